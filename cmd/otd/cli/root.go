@@ -1,0 +1,146 @@
+// Package cli holds otd's commands: one file per command group, each command an
+// options struct and a run function, testable without a terminal.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit statuses shared by every command.
+const (
+	exitOK      = 0
+	exitFailure = 1 // the command ran and found a problem (e.g. an illegal transcript)
+	exitUsage   = 2 // wrong usage or unreadable input
+)
+
+// version is set at link time: -ldflags "-X github.com/otd-project/otd/cmd/otd/cli.version=v1.2.3".
+var version = ""
+
+// exitError carries an exit status up to Main. A nil err means the command
+// already reported what it had to say.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErrorf reports wrong usage (exit status 2).
+func usageErrorf(format string, a ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, a...)}
+}
+
+// globals are the options every command shares.
+type globals struct {
+	DB     string
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+// Main runs otd with the process's arguments and streams and returns the exit status.
+func Main() int { return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }
+
+// Run runs otd with the given arguments and streams and returns the exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	g := &globals{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	root := newRootCmd(g)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	code := exitFailure
+	var ee *exitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.code
+		if ee.err == nil {
+			return code
+		}
+	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"):
+		code = exitUsage
+	}
+	fmt.Fprintf(stderr, "otd: %v\n", err)
+	if code == exitUsage {
+		fmt.Fprintln(stderr, "Run 'otd --help' or 'otd COMMAND --help' for usage.")
+	}
+	return code
+}
+
+func newRootCmd(g *globals) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "otd",
+		Short: "otd, the Othello tournament director",
+		Long: `otd runs an Othello tournament from registration to the final spreadsheet,
+and verifies disputed game transcripts.`,
+		Example: `  otd verify game.txt --claimed 40-24   # who really won this disputed game?
+  otd verify WTH_2019.wtb                # check a whole WTHOR database
+  otd perft 9                            # count positions, to check the rules engine`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	def := os.Getenv("OTD_DB")
+	if def == "" {
+		def = "otd.db"
+	}
+	root.PersistentFlags().StringVar(&g.DB, "db", def, "tournament database file (env OTD_DB)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &exitError{code: exitUsage, err: err}
+	})
+	root.AddCommand(
+		newVersionCmd(g),
+		newPerftCmd(g),
+		newVerifyCmd(g),
+	)
+	return root
+}
+
+// argsUsage wraps a cobra argument validator so that its failures exit with status 2.
+func argsUsage(v cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := v(cmd, args); err != nil {
+			return &exitError{code: exitUsage, err: err}
+		}
+		return nil
+	}
+}
+
+func newVersionCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print otd's version",
+		Args:  argsUsage(cobra.NoArgs),
+		RunE: func(*cobra.Command, []string) error {
+			fmt.Fprintf(g.Stdout, "otd %s\n", buildVersion())
+			return nil
+		},
+	}
+}
+
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}

@@ -1,0 +1,449 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/transcript"
+	"github.com/spf13/cobra"
+)
+
+type verifyOptions struct {
+	Files   []string
+	Format  transcript.Format
+	Claimed *transcript.Result
+	At      int // board after this move; -1 for none
+	JSON    bool
+}
+
+func newVerifyCmd(g *globals) *cobra.Command {
+	o := verifyOptions{At: -1}
+	var format, claimed string
+	cmd := &cobra.Command{
+		Use:   "verify [FILE|-]...",
+		Short: "Replay a game record and check its result",
+		Long: `verify replays a game record under the rules and reports the moves with their
+colours (passes shown), the final score as recorded under the rules (empty
+squares to the winner) and whether it agrees with the claimed result.
+
+On an illegal move it names the move (number, square, colour, why) and shows
+the board before it with the legal moves marked. For a transcript sheet that
+does not replay it searches for the smallest corrections that make it legal
+(and agree with --claimed) and prints up to three, most plausible first.
+
+Formats: a move list (f5d6c3..., passes implicit or pass/PS/--), a file of
+move lists one game per line (a batch; a line may end with its score, e.g.
+40-24), a transcript sheet (8x8 grid of move numbers), GGF, a WTHOR database
+(.wtb, with names from WTHOR.JOU and WTHOR.TRN beside it), OBF positions.
+For a batch or a database it prints a summary and the first ten problems.
+
+Exit status: 0 every game legal and agreeing, 1 otherwise, 2 for unreadable
+input or wrong usage.`,
+		Example: `  otd verify game.txt --claimed 40-24
+  otd verify sheet.txt --claimed 33-31      # a transcript sheet; corrections if it does not replay
+  echo f5d6c3d3c4f4 | otd verify - --at 4    # the board after move 4
+  otd verify WTH_2018.wtb WTH_2019.wtb      # every game of WTHOR databases
+  otd verify games.ggf --json`,
+		Args: argsUsage(cobra.ArbitraryArgs),
+		RunE: func(_ *cobra.Command, args []string) error {
+			var err error
+			if o.Format, err = transcript.ParseFormat(format); err != nil {
+				return usageErrorf("verify: --format: %w", err)
+			}
+			if claimed != "" {
+				sc, err := engine.ParseScore(claimed)
+				if err != nil {
+					return usageErrorf("verify: --claimed: %w", err)
+				}
+				o.Claimed = &transcript.Result{Black: sc.Black, White: sc.White}
+			}
+			o.Files = args
+			if len(o.Files) == 0 {
+				o.Files = []string{"-"}
+			}
+			return runVerify(g, o)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "auto", "record format: auto, moves, sheet, ggf, wthor or obf")
+	cmd.Flags().StringVar(&claimed, "claimed", "", "the result the players signed, black discs first (e.g. 40-24)")
+	cmd.Flags().IntVar(&o.At, "at", -1, "also show the board after move `N`")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the report as JSON")
+	return cmd
+}
+
+// readGames reads every game of every file; "-" is standard input.
+func readGames(g *globals, o verifyOptions) ([]transcript.Game, bool, error) {
+	var all []transcript.Game
+	batch := len(o.Files) > 1
+	for _, name := range o.Files {
+		var data []byte
+		var err error
+		if name == "-" {
+			data, err = io.ReadAll(g.Stdin)
+		} else {
+			data, err = os.ReadFile(name)
+		}
+		if err != nil {
+			return nil, false, &exitError{code: exitUsage, err: fmt.Errorf("verify: %w", err)}
+		}
+		f := o.Format
+		if f == transcript.Auto {
+			f = transcript.Detect(data)
+		}
+		var games []transcript.Game
+		if f == transcript.WTHOR {
+			games, err = transcript.ParseWTHOR(data, wthorNames(name))
+			batch = true
+		} else {
+			games, err = transcript.Parse(data, f)
+		}
+		if err != nil {
+			return nil, false, &exitError{code: exitUsage, err: fmt.Errorf("verify: %s: %w", displayName(name), err)}
+		}
+		for i := range games {
+			if len(o.Files) > 1 || f == transcript.WTHOR {
+				games[i].Name = displayName(name) + ": " + games[i].Name
+			}
+		}
+		batch = batch || len(games) > 1
+		all = append(all, games...)
+	}
+	return all, batch, nil
+}
+
+func displayName(name string) string {
+	if name == "-" {
+		return "standard input"
+	}
+	return name
+}
+
+// wthorNames loads WTHOR.JOU and WTHOR.TRN from the folder of a .wtb file,
+// if they are there (any case); nil otherwise.
+func wthorNames(wtb string) *transcript.Names {
+	dir := filepath.Dir(wtb)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names transcript.Names
+	for _, e := range entries {
+		var dst *[]string
+		size := 0
+		switch strings.ToUpper(e.Name()) {
+		case "WTHOR.JOU":
+			dst, size = &names.Players, 20
+		case "WTHOR.TRN":
+			dst, size = &names.Tournaments, 26
+		default:
+			continue
+		}
+		if data, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil {
+			*dst, _ = transcript.ParseNames(data, size)
+		}
+	}
+	return &names
+}
+
+func runVerify(g *globals, o verifyOptions) error {
+	games, batch, err := readGames(g, o)
+	if err != nil {
+		return err
+	}
+	if batch {
+		if o.Claimed != nil || o.At >= 0 {
+			return usageErrorf("verify: --claimed and --at apply to a single game; this input holds %d games", len(games))
+		}
+		return verifyBatch(g, o, games)
+	}
+	r := transcript.Verify(games[0], o.Claimed)
+	if o.JSON {
+		if err := json.NewEncoder(g.Stdout).Encode(reportJSON(games[0], &r, o.At)); err != nil {
+			return err
+		}
+	} else {
+		printReport(g.Stdout, games[0], &r, o.At)
+	}
+	if !r.Legal() || (r.Claimed != nil && !r.Agrees()) {
+		return &exitError{code: exitFailure}
+	}
+	return nil
+}
+
+func printReport(w io.Writer, game transcript.Game, r *transcript.Report, at int) {
+	if game.Black != "" || game.White != "" {
+		fmt.Fprintf(w, "%s: %s (black) vs %s (white)", r.Name, game.Black, game.White)
+		if game.Event != "" {
+			fmt.Fprintf(w, ", %s", game.Event)
+		}
+		fmt.Fprintln(w)
+	}
+	if r.Start != engine.Start() {
+		fmt.Fprintf(w, "Starting position (%s to move):\n%s", r.Start.ToMove, r.Start.Diagram(0))
+	}
+	fmt.Fprintln(w, "Moves:")
+	var row strings.Builder
+	for i, m := range r.Moves {
+		cell := fmt.Sprintf("%2d %s %s", m.Number, m.Color, m.Move)
+		if m.Move.IsPass() {
+			cell = fmt.Sprintf("   %s passes", m.Color)
+		}
+		fmt.Fprintf(&row, "  %-16s", cell)
+		if i%5 == 4 || i == len(r.Moves)-1 {
+			fmt.Fprintln(w, strings.TrimRight(row.String(), " "))
+			row.Reset()
+		}
+	}
+	if il := r.Illegal; il != nil {
+		fmt.Fprintf(w, "Illegal: %s\n", il)
+		fmt.Fprintf(w, "Board before it (%s to move; * marks the legal moves):\n%s", il.Before.ToMove, il.Before.Diagram(il.Before.LegalMoves()))
+		fmt.Fprintf(w, "Legal moves: %s\n", movesList(il.Before))
+		if r.Claimed != nil {
+			fmt.Fprintf(w, "Claimed %s: cannot be confirmed, the record is illegal.\n", r.Claimed)
+		}
+		printCorrections(w, r)
+	} else {
+		last := 0
+		if n := len(r.Moves); n > 0 {
+			last = r.Moves[n-1].Number
+		}
+		if r.Over {
+			fmt.Fprintf(w, "Final score: %s (%s)\n", r.Score, outcome(r))
+		} else {
+			fmt.Fprintf(w, "Unfinished: after move %d %s is to move; discs %s.\n", last, r.Final.ToMove, r.Score)
+		}
+		if c := r.Claimed; c != nil {
+			switch {
+			case c.Ending != transcript.Normal:
+				fmt.Fprintf(w, "Claimed %s ended by time, resignation or agreement: the board cannot confirm it.\n", c)
+			case r.Agrees():
+				fmt.Fprintf(w, "Claimed %s: agrees.\n", c)
+			case !r.Over:
+				fmt.Fprintf(w, "Claimed %s: DISAGREES: the game is not finished.\n", c)
+			default:
+				fmt.Fprintf(w, "Claimed %s: DISAGREES with the final score %s.\n", c, r.Score)
+			}
+		}
+	}
+	if at >= 0 {
+		if p, ok := r.PositionAfter(at); ok {
+			fmt.Fprintf(w, "Board after move %d (%s to move):\n%s", at, p.ToMove, p.Diagram(0))
+		} else {
+			fmt.Fprintf(w, "No board after move %d: the record has no legal move %d.\n", at, at)
+		}
+	}
+}
+
+func outcome(r *transcript.Report) string {
+	win, ok := r.Score.Winner()
+	s := "a tie"
+	if ok {
+		s = win.String() + " wins"
+	}
+	if e := 64 - r.Final.Board.Score().Black - r.Final.Board.Score().White; e > 0 {
+		s += fmt.Sprintf("; %d empty squares to the winner", e)
+	}
+	return s
+}
+
+func movesList(p engine.Position) string {
+	var names []string
+	for _, m := range p.Moves() {
+		names = append(names, m.String())
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, " ")
+}
+
+func printCorrections(w io.Writer, r *transcript.Report) {
+	if r.Corrections == nil && r.Illegal != nil {
+		return
+	}
+	if len(r.Corrections) == 0 {
+		fmt.Fprintln(w, "No single correction (a swap, a misplaced, missing or doubled number) makes the sheet legal.")
+		return
+	}
+	fmt.Fprintln(w, "Possible corrections, most plausible first:")
+	for i, c := range r.Corrections[:min(3, len(r.Corrections))] {
+		fmt.Fprintf(w, "  %d. %s: %s\n", i+1, c.What, correctionOutcome(r, c))
+	}
+	fmt.Fprintf(w, "Corrected sheet (1):\n%s", r.Corrections[0].Sheet)
+}
+
+func correctionOutcome(r *transcript.Report, c transcript.Correction) string {
+	s := "legal, unfinished"
+	if c.Over {
+		s = "legal, final score " + c.Score.String()
+	}
+	switch {
+	case r.Claimed == nil:
+	case c.Agrees:
+		s += ", agrees with the claimed " + r.Claimed.String()
+	default:
+		s += ", not the claimed " + r.Claimed.String()
+	}
+	return s
+}
+
+type playedJSON struct {
+	Number int    `json:"number"`
+	Move   string `json:"move"`
+	Color  string `json:"color"`
+	Forced bool   `json:"forced,omitempty"`
+}
+
+type reportJSONT struct {
+	Name        string           `json:"name"`
+	Black       string           `json:"black,omitempty"`
+	White       string           `json:"white,omitempty"`
+	Event       string           `json:"event,omitempty"`
+	Moves       []playedJSON     `json:"moves"`
+	Legal       bool             `json:"legal"`
+	Illegal     *illegalJSON     `json:"illegal,omitempty"`
+	Over        bool             `json:"over"`
+	Score       string           `json:"score"`
+	Claimed     string           `json:"claimed,omitempty"`
+	Agrees      *bool            `json:"agrees,omitempty"`
+	Corrections []correctionJSON `json:"corrections,omitempty"`
+	At          *atJSON          `json:"at,omitempty"`
+}
+
+type illegalJSON struct {
+	Number     int      `json:"number"`
+	Move       string   `json:"move,omitempty"`
+	Color      string   `json:"color"`
+	Reason     string   `json:"reason"`
+	Board      string   `json:"board"`
+	LegalMoves []string `json:"legal_moves"`
+}
+
+type correctionJSON struct {
+	What   string `json:"what"`
+	Over   bool   `json:"over"`
+	Score  string `json:"score"`
+	Agrees bool   `json:"agrees"`
+}
+
+type atJSON struct {
+	Move   int    `json:"move"`
+	Board  string `json:"board"`
+	ToMove string `json:"to_move"`
+}
+
+func reportJSON(game transcript.Game, r *transcript.Report, at int) reportJSONT {
+	out := reportJSONT{Name: r.Name, Black: game.Black, White: game.White, Event: game.Event,
+		Moves: []playedJSON{}, Legal: r.Legal(), Over: r.Over, Score: r.Score.String()}
+	for _, m := range r.Moves {
+		out.Moves = append(out.Moves, playedJSON{m.Number, m.Move.String(), m.Color.String(), m.Forced})
+	}
+	if il := r.Illegal; il != nil {
+		ij := &illegalJSON{Number: il.Number, Color: il.Color.String(), Reason: il.String(), Board: il.Before.Board.String(), LegalMoves: []string{}}
+		if !errors.Is(il.Reason, transcript.ErrSheetNumbering) {
+			ij.Move = il.Move.String()
+		}
+		for _, m := range il.Before.Moves() {
+			ij.LegalMoves = append(ij.LegalMoves, m.String())
+		}
+		out.Illegal = ij
+	}
+	if r.Claimed != nil {
+		out.Claimed = r.Claimed.String()
+		a := r.Agrees()
+		out.Agrees = &a
+	}
+	for _, c := range r.Corrections[:min(3, len(r.Corrections))] {
+		out.Corrections = append(out.Corrections, correctionJSON{c.What, c.Over, c.Score.String(), c.Agrees})
+	}
+	if at >= 0 {
+		if p, ok := r.PositionAfter(at); ok {
+			out.At = &atJSON{Move: at, Board: p.Board.String(), ToMove: p.ToMove.String()}
+		}
+	}
+	return out
+}
+
+type batchJSON struct {
+	Games       int           `json:"games"`
+	Legal       int           `json:"legal"`
+	Illegal     int           `json:"illegal"`
+	Agreeing    int           `json:"agreeing"`
+	Disagreeing int           `json:"disagreeing"`
+	NoResult    int           `json:"no_result"`
+	Problems    []problemJSON `json:"problems"`
+}
+
+type problemJSON struct {
+	Name    string `json:"name"`
+	Black   string `json:"black,omitempty"`
+	White   string `json:"white,omitempty"`
+	Event   string `json:"event,omitempty"`
+	Year    int    `json:"year,omitempty"`
+	Problem string `json:"problem"`
+}
+
+const maxProblems = 10
+
+func verifyBatch(g *globals, o verifyOptions, games []transcript.Game) error {
+	s := batchJSON{Games: len(games), Problems: []problemJSON{}}
+	for _, game := range games {
+		r := transcript.Replay(game)
+		r.Claimed = game.Result
+		problem := ""
+		switch {
+		case !r.Legal():
+			s.Illegal++
+			problem = "illegal: " + r.Illegal.String()
+		case r.Claimed == nil || r.Claimed.Ending != transcript.Normal:
+			s.Legal++
+			s.NoResult++
+		case r.Agrees():
+			s.Legal++
+			s.Agreeing++
+		default:
+			s.Legal++
+			s.Disagreeing++
+			problem = fmt.Sprintf("recorded %s, but the moves give %s", r.Claimed, r.Score)
+			if !r.Over {
+				problem = fmt.Sprintf("recorded %s, but the game is unfinished (discs %s)", r.Claimed, r.Score)
+			}
+		}
+		if problem != "" && len(s.Problems) < maxProblems {
+			s.Problems = append(s.Problems, problemJSON{game.Name, game.Black, game.White, game.Event, game.Year, problem})
+		}
+	}
+	if o.JSON {
+		if err := json.NewEncoder(g.Stdout).Encode(s); err != nil {
+			return err
+		}
+	} else {
+		w := g.Stdout
+		fmt.Fprintf(w, "games: %d  legal: %d  illegal: %d  agreeing: %d  disagreeing: %d  no result: %d\n",
+			s.Games, s.Legal, s.Illegal, s.Agreeing, s.Disagreeing, s.NoResult)
+		if len(s.Problems) > 0 {
+			fmt.Fprintf(w, "First %d problems:\n", len(s.Problems))
+		}
+		for _, p := range s.Problems {
+			fmt.Fprintf(w, "  %s", p.Name)
+			if p.Black != "" || p.White != "" {
+				fmt.Fprintf(w, " (%s", p.Event)
+				if p.Year != 0 {
+					fmt.Fprintf(w, " %d", p.Year)
+				}
+				fmt.Fprintf(w, ": %s vs %s)", p.Black, p.White)
+			}
+			fmt.Fprintf(w, ": %s\n", p.Problem)
+		}
+	}
+	if s.Illegal > 0 || s.Disagreeing > 0 {
+		return &exitError{code: exitFailure}
+	}
+	return nil
+}

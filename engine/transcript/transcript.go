@@ -1,0 +1,208 @@
+// Package transcript reads and writes Othello game records (move lists,
+// transcript sheets, GGF, WTHOR databases and OBF positions) and verifies them
+// against the rules: the first illegal move, the true final score and whether
+// a claimed result agrees.
+package transcript
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/otd-project/otd/engine"
+)
+
+// Format names a kind of game record.
+type Format int
+
+// The formats. Auto detects the format from the content.
+const (
+	Auto Format = iota
+	Moves
+	SheetFormat
+	GGF
+	WTHOR
+	OBF
+)
+
+var formatNames = [...]string{"auto", "moves", "sheet", "ggf", "wthor", "obf"}
+
+func (f Format) String() string {
+	if f < 0 || int(f) >= len(formatNames) {
+		return fmt.Sprintf("Format(%d)", int(f))
+	}
+	return formatNames[f]
+}
+
+// ErrUnknownFormat is returned by ParseFormat for a name it does not know.
+var ErrUnknownFormat = errors.New("unknown format: want auto, moves, sheet, ggf, wthor or obf")
+
+// ParseFormat parses a format name as String writes it.
+func ParseFormat(s string) (Format, error) {
+	for i, n := range formatNames {
+		if strings.EqualFold(s, n) {
+			return Format(i), nil
+		}
+	}
+	return Auto, fmt.Errorf("%q: %w", s, ErrUnknownFormat)
+}
+
+// Ending says how a recorded game ended, where the record says.
+type Ending int
+
+// Endings. Only a Normal ending's score can be checked against the board.
+const (
+	Normal   Ending = iota
+	Timeout         // a flag fell
+	Resigned        // a player resigned
+	Agreed          // the players agreed a score
+)
+
+// Result is the result a record claims, black first.
+type Result struct {
+	Black, White int
+	DiffOnly     bool // only Black-White is known (GGF records the difference)
+	Ending       Ending
+}
+
+func (r Result) String() string {
+	if r.DiffOnly {
+		return fmt.Sprintf("%+d", r.Black-r.White)
+	}
+	return fmt.Sprintf("%d-%d", r.Black, r.White)
+}
+
+// Agrees reports whether the result is the final score s.
+func (r Result) Agrees(s engine.Score) bool {
+	if r.DiffOnly {
+		return r.Black-r.White == s.Black-s.White
+	}
+	return r.Black == s.Black && r.White == s.White
+}
+
+// Game is one game record.
+type Game struct {
+	Name   string          // where it came from, for reports: "line 3", "game 12", a GGF place
+	Start  engine.Position // the position before the first move
+	Moves  []engine.Move   // the moves as recorded; passes only where the record writes them
+	Black  string          // players' names, where the record has them
+	White  string
+	Event  string
+	Year   int
+	Result *Result // the recorded result, if any
+	Sheet  *Sheet  // the transcript sheet the game was read from, if it was one
+	// Problem, if not nil, is a defect of the record found while reading it
+	// (a sheet with a missing or doubled number); the moves stop before it.
+	Problem *SheetProblem
+}
+
+// Sentinel errors wrapped in a *ParseError.
+var (
+	ErrSyntax      = errors.New("syntax error")
+	ErrTruncated   = errors.New("truncated")
+	ErrUnsupported = errors.New("unsupported")
+	ErrEmpty       = errors.New("no game found")
+)
+
+// ParseError is a reading error with its place in the input.
+type ParseError struct {
+	Format   Format
+	Line     int    // 1-based line (text formats) or game number (WTHOR)
+	Column   int    // 1-based column (text) or byte offset in the game record (WTHOR); 0 if unknown
+	Expected string // what the reader expected there
+	Found    string // what it found
+	Err      error  // ErrSyntax, ErrTruncated, ErrUnsupported or ErrEmpty
+}
+
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Format.String())
+	if e.Format == WTHOR {
+		if e.Line > 0 {
+			fmt.Fprintf(&b, ": game %d", e.Line)
+		}
+		if e.Column > 0 {
+			fmt.Fprintf(&b, ", byte %d", e.Column)
+		}
+	} else if e.Line > 0 {
+		fmt.Fprintf(&b, ": line %d", e.Line)
+		if e.Column > 0 {
+			fmt.Fprintf(&b, ", column %d", e.Column)
+		}
+	}
+	b.WriteString(": ")
+	switch {
+	case e.Expected != "" && e.Found != "":
+		fmt.Fprintf(&b, "expected %s, found %s", e.Expected, e.Found)
+	case e.Expected != "":
+		fmt.Fprintf(&b, "expected %s", e.Expected)
+	case e.Found != "":
+		b.WriteString(e.Found)
+	default:
+		b.WriteString(e.Err.Error())
+	}
+	return b.String()
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// found quotes a piece of input for an error message, shortened.
+func found(s string) string {
+	if s == "" {
+		return "end of input"
+	}
+	if len(s) > 20 {
+		s = s[:20] + "..."
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// Detect guesses the format of data.
+func Detect(data []byte) Format {
+	switch {
+	case looksWTHOR(data):
+		return WTHOR
+	case bytes.Contains(data, []byte("(;")):
+		return GGF
+	case looksOBF(data):
+		return OBF
+	case looksSheet(data):
+		return SheetFormat
+	}
+	return Moves
+}
+
+// Parse reads every game in data in the given format (Auto: detected). A
+// move-list file with one game per line is a batch of games.
+func Parse(data []byte, f Format) ([]Game, error) {
+	if f == Auto {
+		f = Detect(data)
+	}
+	var games []Game
+	var err error
+	switch f {
+	case Moves:
+		games, err = ParseMoveLists(string(data))
+	case SheetFormat:
+		var g Game
+		g, err = ParseSheet(string(data))
+		games = []Game{g}
+	case GGF:
+		games, err = ParseGGF(string(data))
+	case WTHOR:
+		games, err = ParseWTHOR(data, nil)
+	case OBF:
+		var ps []OBFPosition
+		ps, err = ParseOBF(string(data))
+		for _, p := range ps {
+			games = append(games, Game{Name: fmt.Sprintf("line %d", p.Line), Start: p.Position})
+		}
+	default:
+		return nil, fmt.Errorf("%v: %w", f, ErrUnknownFormat)
+	}
+	if err == nil && len(games) == 0 {
+		err = &ParseError{Format: f, Err: ErrEmpty, Found: "no game in the input"}
+	}
+	return games, err
+}

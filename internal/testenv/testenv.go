@@ -1,0 +1,75 @@
+// Package testenv finds what tests need outside the repository: the shared
+// third-party data beside the repository and external engines. A missing
+// dependency skips the test on a developer's machine and fails it under CI
+// (CI=true), so that CI never passes by skipping.
+package testenv
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// RepoRoot returns the repository root: the nearest directory above the
+// working directory that holds go.mod.
+func RepoRoot(tb testing.TB) string {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			tb.Fatal("testenv: no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// SharedData returns the absolute path of ../shared/data (beside the repository).
+func SharedData(tb testing.TB) string {
+	tb.Helper()
+	dir := filepath.Join(filepath.Dir(RepoRoot(tb)), "shared", "data")
+	if _, err := os.Stat(dir); err != nil {
+		missing(tb, "shared test data at "+dir)
+	}
+	return dir
+}
+
+// SharedFile returns the absolute path of a file under ../shared/data.
+func SharedFile(tb testing.TB, rel string) string {
+	tb.Helper()
+	p := filepath.Join(SharedData(tb), filepath.FromSlash(rel))
+	if _, err := os.Stat(p); err != nil {
+		missing(tb, "shared test file "+p)
+	}
+	return p
+}
+
+// GTPRhino returns the path of Debian's gtp-rhino engine (package grhino).
+func GTPRhino(tb testing.TB) string {
+	tb.Helper()
+	for _, p := range []string{"/usr/games/gtp-rhino"} {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if p, err := exec.LookPath("gtp-rhino"); err == nil {
+		return p
+	}
+	missing(tb, "gtp-rhino (Debian package grhino; 'make test' installs it)")
+	return ""
+}
+
+func missing(tb testing.TB, what string) {
+	tb.Helper()
+	if os.Getenv("CI") == "true" {
+		tb.Fatalf("missing %s: required under CI", what)
+	}
+	tb.Skipf("missing %s (set CI=true to make this a failure)", what)
+}
