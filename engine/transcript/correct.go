@@ -15,6 +15,7 @@ type Correction struct {
 	Score  engine.Score
 	Agrees bool // the corrected game is finished with the claimed result
 	cost   int  // how unlikely the mistake is: lower is more plausible
+	dist   int  // for a swap, how far apart the numbers are
 }
 
 // maxCorrections bounds the list Corrections returns.
@@ -31,7 +32,7 @@ const maxCorrections = 20
 func Corrections(s Sheet, first int, claimed *Result) []Correction {
 	var out []Correction
 	seen := map[Sheet]bool{s: true}
-	try := func(c Sheet, cost int, what string, args ...any) {
+	try := func(c Sheet, cost, dist int, what string, args ...any) {
 		if seen[c] {
 			return
 		}
@@ -44,7 +45,7 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 		if !r.Legal() {
 			return
 		}
-		cand := Correction{What: fmt.Sprintf(what, args...), Sheet: c, Over: r.Over, Score: r.Score, cost: cost}
+		cand := Correction{What: fmt.Sprintf(what, args...), Sheet: c, Over: r.Over, Score: r.Score, cost: cost, dist: dist}
 		cand.Agrees = r.Over && claimed != nil && claimed.Ending == Normal && claimed.Agrees(r.Score)
 		out = append(out, cand)
 	}
@@ -65,7 +66,7 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 			} else if near(a, b) {
 				cost = 2
 			}
-			try(c, cost, "swap %s and %s", name(a), name(b))
+			try(c, cost, abs(s[a]-s[b]), "swap %s and %s", name(a), name(b))
 		}
 	}
 	// One number on the wrong square: it belongs on a blank square; the square
@@ -81,10 +82,14 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 			if near(a, b) {
 				cost = 1
 			}
-			try(c, cost, "move %d from %s to %s", s[a], a, b)
-			if m := firstMissing(c); m > 0 {
+			try(c, cost, 0, "move %d from %s to %s", s[a], a, b)
+			m := firstMissing(c)
+			if m == 0 { // the lost number may have been the last
+				m = slices.Max(c[:]) + 1
+			}
+			if m <= 60 {
 				c[a] = m
-				try(c, cost+1, "move %d from %s to %s, and write the missing %d on %s", s[a], a, b, m, a)
+				try(c, cost+1, 0, "move %d from %s to %s, and write the missing %d on %s", s[a], a, b, m, a)
 			}
 		}
 	}
@@ -93,7 +98,7 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 		for _, b := range blank {
 			c := s
 			c[b] = m
-			try(c, 2, "write the missing %d on %s", m, b)
+			try(c, 2, 0, "write the missing %d on %s", m, b)
 		}
 		c := s
 		for _, a := range numbered {
@@ -101,7 +106,7 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 				c[a]--
 			}
 		}
-		try(c, 2, "number the moves after %d one lower (%d was skipped)", m-1, m)
+		try(c, 2, 0, "number the moves after %d one lower (%d was skipped)", m-1, m)
 	}
 	// A doubled number: one copy is the missing number, or the next one with
 	// every later number one higher.
@@ -113,7 +118,7 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 			if m := firstMissing(s); m > 0 {
 				c := s
 				c[a] = m
-				try(c, 2, "change %d on %s to the missing %d", d, a, m)
+				try(c, 2, 0, "change %d on %s to the missing %d", d, a, m)
 			}
 			c := s
 			for _, b := range numbered {
@@ -123,7 +128,7 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 			}
 			c[a] = d + 1
 			if slices.Max(c[:]) <= 60 {
-				try(c, 2, "change %d on %s to %d and number every later move one higher", d, a, d+1)
+				try(c, 2, 0, "change %d on %s to %d and number every later move one higher", d, a, d+1)
 			}
 		}
 	}
@@ -133,8 +138,10 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 			return boolOrder(x.Agrees)
 		case x.Over != y.Over:
 			return boolOrder(x.Over)
+		case x.cost != y.cost:
+			return x.cost - y.cost
 		}
-		return x.cost - y.cost
+		return x.dist - y.dist
 	})
 	if len(out) > maxCorrections {
 		out = out[:maxCorrections]

@@ -275,6 +275,9 @@ func printCorrections(w io.Writer, r *transcript.Report) {
 	for i, c := range r.Corrections[:min(3, len(r.Corrections))] {
 		fmt.Fprintf(w, "  %d. %s: %s\n", i+1, c.What, correctionOutcome(r, c))
 	}
+	if n := len(r.Corrections) - 3; n > 0 {
+		fmt.Fprintf(w, "  (%d more candidates: --json lists them all)\n", n)
+	}
 	fmt.Fprintf(w, "Corrected sheet (1):\n%s", r.Corrections[0].Sheet)
 }
 
@@ -359,7 +362,7 @@ func reportJSON(game transcript.Game, r *transcript.Report, at int) reportJSONT 
 		a := r.Agrees()
 		out.Agrees = &a
 	}
-	for _, c := range r.Corrections[:min(3, len(r.Corrections))] {
+	for _, c := range r.Corrections {
 		out.Corrections = append(out.Corrections, correctionJSON{c.What, c.Over, c.Score.String(), c.Agrees})
 	}
 	if at >= 0 {
