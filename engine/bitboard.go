@@ -104,8 +104,9 @@ func up(r, notO, p uint64) uint64 {
 
 func down(r, notO, p uint64) uint64 {
 	x := notO & r
-	of := (uint64(1) << 63 >> uint(bits.LeadingZeros64(x))) & p // 0 when x is 0
-	return r &^ (of<<1 - 1)                                     // the squares above it on the ray
+	// x|1 spares the bit scan its zero test; & r drops that sentinel bit again.
+	of := uint64(1) << uint(bits.Len64(x|1)-1) & p & r
+	return r &^ (of<<1 - 1) // the squares above it on the ray; 0 without one
 }
 
 // PerftOf counts the leaves of the game tree of the given depth below the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/otd-project/otd/engine"
 )
@@ -76,7 +77,10 @@ func (p *ggfParser) game(n int) (Game, error) {
 			p.pos++
 		}
 		name := p.text[start:p.pos]
-		if name == "" || p.pos >= len(p.text) || p.text[p.pos] != '[' {
+		if p.pos >= len(p.text) {
+			return g, p.errAt(p.pos, "a property such as PB[name] or the end of the game \";)\"", "end of input", ErrTruncated)
+		}
+		if name == "" || p.text[p.pos] != '[' {
 			return g, p.errf("a property such as PB[name] or the end of the game \";)\"", found(p.rest()))
 		}
 		p.pos++
@@ -114,13 +118,16 @@ func (p *ggfParser) property(g *Game, name, v string, at int, last *int) error {
 		g.White = v
 	case "PC":
 		g.Event = v
-	case "DT":
-		if len(v) >= 4 {
+	case "DT": // 2003.05.12_07:04:17.MDT, or seconds since 1970
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && len(v) > 4 {
+			g.Year = time.Unix(n, 0).UTC().Year()
+		} else if len(v) >= 4 {
 			g.Year, _ = strconv.Atoi(v[:4])
 		}
 	case "TY":
-		size := strings.TrimLeft(v, "s") // synchro games are still 8x8 games
-		if !strings.HasPrefix(size, "8") || strings.HasPrefix(size, "8a") {
+		// s: a synchro game, still an 8x8 game; a: anti-Othello.
+		size := strings.TrimLeft(v, "s")
+		if !strings.HasPrefix(size, "8") || strings.ContainsRune(size, 'a') {
 			return p.errAt(at, "an 8x8 Othello game (TY[8])", found(v), ErrUnsupported)
 		}
 	case "RE":
@@ -217,12 +224,13 @@ func FormatGGF(g Game) string {
 	b.WriteString("(;GM[Othello]")
 	for _, p := range [][2]string{{"PC", g.Event}, {"PB", g.Black}, {"PW", g.White}} {
 		if p[1] != "" {
-			fmt.Fprintf(&b, "%s[%s]", p[0], strings.ReplaceAll(p[1], "]", `\]`))
+			fmt.Fprintf(&b, "%s[%s]", p[0], ggfEscape.Replace(p[1]))
 		}
 	}
 	b.WriteString("TY[8]")
-	if g.Result != nil {
-		fmt.Fprintf(&b, "RE[%+d.000]", g.Result.Black-g.Result.White)
+	if r := g.Result; r != nil {
+		end := map[Ending]string{Timeout: ":t", Resigned: ":r", Agreed: ":s"}[r.Ending]
+		fmt.Fprintf(&b, "RE[%+d.000%s]", r.Black-r.White, end)
 	}
 	board := strings.ReplaceAll(g.Start.Board.String(), "X", "*")
 	b.WriteString("BO[8 ")
@@ -242,6 +250,8 @@ func FormatGGF(g Game) string {
 	b.WriteString(";)")
 	return b.String()
 }
+
+var ggfEscape = strings.NewReplacer(`\`, `\\`, "]", `\]`)
 
 func writeGGFMove(b *strings.Builder, c engine.Color, m engine.Move) {
 	v := "PA"

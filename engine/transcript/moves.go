@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/otd-project/otd/engine"
@@ -13,6 +14,7 @@ const expectMove = "a square a1..h8, a pass (pass, PS or --) or a final score su
 // any case, with or without spaces or commas, passes implicit or written pass,
 // PS or --, move numbers such as "1." ignored, and optionally the claimed
 // final score (black first, e.g. 40-24) at the end. It may span several lines.
+// An input without a move or a score is ErrEmpty.
 func ParseMoves(s string) (Game, error) {
 	g := Game{Name: "game", Start: engine.Start()}
 	for i, line := range strings.Split(s, "\n") {
@@ -20,22 +22,27 @@ func ParseMoves(s string) (Game, error) {
 		if err != nil {
 			return Game{}, err
 		}
-		if g.Result != nil && len(moves) > 0 {
-			return Game{}, &ParseError{Format: Moves, Line: i + 1, Column: 1, Expected: "nothing after the final score", Found: found(strings.TrimSpace(line))}
+		if g.Result != nil && (len(moves) > 0 || res != nil) {
+			col := len(line) - len(strings.TrimLeft(line, " \t\r,;")) + 1
+			return Game{}, &ParseError{Format: Moves, Line: i + 1, Column: col, Expected: "nothing after the final score", Found: found(strings.TrimSpace(line)), Err: ErrSyntax}
 		}
 		g.Moves = append(g.Moves, moves...)
 		if res != nil {
 			g.Result = res
 		}
 	}
+	if len(g.Moves) == 0 && g.Result == nil {
+		return Game{}, &ParseError{Format: Moves, Expected: "a move list such as f5d6c3", Found: "no move", Err: ErrEmpty}
+	}
 	return g, nil
 }
 
 // ParseMoveLists reads a file of move lists, one game per line (a batch). A
 // line continues the game of the line before unless that line ended with a
-// score or it starts with an opening move (d3, c4, f5 or e6), so that a long
-// move list wrapped over lines stays one game. Blank lines and lines starting
-// with # or % are skipped.
+// score or it starts with an opening move (d3, c4, f5 or e6) that cannot
+// continue that game (its square is taken or the move is illegal there), so
+// that a long move list wrapped over lines stays one game. Blank lines and
+// lines starting with # or % are skipped.
 func ParseMoveLists(s string) ([]Game, error) {
 	var games []Game
 	open := false // the last game may continue on the next line
@@ -47,7 +54,7 @@ func ParseMoveLists(s string) ([]Game, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !open || (len(moves) > 0 && isOpening(moves[0])) {
+		if !open || len(moves) > 0 && isOpening(moves[0]) && !continues(games[len(games)-1], moves[0]) {
 			games = append(games, Game{Name: fmt.Sprintf("line %d", i+1), Start: engine.Start()})
 		}
 		g := &games[len(games)-1]
@@ -59,7 +66,22 @@ func ParseMoveLists(s string) ([]Game, error) {
 }
 
 func isOpening(m engine.Move) bool {
-	return engine.Start().LegalMoves()&m.Square().Bit() != 0 && !m.IsPass()
+	return !m.IsPass() && engine.Start().LegalMoves()&m.Square().Bit() != 0
+}
+
+// continues reports whether m, the first move of a line, can continue g: it
+// is legal after g's moves or, if g does not replay, its square is still empty.
+func continues(g Game, m engine.Move) bool {
+	r := Replay(g)
+	if r.Illegal != nil {
+		return !slices.Contains(g.Moves, m)
+	}
+	p := r.Final
+	if p.MustPass() {
+		p, _ = p.Play(engine.Pass)
+	}
+	_, err := p.Play(m)
+	return err == nil
 }
 
 func parseMoveLine(line string, lineNo int) ([]engine.Move, *Result, error) {
@@ -67,13 +89,12 @@ func parseMoveLine(line string, lineNo int) ([]engine.Move, *Result, error) {
 	var res *Result
 	for i := 0; i < len(line); {
 		c := line[i] | 0x20
-		rest := strings.ToLower(line[i:])
 		perr := func(expected string) error {
 			tok := line[i:]
 			if j := strings.IndexAny(tok, " \t,;"); j > 0 {
 				tok = tok[:j]
 			}
-			return &ParseError{Format: Moves, Line: lineNo, Column: i + 1, Expected: expected, Found: found(strings.TrimRight(tok, "\r"))}
+			return &ParseError{Format: Moves, Line: lineNo, Column: i + 1, Expected: expected, Found: found(strings.TrimRight(tok, "\r")), Err: ErrSyntax}
 		}
 		switch {
 		case strings.ContainsRune(" \t\r,;", rune(line[i])):
@@ -84,10 +105,10 @@ func parseMoveLine(line string, lineNo int) ([]engine.Move, *Result, error) {
 		case c >= 'a' && c <= 'h' && i+1 < len(line) && line[i+1] >= '1' && line[i+1] <= '8':
 			moves = append(moves, engine.MoveAt(engine.SquareAt(int(c-'a'), int(line[i+1]-'1'))))
 			i += 2
-		case strings.HasPrefix(rest, "pass"):
+		case hasPrefixFold(line[i:], "pass"):
 			moves = append(moves, engine.Pass)
 			i += 4
-		case strings.HasPrefix(rest, "ps"), strings.HasPrefix(rest, "--"):
+		case hasPrefixFold(line[i:], "ps"), strings.HasPrefix(line[i:], "--"):
 			moves = append(moves, engine.Pass)
 			i += 2
 		case line[i] >= '0' && line[i] <= '9':
@@ -114,6 +135,11 @@ func parseMoveLine(line string, lineNo int) ([]engine.Move, *Result, error) {
 		}
 	}
 	return moves, res, nil
+}
+
+// hasPrefixFold reports whether s starts with the ASCII word p in any case.
+func hasPrefixFold(s, p string) bool {
+	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
 }
 
 // FormatMoves writes moves as a compact move list, such as f5d6c3; passes are

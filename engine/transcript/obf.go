@@ -74,7 +74,8 @@ func parseOBFLine(line string, n int) (OBFPosition, error) {
 			err1 = nil
 		}
 		if !ok || err1 != nil || err2 != nil || v < -64 || v > 64 {
-			return OBFPosition{}, perr(col, "a move and its score such as G8:+18", f)
+			at := col + len(field) - len(strings.TrimLeft(field, " \t")) // the field's first character
+			return OBFPosition{}, perr(at, "a move and its score such as G8:+18", f)
 		}
 		m := engine.Pass
 		if s != engine.NoSquare {
@@ -86,13 +87,19 @@ func parseOBFLine(line string, n int) (OBFPosition, error) {
 	return p, nil
 }
 
+// looksOBF reports whether the first line that is not blank or a comment is a position.
 func looksOBF(data []byte) bool {
-	line, _, _ := strings.Cut(strings.TrimSpace(string(data)), "\n")
-	if len(line) < 66 || (line[64] != ' ') {
-		return false
+	for line := range strings.Lines(string(data)) {
+		if t := strings.TrimSpace(line); t == "" || t[0] == '%' || t[0] == '#' {
+			continue
+		}
+		if len(line) < 66 || line[64] != ' ' {
+			return false
+		}
+		_, err := engine.ParseBoard(line[:64])
+		return err == nil
 	}
-	_, err := engine.ParseBoard(line[:64])
-	return err == nil
+	return false
 }
 
 // FormatOBF writes a position (and move scores, if any) as one OBF line.

@@ -79,12 +79,12 @@ func (p SheetProblem) String() string {
 }
 
 // Moves returns the moves in number order up to the first missing or doubled
-// number, and that problem if there is one.
+// number, and that problem if there is one. Numbers outside 1-60 are ignored.
 func (s Sheet) Moves() ([]engine.Move, *SheetProblem) {
 	var at [61][]engine.Square
 	last := 0
 	for sq, n := range s {
-		if n > 0 {
+		if n > 0 && n <= 60 {
 			at[n] = append(at[n], engine.Square(sq))
 			last = max(last, n)
 		}
@@ -122,16 +122,19 @@ func ParseSheet(text string) (Game, error) {
 	var header []int // column positions of a..h in a header line
 	row := 0
 	var res *Result
-	lines := strings.Split(text, "\n")
-	for li, line := range lines {
+	lastLine, lastCol := 1, 1 // the end of the last line read, for a short sheet
+	for li, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, "\r")
 		t := strings.TrimSpace(line)
 		perr := func(col int, expected, f string) error {
-			return &ParseError{Format: SheetFormat, Line: li + 1, Column: col, Expected: expected, Found: f}
+			return &ParseError{Format: SheetFormat, Line: li + 1, Column: col, Expected: expected, Found: f, Err: ErrSyntax}
 		}
-		switch {
-		case t == "" || t[0] == '#' || t[0] == '%':
+		if t == "" || t[0] == '#' || t[0] == '%' {
 			continue
+		}
+		lastLine, lastCol = li+1, len(line)+1
+		first := strings.Index(line, t) + 1 // the column of the first character
+		switch {
 		case isHeader(t):
 			header = headerColumns(line)
 			continue
@@ -140,19 +143,21 @@ func ParseSheet(text string) (Game, error) {
 				res = &Result{Black: sc.Black, White: sc.White}
 				continue
 			}
-			return Game{}, perr(1, "nothing after the 8 rows but a claimed score such as 40-24", found(t))
+			return Game{}, perr(first, "nothing after the 8 rows but a claimed score such as 40-24", found(t))
 		}
 		cells, cols := splitCells(line)
-		if len(cells) == 9 && cells[0] == strconv.Itoa(row+1) { // a row label
-			cells, cols = cells[1:], cols[1:]
-		} else if len(cells) != 8 && header != nil {
-			cells, cols = alignCells(line, header)
+		aligned := header != nil && !strings.ContainsAny(line, cellSeps)
+		if len(cells) > 0 && cells[0] == strconv.Itoa(row+1) && (len(cells) == 9 || aligned && cols[0] < header[0]) {
+			cells, cols = cells[1:], cols[1:] // a row label
+		}
+		if len(cells) != 8 && aligned {
+			cells, cols = alignCells(cells, cols, header)
 		}
 		if len(cells) == 9 && strings.Trim(cells[0], "0123456789") == "" && len(cells[0]) > 0 {
 			return Game{}, perr(cols[0]+1, fmt.Sprintf("row label %d", row+1), found(cells[0]))
 		}
 		if len(cells) != 8 {
-			return Game{}, perr(1, fmt.Sprintf("8 cells in row %d", row+1), fmt.Sprintf("%d cells", len(cells)))
+			return Game{}, perr(first, fmt.Sprintf("8 cells in row %d", row+1), fmt.Sprintf("%d cells", len(cells)))
 		}
 		for c, cell := range cells {
 			sq := engine.SquareAt(c, row)
@@ -164,8 +169,11 @@ func ParseSheet(text string) (Game, error) {
 		}
 		row++
 	}
+	if row == 0 {
+		return Game{}, &ParseError{Format: SheetFormat, Line: lastLine, Column: lastCol, Expected: "8 rows of 8 cells", Found: "no row", Err: ErrEmpty}
+	}
 	if row < 8 {
-		return Game{}, &ParseError{Format: SheetFormat, Line: len(lines), Expected: "8 rows of 8 cells", Found: fmt.Sprintf("%d rows", row), Err: ErrTruncated}
+		return Game{}, &ParseError{Format: SheetFormat, Line: lastLine, Column: lastCol, Expected: "8 rows of 8 cells", Found: fmt.Sprintf("%d rows", row), Err: ErrTruncated}
 	}
 	g := s.Game()
 	g.Result = res
@@ -189,8 +197,12 @@ func parseCell(cell string, isCentre bool) (int, string) {
 	return n, ""
 }
 
+// cellSeps are the separators of cells other than spaces.
+const cellSeps = ",\t;|"
+
+// isHeader reports whether t is a header of column letters a-h, however separated.
 func isHeader(t string) bool {
-	f := strings.Fields(strings.ToLower(t))
+	f := strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return r == ' ' || strings.ContainsRune(cellSeps, r) })
 	return len(f) == 8 && strings.Join(f, "") == "abcdefgh"
 }
 
@@ -210,7 +222,7 @@ func headerColumns(line string) []int {
 func splitCells(line string) ([]string, []int) {
 	var cells []string
 	var cols []int
-	if i := strings.IndexAny(line, ",\t;|"); i >= 0 {
+	if i := strings.IndexAny(line, cellSeps); i >= 0 {
 		sep := line[i]
 		start := 0
 		for j := 0; j <= len(line); j++ {
@@ -247,10 +259,10 @@ func splitCells(line string) ([]string, []int) {
 	return cells, cols
 }
 
-// alignCells reads a space-aligned row by the header's column positions: each
-// token goes to the column whose letter is nearest to the token's last character.
-func alignCells(line string, header []int) ([]string, []int) {
-	tokens, starts := splitCells(line)
+// alignCells reads the tokens of a space-aligned row (starting at starts) by
+// the header's column positions: each token goes to the column whose letter is
+// nearest to the token's last character.
+func alignCells(tokens []string, starts []int, header []int) ([]string, []int) {
 	cells := make([]string, len(header))
 	cols := slices.Clone(header)
 	for k, tok := range tokens {

@@ -139,8 +139,10 @@ func (e *ParseError) Error() string {
 		fmt.Fprintf(&b, "expected %s", e.Expected)
 	case e.Found != "":
 		b.WriteString(e.Found)
-	default:
+	case e.Err != nil:
 		b.WriteString(e.Err.Error())
+	default:
+		b.WriteString("invalid input")
 	}
 	return b.String()
 }
@@ -201,8 +203,11 @@ func Parse(data []byte, f Format) ([]Game, error) {
 	default:
 		return nil, fmt.Errorf("%v: %w", f, ErrUnknownFormat)
 	}
-	if err == nil && len(games) == 0 {
-		err = &ParseError{Format: f, Err: ErrEmpty, Found: "no game in the input"}
+	if err != nil {
+		return nil, err
 	}
-	return games, err
+	if len(games) == 0 {
+		return nil, &ParseError{Format: f, Err: ErrEmpty, Found: "no game in the input"}
+	}
+	return games, nil
 }

@@ -29,6 +29,9 @@ type Names struct {
 
 // ParseNames reads a WTHOR.JOU (recordSize 20) or WTHOR.TRN (recordSize 26) file.
 func ParseNames(data []byte, recordSize int) ([]string, error) {
+	if recordSize < 1 {
+		return nil, &ParseError{Format: WTHOR, Expected: "a record size of 20 (WTHOR.JOU) or 26 (WTHOR.TRN)", Found: fmt.Sprint(recordSize), Err: ErrUnsupported}
+	}
 	if len(data) < wthorHeader {
 		return nil, &ParseError{Format: WTHOR, Expected: "a 16-byte header", Found: fmt.Sprintf("%d bytes", len(data)), Err: ErrTruncated}
 	}
@@ -59,8 +62,8 @@ func looksWTHOR(data []byte) bool {
 	if len(data) < wthorHeader {
 		return false
 	}
-	n := int(binary.LittleEndian.Uint32(data[4:]))
-	return len(data) == wthorHeader+n*wthorGame && (data[12] == 8 || data[12] == 0)
+	n := uint64(binary.LittleEndian.Uint32(data[4:]))
+	return uint64(len(data)) == wthorHeader+n*wthorGame && (data[12] == 8 || data[12] == 0)
 }
 
 // ParseWTHOR reads the games of a .wtb file; names, if not nil, supply the
@@ -69,11 +72,11 @@ func ParseWTHOR(data []byte, names *Names) ([]Game, error) {
 	if len(data) < wthorHeader {
 		return nil, &ParseError{Format: WTHOR, Expected: "a 16-byte header", Found: fmt.Sprintf("%d bytes", len(data)), Err: ErrTruncated}
 	}
-	n := int(binary.LittleEndian.Uint32(data[4:]))
+	n := uint64(binary.LittleEndian.Uint32(data[4:]))
 	if size := data[12]; size != 8 && size != 0 {
 		return nil, &ParseError{Format: WTHOR, Column: 13, Expected: "board size 8", Found: fmt.Sprint(size), Err: ErrUnsupported}
 	}
-	if want := wthorHeader + n*wthorGame; len(data) != want {
+	if want := wthorHeader + n*wthorGame; uint64(len(data)) != want {
 		return nil, &ParseError{Format: WTHOR, Expected: fmt.Sprintf("%d bytes for %d games", want, n), Found: fmt.Sprintf("%d bytes", len(data)), Err: ErrTruncated}
 	}
 	year := int(binary.LittleEndian.Uint16(data[10:]))
@@ -123,17 +126,25 @@ func nameOf(names *Names, kind byte, i int) string {
 }
 
 // AppendWTHOR appends the 68-byte WTHOR record of g (numbers of its
-// tournament and players given) to b. Passes are dropped (WTHOR keeps them
-// implicit); a game of more than 60 moves is cut.
+// tournament and players given) to b. The score is black's discs in the
+// recorded result (from the disc difference if that is all it has), or else
+// in the game's own final score, empty squares to the winner. Passes are
+// dropped (WTHOR keeps them implicit); a game of more than 60 moves is cut.
 func AppendWTHOR(b []byte, g Game, tournament, black, white uint16) []byte {
 	b = binary.LittleEndian.AppendUint16(b, tournament)
 	b = binary.LittleEndian.AppendUint16(b, black)
 	b = binary.LittleEndian.AppendUint16(b, white)
-	score := byte(0)
-	if g.Result != nil {
-		score = byte(g.Result.Black)
+	var score int
+	switch r := g.Result; {
+	case r == nil:
+		score = engine.WithEmpties(Replay(g).Score).Black
+	case r.DiffOnly:
+		score = (64 + r.Black - r.White) / 2
+	default:
+		score = r.Black
 	}
-	b = append(b, score, score)
+	score = min(max(score, 0), 64)
+	b = append(b, byte(score), byte(score))
 	n := 0
 	for _, m := range g.Moves {
 		if !m.IsPass() && n < 60 {
