@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"encoding/csv"
-	"os"
 	"strconv"
 	"testing"
 
@@ -25,15 +23,7 @@ func TestPerft(t *testing.T) {
 // TestPerftSharedData checks depths 1-9 against the shared data file, which
 // cites its sources independently of the table above.
 func TestPerftSharedData(t *testing.T) {
-	f, err := os.Open(testenv.SharedFile(t, "othello-perft/perft_start_position.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := testenv.CSV(t, "othello-perft/perft_start_position.csv")
 	checked := 0
 	for _, row := range rows[1:] {
 		d, _ := strconv.Atoi(row[0])

@@ -1,7 +1,6 @@
 package transcript_test
 
 import (
-	"encoding/csv"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -76,15 +75,7 @@ type ftdGame struct {
 
 func readFTD(t *testing.T) []ftdGame {
 	t.Helper()
-	f, err := os.Open(testenv.SharedFile(t, "othello-tournaments-ftd/ftd_games.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := testenv.CSV(t, "othello-tournaments-ftd/ftd_games.csv")
 	var out []ftdGame
 	for _, r := range rows[1:] {
 		if r[11] == "" {

@@ -5,6 +5,7 @@
 package testenv
 
 import (
+	"encoding/csv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -72,4 +73,19 @@ func missing(tb testing.TB, what string) {
 		tb.Fatalf("missing %s: required under CI", what)
 	}
 	tb.Skipf("missing %s (set CI=true to make this a failure)", what)
+}
+
+// CSV reads a CSV file under ../shared/data whole, header row included.
+func CSV(tb testing.TB, rel string) [][]string {
+	tb.Helper()
+	f, err := os.Open(SharedFile(tb, rel))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		tb.Fatalf("%s: %v", rel, err)
+	}
+	return rows
 }
