@@ -129,7 +129,8 @@ func ParseSheet(text string) (Game, error) {
 		perr := func(col int, expected, f string) error {
 			return &ParseError{Format: SheetFormat, Line: li + 1, Column: col, Expected: expected, Found: f, Err: ErrSyntax}
 		}
-		if t == "" || t[0] == '#' || t[0] == '%' {
+		tabRow := t == "" && row < 8 && strings.Count(line, "\t") == 7 // eight empty cells
+		if !tabRow && (t == "" || t[0] == '#' || t[0] == '%') {
 			continue
 		}
 		lastLine, lastCol = li+1, len(line)+1
@@ -233,11 +234,11 @@ func splitCells(line string) ([]string, []int) {
 				start = j + 1
 			}
 		}
-		if sep == '|' { // |a|b| style: drop the empty fields outside the bars
-			for len(cells) > 0 && cells[0] == "" {
+		if t := strings.TrimSpace(line); sep == '|' { // |a|b| style: drop the fields outside the outer bars
+			if t[0] == '|' {
 				cells, cols = cells[1:], cols[1:]
 			}
-			for len(cells) > 0 && cells[len(cells)-1] == "" {
+			if t[len(t)-1] == '|' && len(cells) > 0 {
 				cells, cols = cells[:len(cells)-1], cols[:len(cols)-1]
 			}
 		}
@@ -261,7 +262,8 @@ func splitCells(line string) ([]string, []int) {
 
 // alignCells reads the tokens of a space-aligned row (starting at starts) by
 // the header's column positions: each token goes to the column whose letter is
-// nearest to the token's last character.
+// nearest to the token's last character. It returns the cells and where each
+// starts (a blank cell: under its letter).
 func alignCells(tokens []string, starts []int, header []int) ([]string, []int) {
 	cells := make([]string, len(header))
 	cols := slices.Clone(header)
@@ -279,7 +281,7 @@ func alignCells(tokens []string, starts []int, header []int) ([]string, []int) {
 		if cells[best] != "" {
 			return tokens, starts // two tokens under one letter: not aligned
 		}
-		cells[best] = tok
+		cells[best], cols[best] = tok, starts[k]
 	}
 	return cells, cols
 }

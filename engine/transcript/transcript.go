@@ -207,7 +207,7 @@ func Parse(data []byte, f Format) ([]Game, error) {
 		return nil, err
 	}
 	if len(games) == 0 {
-		return nil, &ParseError{Format: f, Err: ErrEmpty, Found: "no game in the input"}
+		return nil, &ParseError{Format: f, Expected: "at least one game", Found: "none", Err: ErrEmpty}
 	}
 	return games, nil
 }
