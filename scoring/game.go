@@ -1,0 +1,261 @@
+// Package scoring implements RULES.md sections 2 and 3: scoring one game
+// (empty squares, ties, time defaults, forfeits, byes) and the standings of a
+// tournament (points, the Brightwell Quotient under each federation's
+// constant, disc totals, head-to-head, the Japanese preset) with a crosstable.
+//
+// Everything is an integer: points are HalfPoints, and a BQ is an exact
+// fraction. The functions are pure: they read their input and change nothing.
+package scoring
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Squares is the number of squares of the board: a recorded score adds up to it.
+const Squares = 64
+
+// Errors of ScoreGame, Event.Standings and the parsers; check them with errors.Is.
+var (
+	ErrDiscs   = errors.New("impossible disc count")           // a count outside 0..64, or a sum of 0 or above 64
+	ErrOutcome = errors.New("outcome does not fit the result") // a claimed winner with fewer discs, a time default without a winner...
+	ErrKind    = errors.New("unknown kind of result")          // a Kind that is not a result
+	ErrPlayer  = errors.New("invalid player")                  // an unknown or repeated player id, a game against oneself
+	ErrRound   = errors.New("invalid round")                   // a round outside the tournament, a player twice in a round or after withdrawing
+	ErrOption  = errors.New("invalid option")                  // a Rules value outside its range
+	ErrSyntax  = errors.New("invalid syntax")                  // text that a Parse function does not understand
+)
+
+// HalfPoints counts tournament points in halves: a win is 2, a draw 1.
+type HalfPoints int
+
+// A half point and a whole point.
+const (
+	Half  HalfPoints = 1
+	Point HalfPoints = 2
+)
+
+// String gives the points in the usual notation: "4", "3.5", "0.5".
+func (h HalfPoints) String() string {
+	s := strconv.Itoa(int(h / 2))
+	if h%2 != 0 {
+		if h < 0 && h > -2 {
+			s = "-0"
+		}
+		s += ".5"
+	}
+	return s
+}
+
+// MarshalJSON writes the points as a JSON number: 3.5.
+func (h HalfPoints) MarshalJSON() ([]byte, error) { return []byte(h.String()), nil }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (h *HalfPoints) UnmarshalJSON(b []byte) (err error) {
+	*h, err = ParseHalfPoints(string(b))
+	return err
+}
+
+// ParseHalfPoints reads points written as String writes them ("4", "3.5"),
+// also accepting "4.0"; the value must be between 0 and 1,000,000 points.
+func ParseHalfPoints(s string) (HalfPoints, error) {
+	whole, frac, dot := strings.Cut(s, ".")
+	n, err := strconv.Atoi(whole)
+	if err != nil || whole == "" || whole[0] < '0' || whole[0] > '9' || n > 1e6 || dot && frac != "0" && frac != "5" {
+		return 0, fmt.Errorf("points %q: want a multiple of 0.5 such as 3 or 3.5: %w", s, ErrSyntax)
+	}
+	h := HalfPoints(2 * n)
+	if frac == "5" {
+		h++
+	}
+	return h, nil
+}
+
+// Kind is how a game ended, or (Missed, in a crosstable) that there was none.
+type Kind uint8
+
+// Kinds of result.
+const (
+	Normal      Kind = iota // played to the end
+	TimeDefault             // a flag fell (or an engine failed): the declared winner wins
+	Forfeit                 // the loser did not play; the winner scores as for a bye
+	Bye                     // no opponent; the player is Black
+	Missed                  // crosstable only: no game this round (late entry, absence, withdrawal)
+)
+
+var kindNames = [...]string{"normal", "time-default", "forfeit", "bye", "missed"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// MarshalText writes the kind's name, for JSON.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Outcome is who won a game.
+type Outcome uint8
+
+// Outcomes. For a normal game the outcome is an optional claim (from a result
+// slip or a file) that ScoreGame checks against the discs; a time default and
+// a forfeit need the winner.
+const (
+	Unclaimed Outcome = iota
+	BlackWins
+	WhiteWins
+	Draw
+)
+
+var outcomeNames = [...]string{"unclaimed", "black wins", "white wins", "draw"}
+
+func (o Outcome) String() string {
+	if int(o) < len(outcomeNames) {
+		return outcomeNames[o]
+	}
+	return "outcome(" + strconv.Itoa(int(o)) + ")"
+}
+
+// Colour is the colour a player had in a game.
+type Colour uint8
+
+// The two colours.
+const (
+	Black Colour = iota
+	White
+)
+
+func (c Colour) String() string {
+	if c == Black {
+		return "black"
+	}
+	return "white"
+}
+
+// MarshalText writes the colour's name, for JSON.
+func (c Colour) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// Result is a game's result as entered by the director or as recorded: the
+// discs of a normal game at its end (empty squares not yet given, or given:
+// scoring a recorded result again changes nothing); for a time default, the
+// completed game (used under TimeComplete only). The discs of a forfeit and a
+// bye are set by the Rules.
+type Result struct {
+	Kind                   Kind
+	Outcome                Outcome
+	BlackDiscs, WhiteDiscs int
+}
+
+// Score is a game as recorded: discs after the empty-square rule, and points.
+// A bye is recorded against a virtual opponent (White).
+type Score struct {
+	BlackDiscs, WhiteDiscs   int
+	BlackPoints, WhitePoints HalfPoints
+}
+
+// String gives the discs and points, as in "35-29 (1-0)".
+func (s Score) String() string {
+	return fmt.Sprintf("%d-%d (%v-%v)", s.BlackDiscs, s.WhiteDiscs, s.BlackPoints, s.WhitePoints)
+}
+
+// ScoreGame applies RULES.md section 2 to one result: the empty squares go to
+// the winner (a tie with empties is 32-32); a time default gives the winner
+// the greater of the completed result and 33-31 (TimeComplete), 33-31
+// (TimeFixed) or 64-0 (TimeWipeout). A forfeit is a win for the present
+// player recorded like a bye against a virtual opponent: Rules.ByeDiscs to
+// 64 - Rules.ByeDiscs (32-32 by default); a bye scores Rules.ByePoints.
+func ScoreGame(r Result, rules Rules) (Score, error) {
+	if err := rules.Validate(); err != nil {
+		return Score{}, err
+	}
+	return score(r, rules)
+}
+
+func score(r Result, rules Rules) (Score, error) {
+	bye := rules.byeDiscs()
+	switch r.Kind {
+	case Normal:
+		b, w := r.BlackDiscs, r.WhiteDiscs
+		if err := checkDiscs(b, w); err != nil {
+			return Score{}, err
+		}
+		switch {
+		case b > w:
+			b = Squares - w
+		case w > b:
+			w = Squares - b
+		default:
+			b, w = Squares/2, Squares/2
+		}
+		s := points(b, w)
+		if o := outcomeOf(s); r.Outcome != Unclaimed && r.Outcome != o {
+			return Score{}, fmt.Errorf("%d-%d is %v, not %v: %w", r.BlackDiscs, r.WhiteDiscs, o, r.Outcome, ErrOutcome)
+		}
+		return s, nil
+	case TimeDefault, Forfeit:
+		if r.Outcome != BlackWins && r.Outcome != WhiteWins {
+			return Score{}, fmt.Errorf("a %v needs a winner, not %v: %w", r.Kind, r.Outcome, ErrOutcome)
+		}
+		win, lose := r.BlackDiscs, r.WhiteDiscs
+		if r.Outcome == WhiteWins {
+			win, lose = lose, win
+		}
+		switch {
+		case r.Kind == Forfeit:
+			win, lose = bye, Squares-bye
+		case rules.TimeDefault == TimeWipeout:
+			win, lose = Squares, 0
+		case rules.TimeDefault == TimeComplete && win > lose:
+			if err := checkDiscs(win, lose); err != nil {
+				return Score{}, fmt.Errorf("completed game: %w", err)
+			}
+			win = Squares - lose
+		default: // TimeFixed, or a completed game the winner does not win
+			if err := checkDiscs(win, lose); rules.TimeDefault == TimeComplete && err != nil {
+				return Score{}, fmt.Errorf("completed game: %w", err)
+			}
+			win, lose = Squares/2+1, Squares/2-1
+		}
+		if r.Outcome == WhiteWins {
+			return Score{BlackDiscs: lose, WhiteDiscs: win, WhitePoints: Point}, nil
+		}
+		return Score{BlackDiscs: win, WhiteDiscs: lose, BlackPoints: Point}, nil
+	case Bye:
+		return Score{BlackDiscs: bye, WhiteDiscs: Squares - bye, BlackPoints: rules.byePoints()}, nil
+	}
+	return Score{}, fmt.Errorf("%v: %w", r.Kind, ErrKind)
+}
+
+func checkDiscs(b, w int) error {
+	if b < 0 || w < 0 || b > Squares || w > Squares || b+w > Squares || b+w == 0 {
+		return fmt.Errorf("%d-%d: %w (each 0 to %d, together 1 to %d)", b, w, ErrDiscs, Squares, Squares)
+	}
+	return nil
+}
+
+// points scores recorded discs, the winner having more.
+func points(b, w int) Score {
+	s := Score{BlackDiscs: b, WhiteDiscs: w}
+	switch {
+	case b > w:
+		s.BlackPoints = Point
+	case w > b:
+		s.WhitePoints = Point
+	default:
+		s.BlackPoints, s.WhitePoints = Half, Half
+	}
+	return s
+}
+
+func outcomeOf(s Score) Outcome {
+	switch {
+	case s.BlackPoints > s.WhitePoints:
+		return BlackWins
+	case s.WhitePoints > s.BlackPoints:
+		return WhiteWins
+	}
+	return Draw
+}

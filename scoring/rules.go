@@ -1,0 +1,240 @@
+package scoring
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Rules are a tournament's scoring options. The zero value is the default of
+// every option: BQ nearest, time defaults completed, a bye worth 1 point and
+// 32 discs, tie-breaks points, bq, discs, h2h.
+type Rules struct {
+	BQ          BQRule
+	TimeDefault TimePolicy
+	ByePoints   HalfPoints // what a bye scores: Point (0 means Point) or Half
+	ByeDiscs    int        // discs of a bye and of a forfeit win, 32..64 (0 means 32; Papp's convention is 40, i.e. 40-24)
+	TieBreaks   TieBreaks  // empty means points, bq, discs, h2h
+}
+
+// String gives the options as the command line writes them:
+// "bq=nearest time-default=complete bye-points=1 bye-discs=32 tiebreaks=points,bq,discs,h2h".
+func (r Rules) String() string {
+	return fmt.Sprintf("bq=%v time-default=%v bye-points=%v bye-discs=%d tiebreaks=%v",
+		r.BQ, r.TimeDefault, r.byePoints(), r.byeDiscs(), r.tieBreaks())
+}
+
+// Validate checks that every option is in its range.
+func (r Rules) Validate() error {
+	switch {
+	case r.BQ.Kind > Fixed || r.BQ.C < 0 || r.BQ.C > Squares || r.BQ.Kind != Fixed && r.BQ.C != 0:
+		return fmt.Errorf("bq %+v: %w", r.BQ, ErrOption)
+	case r.TimeDefault > TimeWipeout:
+		return fmt.Errorf("time default %v: %w", r.TimeDefault, ErrOption)
+	case r.ByePoints < 0 || r.ByePoints > Point:
+		return fmt.Errorf("bye points %v: want 1 or 0.5: %w", r.ByePoints, ErrOption)
+	case r.ByeDiscs != 0 && (r.ByeDiscs < Squares/2 || r.ByeDiscs > Squares):
+		return fmt.Errorf("bye discs %d: want 32 to 64: %w", r.ByeDiscs, ErrOption)
+	}
+	seen := 0
+	for _, t := range r.TieBreaks {
+		if t < ByPoints || t > ByDiscDiff || seen&(1<<t) != 0 {
+			return fmt.Errorf("tie-breaks %v: %w", r.TieBreaks, ErrOption)
+		}
+		seen |= 1 << t
+	}
+	return nil
+}
+
+func (r Rules) byePoints() HalfPoints {
+	if r.ByePoints == 0 {
+		return Point
+	}
+	return r.ByePoints
+}
+
+func (r Rules) byeDiscs() int {
+	if r.ByeDiscs == 0 {
+		return Squares / 2
+	}
+	return r.ByeDiscs
+}
+
+func (r Rules) tieBreaks() TieBreaks {
+	if len(r.TieBreaks) == 0 {
+		return TieBreaks{ByPoints, ByBQ, ByDiscs, ByH2H}
+	}
+	return r.TieBreaks
+}
+
+// ParseByePoints reads the --bye-points option: "1" or "0.5".
+func ParseByePoints(s string) (HalfPoints, error) {
+	h, err := ParseHalfPoints(s)
+	if err != nil || h < Half || h > Point {
+		return 0, fmt.Errorf("bye points %q: want 1 or 0.5: %w", s, ErrSyntax)
+	}
+	return h, nil
+}
+
+// BQKind is how the constant c of the Brightwell Quotient is chosen, and
+// which games count as not played (RULES.md section 3). In the standings after
+// round r, a game counts the player's discs + c x the opponent's points; a
+// game "not played" counts 32 + c x the player's own points instead (a draw
+// against oneself). Points are those after round r.
+type BQKind uint8
+
+// BQ kinds.
+const (
+	// Nearest: c = round(64 / rounds). Not played: a bye, a forfeit (won or
+	// lost), a round the player missed (late entry, absence), a game against
+	// an opponent who withdrew before round r. The rounds after a player's own
+	// withdrawal do not count.
+	Nearest BQKind = iota
+	// WOF: c = 6 from 8 rounds on, else 0, as Papp does. Not played: as
+	// Nearest, and a game against an opponent absent in round r (no game, or a
+	// forfeit lost); the rounds after a player's own withdrawal count as missed.
+	WOF
+	// Exact: c = 64 / rounds, unrounded (FlipTheDisc's MBQ). As Nearest, but
+	// a player who withdrew keeps the BQ of the standings after their last round.
+	Exact
+	// Fixed: c = BQRule.C, otherwise as Nearest.
+	Fixed
+)
+
+// BQRule is a tournament's BQ option.
+type BQRule struct {
+	Kind BQKind
+	C    int // the constant, 0..64, for Fixed only
+}
+
+// ParseBQRule reads the --bq option: nearest, wof, exact or a whole number 0..64.
+func ParseBQRule(s string) (BQRule, error) {
+	switch strings.ToLower(s) {
+	case "nearest":
+		return BQRule{}, nil
+	case "wof":
+		return BQRule{Kind: WOF}, nil
+	case "exact":
+		return BQRule{Kind: Exact}, nil
+	}
+	c, err := strconv.Atoi(s)
+	if err != nil || s[0] < '0' || s[0] > '9' || c > Squares {
+		return BQRule{}, fmt.Errorf("bq %q: want nearest, wof, exact or a whole number 0 to 64: %w", s, ErrSyntax)
+	}
+	return BQRule{Kind: Fixed, C: c}, nil
+}
+
+func (r BQRule) String() string {
+	switch r.Kind {
+	case Nearest:
+		return "nearest"
+	case WOF:
+		return "wof"
+	case Exact:
+		return "exact"
+	}
+	return strconv.Itoa(r.C)
+}
+
+// Constant gives c = num/den for a tournament of the given number of rounds (at least 1).
+func (r BQRule) Constant(rounds int) (num, den int) {
+	switch r.Kind {
+	case Nearest:
+		return (2*Squares + rounds) / (2 * rounds), 1
+	case WOF:
+		if rounds >= 8 {
+			return 6, 1
+		}
+		return 0, 1
+	case Exact:
+		return Squares, rounds
+	}
+	return r.C, 1
+}
+
+// TimePolicy is how a time default is scored.
+type TimePolicy uint8
+
+// Time-default policies.
+const (
+	TimeComplete TimePolicy = iota // the greater of the completed game and 33-31
+	TimeFixed                      // 33-31
+	TimeWipeout                    // 64-0
+)
+
+var timeNames = [...]string{"complete", "fixed", "wipeout"}
+
+func (p TimePolicy) String() string {
+	if int(p) < len(timeNames) {
+		return timeNames[p]
+	}
+	return "policy(" + strconv.Itoa(int(p)) + ")"
+}
+
+// ParseTimePolicy reads the --time-default option: complete, fixed or wipeout.
+func ParseTimePolicy(s string) (TimePolicy, error) {
+	for i, n := range timeNames {
+		if strings.EqualFold(s, n) {
+			return TimePolicy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("time default %q: want complete, fixed or wipeout: %w", s, ErrSyntax)
+}
+
+// TieBreak is one key of the standings order; a greater value ranks higher.
+type TieBreak uint8
+
+// Tie-break keys.
+const (
+	ByPoints   TieBreak = iota + 1 // points
+	ByBQ                           // Brightwell Quotient
+	ByDiscs                        // total disc count
+	ByH2H                          // points scored against the other tied players (forfeits included), if each has met every other
+	ByWins                         // games won, a draw a half (byes and forfeit wins are wins): Japanese
+	ByDiscDiff                     // sum of disc differences: Japanese
+)
+
+var tieBreakNames = [...]string{ByPoints: "points", ByBQ: "bq", ByDiscs: "discs", ByH2H: "h2h", ByWins: "wins", ByDiscDiff: "diff"}
+
+func (t TieBreak) String() string {
+	if t >= ByPoints && int(t) < len(tieBreakNames) {
+		return tieBreakNames[t]
+	}
+	return "tiebreak(" + strconv.Itoa(int(t)) + ")"
+}
+
+// TieBreaks is a chain of tie-break keys, applied in order; players equal on
+// every key share a rank.
+type TieBreaks []TieBreak
+
+// String gives the chain as ParseTieBreaks reads it: "points,bq,discs,h2h".
+func (ts TieBreaks) String() string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = t.String()
+	}
+	return strings.Join(s, ",")
+}
+
+// ParseTieBreaks reads the --tiebreaks option: a comma-separated chain of
+// points, bq, discs, h2h, wins and diff, each at most once, or the preset
+// "japanese" (wins,diff,h2h).
+func ParseTieBreaks(s string) (TieBreaks, error) {
+	if strings.EqualFold(s, "japanese") {
+		return TieBreaks{ByWins, ByDiscDiff, ByH2H}, nil
+	}
+	var ts TieBreaks
+	for _, f := range strings.Split(s, ",") {
+		t := TieBreak(0)
+		for i, n := range tieBreakNames {
+			if n != "" && strings.EqualFold(strings.TrimSpace(f), n) {
+				t = TieBreak(i)
+			}
+		}
+		ts = append(ts, t)
+	}
+	if err := (Rules{TieBreaks: ts}).Validate(); err != nil {
+		return nil, fmt.Errorf("tie-breaks %q: want a comma-separated list of points, bq, discs, h2h, wins, diff (each once) or japanese: %w", s, ErrSyntax)
+	}
+	return ts, nil
+}
