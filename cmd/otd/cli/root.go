@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -47,6 +48,7 @@ func usageErrorf(format string, a ...any) error {
 // globals are the options every command shares.
 type globals struct {
 	DB     string
+	Now    func() time.Time // the clock of the audit trail; nil: the system clock
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
@@ -109,6 +111,17 @@ and verifies disputed game transcripts.`,
 		newVersionCmd(g),
 		newPerftCmd(g),
 		newVerifyCmd(g),
+		newTournamentCmd(g),
+		newPlayerCmd(g),
+		newRoundCmd(g),
+		newResultCmd(g),
+		newLogCmd(g),
+		newStandingsCmd(g),
+		newCrosstableCmd(g),
+		newImportCmd(g),
+		newExportCmd(g),
+		newDemoCmd(g),
+		newPairingCmd(g),
 	)
 	return root
 }

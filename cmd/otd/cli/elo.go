@@ -1,0 +1,140 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/tournament"
+	"github.com/otd-project/otd/tournament/export"
+	"github.com/spf13/cobra"
+)
+
+func newImportCmd(g *globals) *cobra.Command {
+	cmd := &cobra.Command{Use: "import", Short: "Import a tournament from another program's file"}
+	var bq, name string
+	elo := &cobra.Command{
+		Use:   "elo FILE.ELO",
+		Short: "Import a tournament from a WOF rating file (.ELO)",
+		Long: `import elo creates a tournament from a WOF rating-submission file: its players
+(numbered in published order, keeping their WOF ids), every round's games,
+and the games added after the Swiss rounds. .ELO files do not list byes: a
+player without a game in a round gets the bye there when the published score
+needs it; a player whose games stop early withdrew.`,
+		Example: "  otd import elo 20191009_WOC_2019.ELO --bq wof\n  otd standings",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			s := tournament.DefaultSettings(name, 1)
+			s.BQ = bq
+			if _, err := s.Rules(); err != nil {
+				return usageErrorf("import elo: %w", err)
+			}
+			return runImportELO(g, args[0], s)
+		},
+	}
+	elo.Flags().StringVar(&bq, "bq", "nearest", "BQ constant: nearest, wof, exact or a number")
+	elo.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
+	cmd.AddCommand(elo)
+	return cmd
+}
+
+func runImportELO(g *globals, path string, s tournament.Settings) error {
+	fh, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	f, err := export.ReadELO(fh)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	t, err := f.Tournament(s)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if t.Name == "" {
+		t.Name = filepath.Base(path)
+	}
+	st, err := openStore(g, true)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	err = st.Update(context.Background(), func(tx *store.Tx) error {
+		id, err := tx.CreateTournament(t.Settings)
+		if err != nil {
+			return err
+		}
+		for _, p := range t.Players {
+			if err := tx.SavePlayer(id, p); err != nil {
+				return err
+			}
+		}
+		if err := tx.InsertGames(id, t.Games); err != nil {
+			return err
+		}
+		if err := tx.InsertFinals(id, t.Finals); err != nil {
+			return err
+		}
+		t.ID = id
+		_, err = tx.Audit(id, "import elo", filepath.Base(path), nil, map[string]int{"players": len(t.Players), "rounds": t.Rounds, "games": len(t.Games), "finals": len(t.Finals)})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "Tournament %d: %s, %d players, %d rounds imported. It is now the current tournament.\n", t.ID, t.Name, len(t.Players), t.Rounds)
+	return nil
+}
+
+func newExportCmd(g *globals) *cobra.Command {
+	cmd := &cobra.Command{Use: "export", Short: "Write the current tournament to a file for another program"}
+	cmd.AddCommand(&cobra.Command{
+		Use:     "elo FILE.ELO",
+		Short:   "Write the WOF rating file (.ELO) of the current tournament",
+		Example: "  otd export elo paris2026.ELO",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
+				rows, err := t.Standings(t.Finished())
+				if err != nil {
+					return err
+				}
+				return writeFileAtomic(args[0], func(w *bufio.Writer) error {
+					return export.FromTournament(t, rows, "otd "+buildVersion()).Write(w)
+				})
+			})
+		},
+	})
+	return cmd
+}
+
+// writeFileAtomic writes a file through a temporary file renamed into place,
+// so that a crash never leaves half a file.
+func writeFileAtomic(path string, write func(*bufio.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	w := bufio.NewWriter(tmp)
+	if err := write(w); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,241 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/tournament"
+	"github.com/spf13/cobra"
+)
+
+func newRoundCmd(g *globals) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "round",
+		Short: "Pair, show, check and unpair rounds",
+	}
+	cmd.AddCommand(newRoundPairCmd(g), newRoundShowCmd(g), newRoundUnpairCmd(g), newRoundCheckCmd(g))
+	return cmd
+}
+
+// parsePair parses "A-B" (player numbers).
+func parsePair(flag, s string) ([2]int, error) {
+	a, b, ok := strings.Cut(s, "-")
+	x, err1 := strconv.Atoi(strings.TrimSpace(a))
+	y, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || x < 1 || y < 1 {
+		return [2]int{}, usageErrorf("round pair: %s %q: expected two player numbers such as 3-7", flag, s)
+	}
+	return [2]int{x, y}, nil
+}
+
+type roundPairOptions struct {
+	tournament.PairOptions
+	JSON bool
+}
+
+func newRoundPairCmd(g *globals) *cobra.Command {
+	var o roundPairOptions
+	var forced, forbidden []string
+	cmd := &cobra.Command{
+		Use:   "pair",
+		Short: "Pair the next round",
+		Long: `pair pairs the next round with the Swiss minimum-cost matching (or the round
+robin table if the tournament is one), keeping the forced pairs (black first)
+and completing the rest. With --manual it takes only the forced pairs and the
+bye, which must then cover every active player. The round before must have
+all its results.`,
+		Example: `  otd round pair
+  otd round pair --force 3-8 --forbid 1-2 --bye 17
+  otd round pair --manual --force 1-2 --force 4-3 --bye 5`,
+		Args: argsUsage(cobra.NoArgs),
+		RunE: func(*cobra.Command, []string) error {
+			for _, f := range forced {
+				p, err := parsePair("--force", f)
+				if err != nil {
+					return err
+				}
+				o.Forced = append(o.Forced, p)
+			}
+			for _, f := range forbidden {
+				p, err := parsePair("--forbid", f)
+				if err != nil {
+					return err
+				}
+				o.Forbidden = append(o.Forbidden, p)
+			}
+			return inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
+				games, err := t.Pair(o.PairOptions)
+				if err != nil {
+					return err
+				}
+				if err := tx.InsertGames(t.ID, games); err != nil {
+					return err
+				}
+				if _, err := tx.Audit(t.ID, "round pair", fmt.Sprintf("round %d", games[0].Round), nil, games); err != nil {
+					return err
+				}
+				return printRound(g, t, games[0].Round, o.JSON)
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&forced, "force", nil, "keep this pair, black first: B-W (repeatable)")
+	f.StringArrayVar(&forbidden, "forbid", nil, "these two must not meet: A-B (repeatable)")
+	f.IntVar(&o.Bye, "bye", 0, "give the bye to this player")
+	f.BoolVar(&o.Manual, "manual", false, "pair only the forced pairs and the bye")
+	f.Uint64Var(&o.Seed, "seed", 0, "seed of the colour lots (default: the tournament's)")
+	f.BoolVar(&o.JSON, "json", false, "print the pairing as JSON")
+	return cmd
+}
+
+// printRound prints the pairing sheet of round r: table, black, white, points before the round.
+func printRound(g *globals, t *tournament.Tournament, r int, asJSON bool) error {
+	games := t.Round(r)
+	points := t.PointsAfter(r - 1)
+	name := func(n int) string { return fmt.Sprintf("%d %s", n, t.Players[n-1].Name) }
+	if asJSON {
+		out := []map[string]any{}
+		for _, gm := range games {
+			m := map[string]any{"round": r, "table": gm.Table, "black": gm.Black}
+			if gm.IsBye() {
+				m["bye"] = true
+			} else {
+				m["white"] = gm.White
+			}
+			if gm.Result != nil {
+				m["black_discs"], m["white_discs"] = gm.Result.Black, gm.Result.White
+				if gm.Result.Kind != tournament.Normal {
+					m["kind"], m["loser"] = gm.Result.Kind, gm.Result.Loser
+				}
+			}
+			out = append(out, m)
+		}
+		return writeJSON(g.Stdout, out)
+	}
+	fmt.Fprintf(g.Stdout, "Round %d\n", r)
+	var rows [][]string
+	for _, gm := range games {
+		white, wp, res := "BYE", "", ""
+		if !gm.IsBye() {
+			white, wp = name(gm.White), halfPoints(points[gm.White])
+		}
+		if gm.Result != nil {
+			res = gm.Result.String()
+		}
+		rows = append(rows, []string{strconv.Itoa(gm.Table), name(gm.Black), halfPoints(points[gm.Black]), white, wp, res})
+	}
+	return table(g.Stdout, []string{"Table", "Black", "Pts", "White", "Pts", "Result"}, rows)
+}
+
+// halfPoints writes half-points as points: 7 -> "3.5".
+func halfPoints(h int) string {
+	if h%2 != 0 {
+		return fmt.Sprintf("%d.5", h/2)
+	}
+	return strconv.Itoa(h / 2)
+}
+
+func newRoundShowCmd(g *globals) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     "show [R]",
+		Short:   "Show a round's pairing and results (default: the last paired)",
+		Example: "  otd round show\n  otd round show 3 --json",
+		Args:    argsUsage(cobra.MaximumNArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
+				r := t.Paired()
+				if len(args) == 1 {
+					n, err := strconv.Atoi(args[0])
+					if err != nil {
+						return usageErrorf("round show: R is a round number, not %q", args[0])
+					}
+					r = n
+				}
+				if r < 1 || r > t.Paired() {
+					return fmt.Errorf("round %d: %w (%d rounds are paired)", r, tournament.ErrNoRound, t.Paired())
+				}
+				return printRound(g, t, r, asJSON)
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the round as JSON")
+	return cmd
+}
+
+func newRoundUnpairCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "unpair",
+		Short: "Remove the last round's pairing (only while it has no results)",
+		Args:  argsUsage(cobra.NoArgs),
+		RunE: func(*cobra.Command, []string) error {
+			return inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
+				r, games, err := t.Unpair()
+				if err != nil {
+					return err
+				}
+				if err := tx.DeleteRound(t.ID, r); err != nil {
+					return err
+				}
+				if _, err := tx.Audit(t.ID, "round unpair", fmt.Sprintf("round %d", r), games, nil); err != nil {
+					return err
+				}
+				fmt.Fprintf(g.Stdout, "Round %d is unpaired; pair it again with 'otd round pair'.\n", r)
+				return nil
+			})
+		},
+	}
+}
+
+func newRoundCheckCmd(g *globals) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "check [R]",
+		Short: "Check a round's pairing against the pairing rules (default: the last paired)",
+		Long: `check lists every rule the round's pairing breaks (rematches, a second bye,
+a withdrawn or absent player paired, ...) and its total cost under the
+tournament's pairing weights, and says whether a cheaper valid pairing exists.
+Use it on manual pairings. Exit status 1 if a rule is broken.`,
+		Args: argsUsage(cobra.MaximumNArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
+				r := t.Paired()
+				if len(args) == 1 {
+					n, err := strconv.Atoi(args[0])
+					if err != nil {
+						return usageErrorf("round check: R is a round number, not %q", args[0])
+					}
+					r = n
+				}
+				rep, err := t.CheckRound(r)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					if err := writeJSON(g.Stdout, rep); err != nil {
+						return err
+					}
+				} else {
+					fmt.Fprintf(g.Stdout, "Round %d: cost %d", r, rep.Cost)
+					if rep.Cheaper {
+						fmt.Fprintf(g.Stdout, "; a cheaper valid pairing exists (cost %d)", rep.BestCost)
+					} else {
+						fmt.Fprint(g.Stdout, "; no valid pairing is cheaper")
+					}
+					fmt.Fprintln(g.Stdout)
+					for _, v := range rep.Violations {
+						fmt.Fprintf(g.Stdout, "  %s\n", v)
+					}
+				}
+				if rep.Broken {
+					return &exitError{code: exitFailure}
+				}
+				return nil
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	return cmd
+}

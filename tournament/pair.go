@@ -1,0 +1,262 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/otd-project/otd/pairing"
+)
+
+// PairOptions are a director's instructions for pairing a round.
+type PairOptions struct {
+	Forced    [][2]int // pairs to keep: black, white (player numbers)
+	Forbidden [][2]int // pairs that must not meet
+	Bye       int      // the player to get the bye (0: the pairing chooses)
+	Manual    bool     // take only Forced and Bye; they must cover every active player
+	Seed      uint64   // 0: the tournament's seed
+}
+
+// Pair pairs the next round: with the Swiss matching (or the round-robin
+// table), keeping forced pairs and completing the rest. The round before must
+// be finished.
+func (t *Tournament) Pair(o PairOptions) ([]Game, error) {
+	r := t.Paired() + 1
+	if r > t.Rounds {
+		return nil, fmt.Errorf("%w: all %d rounds are paired", ErrAllPaired, t.Rounds)
+	}
+	for _, g := range t.Round(r - 1) {
+		if g.Result == nil && !g.IsBye() {
+			return nil, fmt.Errorf("round %d table %d (%d-%d) has no result: %w; enter it with 'otd result %d %d B-W'",
+				g.Round, g.Table, g.Black, g.White, ErrNotFinished, g.Round, g.Table)
+		}
+	}
+	active := map[int]bool{}
+	for _, p := range t.Players {
+		if p.Active(r) {
+			active[p.Number] = true
+		}
+	}
+	if len(active) < 2 {
+		return nil, fmt.Errorf("round %d: %w: %d active players; at least 2 are needed", r, ErrBadPairing, len(active))
+	}
+	if err := t.checkOverrides(o, active, r); err != nil {
+		return nil, err
+	}
+	var pr pairing.Pairing
+	var err error
+	switch {
+	case o.Manual:
+		pr, err = manual(o, active, r)
+	case t.System == "roundrobin":
+		pr, err = t.roundRobin(r, active)
+	default:
+		pr, err = t.swiss(r, o, active)
+	}
+	if err != nil {
+		return nil, err
+	}
+	games := make([]Game, 0, len(pr.Pairs)+1)
+	for i, p := range pr.Pairs {
+		games = append(games, Game{Round: r, Table: i + 1, Black: p.Black, White: p.White})
+	}
+	if pr.Bye != 0 {
+		games = append(games, Game{Round: r, Table: len(games) + 1, Black: pr.Bye})
+	}
+	t.Games = append(t.Games, games...)
+	return games, nil
+}
+
+// checkOverrides checks the forced and forbidden pairs and the bye.
+func (t *Tournament) checkOverrides(o PairOptions, active map[int]bool, r int) error {
+	seen := map[int]string{}
+	use := func(n int, as string) error {
+		p, err := t.Player(n)
+		if err != nil {
+			return err
+		}
+		if !active[n] {
+			why := "is absent from"
+			if p.WithdrawnBy(r) {
+				why = "has withdrawn before"
+			} else if r < p.FirstRound {
+				why = "entered after"
+			}
+			return fmt.Errorf("player %d (%s) %s round %d and cannot be %s: %w", n, p.Name, why, r, as, ErrBadPairing)
+		}
+		if prev, dup := seen[n]; dup {
+			return fmt.Errorf("player %d (%s) is named twice (%s and %s): %w", n, p.Name, prev, as, ErrBadPairing)
+		}
+		seen[n] = as
+		return nil
+	}
+	for _, f := range o.Forced {
+		if f[0] == f[1] {
+			return fmt.Errorf("forced pair %d-%d: a player cannot play themself: %w", f[0], f[1], ErrBadPairing)
+		}
+		for _, n := range f {
+			if err := use(n, fmt.Sprintf("in the forced pair %d-%d", f[0], f[1])); err != nil {
+				return err
+			}
+		}
+	}
+	if o.Bye != 0 {
+		if err := use(o.Bye, "given the bye"); err != nil {
+			return err
+		}
+		if len(active)%2 == 0 {
+			return fmt.Errorf("round %d has %d active players, an even number: no bye to give: %w", r, len(active), ErrBadPairing)
+		}
+	}
+	for _, f := range o.Forbidden {
+		for _, n := range f {
+			if _, err := t.Player(n); err != nil {
+				return err
+			}
+		}
+		for _, g := range o.Forced {
+			if (g[0] == f[0] && g[1] == f[1]) || (g[0] == f[1] && g[1] == f[0]) {
+				return fmt.Errorf("pair %d-%d is both forced and forbidden: %w", f[0], f[1], ErrBadPairing)
+			}
+		}
+	}
+	return nil
+}
+
+func manual(o PairOptions, active map[int]bool, r int) (pairing.Pairing, error) {
+	pr := pairing.Pairing{Bye: o.Bye}
+	covered := map[int]bool{o.Bye: o.Bye != 0}
+	for _, f := range o.Forced {
+		pr.Pairs = append(pr.Pairs, pairing.Pair{Black: f[0], White: f[1]})
+		covered[f[0]], covered[f[1]] = true, true
+	}
+	var missing []int
+	for n := range active {
+		if !covered[n] {
+			missing = append(missing, n)
+		}
+	}
+	slices.Sort(missing)
+	if len(missing) > 0 {
+		return pr, fmt.Errorf("round %d: --manual pairs only the forced pairs and the bye, and they leave players %v unpaired: %w", r, missing, ErrBadPairing)
+	}
+	return pr, nil
+}
+
+func (t *Tournament) roundRobin(r int, active map[int]bool) (pairing.Pairing, error) {
+	var ids []int
+	for _, p := range t.Players {
+		if p.FirstRound == 1 {
+			ids = append(ids, p.Number)
+		}
+	}
+	rounds, err := pairing.RoundRobin(ids)
+	if err != nil {
+		return pairing.Pairing{}, fmt.Errorf("round robin: %w", err)
+	}
+	if r > len(rounds) {
+		return pairing.Pairing{}, fmt.Errorf("a round robin of %d players has %d rounds: %w", len(ids), len(rounds), ErrAllPaired)
+	}
+	pr := rounds[r-1]
+	out := pairing.Pairing{Bye: pr.Bye}
+	for _, p := range pr.Pairs { // a pair with a player who left: the other sits out with the bye
+		switch {
+		case active[p.Black] && active[p.White]:
+			out.Pairs = append(out.Pairs, p)
+		case active[p.Black] && out.Bye == 0:
+			out.Bye = p.Black
+		case active[p.White] && out.Bye == 0:
+			out.Bye = p.White
+		case active[p.Black] || active[p.White]:
+			return out, fmt.Errorf("round robin round %d: two players would need the bye: %w; pair it with --manual", r, ErrBadPairing)
+		}
+	}
+	return out, nil
+}
+
+// swiss pairs round r with the minimum-cost matching.
+func (t *Tournament) swiss(r int, o PairOptions, active map[int]bool) (pairing.Pairing, error) {
+	in := t.pairingInput(r, o.Forced, o.Forbidden, o.Bye)
+	pr, err := pairing.Swiss(in, t.pairingOptions(r, o.Seed))
+	if err != nil {
+		if errors.Is(err, pairing.ErrNoValidPairing) {
+			return pr, fmt.Errorf("round %d: %w: %w", r, ErrBadPairing, err)
+		}
+		return pr, err
+	}
+	if o.Bye != 0 {
+		pr.Bye = o.Bye
+	}
+	return pr, nil
+}
+
+// pairingInput is round r as the pairing sees it: the active players in
+// standings order after round r-1 (less the one given the bye), with their
+// histories.
+func (t *Tournament) pairingInput(r int, forced, forbidden [][2]int, bye int) pairing.Input {
+	in := pairing.Input{Round: r, Forced: forced, Forbidden: forbidden}
+	hist := t.history(r - 1)
+	for _, n := range t.rankOrder(r - 1) {
+		if t.Players[n-1].Active(r) && n != bye {
+			in.Players = append(in.Players, t.pairingPlayer(n, r, hist))
+		}
+	}
+	return in
+}
+
+func (t *Tournament) pairingPlayer(n, r int, hist history) pairing.Player {
+	p := t.Players[n-1]
+	return pairing.Player{ID: n, Points: hist.points[n], Rating: p.Rating, Country: p.Country, Games: hist.games[n]}
+}
+
+func (t *Tournament) pairingOptions(r int, seed uint64) pairing.Options {
+	if seed == 0 {
+		seed = t.Seed
+	}
+	first := pairing.ByRating
+	if t.FirstRound == "random" {
+		first = pairing.Random
+	}
+	return pairing.Options{FirstRound: first, Seed: seed + uint64(r)}
+}
+
+// history is what the pairing needs to know of the rounds played.
+type history struct {
+	points map[int]int            // half-points after the rounds
+	games  map[int][]pairing.Game // per player, one entry per round
+}
+
+func (t *Tournament) history(rounds int) history {
+	h := history{points: map[int]int{}, games: map[int][]pairing.Game{}}
+	for r := 1; r <= rounds; r++ {
+		before := make(map[int]int, len(h.points))
+		for k, v := range h.points {
+			before[k] = v
+		}
+		for _, p := range t.Players {
+			h.games[p.Number] = append(h.games[p.Number], pairing.Game{})
+		}
+		for _, g := range t.Round(r) {
+			b, w := t.gamePoints(g)
+			h.points[g.Black] += b
+			if g.IsBye() {
+				h.games[g.Black][r-1] = pairing.Game{Bye: true, Float: pairing.FloatDown}
+				continue
+			}
+			h.points[g.White] += w
+			h.games[g.Black][r-1] = pairing.Game{Opponent: g.White, Colour: pairing.Black, Float: float(before[g.Black], before[g.White])}
+			h.games[g.White][r-1] = pairing.Game{Opponent: g.Black, Colour: pairing.White, Float: float(before[g.White], before[g.Black])}
+		}
+	}
+	return h
+}
+
+func float(own, opp int) pairing.Float {
+	switch {
+	case opp < own:
+		return pairing.FloatDown
+	case opp > own:
+		return pairing.FloatUp
+	}
+	return pairing.NoFloat
+}
