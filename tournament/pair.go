@@ -51,7 +51,7 @@ func (t *Tournament) Pair(o PairOptions) ([]Game, error) {
 	case t.System == "roundrobin":
 		pr, err = t.roundRobin(r, active)
 	default:
-		pr, err = t.swiss(r, o, active)
+		pr, err = t.swiss(r, o)
 	}
 	if err != nil {
 		return nil, err
@@ -106,6 +106,11 @@ func (t *Tournament) checkOverrides(o PairOptions, active map[int]bool, r int) e
 		}
 		if len(active)%2 == 0 {
 			return fmt.Errorf("round %d has %d active players, an even number: no bye to give: %w", r, len(active), ErrBadPairing)
+		}
+		for _, g := range t.Games {
+			if g.IsBye() && g.Black == o.Bye {
+				return fmt.Errorf("player %d (%s) already had the bye in round %d: %w: a player gets one bye at most", o.Bye, t.Players[o.Bye-1].Name, g.Round, ErrBadPairing)
+			}
 		}
 	}
 	for _, f := range o.Forbidden {
@@ -175,7 +180,7 @@ func (t *Tournament) roundRobin(r int, active map[int]bool) (pairing.Pairing, er
 }
 
 // swiss pairs round r with the minimum-cost matching.
-func (t *Tournament) swiss(r int, o PairOptions, active map[int]bool) (pairing.Pairing, error) {
+func (t *Tournament) swiss(r int, o PairOptions) (pairing.Pairing, error) {
 	in := t.pairingInput(r, o.Forced, o.Forbidden, o.Bye)
 	pr, err := pairing.Swiss(in, t.pairingOptions(r, o.Seed))
 	if err != nil {
@@ -186,6 +191,13 @@ func (t *Tournament) swiss(r int, o PairOptions, active map[int]bool) (pairing.P
 	}
 	if o.Bye != 0 {
 		pr.Bye = o.Bye
+	}
+	for i, p := range pr.Pairs { // forced pairs keep the colours the director gave
+		for _, f := range o.Forced {
+			if p.Black == f[1] && p.White == f[0] {
+				pr.Pairs[i] = pairing.Pair{Black: f[0], White: f[1]}
+			}
+		}
 	}
 	return pr, nil
 }

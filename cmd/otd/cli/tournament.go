@@ -61,7 +61,7 @@ func newTournamentNewCmd(g *globals) *cobra.Command {
 	f.StringVar(&s.BQ, "bq", s.BQ, "Brightwell Quotient constant: nearest (64/rounds rounded), wof (Papp: 6, 0 under 8 rounds), exact (64/rounds), or a number")
 	f.StringVar(&s.TimeDefault, "time-default", s.TimeDefault, "score of a time default: complete (completed game, at least 33-31), fixed (33-31) or wipeout (64-0)")
 	f.StringVar(&o.ByePts, "bye-points", "1", "points for a bye: 1 or 0.5")
-	f.StringVar(&s.Tiebreaks, "tiebreaks", s.Tiebreaks, "tie-break chain after points: bq, discs, h2h (or 'japan': wins, disc difference, h2h)")
+	f.StringVar(&s.Tiebreaks, "tiebreaks", s.Tiebreaks, "tie-break chain: points, bq, discs, h2h, wins, diff in any order, or 'japanese' (wins, disc difference, h2h)")
 	f.StringVar(&s.FirstRound, "first-round", s.FirstRound, "round 1 pairing: rating (top half against bottom half) or random (seeded)")
 	f.Uint64Var(&s.Seed, "seed", s.Seed, "seed of the pairing's random choices (colour lots, random first round)")
 	f.BoolVar(&o.JSON, "json", false, "print the tournament as JSON")

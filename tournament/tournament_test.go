@@ -1,0 +1,213 @@
+package tournament
+
+import (
+	"errors"
+	"testing"
+)
+
+// club returns a tournament of n players with ratings 2000, 1990, ...
+func club(t *testing.T, n, rounds int) *Tournament {
+	t.Helper()
+	tm := &Tournament{Settings: DefaultSettings("Club", rounds)}
+	for i := 0; i < n; i++ {
+		if _, err := tm.AddPlayer(PlayerInput{Name: "P" + string(rune('A'+i)), Rating: 2000 - 10*i}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tm
+}
+
+// finish enters a result for every game of the last round: black wins 40-24.
+func finish(t *testing.T, tm *Tournament) {
+	t.Helper()
+	r := tm.Paired()
+	for _, g := range tm.Round(r) {
+		if !g.IsBye() {
+			if _, _, err := tm.RecordResult(r, g.Table, ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestAddPlayer(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   PlayerInput
+		want error
+	}{
+		{"ok", PlayerInput{Name: "  Imre   Leader ", Rating: 2150, Country: "gb"}, nil},
+		{"no name", PlayerInput{Name: "  "}, ErrInvalid},
+		{"rating", PlayerInput{Name: "A", Rating: -1}, ErrInvalid},
+		{"country", PlayerInput{Name: "A", Country: "G1"}, ErrInvalid},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tm := club(t, 0, 3)
+			p, err := tm.AddPlayer(tc.in)
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("AddPlayer: %v, want %v", err, tc.want)
+			}
+			if err == nil && (p.Name != "Imre Leader" || p.Country != "GB" || p.Number != 1 || p.FirstRound != 1) {
+				t.Errorf("AddPlayer = %+v", p)
+			}
+		})
+	}
+}
+
+func TestLateEntryWithdrawAbsent(t *testing.T) {
+	tm := club(t, 4, 3)
+	if _, err := tm.Pair(PairOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	late, err := tm.AddPlayer(PlayerInput{Name: "Late"})
+	if err != nil || late.FirstRound != 2 {
+		t.Fatalf("late entry: %+v, %v", late, err)
+	}
+	if _, _, err := tm.Withdraw(2); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := tm.Withdraw(2); !errors.Is(err, ErrWithdrawn) {
+		t.Errorf("second withdrawal: %v", err)
+	}
+	if _, _, err := tm.MarkAbsent(3, 1); err == nil {
+		t.Error("absent from a paired round: no error")
+	}
+	if _, _, err := tm.MarkAbsent(3, 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tm.Pair(PairOptions{}); !errors.Is(err, ErrNotFinished) {
+		t.Fatalf("pairing before the results: %v", err)
+	}
+	finish(t, tm)
+	games, err := tm.Pair(PairOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for _, g := range games {
+		seen[g.Black], seen[g.White] = true, true
+	}
+	if seen[2] || seen[3] || !seen[5] || !seen[1] || !seen[4] {
+		t.Errorf("round 2 pairs %v: want 1, 4 and the late entry 5, not the withdrawn 2 or the absent 3", games)
+	}
+	if _, _, err := tm.MarkAbsent(9, 3); !errors.Is(err, ErrNoPlayer) {
+		t.Errorf("unknown player: %v", err)
+	}
+}
+
+func TestPairOverrides(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		o    PairOptions
+		want error
+	}{
+		{"forced kept", PairOptions{Forced: [][2]int{{4, 1}}}, nil},
+		{"self", PairOptions{Forced: [][2]int{{1, 1}}}, ErrBadPairing},
+		{"twice", PairOptions{Forced: [][2]int{{1, 2}, {1, 3}}}, ErrBadPairing},
+		{"unknown", PairOptions{Forced: [][2]int{{1, 9}}}, ErrNoPlayer},
+		{"forced and forbidden", PairOptions{Forced: [][2]int{{1, 2}}, Forbidden: [][2]int{{2, 1}}}, ErrBadPairing},
+		{"bye in an even field", PairOptions{Bye: 1}, ErrBadPairing},
+		{"manual incomplete", PairOptions{Manual: true, Forced: [][2]int{{1, 2}}}, ErrBadPairing},
+		{"manual", PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}}}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tm := club(t, 4, 3)
+			games, err := tm.Pair(tc.o)
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("Pair: %v, want %v", err, tc.want)
+			}
+			if err != nil {
+				if tm.Paired() != 0 {
+					t.Error("a refused pairing changed the tournament")
+				}
+				return
+			}
+			for _, f := range tc.o.Forced {
+				found := false
+				for _, g := range games {
+					found = found || (g.Black == f[0] && g.White == f[1])
+				}
+				if !found {
+					t.Errorf("forced pair %v not in %v", f, games)
+				}
+			}
+		})
+	}
+}
+
+func TestSecondByeRefused(t *testing.T) {
+	tm := club(t, 5, 3)
+	games, err := tm.Pair(PairOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bye := games[len(games)-1]
+	if !bye.IsBye() || bye.Black != 5 {
+		t.Fatalf("round 1 bye: %+v, want the lowest rated, player 5", bye)
+	}
+	finish(t, tm)
+	if _, err := tm.Pair(PairOptions{Bye: 5}); !errors.Is(err, ErrBadPairing) {
+		t.Errorf("a second bye for player 5: %v", err)
+	}
+}
+
+func TestResults(t *testing.T) {
+	tm := club(t, 4, 2)
+	tm.Settings.TimeDefault = "complete"
+	if _, err := tm.Pair(PairOptions{Forced: [][2]int{{1, 2}, {3, 4}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		table   int
+		in      ResultInput
+		correct bool
+		want    string
+		err     error
+	}{
+		{"empties to the winner", 1, ResultInput{Black: 40, White: 22, HasScore: true}, false, "42-22", nil},
+		{"second result", 1, ResultInput{Black: 30, White: 34, HasScore: true}, false, "", ErrHasResult},
+		{"correction", 1, ResultInput{Black: 30, White: 34, HasScore: true}, true, "30-34", nil},
+		{"time default completed", 2, ResultInput{Black: 40, White: 20, HasScore: true, TimeDefault: White}, false, "44-20 (time-default, white lost)", nil},
+		{"time default minimal", 2, ResultInput{Black: 20, White: 40, HasScore: true, TimeDefault: White}, true, "33-31 (time-default, white lost)", nil},
+		{"forfeit", 2, ResultInput{Forfeit: Black}, true, "32-32 (forfeit, black lost)", nil},
+		{"no table", 3, ResultInput{Black: 40, White: 24, HasScore: true}, false, "", ErrNoGame},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, got, err := tm.RecordResult(1, tc.table, tc.in, tc.correct)
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("RecordResult: %v, want %v", err, tc.err)
+			}
+			if err == nil && got.String() != tc.want {
+				t.Errorf("recorded %s, want %s", got, tc.want)
+			}
+		})
+	}
+	rows, err := tm.Standings(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows[0].Player != 4 || rows[0].Points != 2 {
+		t.Errorf("leader after round 1: %+v", rows[0])
+	}
+}
+
+func TestUnpairAndUndoGuard(t *testing.T) {
+	tm := club(t, 4, 3)
+	if _, err := tm.Pair(PairOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	finish(t, tm)
+	if _, _, err := tm.Unpair(); !errors.Is(err, ErrRoundStarted) {
+		t.Errorf("unpair a round with results: %v", err)
+	}
+	if _, err := tm.Pair(PairOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tm.RestoreResult(1, 1, nil); !errors.Is(err, ErrLaterRound) {
+		t.Errorf("undo a result the next round is paired on: %v", err)
+	}
+	if r, games, err := tm.Unpair(); err != nil || r != 2 || len(games) != 2 || tm.Paired() != 1 {
+		t.Errorf("Unpair = %d, %v, %v", r, games, err)
+	}
+}
