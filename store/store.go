@@ -37,6 +37,7 @@ var (
 	ErrNoDatabase   = errors.New("no database")
 	ErrNotDatabase  = errors.New("not an SQLite database")
 	ErrDamaged      = errors.New("the database file is damaged")
+	ErrCannotOpen   = errors.New("cannot open the database file")
 	ErrNotOTD       = errors.New("not an otd database")
 	ErrNewerSchema  = errors.New("the database was written by a newer otd")
 	ErrNoTournament = errors.New("no tournament")
@@ -58,7 +59,8 @@ type Options struct {
 // Open opens (and, with Create, creates) the database at path, upgrading its
 // schema if it comes from an older otd.
 func Open(path string, o Options) (*Store, error) {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) && !o.Create {
+	// An empty file is no database either: reading it must not write a schema.
+	if fi, err := os.Stat(path); (errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0) && !o.Create {
 		return nil, fmt.Errorf("%s: %w: create a tournament first ('otd tournament new NAME --rounds N') or name the database with --db", path, ErrNoDatabase)
 	}
 	if strings.ContainsAny(path, "?#") {
@@ -80,11 +82,26 @@ func Open(path string, o Options) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	if _, err := db.Exec("PRAGMA journal_mode = WAL"); err != nil {
+	if err := s.walMode(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: setting WAL mode: %w", path, err)
 	}
 	return s, nil
+}
+
+// walMode puts the database in WAL mode, which then persists in the file.
+// SQLite takes the write lock for the switch without calling its busy
+// handler, so while another otd holds that lock (creating the same new file)
+// the switch is tried again, for up to the busy timeout.
+func (s *Store) walMode() error {
+	for try := 0; ; try++ {
+		_, err := s.db.Exec("PRAGMA journal_mode = WAL")
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || try == 1000 {
+			return err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // Close closes the database.
@@ -92,16 +109,13 @@ func (s *Store) Close() error { return s.db.Close() }
 
 func (s *Store) migrate() error {
 	var appID, version, tables int
-	err := s.db.QueryRow("PRAGMA application_id").Scan(&appID)
-	if err == nil {
-		err = s.db.QueryRow("PRAGMA user_version").Scan(&version)
-	}
-	if err == nil {
-		err = s.db.QueryRow("SELECT count(*) FROM sqlite_master").Scan(&tables)
-	}
+	// One statement, so that the three come from one state of the file even
+	// while another otd creates it.
+	err := s.db.QueryRow(`SELECT (SELECT application_id FROM pragma_application_id),
+		(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)`).Scan(&appID, &version, &tables)
 	if err != nil {
-		if err := s.damaged(err); errors.Is(err, ErrDamaged) || errors.Is(err, ErrNotDatabase) {
-			return err
+		if d := s.damaged(err); d != err {
+			return d
 		}
 		return fmt.Errorf("%s: %w", s.path, err)
 	}
@@ -122,6 +136,11 @@ func (s *Store) migrate() error {
 			return err
 		}
 		err = s.tx(context.Background(), func(tx *sql.Tx) error {
+			// Another otd may have upgraded the file since it was read: look
+			// again, inside the write transaction.
+			if err := tx.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version > i {
+				return err
+			}
 			if _, err := tx.Exec(string(src)); err != nil {
 				return fmt.Errorf("migration %s: %w", names[i], err)
 			}
@@ -147,8 +166,9 @@ func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	return s.damaged(tx.Commit())
 }
 
-// damaged turns SQLite's reports of a damaged file, or of a file that is not
-// a database, into ErrDamaged and ErrNotDatabase; other errors pass as they are.
+// damaged turns SQLite's reports of a damaged file, of a file that is not a
+// database and of one it cannot open into ErrDamaged, ErrNotDatabase and
+// ErrCannotOpen; other errors pass as they are.
 func (s *Store) damaged(err error) error {
 	var se *sqlite.Error
 	if !errors.As(err, &se) {
@@ -159,6 +179,8 @@ func (s *Store) damaged(err error) error {
 		return fmt.Errorf("%s: %w (%v): restore it from a backup", s.path, ErrDamaged, se)
 	case sqlite3.SQLITE_NOTADB:
 		return fmt.Errorf("%s: %w (damaged, or another kind of file): name an otd database with --db", s.path, ErrNotDatabase)
+	case sqlite3.SQLITE_CANTOPEN:
+		return fmt.Errorf("%s: %w (%v): name a database file that you may read and write with --db", s.path, ErrCannotOpen, se)
 	}
 	return err
 }

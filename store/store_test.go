@@ -146,6 +146,9 @@ func TestOpenRefuses(t *testing.T) {
 	// Not a database at all.
 	junk := filepath.Join(dir, "junk.db")
 	os.WriteFile(junk, []byte("this is not a database, just some text that is long enough to fill a header ............"), 0o644)
+	// An empty file, as 'touch' leaves it: a read must not write a schema into it.
+	empty := filepath.Join(dir, "empty.db")
+	os.WriteFile(empty, nil, 0o644)
 	for _, tc := range []struct {
 		name, path string
 		create     bool
@@ -155,6 +158,8 @@ func TestOpenRefuses(t *testing.T) {
 		{"foreign", foreign, false, ErrNotOTD},
 		{"junk", junk, false, ErrNotDatabase},
 		{"missing", filepath.Join(dir, "none.db"), false, ErrNoDatabase},
+		{"empty", empty, false, ErrNoDatabase},
+		{"folder", dir, true, ErrCannotOpen},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before, _ := os.ReadFile(tc.path)

@@ -38,7 +38,7 @@ func (t *Tournament) Pair(o PairOptions) ([]Game, error) {
 		}
 	}
 	if len(active) < 2 {
-		return nil, fmt.Errorf("round %d: %w: %d active players; at least 2 are needed", r, ErrBadPairing, len(active))
+		return nil, fmt.Errorf("round %d: %w: %d active players; at least 2 are needed (register players with 'otd player add')", r, ErrBadPairing, len(active))
 	}
 	if err := t.checkOverrides(o, active, r); err != nil {
 		return nil, err

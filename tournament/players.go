@@ -79,7 +79,7 @@ func (t *Tournament) Withdraw(n int) (before, after Player, err error) {
 		return before, after, err
 	}
 	if p.Left != 0 {
-		return *p, *p, fmt.Errorf("player %d (%s): %w before round %d", n, p.Name, ErrWithdrawn, p.Left)
+		return *p, *p, fmt.Errorf("player %d (%s): %w before round %d already: nothing to do", n, p.Name, ErrWithdrawn, p.Left)
 	}
 	before = *p
 	p.Left = t.Paired() + 1
@@ -99,7 +99,7 @@ func (t *Tournament) MarkAbsent(n, r int) (before, after Player, err error) {
 	case r > t.Rounds:
 		return *p, *p, fmt.Errorf("round %d: %w (the tournament has %d rounds)", r, ErrNoRound, t.Rounds)
 	case p.WithdrawnBy(r):
-		return *p, *p, fmt.Errorf("player %d (%s): %w", n, p.Name, ErrWithdrawn)
+		return *p, *p, fmt.Errorf("player %d (%s): %w before round %d: a withdrawn player is not paired, absent or not", n, p.Name, ErrWithdrawn, p.Left)
 	}
 	before = *p
 	for _, a := range p.Absent {

@@ -37,8 +37,8 @@ type CheckReport struct {
 // about to be paired: rematches, second byes, inactive players, colours,
 // floats, and whether a cheaper valid pairing exists.
 func (t *Tournament) CheckRound(r int) (CheckReport, error) {
-	if r < 1 || r > t.Paired() {
-		return CheckReport{}, fmt.Errorf("round %d: %w (%d rounds are paired)", r, ErrNoRound, t.Paired())
+	if err := t.CheckPaired(r); err != nil {
+		return CheckReport{}, err
 	}
 	in := t.pairingInput(r, nil, nil, 0)
 	var proposed pairing.Pairing

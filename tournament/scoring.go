@@ -103,6 +103,9 @@ func (t *Tournament) Standings(r int) ([]scoring.Row, error) {
 	if r < 0 || r > t.Rounds {
 		return nil, fmt.Errorf("round %d: %w (the tournament has %d rounds)", r, ErrNoRound, t.Rounds)
 	}
+	if r > t.Paired() {
+		return nil, t.CheckPaired(r)
+	}
 	e, err := t.Event()
 	if err != nil {
 		return nil, err

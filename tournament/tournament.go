@@ -155,8 +155,19 @@ func (t *Tournament) Game(r, table int) (*Game, error) {
 			return g, nil
 		}
 	}
-	if r < 1 || r > t.Paired() {
-		return nil, fmt.Errorf("round %d: %w (%d rounds are paired)", r, ErrNoRound, t.Paired())
+	if err := t.CheckPaired(r); err != nil {
+		return nil, err
 	}
 	return nil, fmt.Errorf("round %d table %d: %w (the round has tables 1 to %d)", r, table, ErrNoGame, len(t.Round(r)))
+}
+
+// CheckPaired returns an error wrapping ErrNoRound unless round r is paired.
+func (t *Tournament) CheckPaired(r int) error {
+	switch {
+	case t.Paired() == 0:
+		return fmt.Errorf("round %d: %w: no round is paired yet; pair round 1 with 'otd round pair'", r, ErrNoRound)
+	case r < 1 || r > t.Paired():
+		return fmt.Errorf("round %d: %w (rounds 1 to %d are paired)", r, ErrNoRound, t.Paired())
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,19 +19,15 @@ func openStore(g *globals, create bool) (*store.Store, error) {
 }
 
 // inTournament runs fn on the current tournament: in one write transaction
-// with write (a director's action and its audit rows commit together), or in a
-// read-only one.
+// with write (a director's action and its audit rows commit together, and
+// what fn prints is printed only once they have), or in a read-only one.
 func inTournament(g *globals, write bool, fn func(tx *store.Tx, t *tournament.Tournament) error) error {
 	s, err := openStore(g, false)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	run := s.View
-	if write {
-		run = s.Update
-	}
-	return run(context.Background(), func(tx *store.Tx) error {
+	body := func(tx *store.Tx) error {
 		id, err := tx.Current()
 		if err != nil {
 			return err
@@ -40,7 +37,20 @@ func inTournament(g *globals, write bool, fn func(tx *store.Tx, t *tournament.To
 			return err
 		}
 		return fn(tx, t)
-	})
+	}
+	if !write {
+		return s.View(context.Background(), body)
+	}
+	var buf bytes.Buffer
+	stdout := g.Stdout
+	g.Stdout = &buf
+	err = s.Update(context.Background(), body)
+	g.Stdout = stdout
+	if err != nil {
+		return err
+	}
+	_, err = buf.WriteTo(stdout)
+	return err
 }
 
 // errAction marks an error that the command reports as is (exit status 1).

@@ -3,7 +3,9 @@ package cli
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -44,16 +46,16 @@ needs it; a player whose games stop early withdrew.`,
 func runImportELO(g *globals, path string, s tournament.Settings) error {
 	fh, err := os.Open(path)
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	defer fh.Close()
 	f, err := export.ReadELO(fh)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return inputError(fmt.Errorf("%s: %w", path, err))
 	}
 	t, err := f.Tournament(s)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return inputError(fmt.Errorf("%s: %w", path, err))
 	}
 	if t.Name == "" {
 		t.Name = filepath.Base(path)
@@ -117,7 +119,11 @@ func newExportCmd(g *globals) *cobra.Command {
 func writeFileAtomic(path string, write func(*bufio.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary file's name would only confuse
+		}
+		return fmt.Errorf("cannot write %s: %w; name a file in an existing folder you may write to", path, err)
 	}
 	defer os.Remove(tmp.Name())
 	w := bufio.NewWriter(tmp)

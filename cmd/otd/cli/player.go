@@ -59,7 +59,7 @@ func newPlayerAddCmd(g *globals) *cobra.Command {
 			var p tournament.Player
 			err := inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) (err error) {
 				if p, err = t.AddPlayer(in); err != nil {
-					return err
+					return playerInputError(err)
 				}
 				return savePlayer(tx, t, "player add", nil, p)
 			})
@@ -77,6 +77,15 @@ func newPlayerAddCmd(g *globals) *cobra.Command {
 	cmd.Flags().StringVar(&in.Country, "country", "", "country code, e.g. FR")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the new player as JSON (with its number)")
 	return cmd
+}
+
+// playerInputError makes a name, rating or country that the tournament
+// refuses a usage error, as a wrong flag value is.
+func playerInputError(err error) error {
+	if errors.Is(err, tournament.ErrInvalid) {
+		return &exitError{code: exitUsage, err: err, usage: true}
+	}
+	return err
 }
 
 // savePlayer stores a player and the audit row of the change.
@@ -104,14 +113,14 @@ whole file is registered or, on any error, none of it.`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			ins, err := readPlayersCSV(args[0])
 			if err != nil {
-				return err
+				return inputError(err)
 			}
 			var added []tournament.Player
 			err = inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
 				for _, in := range ins {
 					p, err := t.AddPlayer(in.PlayerInput)
 					if err != nil {
-						return fmt.Errorf("%s: line %d: %w", args[0], in.line, err)
+						return playerInputError(fmt.Errorf("%s: line %d: %w", args[0], in.line, err))
 					}
 					if err := savePlayer(tx, t, "player add", nil, p); err != nil {
 						return err
@@ -261,7 +270,7 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 			return inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
 				before, after, err := t.EditPlayer(n, pn, pr, pc)
 				if err != nil {
-					return err
+					return playerInputError(err)
 				}
 				fmt.Fprintf(g.Stdout, "Player %d: %s, %s, %s\n", after.Number, after.Name, ratingText(after.Rating), after.Country)
 				return savePlayer(tx, t, "player edit", &before, after)

@@ -25,10 +25,12 @@ const (
 var version = ""
 
 // exitError carries an exit status up to Main. A nil err means the command
-// already reported what it had to say.
+// already reported what it had to say. usage marks a wrong command line: the
+// message then ends with the command's help to read.
 type exitError struct {
-	code int
-	err  error
+	code  int
+	err   error
+	usage bool
 }
 
 func (e *exitError) Error() string {
@@ -42,8 +44,11 @@ func (e *exitError) Unwrap() error { return e.err }
 
 // usageErrorf reports wrong usage (exit status 2).
 func usageErrorf(format string, a ...any) error {
-	return &exitError{code: exitUsage, err: fmt.Errorf(format, a...)}
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, a...), usage: true}
 }
+
+// inputError reports an input file that cannot be read (exit status 2).
+func inputError(err error) error { return &exitError{code: exitUsage, err: err} }
 
 // globals are the options every command shares.
 type globals struct {
@@ -65,25 +70,28 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
 	}
-	code := exitFailure
+	// Every error is one line: the problem, what to do, and for wrong usage
+	// the help to read.
+	msg := strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; ")
+	code, usage := exitFailure, false
 	var ee *exitError
 	switch {
 	case errors.As(err, &ee):
-		code = ee.code
+		code, usage = ee.code, ee.usage
 		if ee.err == nil {
 			return code
 		}
-	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"):
-		code = exitUsage
+	case strings.HasPrefix(msg, "unknown command"), strings.HasPrefix(msg, "unknown flag"), strings.HasPrefix(msg, "required flag"):
+		code, usage = exitUsage, true
 	}
-	fmt.Fprintf(stderr, "otd: %v\n", err)
-	if code == exitUsage {
-		fmt.Fprintln(stderr, "Run 'otd --help' or 'otd COMMAND --help' for usage.")
+	if usage {
+		msg += fmt.Sprintf("; see '%s --help'", cmd.CommandPath())
 	}
+	fmt.Fprintf(stderr, "otd: %s\n", msg)
 	return code
 }
 
@@ -105,7 +113,7 @@ and verifies disputed game transcripts.`,
 	}
 	root.PersistentFlags().StringVar(&g.DB, "db", def, "tournament database file (env OTD_DB)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{code: exitUsage, err: err}
+		return &exitError{code: exitUsage, err: err, usage: true}
 	})
 	root.AddCommand(
 		newVersionCmd(g),
@@ -123,6 +131,14 @@ and verifies disputed game transcripts.`,
 		newDemoCmd(g),
 		newPairingCmd(g),
 	)
+	// A group given an unknown subcommand is wrong usage; cobra would print
+	// the group's help and succeed.
+	for _, c := range root.Commands() {
+		if c.HasSubCommands() && !c.Runnable() {
+			c.Args = argsUsage(cobra.NoArgs)
+			c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+		}
+	}
 	return root
 }
 
@@ -130,7 +146,7 @@ and verifies disputed game transcripts.`,
 func argsUsage(v cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if err := v(cmd, args); err != nil {
-			return &exitError{code: exitUsage, err: err}
+			return &exitError{code: exitUsage, err: err, usage: true}
 		}
 		return nil
 	}

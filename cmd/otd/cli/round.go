@@ -154,8 +154,8 @@ func newRoundShowCmd(g *globals) *cobra.Command {
 					}
 					r = n
 				}
-				if r < 1 || r > t.Paired() {
-					return fmt.Errorf("round %d: %w (%d rounds are paired)", r, tournament.ErrNoRound, t.Paired())
+				if err := t.CheckPaired(r); err != nil {
+					return err
 				}
 				return printRound(g, t, r, asJSON)
 			})

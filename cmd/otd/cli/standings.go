@@ -121,13 +121,15 @@ against player 12; "bye" and "-" for a round not played; "+"/"=" mark a win or d
 					return writeJSON(g.Stdout, crosstableJSON(t, rows))
 				}
 				header := []string{"Rank", "No", "Name", "Points"}
-				for k := 1; k <= r; k++ {
-					header = append(header, fmt.Sprintf("R%d", k))
+				if len(rows) > 0 { // the rounds counted: none after the last with a result
+					for k := 1; k <= len(rows[0].Rounds); k++ {
+						header = append(header, fmt.Sprintf("R%d", k))
+					}
 				}
 				var tab [][]string
 				for _, row := range rows {
 					line := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Player), t.Players[row.Player-1].Name, row.Points.String()}
-					for _, c := range row.Rounds[:r] {
+					for _, c := range row.Rounds {
 						line = append(line, cellText(c))
 					}
 					tab = append(tab, line)

@@ -1,0 +1,237 @@
+package otd_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/tournament"
+)
+
+var crashRuns = flag.Int("crashruns", 1, "runs of TestCrashSafety, each of 200 results and 50 kills (seeds 1, 2, ...)")
+
+// TestCrashSafety enters the 200 results of a 400-player round, one `otd
+// result` process each, while a seeded killer sends SIGKILL to the running
+// process at random moments, 50 times over. "50 times over" is read as 50
+// kills that land while otd has the database open, spread over the 200
+// results; -crashruns 50 also runs the other reading, 50 runs of it
+// (about 3 minutes). A kill's moment is drawn uniformly from the life of an
+// uninterrupted `otd result` (the median so far), so some kills land at
+// start-up, before the database is opened: those are not counted. A killed
+// command is entered again, as a director would, until an attempt runs to
+// its end. After every kill and at the end, a fresh store checks that every
+// result whose command exited 0 is there with its discs, that the killed
+// game has its whole result and its audit row or neither, that no other
+// game has a result or an audit row, and that PRAGMA integrity_check says ok.
+//
+// SIGKILL kills the process, not the machine: the operating system still
+// writes what the process wrote. It tests SQLite's transactions as otd uses
+// them, not the disk's flushes (synchronous(FULL) is there for those).
+func TestCrashSafety(t *testing.T) {
+	bin := buildOTD(t)
+	for run := 1; run <= *crashRuns; run++ {
+		t.Run("seed"+strconv.Itoa(run), func(t *testing.T) { crashRun(t, bin, uint64(run), 200, 50) })
+	}
+}
+
+func crashRun(t *testing.T, bin string, seed uint64, results, kills int) {
+	db, games := pairedRound(t, bin, 2*results)
+	rng := rand.New(rand.NewPCG(seed, 0xdead))
+	want := map[int]tournament.Result{} // table: the result of a command that exited 0
+	var lives []time.Duration           // of the attempts not killed
+	phases := map[string]int{}          // kills by what they interrupted
+	killed := 0                         // kills with the database open
+	for i, g := range games {
+		b := rng.IntN(65)
+		res := tournament.Result{Black: b, White: 64 - b, Kind: tournament.Normal}
+		args := []string{"--db", db, "result", "1", strconv.Itoa(g.Table), fmt.Sprintf("%d-%d", b, 64-b)}
+		present := false // the game has its result
+		for {
+			// Aim kills at about twice the rate needed to reach `kills` by
+			// the end; the first ten attempts measure a command's life.
+			var delay time.Duration
+			if len(lives) >= 10 && killed < kills && rng.Float64() < 2*float64(kills-killed)/float64(len(games)-i) {
+				delay = time.Duration(1 + rng.Int64N(int64(median(lives))))
+			}
+			stderr, status, sig, life := runKilled(t, bin, args, delay)
+			if sig {
+				phase := "start-up" // before otd opened the database and its WAL
+				if _, err := os.Stat(db + "-wal"); err == nil {
+					phase = "database open, nothing committed"
+				}
+				was := present
+				if present = checkResults(t, db, want, g.Table, res); present && !was {
+					phase = "after the commit"
+				}
+				if phase != "start-up" {
+					killed++
+				}
+				phases[phase]++
+				continue
+			}
+			lives = append(lives, life)
+			// Entered again after a kill that came after the commit, the
+			// result is refused: the director sees it is the one meant.
+			wantStatus := 0
+			if present {
+				wantStatus = 1
+			}
+			if status != wantStatus || present && !strings.Contains(stderr, "already has a result") {
+				t.Fatalf("otd %v: exit status %d, want %d: %s", args[2:], status, wantStatus, stderr)
+			}
+			want[g.Table] = res
+			break
+		}
+	}
+	checkResults(t, db, want, 0, tournament.Result{})
+	t.Logf("%d results entered; kills: %v; median life of a command %v", len(want), phases, median(lives))
+	if killed < kills {
+		t.Errorf("%d kills landed with the database open; want %d", killed, kills)
+	}
+}
+
+// runKilled runs otd and, if delay > 0, sends it SIGKILL after delay. It
+// returns stderr, the exit status, whether SIGKILL ended the process, and
+// the time from its start to its end.
+func runKilled(t *testing.T, bin string, args []string, delay time.Duration) (string, int, bool, time.Duration) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if delay > 0 {
+		timer := time.AfterFunc(delay, func() { cmd.Process.Kill() })
+		defer timer.Stop()
+	}
+	cmd.Wait()
+	life := time.Since(start)
+	ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	return stderr.String(), ws.ExitStatus(), ws.Signaled() && ws.Signal() == syscall.SIGKILL, life
+}
+
+// checkResults checks round 1 of the database with a fresh store: each game
+// in want has that result; the game at table pending (0: none) has res or no
+// result; the others have none; exactly the games with a result have one
+// "result" audit row, with that result; PRAGMA integrity_check says ok. It
+// returns whether the pending game has its result.
+func checkResults(t *testing.T, db string, want map[int]tournament.Result, pending int, res tournament.Result) bool {
+	t.Helper()
+	tm, log := loadDB(t, db)
+	audited := map[int][]tournament.Result{}
+	for _, a := range log {
+		if a.Action != "result" {
+			continue
+		}
+		var after struct {
+			Round, Table int
+			Result       *tournament.Result
+		}
+		if err := json.Unmarshal([]byte(a.After), &after); err != nil || after.Round != 1 || after.Result == nil {
+			t.Fatalf("audit row %d: %s: %v", a.ID, a.After, err)
+		}
+		audited[after.Table] = append(audited[after.Table], *after.Result)
+	}
+	present := false
+	for _, g := range tm.Round(1) {
+		w, ok := want[g.Table]
+		switch {
+		case ok && (g.Result == nil || *g.Result != w):
+			t.Fatalf("table %d: result %v, want %v", g.Table, g.Result, w)
+		case g.Table == pending && g.Result != nil:
+			if *g.Result != res {
+				t.Fatalf("table %d: result %v, want %v or none", g.Table, *g.Result, res)
+			}
+			present = true
+		case !ok && g.Table != pending && g.Result != nil:
+			t.Fatalf("table %d: result %v, but no command entering it has run", g.Table, *g.Result)
+		}
+		var stored []tournament.Result
+		if g.Result != nil {
+			stored = []tournament.Result{*g.Result}
+		}
+		if !slices.Equal(audited[g.Table], stored) {
+			t.Fatalf("table %d: audit rows %v for the result %v", g.Table, audited[g.Table], stored)
+		}
+	}
+	st, err := store.Open(db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.IntegrityCheck(); err != nil {
+		t.Fatal(err)
+	}
+	return present
+}
+
+// pairedRound creates, with otd's own commands, a tournament of n players
+// (n even) with round 1 paired, and returns the database and round 1's games.
+func pairedRound(t *testing.T, bin string, n int) (string, []tournament.Game) {
+	t.Helper()
+	dir := t.TempDir()
+	db, csv := filepath.Join(dir, "otd.db"), filepath.Join(dir, "players.csv")
+	var b strings.Builder
+	b.WriteString("name,rating,country\n")
+	for i := range n {
+		fmt.Fprintf(&b, "Player %d,%d,FR\n", i+1, 1200+i*37%1000)
+	}
+	if err := os.WriteFile(csv, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"tournament", "new", "Crash", "--rounds", "5"}, {"player", "import", csv}, {"round", "pair"}} {
+		if out, err := exec.Command(bin, append([]string{"--db", db}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("otd %v: %v\n%s", args, err, out)
+		}
+	}
+	tm, _ := loadDB(t, db)
+	return db, tm.Round(1)
+}
+
+// loadDB reads the current tournament and its audit trail with a fresh store.
+func loadDB(t *testing.T, path string) (*tournament.Tournament, []store.AuditRow) {
+	t.Helper()
+	s, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var tm *tournament.Tournament
+	var log []store.AuditRow
+	err = s.View(context.Background(), func(tx *store.Tx) error {
+		id, err := tx.Current()
+		if err != nil {
+			return err
+		}
+		if tm, err = tx.Load(id); err != nil {
+			return err
+		}
+		log, err = tx.Log(id)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tm, log
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
