@@ -27,7 +27,11 @@ import (
 )
 
 //go:embed migrations/*.sql
-var migrations embed.FS
+var embedded embed.FS
+
+// migrations are the schema's steps, migrations/NNNN_name.sql in order (a
+// variable so that tests can add a step, as a later otd would).
+var migrations fs.FS = embedded
 
 // applicationID marks an otd database in the SQLite header ("otd1").
 const applicationID = 0x6f746431
@@ -131,7 +135,7 @@ func (s *Store) migrate() error {
 		return fmt.Errorf("%s: %w (schema %d; this otd knows up to %d): upgrade otd", s.path, ErrNewerSchema, version, len(names))
 	}
 	for i := version; i < len(names); i++ {
-		src, err := migrations.ReadFile(names[i])
+		src, err := fs.ReadFile(migrations, names[i])
 		if err != nil {
 			return err
 		}
