@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -134,21 +133,8 @@ func runDemo(g *globals, o demoOptions) error {
 
 // demoRound reads the games of round r of the current tournament.
 func demoRound(g *globals, r int) ([]tournament.Game, error) {
-	s, err := openStore(g, false)
-	if err != nil {
-		return nil, err
-	}
-	defer s.Close()
 	var games []tournament.Game
-	err = s.View(context.Background(), func(tx *store.Tx) error {
-		id, err := tx.Current()
-		if err != nil {
-			return err
-		}
-		t, err := tx.Load(id)
-		if err != nil {
-			return err
-		}
+	err := inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
 		games = t.Round(r)
 		return nil
 	})
