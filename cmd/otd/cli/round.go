@@ -146,13 +146,9 @@ func newRoundShowCmd(g *globals) *cobra.Command {
 		Args:    argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
-				r := t.Paired()
-				if len(args) == 1 {
-					n, err := strconv.Atoi(args[0])
-					if err != nil {
-						return usageErrorf("round show: R is a round number, not %q", args[0])
-					}
-					r = n
+				r, err := roundArg("round show", args, t)
+				if err != nil {
+					return err
 				}
 				if err := t.CheckPaired(r); err != nil {
 					return err
@@ -201,13 +197,9 @@ Use it on manual pairings. Exit status 1 if a rule is broken.`,
 		Args: argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
-				r := t.Paired()
-				if len(args) == 1 {
-					n, err := strconv.Atoi(args[0])
-					if err != nil {
-						return usageErrorf("round check: R is a round number, not %q", args[0])
-					}
-					r = n
+				r, err := roundArg("round check", args, t)
+				if err != nil {
+					return err
 				}
 				rep, err := t.CheckRound(r)
 				if err != nil {
@@ -238,4 +230,16 @@ Use it on manual pairings. Exit status 1 if a rule is broken.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	return cmd
+}
+
+// roundArg reads the optional round argument R; without it, the last round paired.
+func roundArg(cmd string, args []string, t *tournament.Tournament) (int, error) {
+	if len(args) == 0 {
+		return t.Paired(), nil
+	}
+	r, err := strconv.Atoi(args[0])
+	if err != nil {
+		return 0, usageErrorf("%s: R is a round number, not %q", cmd, args[0])
+	}
+	return r, nil
 }
