@@ -240,25 +240,35 @@ type history struct {
 
 func (t *Tournament) history(rounds int) history {
 	h := history{points: map[int]int{}, games: map[int][]pairing.Game{}}
-	for r := 1; r <= rounds; r++ {
-		before := make(map[int]int, len(h.points))
-		for k, v := range h.points {
-			before[k] = v
+	for _, p := range t.Players {
+		h.games[p.Number] = make([]pairing.Game, rounds)
+	}
+	rules, err := t.Rules()
+	if err != nil {
+		return h
+	}
+	before := map[int]int{} // points before the round of the game at hand
+	r := 0
+	for _, g := range t.Games { // in round order
+		if g.Round > rounds {
+			break
 		}
-		for _, p := range t.Players {
-			h.games[p.Number] = append(h.games[p.Number], pairing.Game{})
-		}
-		for _, g := range t.Round(r) {
-			b, w := t.gamePoints(g)
-			h.points[g.Black] += b
-			if g.IsBye() {
-				h.games[g.Black][r-1] = pairing.Game{Bye: true, Float: pairing.FloatDown}
-				continue
+		if g.Round != r {
+			r = g.Round
+			clear(before)
+			for k, v := range h.points {
+				before[k] = v
 			}
-			h.points[g.White] += w
-			h.games[g.Black][r-1] = pairing.Game{Opponent: g.White, Colour: pairing.Black, Float: float(before[g.Black], before[g.White])}
-			h.games[g.White][r-1] = pairing.Game{Opponent: g.Black, Colour: pairing.White, Float: float(before[g.White], before[g.Black])}
 		}
+		b, w := gamePoints(g, rules)
+		h.points[g.Black] += b
+		if g.IsBye() {
+			h.games[g.Black][r-1] = pairing.Game{Bye: true, Float: pairing.FloatDown}
+			continue
+		}
+		h.points[g.White] += w
+		h.games[g.Black][r-1] = pairing.Game{Opponent: g.White, Colour: pairing.Black, Float: float(before[g.Black], before[g.White])}
+		h.games[g.White][r-1] = pairing.Game{Opponent: g.Black, Colour: pairing.White, Float: float(before[g.White], before[g.Black])}
 	}
 	return h
 }

@@ -50,10 +50,11 @@ func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 		}
 	}
 	// Players of the round who are no longer active are still part of it.
+	hist := t.history(r - 1)
 	for _, g := range t.Round(r) {
 		for _, n := range []int{g.Black, g.White} {
 			if n != 0 && !t.Players[n-1].Active(r) {
-				in.Players = append(in.Players, t.pairingPlayer(n, r, t.history(r-1)))
+				in.Players = append(in.Players, t.pairingPlayer(n, r, hist))
 			}
 		}
 	}

@@ -143,10 +143,9 @@ func (t *Tournament) PointsAfter(r int) map[int]int {
 }
 
 // gamePoints returns the half-points a finished game gave black and white.
-func (t *Tournament) gamePoints(g Game) (int, int) {
+func gamePoints(g Game, rules scoring.Rules) (int, int) {
 	r, ok := scoringResult(g)
-	rules, err := t.Rules()
-	if !ok || err != nil {
+	if !ok {
 		return 0, 0
 	}
 	s, err := scoring.ScoreGame(r, rules)
