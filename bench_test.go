@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"sync"
 	"testing"
 
@@ -84,33 +83,56 @@ func benchDB(b *testing.B) string {
 	return filepath.Join(tmp, "bench.db")
 }
 
-// writeBenchTournament writes, through the domain and the store as otd's
-// commands would, a finished Swiss tournament: seeded ratings and countries,
+// writeBenchTournament writes, through the application layer as otd's
+// commands do, a finished Swiss tournament: seeded ratings and countries,
 // every round paired by the Swiss pairing and its results drawn from the
 // ratings (one in fifty a time default), one withdrawal and one absence a
-// round from round 2 (so some rounds have a bye), and the audit rows of
-// every registration, pairing and result.
+// round from round 2 (so some rounds have a bye), and so the audit rows of
+// every registration, withdrawal, absence, pairing and result. The
+// registrations are one action, each round's withdrawal, absence and pairing
+// one, and each round's results one.
 func writeBenchTournament(path string, players, rounds int) error {
+	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
-	t := &tournament.Tournament{Settings: tournament.DefaultSettings("Benchmark Open", rounds)}
+	s, err := store.Open(path, store.Options{Create: true})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	d := tournament.NewDirector(s)
+	if _, err := d.Create(ctx, tournament.DefaultSettings("Benchmark Open", rounds)); err != nil {
+		return err
+	}
 	countries := []string{"FR", "GB", "JP", "NL", "US", "DE", "IT", "SE"}
+	ops := make([]tournament.Op, 0, players)
 	for i := range players {
 		in := tournament.PlayerInput{Name: fmt.Sprintf("Player %d", i+1), Rating: 1200 + rng.IntN(1400), Country: countries[rng.IntN(len(countries))]}
-		if _, err := t.AddPlayer(in); err != nil {
-			return err
-		}
+		ops = append(ops, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.AddPlayer(in) })
+	}
+	t, _, err := d.Do(ctx, ops...)
+	if err != nil {
+		return err
 	}
 	for r := 1; r <= rounds; r++ {
+		ops = ops[:0]
 		if r > 1 {
-			// Refused for a player who has already withdrawn: no matter.
-			t.Withdraw(1 + rng.IntN(players))
-			t.MarkAbsent(1+rng.IntN(players), r)
+			// A withdrawal of a player who has withdrawn already, and an
+			// absence of a withdrawn player, would be refused: they are left
+			// out.
+			w, a := 1+rng.IntN(players), 1+rng.IntN(players)
+			if t.Players[w-1].Left == 0 {
+				ops = append(ops, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Withdraw(w) })
+			}
+			if a != w && !t.Players[a-1].WithdrawnBy(r) {
+				ops = append(ops, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.MarkAbsent(a, r) })
+			}
 		}
-		games, err := t.Pair(tournament.PairOptions{})
-		if err != nil {
-			return err
+		ops = append(ops, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Pair(tournament.PairOptions{}) })
+		if t, _, err = d.Do(ctx, ops...); err != nil {
+			return fmt.Errorf("round %d: %w", r, err)
 		}
-		for _, g := range games {
+		ops = ops[:0]
+		for _, g := range t.Round(r) {
 			if g.IsBye() {
 				continue
 			}
@@ -123,48 +145,18 @@ func writeBenchTournament(path string, players, rounds int) error {
 					in.TimeDefault = tournament.White
 				}
 			}
-			if _, _, err := t.RecordResult(r, g.Table, in, false); err != nil {
-				return err
-			}
+			ops = append(ops, func(tm *tournament.Tournament) (tournament.Change, error) {
+				return tm.RecordResult(r, g.Table, in, false)
+			})
+		}
+		if t, _, err = d.Do(ctx, ops...); err != nil {
+			return fmt.Errorf("round %d results: %w", r, err)
 		}
 	}
-	s, err := store.Open(path, store.Options{Create: true})
-	if err != nil {
-		return err
+	if t.Finished() != rounds || len(t.Players) != players {
+		return fmt.Errorf("the benchmark tournament: %d players, %d rounds finished; want %d and %d", len(t.Players), t.Finished(), players, rounds)
 	}
-	defer s.Close()
-	return s.Update(context.Background(), func(tx *store.Tx) error {
-		id, err := tx.CreateTournament(t.Settings)
-		if err != nil {
-			return err
-		}
-		for _, p := range t.Players {
-			if err := tx.SavePlayer(id, p); err != nil {
-				return err
-			}
-			if _, err := tx.Audit(id, "player add", "player "+strconv.Itoa(p.Number), nil, p); err != nil {
-				return err
-			}
-		}
-		if err := tx.InsertGames(id, t.Games); err != nil {
-			return err
-		}
-		for r := 1; r <= rounds; r++ {
-			if _, err := tx.Audit(id, "round pair", fmt.Sprintf("round %d", r), nil, t.Round(r)); err != nil {
-				return err
-			}
-		}
-		for _, g := range t.Games {
-			if g.Result == nil {
-				continue
-			}
-			after := map[string]any{"Round": g.Round, "Table": g.Table, "Result": g.Result}
-			if _, err := tx.Audit(id, "result", fmt.Sprintf("round %d table %d", g.Round, g.Table), nil, after); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return nil
 }
 
 // BenchmarkStandingsProcess is the wall time of `otd standings` on the

@@ -3,7 +3,6 @@ package otd_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -134,17 +133,14 @@ func checkResults(t *testing.T, db string, want map[int]tournament.Result, pendi
 	t.Helper()
 	tm, log := loadDB(t, db)
 	audited := map[int][]tournament.Result{}
-	for _, a := range log {
-		if a.Action != "result" {
+	for _, e := range log {
+		if e.Action != tournament.ActResult {
 			continue
 		}
-		var after struct {
-			Round, Table int
-			Result       *tournament.Result
+		if len(e.After.Results) != 1 || e.After.Results[0].Round != 1 || e.After.Results[0].Result == nil {
+			t.Fatalf("audit entry %d (%s): %+v", e.ID, e.Subject, e.After)
 		}
-		if err := json.Unmarshal([]byte(a.After), &after); err != nil || after.Round != 1 || after.Result == nil {
-			t.Fatalf("audit row %d: %s: %v", a.ID, a.After, err)
-		}
+		after := e.After.Results[0]
 		audited[after.Table] = append(audited[after.Table], *after.Result)
 	}
 	present := false
@@ -204,26 +200,14 @@ func pairedRound(t *testing.T, bin string, n int) (string, []tournament.Game) {
 }
 
 // loadDB reads the current tournament and its audit trail with a fresh store.
-func loadDB(t *testing.T, path string) (*tournament.Tournament, []store.AuditRow) {
+func loadDB(t *testing.T, path string) (*tournament.Tournament, []tournament.Entry) {
 	t.Helper()
 	s, err := store.Open(path, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var tm *tournament.Tournament
-	var log []store.AuditRow
-	err = s.View(context.Background(), func(tx *store.Tx) error {
-		id, err := tx.Current()
-		if err != nil {
-			return err
-		}
-		if tm, err = tx.Load(id); err != nil {
-			return err
-		}
-		log, err = tx.Log(id)
-		return err
-	})
+	tm, log, err := tournament.NewDirector(s).Log(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

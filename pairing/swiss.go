@@ -144,6 +144,40 @@ const (
 	Random
 )
 
+var firstRoundNames = [...]string{ByRating: "rating", Random: "random"}
+
+// String gives the method as ParseFirstRound reads it: "rating" or "random".
+func (f FirstRound) String() string {
+	if f >= 0 && int(f) < len(firstRoundNames) {
+		return firstRoundNames[f]
+	}
+	return fmt.Sprintf("firstround(%d)", int(f))
+}
+
+// ParseFirstRound reads a first-round method: rating or random.
+func ParseFirstRound(s string) (FirstRound, error) {
+	for i, n := range firstRoundNames {
+		if strings.EqualFold(s, n) {
+			return FirstRound(i), nil
+		}
+	}
+	return 0, fmt.Errorf("first round %q: want rating or random: %w", s, ErrInvalidInput)
+}
+
+// MarshalText writes the method as ParseFirstRound reads it.
+func (f FirstRound) MarshalText() ([]byte, error) {
+	if f < 0 || int(f) >= len(firstRoundNames) {
+		return nil, fmt.Errorf("first round %v: %w", f, ErrInvalidInput)
+	}
+	return []byte(f.String()), nil
+}
+
+// UnmarshalText reads the method with ParseFirstRound.
+func (f *FirstRound) UnmarshalText(b []byte) (err error) {
+	*f, err = ParseFirstRound(string(b))
+	return err
+}
+
 // Options configure the Swiss pairing.
 type Options struct {
 	Weights    *Weights // nil: Papp()

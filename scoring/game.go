@@ -58,6 +58,15 @@ func (h *HalfPoints) UnmarshalJSON(b []byte) (err error) {
 	return err
 }
 
+// MarshalText writes the points as String does: "3.5".
+func (h HalfPoints) MarshalText() ([]byte, error) { return []byte(h.String()), nil }
+
+// UnmarshalText reads the points with ParseHalfPoints.
+func (h *HalfPoints) UnmarshalText(b []byte) (err error) {
+	*h, err = ParseHalfPoints(string(b))
+	return err
+}
+
 // ParseHalfPoints reads points written as String writes them ("4", "3.5"),
 // also accepting "4.0"; the value must be between 0 and 1,000,000 points.
 func ParseHalfPoints(s string) (HalfPoints, error) {

@@ -8,7 +8,7 @@ import (
 
 // Rules are a tournament's scoring options. The zero value is the default of
 // every option: BQ nearest, time defaults completed, a bye worth 1 point and
-// 32 discs, tie-breaks points, bq, discs, h2h.
+// 32 discs, tie-breaks DefaultTieBreaks.
 type Rules struct {
 	BQ          BQRule
 	TimeDefault TimePolicy
@@ -18,7 +18,7 @@ type Rules struct {
 }
 
 // String gives the options as the command line writes them:
-// "bq=nearest time-default=complete bye-points=1 bye-discs=32 tiebreaks=points,bq,discs,h2h".
+// "bq=nearest time-default=complete bye-points=1 bye-discs=32 tiebreaks=points,bq,discs".
 func (r Rules) String() string {
 	return fmt.Sprintf("bq=%v time-default=%v bye-points=%v bye-discs=%d tiebreaks=%v",
 		r.BQ, r.TimeDefault, r.byePoints(), r.byeDiscs(), r.tieBreaks())
@@ -62,7 +62,7 @@ func (r Rules) byeDiscs() int {
 
 func (r Rules) tieBreaks() TieBreaks {
 	if len(r.TieBreaks) == 0 {
-		return TieBreaks{ByPoints, ByBQ, ByDiscs, ByH2H}
+		return DefaultTieBreaks()
 	}
 	return r.TieBreaks
 }
@@ -136,6 +136,20 @@ func (r BQRule) String() string {
 	return strconv.Itoa(r.C)
 }
 
+// MarshalText writes the rule as ParseBQRule reads it.
+func (r BQRule) MarshalText() ([]byte, error) {
+	if err := (Rules{BQ: r}).Validate(); err != nil {
+		return nil, err
+	}
+	return []byte(r.String()), nil
+}
+
+// UnmarshalText reads the rule with ParseBQRule.
+func (r *BQRule) UnmarshalText(b []byte) (err error) {
+	*r, err = ParseBQRule(string(b))
+	return err
+}
+
 // Constant gives c = num/den for a tournament of the given number of rounds (at least 1).
 func (r BQRule) Constant(rounds int) (num, den int) {
 	switch r.Kind {
@@ -169,6 +183,20 @@ func (p TimePolicy) String() string {
 		return timeNames[p]
 	}
 	return "policy(" + strconv.Itoa(int(p)) + ")"
+}
+
+// MarshalText writes the policy as ParseTimePolicy reads it.
+func (p TimePolicy) MarshalText() ([]byte, error) {
+	if int(p) >= len(timeNames) {
+		return nil, fmt.Errorf("time default %v: %w", p, ErrOption)
+	}
+	return []byte(p.String()), nil
+}
+
+// UnmarshalText reads the policy with ParseTimePolicy.
+func (p *TimePolicy) UnmarshalText(b []byte) (err error) {
+	*p, err = ParseTimePolicy(string(b))
+	return err
 }
 
 // ParseTimePolicy reads the --time-default option: complete, fixed or wipeout.
@@ -206,6 +234,25 @@ func (t TieBreak) String() string {
 // TieBreaks is a chain of tie-break keys, applied in order; players equal on
 // every key share a rank.
 type TieBreaks []TieBreak
+
+// DefaultTieBreaks is the chain of RULES.md section 3 where none is chosen:
+// points, then the Brightwell Quotient, then the disc count. It is the one
+// definition of the default.
+func DefaultTieBreaks() TieBreaks { return TieBreaks{ByPoints, ByBQ, ByDiscs} }
+
+// MarshalText writes the chain as ParseTieBreaks reads it.
+func (ts TieBreaks) MarshalText() ([]byte, error) {
+	if len(ts) == 0 {
+		return nil, fmt.Errorf("an empty tie-break chain: %w", ErrOption)
+	}
+	return []byte(ts.String()), nil
+}
+
+// UnmarshalText reads the chain with ParseTieBreaks.
+func (ts *TieBreaks) UnmarshalText(b []byte) (err error) {
+	*ts, err = ParseTieBreaks(string(b))
+	return err
+}
 
 // String gives the chain as ParseTieBreaks reads it: "points,bq,discs,h2h".
 func (ts TieBreaks) String() string {

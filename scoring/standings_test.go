@@ -238,7 +238,7 @@ func TestTieBreaks(t *testing.T) {
 	}{
 		{"equal ranks", "points", four, games, 3, "[2 #1 1 #1 4 #3 3 #3]"},
 		{"h2h", "points,h2h", four, games, 3, "[1 #1 2 #2 3 #3 4 #4]"},
-		{"default chain", "", four, games, 3, "[1 #1 2 #2 3 #3 4 #4]"},
+		{"default chain: points, bq, discs, no h2h (RULES.md section 3)", "", four, games, 3, "[2 #1 1 #1 4 #3 3 #3]"},
 		{"h2h of a round robin", "h2h", four, games, 3, "[2 #1 1 #1 4 #3 3 #3]"},
 		{"h2h of a cycle", "points,h2h", three, cycle, 3, "[2 #1 1 #1 3 #1]"},
 		{"h2h of players who have not all met", "points,h2h", four, games[:2], 1, "[1 #1 3 #1 2 #3 4 #3]"},
@@ -372,7 +372,7 @@ func TestJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte("3.5"), &h); err != nil || h != 7 {
 		t.Errorf("Unmarshal 3.5: %v, %v", h, err)
 	}
-	if s := (scoring.Rules{}).String(); s != "bq=nearest time-default=complete bye-points=1 bye-discs=32 tiebreaks=points,bq,discs,h2h" {
+	if s := (scoring.Rules{}).String(); s != "bq=nearest time-default=complete bye-points=1 bye-discs=32 tiebreaks=points,bq,discs" {
 		t.Errorf("Rules.String = %q", s)
 	}
 }

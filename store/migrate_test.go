@@ -4,42 +4,126 @@ import (
 	"context"
 	"io/fs"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"testing/fstest"
 
 	"github.com/otd-project/otd/tournament"
 )
 
+// withMigrations makes Open use the embedded migrations up to schema upTo
+// (0: all of them) followed by extra ones, until the test ends. It returns
+// the number of embedded migrations kept.
+func withMigrations(t *testing.T, upTo int, extra fstest.MapFS) int {
+	t.Helper()
+	names, err := fs.Glob(embedded, "migrations/*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if upTo > 0 {
+		names = names[:upTo]
+	}
+	m := fstest.MapFS{}
+	for n, f := range extra {
+		m[n] = f
+	}
+	for _, n := range names {
+		b, err := fs.ReadFile(embedded, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[n] = &fstest.MapFile{Data: b}
+	}
+	old := migrations
+	migrations = m
+	t.Cleanup(func() { migrations = old })
+	return len(names)
+}
+
 // TestUpgradeInPlace opens a database made by this otd with a later otd
 // that has one more migration: the schema is upgraded, the data kept.
 func TestUpgradeInPlace(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "otd.db")
 	s := open(t, path)
-	ctx := context.Background()
-	if err := s.Update(ctx, func(tx *Tx) error {
-		_, err := tx.CreateTournament(tournament.DefaultSettings("Old", 5))
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
+	create(t, s, tournament.DefaultSettings("Old", 5))
 	s.Close()
 
-	later := fstest.MapFS{"migrations/9999_later.sql": {Data: []byte("ALTER TABLE tournament ADD COLUMN venue TEXT NOT NULL DEFAULT '';")}}
-	names, _ := fs.Glob(embedded, "migrations/*.sql")
-	for _, n := range names {
-		b, _ := fs.ReadFile(embedded, n)
-		later[n] = &fstest.MapFile{Data: b}
-	}
-	defer func(m fs.FS) { migrations = m }(migrations)
-	migrations = later
-
+	n := withMigrations(t, 0, fstest.MapFS{"migrations/9999_later.sql": {Data: []byte("ALTER TABLE tournament ADD COLUMN venue TEXT NOT NULL DEFAULT '';")}})
 	s = open(t, path)
 	var version int
 	var venue string
-	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != len(names)+1 {
-		t.Fatalf("user_version = %d, %v; want %d", version, err, len(names)+1)
+	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != n+1 {
+		t.Fatalf("user_version = %d, %v; want %d", version, err, n+1)
 	}
 	if err := s.db.QueryRow("SELECT venue FROM tournament WHERE name = 'Old'").Scan(&venue); err != nil {
 		t.Fatalf("the old tournament after the upgrade: %v", err)
+	}
+}
+
+// TestUpgradeFromSchema1 opens a database of otd's first schema, with audit
+// rows as that otd wrote them (untagged Go structs), with this otd: the
+// schema becomes 2, the old rows are version 0 and Log and LastUndoable read
+// them as changes of today.
+func TestUpgradeFromSchema1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "otd.db")
+	func() {
+		withMigrations(t, 1, nil)
+		s := open(t, path)
+		defer s.Close()
+		id := create(t, s, tournament.DefaultSettings("Old", 5))
+		for _, row := range [][3]string{ // action, subject, after, as schema 1's otd wrote them
+			{"tournament new", "Old", `{"Name":"Old","Rounds":5,"System":"swiss","BQ":"nearest","TimeDefault":"complete","ByeHalfPoints":2,"Tiebreaks":"points,bq,discs","FirstRound":"rating","Seed":1}`},
+			{"player add", "player 1", `{"Number":1,"Name":"Ann","ID":0,"Rating":1900,"Country":"FR","FirstRound":1,"Left":0,"Absent":null}`},
+			{"import elo", "x.elo", `{"Players":1}`},
+		} {
+			if _, err := s.db.Exec(`INSERT INTO audit (tournament_id, at, action, subject, before, after) VALUES (?, '2026-11-22T10:00:00Z', ?, ?, '', ?)`,
+				id, row[0], row[1], row[2]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var version int
+		if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 1 {
+			t.Fatalf("the old database: user_version = %d, %v; want 1", version, err)
+		}
+	}()
+	withMigrations(t, 0, nil)
+	s := open(t, path)
+	var version int
+	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 2 {
+		t.Fatalf("user_version = %d, %v; want 2", version, err)
+	}
+	settings := tournament.DefaultSettings("Old", 5)
+	want := []tournament.Change{
+		{Action: tournament.ActTournamentNew, Subject: "Old", After: tournament.State{Settings: &settings}},
+		{Action: tournament.ActPlayerAdd, Subject: "player 1", After: tournament.State{Players: []tournament.Player{{Number: 1, Name: "Ann", Rating: 1900, Country: "FR", FirstRound: 1}}}},
+		{Action: tournament.ActImport, Subject: "x.elo"},
+	}
+	err := s.View(context.Background(), func(tx tournament.Tx) error {
+		id, err := tx.Current()
+		if err != nil {
+			return err
+		}
+		log, err := tx.Log(id)
+		if err != nil {
+			return err
+		}
+		if len(log) != len(want) {
+			t.Fatalf("Log: %d entries, want %d", len(log), len(want))
+		}
+		for i, e := range log {
+			if e.Version != 0 || e.Action != want[i].Action || e.Subject != want[i].Subject ||
+				!reflect.DeepEqual(normState(e.Before), want[i].Before) || !reflect.DeepEqual(normState(e.After), want[i].After) || !e.At.Equal(fixed()) {
+				t.Errorf("entry %d:\n got %+v\nwant %+v", e.ID, e.Change, want[i])
+			}
+		}
+		// The import is not undoable, the player added before it is.
+		last, err := tx.LastUndoable(id)
+		if err != nil || last.ID != log[1].ID {
+			t.Errorf("LastUndoable = entry %d (%s), %v; want entry %d", last.ID, last.Action, err, log[1].ID)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

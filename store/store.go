@@ -11,16 +11,20 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 	"modernc.org/sqlite" // the database/sql driver "sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -189,35 +193,27 @@ func (s *Store) damaged(err error) error {
 	return err
 }
 
-// Tx is one director action: everything it changes commits together.
+// Tx is one transaction; it implements tournament.Tx.
 type Tx struct {
 	tx  *sql.Tx
 	now time.Time
 }
 
+var _ tournament.Storage = (*Store)(nil)
+
 // Update runs fn in one write transaction; an error from fn rolls it back.
-func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
+func (s *Store) Update(ctx context.Context, fn func(tournament.Tx) error) error {
 	return s.tx(ctx, func(tx *sql.Tx) error { return fn(&Tx{tx: tx, now: s.now()}) })
 }
 
-// View runs fn in a transaction whose changes are rolled back.
-func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
+// View runs fn in a read-only transaction.
+func (s *Store) View(ctx context.Context, fn func(tournament.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return s.damaged(err)
 	}
 	defer tx.Rollback()
 	return s.damaged(fn(&Tx{tx: tx, now: s.now()}))
-}
-
-// Summary is one line of the list of tournaments.
-type Summary struct {
-	ID      int64
-	Name    string
-	Rounds  int
-	Players int
-	Paired  int
-	Current bool
 }
 
 // Current returns the id of the current tournament: the one last created or
@@ -248,10 +244,51 @@ func (t *Tx) Use(id int64) error {
 	return err
 }
 
-// CreateTournament stores a new tournament and makes it the current one.
-func (t *Tx) CreateTournament(s tournament.Settings) (int64, error) {
+// settingsRow is the settings as the tournament table stores them: each
+// option as its text (TextMarshaler), the bye as its half-points.
+type settingsRow struct {
+	name, system, bq, timeDefault, tiebreaks, firstRound string
+	rounds, byeHalfPoints                                int
+	seed                                                 int64
+}
+
+func toRow(s tournament.Settings) (settingsRow, error) {
+	r := settingsRow{name: s.Name, rounds: s.Rounds, byeHalfPoints: int(s.ByePoints), seed: int64(s.Seed)}
+	for _, f := range []struct {
+		to *string
+		m  encoding.TextMarshaler
+	}{{&r.system, s.System}, {&r.bq, s.BQ}, {&r.timeDefault, s.TimeDefault}, {&r.tiebreaks, s.TieBreaks}, {&r.firstRound, s.FirstRound}} {
+		b, err := f.m.MarshalText()
+		if err != nil {
+			return r, err
+		}
+		*f.to = string(b)
+	}
+	return r, nil
+}
+
+func (r settingsRow) settings() (tournament.Settings, error) {
+	s := tournament.Settings{Name: r.name, Rounds: r.rounds, ByePoints: scoring.HalfPoints(r.byeHalfPoints), Seed: uint64(r.seed)}
+	for _, f := range []struct {
+		column, text string
+		u            encoding.TextUnmarshaler
+	}{{"system", r.system, &s.System}, {"bq", r.bq, &s.BQ}, {"time_default", r.timeDefault, &s.TimeDefault},
+		{"tiebreaks", r.tiebreaks, &s.TieBreaks}, {"first_round", r.firstRound, &s.FirstRound}} {
+		if err := f.u.UnmarshalText([]byte(f.text)); err != nil {
+			return s, fmt.Errorf("%w: column %s: %w", ErrDamaged, f.column, err)
+		}
+	}
+	return s, nil
+}
+
+// Create stores a new tournament and makes it the current one.
+func (t *Tx) Create(s tournament.Settings) (int64, error) {
+	r, err := toRow(s)
+	if err != nil {
+		return 0, err
+	}
 	res, err := t.tx.Exec(`INSERT INTO tournament (name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, s.Name, s.Rounds, s.System, s.BQ, s.TimeDefault, s.ByeHalfPoints, s.Tiebreaks, s.FirstRound, int64(s.Seed), t.now.UTC().Format(time.RFC3339))
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints, r.tiebreaks, r.firstRound, r.seed, t.now.UTC().Format(time.RFC3339))
 	if err != nil {
 		return 0, err
 	}
@@ -262,9 +299,12 @@ func (t *Tx) CreateTournament(s tournament.Settings) (int64, error) {
 	return id, t.Use(id)
 }
 
-// Tournaments lists the tournaments of the database.
-func (t *Tx) Tournaments() ([]Summary, error) {
-	cur, _ := t.Current()
+// List lists the tournaments of the database.
+func (t *Tx) List() ([]tournament.Summary, error) {
+	cur, err := t.Current()
+	if err != nil && !errors.Is(err, ErrNoTournament) {
+		return nil, err
+	}
 	rows, err := t.tx.Query(`SELECT id, name, rounds,
 		(SELECT count(*) FROM player p WHERE p.tournament_id = t.id),
 		(SELECT coalesce(max(round), 0) FROM game g WHERE g.tournament_id = t.id)
@@ -273,9 +313,9 @@ func (t *Tx) Tournaments() ([]Summary, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Summary
+	var out []tournament.Summary
 	for rows.Next() {
-		var s Summary
+		var s tournament.Summary
 		if err := rows.Scan(&s.ID, &s.Name, &s.Rounds, &s.Players, &s.Paired); err != nil {
 			return nil, err
 		}
@@ -288,17 +328,18 @@ func (t *Tx) Tournaments() ([]Summary, error) {
 // Load reads a whole tournament.
 func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	tm := &tournament.Tournament{ID: id}
-	s := &tm.Settings
-	var seed int64
+	var r settingsRow
 	err := t.tx.QueryRow(`SELECT name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed
-		FROM tournament WHERE id = ?`, id).Scan(&s.Name, &s.Rounds, &s.System, &s.BQ, &s.TimeDefault, &s.ByeHalfPoints, &s.Tiebreaks, &s.FirstRound, &seed)
+		FROM tournament WHERE id = ?`, id).Scan(&r.name, &r.rounds, &r.system, &r.bq, &r.timeDefault, &r.byeHalfPoints, &r.tiebreaks, &r.firstRound, &r.seed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("tournament %d: %w ('otd tournament list' shows them)", id, ErrNoTournament)
 	}
 	if err != nil {
 		return nil, err
 	}
-	s.Seed = uint64(seed)
+	if tm.Settings, err = r.settings(); err != nil {
+		return nil, fmt.Errorf("tournament %d: %w", id, err)
+	}
 	rows, err := t.tx.Query(`SELECT number, name, fed_id, rating, country, first_round, left_round, absent
 		FROM player WHERE tournament_id = ? ORDER BY number`, id)
 	if err != nil {
@@ -312,10 +353,15 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 			return nil, err
 		}
 		for _, f := range strings.Split(absent, ",") {
-			var r int
-			if _, err := fmt.Sscan(f, &r); err == nil {
-				p.Absent = append(p.Absent, r)
+			if f == "" {
+				continue
 			}
+			r, err := strconv.Atoi(f)
+			if err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("tournament %d player %d: %w: absent rounds %q", id, p.Number, ErrDamaged, absent)
+			}
+			p.Absent = append(p.Absent, r)
 		}
 		tm.Players = append(tm.Players, p)
 	}
@@ -345,14 +391,14 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 		return nil, err
 	}
 	rows.Close()
-	rows, err = t.tx.Query(`SELECT black, white, black_discs, white_discs FROM final_game WHERE tournament_id = ? ORDER BY seq`, id)
+	rows, err = t.tx.Query(`SELECT seq, black, white, black_discs, white_discs FROM final_game WHERE tournament_id = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		g := tournament.Game{Result: &tournament.Result{Kind: tournament.Normal}}
-		if err := rows.Scan(&g.Black, &g.White, &g.Result.Black, &g.Result.White); err != nil {
+		if err := rows.Scan(&g.Table, &g.Black, &g.White, &g.Result.Black, &g.Result.White); err != nil {
 			return nil, err
 		}
 		tm.Finals = append(tm.Finals, g)
@@ -360,139 +406,172 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	return tm, rows.Err()
 }
 
-// InsertFinals stores games played after the Swiss rounds, after those stored.
-func (t *Tx) InsertFinals(id int64, games []tournament.Game) error {
-	for _, g := range games {
-		if g.Result == nil {
-			return fmt.Errorf("final game %d-%d: %w: a final game needs its result", g.Black, g.White, tournament.ErrInvalid)
-		}
-		_, err := t.tx.Exec(`INSERT INTO final_game (tournament_id, seq, black, white, black_discs, white_discs)
-			VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM final_game WHERE tournament_id = ?), ?, ?, ?, ?)`,
-			id, id, g.Black, g.White, g.Result.Black, g.Result.White)
-		if err != nil {
-			return err
-		}
+// Save writes change c of tournament id and its audit row: the entities of
+// c.After are written over those of c.Before, and those only in c.Before are
+// deleted.
+func (t *Tx) Save(id int64, c tournament.Change) (int64, error) {
+	if c.Version != tournament.ChangeVersion || c.Action == "" {
+		return 0, fmt.Errorf("saving a change of version %d, action %q: %w: this otd writes version %d with an action",
+			c.Version, c.Action, tournament.ErrInvalid, tournament.ChangeVersion)
 	}
-	return nil
-}
-
-// SavePlayer inserts or replaces a player.
-func (t *Tx) SavePlayer(id int64, p tournament.Player) error {
-	absent := make([]string, len(p.Absent))
-	for i, r := range p.Absent {
-		absent[i] = fmt.Sprint(r)
+	if err := t.put(id, c.Before, c.After); err != nil {
+		return 0, fmt.Errorf("saving %s %s: %w", c.Action, c.Subject, err)
 	}
-	_, err := t.tx.Exec(`INSERT INTO player (tournament_id, number, name, fed_id, rating, country, first_round, left_round, absent)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, rating = excluded.rating,
-		country = excluded.country, first_round = excluded.first_round, left_round = excluded.left_round, absent = excluded.absent`,
-		id, p.Number, p.Name, p.ID, p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","))
-	return err
-}
-
-// InsertGames stores the games of a new round.
-func (t *Tx) InsertGames(id int64, games []tournament.Game) error {
-	st, err := t.tx.Prepare(`INSERT INTO game (tournament_id, round, board, black, white) VALUES (?, ?, ?, ?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	for _, g := range games {
-		if _, err := st.Exec(id, g.Round, g.Table, g.Black, g.White); err != nil {
-			return err
-		}
-		if g.Result != nil {
-			if err := t.SetResult(id, g.Round, g.Table, g.Result); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// DeleteRound removes the games of round r.
-func (t *Tx) DeleteRound(id int64, r int) error {
-	_, err := t.tx.Exec("DELETE FROM game WHERE tournament_id = ? AND round = ?", id, r)
-	return err
-}
-
-// SetResult records (or, with nil, clears) the result of a game.
-func (t *Tx) SetResult(id int64, round, table int, r *tournament.Result) error {
-	var bd, wd, kind, loser any
-	if r != nil {
-		bd, wd, kind = r.Black, r.White, string(r.Kind)
-		if r.Loser != "" {
-			loser = string(r.Loser)
-		}
-	}
-	res, err := t.tx.Exec(`UPDATE game SET black_discs = ?, white_discs = ?, kind = ?, loser = ?
-		WHERE tournament_id = ? AND round = ? AND board = ?`, bd, wd, kind, loser, id, round, table)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return fmt.Errorf("round %d table %d: %w", round, table, tournament.ErrNoGame)
-	}
-	return nil
-}
-
-// AuditRow is one entry of the audit trail.
-type AuditRow struct {
-	ID      int64
-	At      time.Time
-	Action  string
-	Subject string
-	Before  string // JSON, empty when nothing was there
-	After   string
-	Undone  int64 // the id of the entry that undid this one, or 0
-}
-
-// Audit records a change: before and after are stored as JSON (nil: nothing).
-func (t *Tx) Audit(id int64, action, subject string, before, after any) (int64, error) {
-	enc := func(v any) (string, error) {
-		if v == nil {
-			return "", nil
-		}
-		b, err := json.Marshal(v)
-		return string(b), err
-	}
-	b, err := enc(before)
+	before, err := side(c.Before)
 	if err != nil {
 		return 0, err
 	}
-	a, err := enc(after)
+	after, err := side(c.After)
 	if err != nil {
 		return 0, err
 	}
-	res, err := t.tx.Exec(`INSERT INTO audit (tournament_id, at, action, subject, before, after) VALUES (?, ?, ?, ?, ?, ?)`,
-		id, t.now.UTC().Format(time.RFC3339Nano), action, subject, b, a)
+	res, err := t.tx.Exec(`INSERT INTO audit (tournament_id, at, version, action, subject, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		id, t.now.UTC().Format(time.RFC3339Nano), c.Version, string(c.Action), c.Subject, before, after)
 	if err != nil {
 		return 0, err
 	}
 	return res.LastInsertId()
 }
 
-// Log returns the audit trail of a tournament, oldest first.
-func (t *Tx) Log(id int64) ([]AuditRow, error) {
-	return t.audit("WHERE tournament_id = ? ORDER BY id", id)
+// side is one side of a change as the audit table stores it: JSON text, ''
+// for nothing.
+func side(s tournament.State) (string, error) {
+	if s.IsZero() {
+		return "", nil
+	}
+	b, err := json.Marshal(s)
+	return string(b), err
 }
 
-// LastUndoable returns the newest entry of one of the actions that has not
+func (t *Tx) put(id int64, from, to tournament.State) error {
+	if s := to.Settings; s != nil {
+		r, err := toRow(*s)
+		if err != nil {
+			return err
+		}
+		if _, err := t.tx.Exec(`UPDATE tournament SET name = ?, rounds = ?, system = ?, bq = ?, time_default = ?, bye_half_points = ?,
+			tiebreaks = ?, first_round = ?, seed = ? WHERE id = ?`, r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints,
+			r.tiebreaks, r.firstRound, r.seed, id); err != nil {
+			return err
+		}
+	}
+	for _, p := range from.Players {
+		if !slices.ContainsFunc(to.Players, func(q tournament.Player) bool { return q.Number == p.Number }) {
+			if _, err := t.tx.Exec("DELETE FROM player WHERE tournament_id = ? AND number = ?", id, p.Number); err != nil {
+				return err
+			}
+		}
+	}
+	for _, p := range to.Players {
+		absent := make([]string, len(p.Absent))
+		for i, r := range p.Absent {
+			absent[i] = strconv.Itoa(r)
+		}
+		if _, err := t.tx.Exec(`INSERT INTO player (tournament_id, number, name, fed_id, rating, country, first_round, left_round, absent)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, rating = excluded.rating,
+		country = excluded.country, first_round = excluded.first_round, left_round = excluded.left_round, absent = excluded.absent`,
+			id, p.Number, p.Name, p.ID, p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ",")); err != nil {
+			return err
+		}
+	}
+	for _, g := range from.Games {
+		if !slices.ContainsFunc(to.Games, func(h tournament.Game) bool { return h.Round == g.Round && h.Table == g.Table }) {
+			if _, err := t.tx.Exec("DELETE FROM game WHERE tournament_id = ? AND round = ? AND board = ?", id, g.Round, g.Table); err != nil {
+				return err
+			}
+		}
+	}
+	if len(to.Games) > 0 {
+		st, err := t.tx.Prepare(`INSERT INTO game (tournament_id, round, board, black, white, black_discs, white_discs, kind, loser)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, round, board) DO UPDATE SET black = excluded.black, white = excluded.white,
+		black_discs = excluded.black_discs, white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser`)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		for _, g := range to.Games {
+			bd, wd, kind, loser := resultColumns(g.Result)
+			if _, err := st.Exec(id, g.Round, g.Table, g.Black, g.White, bd, wd, kind, loser); err != nil {
+				return err
+			}
+		}
+	}
+	for _, r := range to.Results {
+		bd, wd, kind, loser := resultColumns(r.Result)
+		res, err := t.tx.Exec(`UPDATE game SET black_discs = ?, white_discs = ?, kind = ?, loser = ?
+			WHERE tournament_id = ? AND round = ? AND board = ?`, bd, wd, kind, loser, id, r.Round, r.Table)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return fmt.Errorf("round %d table %d: %w", r.Round, r.Table, tournament.ErrNoGame)
+		}
+	}
+	for _, g := range from.Finals {
+		if g.Table > len(to.Finals) {
+			if _, err := t.tx.Exec("DELETE FROM final_game WHERE tournament_id = ? AND seq = ?", id, g.Table); err != nil {
+				return err
+			}
+		}
+	}
+	for _, g := range to.Finals {
+		if g.Result == nil {
+			return fmt.Errorf("final game %d-%d: %w: a final game needs its result", g.Black, g.White, tournament.ErrInvalid)
+		}
+		if _, err := t.tx.Exec(`INSERT INTO final_game (tournament_id, seq, black, white, black_discs, white_discs) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (tournament_id, seq) DO UPDATE SET black = excluded.black, white = excluded.white,
+			black_discs = excluded.black_discs, white_discs = excluded.white_discs`,
+			id, g.Table, g.Black, g.White, g.Result.Black, g.Result.White); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resultColumns gives a result as the game table stores it (NULLs for none).
+func resultColumns(r *tournament.Result) (bd, wd, kind, loser any) {
+	if r == nil {
+		return nil, nil, nil, nil
+	}
+	if r.Loser != "" {
+		loser = string(r.Loser)
+	}
+	return r.Black, r.White, string(r.Kind), loser
+}
+
+// Log returns the audit trail of a tournament, oldest first; an undo's
+// Undoes is read from the entry it undid.
+func (t *Tx) Log(id int64) ([]tournament.Entry, error) {
+	var out []tournament.Entry
+	undid := map[int64]int64{} // undo entry: the entry it undid
+	err := t.entries("WHERE tournament_id = ? ORDER BY id", []any{id}, func(e tournament.Entry) bool {
+		out = append(out, e)
+		if e.UndoneBy != 0 {
+			undid[e.UndoneBy] = e.ID
+		}
+		return true
+	})
+	for i := range out {
+		out[i].Undoes = undid[out[i].ID]
+	}
+	return out, err
+}
+
+// LastUndoable returns the newest entry of an undoable action that has not
 // been undone.
-func (t *Tx) LastUndoable(id int64, actions ...string) (AuditRow, error) {
-	q := "WHERE tournament_id = ? AND undone = 0 AND action IN (?" + strings.Repeat(", ?", len(actions)-1) + ") ORDER BY id DESC LIMIT 1"
-	args := []any{id}
-	for _, a := range actions {
-		args = append(args, a)
+func (t *Tx) LastUndoable(id int64) (tournament.Entry, error) {
+	var last tournament.Entry
+	found := false
+	err := t.entries("WHERE tournament_id = ? AND undone = 0 ORDER BY id DESC", []any{id}, func(e tournament.Entry) bool {
+		found = e.Action.Undoable()
+		last = e
+		return !found
+	})
+	if err == nil && !found {
+		err = fmt.Errorf("%w: no change to revert", tournament.ErrNothingToUndo)
 	}
-	rows, err := t.audit(q, args...)
-	if err != nil {
-		return AuditRow{}, err
-	}
-	if len(rows) == 0 {
-		return AuditRow{}, tournament.ErrNothingToUndo
-	}
-	return rows[0], nil
+	return last, err
 }
 
 // MarkUndone records that entry was undone by entry by.
@@ -501,23 +580,31 @@ func (t *Tx) MarkUndone(entry, by int64) error {
 	return err
 }
 
-func (t *Tx) audit(where string, args ...any) ([]AuditRow, error) {
-	rows, err := t.tx.Query("SELECT id, at, action, subject, before, after, undone FROM audit "+where, args...)
+// entries reads audit rows, passing each to fn until it returns false.
+func (t *Tx) entries(where string, args []any, fn func(tournament.Entry) bool) error {
+	rows, err := t.tx.Query("SELECT id, at, version, action, subject, before, after, undone FROM audit "+where, args...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	var out []AuditRow
 	for rows.Next() {
-		var r AuditRow
-		var at string
-		if err := rows.Scan(&r.ID, &at, &r.Action, &r.Subject, &r.Before, &r.After, &r.Undone); err != nil {
-			return nil, err
+		var e tournament.Entry
+		var at, action, subject, before, after string
+		var version int
+		if err := rows.Scan(&e.ID, &at, &version, &action, &subject, &before, &after, &e.UndoneBy); err != nil {
+			return err
 		}
-		r.At, _ = time.Parse(time.RFC3339Nano, at)
-		out = append(out, r)
+		if e.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
+			return fmt.Errorf("audit entry %d: %w: time %q", e.ID, ErrDamaged, at)
+		}
+		if e.Change, err = tournament.DecodeChange(version, action, subject, []byte(before), []byte(after)); err != nil {
+			return fmt.Errorf("audit entry %d: %w", e.ID, err)
+		}
+		if !fn(e) {
+			return nil
+		}
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // Dump writes a deterministic logical dump of the database: its schema

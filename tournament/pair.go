@@ -20,14 +20,14 @@ type PairOptions struct {
 // Pair pairs the next round: with the Swiss matching (or the round-robin
 // table), keeping forced pairs and completing the rest. The round before must
 // be finished.
-func (t *Tournament) Pair(o PairOptions) ([]Game, error) {
+func (t *Tournament) Pair(o PairOptions) (Change, error) {
 	r := t.Paired() + 1
 	if r > t.Rounds {
-		return nil, fmt.Errorf("%w: all %d rounds are paired", ErrAllPaired, t.Rounds)
+		return Change{}, fmt.Errorf("%w: all %d rounds are paired", ErrAllPaired, t.Rounds)
 	}
 	for _, g := range t.Round(r - 1) {
 		if g.Result == nil && !g.IsBye() {
-			return nil, fmt.Errorf("round %d table %d (%d-%d) has no result: %w; enter it with 'otd result %d %d B-W'",
+			return Change{}, fmt.Errorf("round %d table %d (%d-%d) has no result: %w; enter it with 'otd result %d %d B-W'",
 				g.Round, g.Table, g.Black, g.White, ErrNotFinished, g.Round, g.Table)
 		}
 	}
@@ -38,23 +38,23 @@ func (t *Tournament) Pair(o PairOptions) ([]Game, error) {
 		}
 	}
 	if len(active) < 2 {
-		return nil, fmt.Errorf("round %d: %w: %d active players; at least 2 are needed (register players with 'otd player add')", r, ErrBadPairing, len(active))
+		return Change{}, fmt.Errorf("round %d: %w: %d active players; at least 2 are needed (register players with 'otd player add')", r, ErrBadPairing, len(active))
 	}
 	if err := t.checkOverrides(o, active, r); err != nil {
-		return nil, err
+		return Change{}, err
 	}
 	var pr pairing.Pairing
 	var err error
 	switch {
 	case o.Manual:
 		pr, err = manual(o, active, r)
-	case t.System == "roundrobin":
+	case t.System == RoundRobin:
 		pr, err = t.roundRobin(r, active)
 	default:
 		pr, err = t.swiss(r, o)
 	}
 	if err != nil {
-		return nil, err
+		return Change{}, err
 	}
 	games := make([]Game, 0, len(pr.Pairs)+1)
 	for i, p := range pr.Pairs {
@@ -64,7 +64,7 @@ func (t *Tournament) Pair(o PairOptions) ([]Game, error) {
 		games = append(games, Game{Round: r, Table: len(games) + 1, Black: pr.Bye})
 	}
 	t.Games = append(t.Games, games...)
-	return games, nil
+	return t.change(ActRoundPair, fmt.Sprintf("round %d", r), State{}, State{Games: games}), nil
 }
 
 // checkOverrides checks the forced and forbidden pairs and the bye.
@@ -181,7 +181,10 @@ func (t *Tournament) roundRobin(r int, active map[int]bool) (pairing.Pairing, er
 
 // swiss pairs round r with the minimum-cost matching.
 func (t *Tournament) swiss(r int, o PairOptions) (pairing.Pairing, error) {
-	in := t.pairingInput(r, o.Forced, o.Forbidden, o.Bye)
+	in, err := t.pairingInput(r, o.Forced, o.Forbidden, o.Bye)
+	if err != nil {
+		return pairing.Pairing{}, err
+	}
 	pr, err := pairing.Swiss(in, t.pairingOptions(r, o.Seed))
 	if err != nil {
 		if errors.Is(err, pairing.ErrNoValidPairing) {
@@ -205,15 +208,22 @@ func (t *Tournament) swiss(r int, o PairOptions) (pairing.Pairing, error) {
 // pairingInput is round r as the pairing sees it: the active players in
 // standings order after round r-1 (less the one given the bye), with their
 // histories.
-func (t *Tournament) pairingInput(r int, forced, forbidden [][2]int, bye int) pairing.Input {
+func (t *Tournament) pairingInput(r int, forced, forbidden [][2]int, bye int) (pairing.Input, error) {
 	in := pairing.Input{Round: r, Forced: forced, Forbidden: forbidden}
-	hist := t.history(r - 1)
-	for _, n := range t.rankOrder(r - 1) {
+	hist, err := t.history(r - 1)
+	if err != nil {
+		return in, err
+	}
+	order, err := t.rankOrder(r - 1)
+	if err != nil {
+		return in, err
+	}
+	for _, n := range order {
 		if t.Players[n-1].Active(r) && n != bye {
 			in.Players = append(in.Players, t.pairingPlayer(n, r, hist))
 		}
 	}
-	return in
+	return in, nil
 }
 
 func (t *Tournament) pairingPlayer(n, r int, hist history) pairing.Player {
@@ -225,11 +235,7 @@ func (t *Tournament) pairingOptions(r int, seed uint64) pairing.Options {
 	if seed == 0 {
 		seed = t.Seed
 	}
-	first := pairing.ByRating
-	if t.FirstRound == "random" {
-		first = pairing.Random
-	}
-	return pairing.Options{FirstRound: first, Seed: seed + uint64(r)}
+	return pairing.Options{FirstRound: t.FirstRound, Seed: seed + uint64(r)}
 }
 
 // history is what the pairing needs to know of the rounds played.
@@ -238,15 +244,12 @@ type history struct {
 	games  map[int][]pairing.Game // per player, one entry per round
 }
 
-func (t *Tournament) history(rounds int) history {
+func (t *Tournament) history(rounds int) (history, error) {
 	h := history{points: map[int]int{}, games: map[int][]pairing.Game{}}
 	for _, p := range t.Players {
 		h.games[p.Number] = make([]pairing.Game, rounds)
 	}
-	rules, err := t.Rules()
-	if err != nil {
-		return h
-	}
+	rules := t.Rules()
 	before := map[int]int{} // points before the round of the game at hand
 	r := 0
 	for _, g := range t.Games { // in round order
@@ -260,7 +263,10 @@ func (t *Tournament) history(rounds int) history {
 				before[k] = v
 			}
 		}
-		b, w := gamePoints(g, rules)
+		b, w, err := gamePoints(g, rules)
+		if err != nil {
+			return h, err
+		}
 		h.points[g.Black] += b
 		if g.IsBye() {
 			h.games[g.Black][r-1] = pairing.Game{Bye: true, Float: pairing.FloatDown}
@@ -270,7 +276,7 @@ func (t *Tournament) history(rounds int) history {
 		h.games[g.Black][r-1] = pairing.Game{Opponent: g.White, Colour: pairing.Black, Float: float(before[g.Black], before[g.White])}
 		h.games[g.White][r-1] = pairing.Game{Opponent: g.Black, Colour: pairing.White, Float: float(before[g.White], before[g.Black])}
 	}
-	return h
+	return h, nil
 }
 
 func float(own, opp int) pairing.Float {

@@ -2,111 +2,153 @@ package tournament
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
 
-// PlayerInput is what a director types to register or edit a player.
+// PlayerInput is what a director types to register a player.
 type PlayerInput struct {
 	Name    string
+	ID      int // the federation's id, 0 if none
 	Rating  int
 	Country string
+}
+
+// PlayerEdit is a correction of a player's details: nil fields stay as they are.
+type PlayerEdit struct {
+	Name    *string
+	Rating  *int
+	Country *string
 }
 
 func (in PlayerInput) check() (PlayerInput, error) {
 	in.Name = strings.Join(strings.Fields(in.Name), " ")
 	in.Country = strings.ToUpper(strings.TrimSpace(in.Country))
+	if err := checkName("player", in.Name); err != nil {
+		return in, err
+	}
 	switch {
-	case in.Name == "":
-		return in, fmt.Errorf("a player needs a name: %w", ErrInvalid)
-	case len(in.Name) > 100:
-		return in, fmt.Errorf("name %.20q...: longer than 100 characters: %w", in.Name, ErrInvalid)
 	case in.Rating < 0 || in.Rating > 4000:
 		return in, fmt.Errorf("rating %d: a rating is 0 (none) to 4000: %w", in.Rating, ErrInvalid)
-	case in.Country != "" && (len(in.Country) < 2 || len(in.Country) > 3 || strings.IndexFunc(in.Country, func(r rune) bool { return !unicode.IsUpper(r) }) >= 0):
+	case in.ID < 0:
+		return in, fmt.Errorf("federation id %d: a whole number, 0 for none: %w", in.ID, ErrInvalid)
+	case in.Country != "" && (len(in.Country) < 2 || len(in.Country) > 3 || strings.IndexFunc(in.Country, func(r rune) bool { return !unicode.IsUpper(r) || r > unicode.MaxASCII }) >= 0):
 		return in, fmt.Errorf("country %q: a country is a 2- or 3-letter code such as FR or GBR: %w", in.Country, ErrInvalid)
 	}
 	return in, nil
 }
 
+func playerSubject(p Player) string { return fmt.Sprintf("player %d (%s)", p.Number, p.Name) }
+
 // AddPlayer registers a player with the next number. A late entry, after
 // round 1 is paired, plays from the next round to be paired; the rounds
 // missed score nothing. Entries close when the last round is paired.
-func (t *Tournament) AddPlayer(in PlayerInput) (Player, error) {
+func (t *Tournament) AddPlayer(in PlayerInput) (Change, error) {
 	in, err := in.check()
 	if err != nil {
-		return Player{}, err
+		return Change{}, err
 	}
 	next := t.Paired() + 1
 	if next > t.Rounds {
-		return Player{}, fmt.Errorf("%s: %w: all %d rounds are paired", in.Name, ErrLateEntry, t.Rounds)
+		return Change{}, fmt.Errorf("%s: %w: all %d rounds are paired", in.Name, ErrLateEntry, t.Rounds)
 	}
-	p := Player{Number: len(t.Players) + 1, Name: in.Name, Rating: in.Rating, Country: in.Country, FirstRound: next}
+	p := Player{Number: len(t.Players) + 1, Name: in.Name, ID: in.ID, Rating: in.Rating, Country: in.Country, FirstRound: next}
 	t.Players = append(t.Players, p)
-	return p, nil
+	return t.change(ActPlayerAdd, playerSubject(p), State{}, State{Players: []Player{p}}), nil
 }
 
-// EditPlayer changes a player's name, rating or country (nil: unchanged).
-func (t *Tournament) EditPlayer(n int, name *string, rating *int, country *string) (before, after Player, err error) {
+// EditPlayer corrects a player's name, rating or country.
+func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	p, err := t.Player(n)
 	if err != nil {
-		return before, after, err
+		return Change{}, err
 	}
-	before = *p
-	in := PlayerInput{Name: p.Name, Rating: p.Rating, Country: p.Country}
-	if name != nil {
-		in.Name = *name
+	in := PlayerInput{Name: p.Name, ID: p.ID, Rating: p.Rating, Country: p.Country}
+	if e.Name != nil {
+		in.Name = *e.Name
 	}
-	if rating != nil {
-		in.Rating = *rating
+	if e.Rating != nil {
+		in.Rating = *e.Rating
 	}
-	if country != nil {
-		in.Country = *country
+	if e.Country != nil {
+		in.Country = *e.Country
 	}
 	if in, err = in.check(); err != nil {
-		return before, after, err
+		return Change{}, err
 	}
+	before := *p
 	p.Name, p.Rating, p.Country = in.Name, in.Rating, in.Country
-	return before, *p, nil
+	return t.playerChange(ActPlayerEdit, before, *p), nil
+}
+
+func (t *Tournament) playerChange(a Action, before, after Player) Change {
+	return t.change(a, playerSubject(after), State{Players: []Player{before}}, State{Players: []Player{after}})
 }
 
 // Withdraw withdraws a player from the next round to be paired on; the games
 // played stand (and a game of the current round, if paired, is played or
 // scored as usual).
-func (t *Tournament) Withdraw(n int) (before, after Player, err error) {
+func (t *Tournament) Withdraw(n int) (Change, error) {
 	p, err := t.Player(n)
 	if err != nil {
-		return before, after, err
+		return Change{}, err
 	}
 	if p.Left != 0 {
-		return *p, *p, fmt.Errorf("player %d (%s): %w before round %d already: nothing to do", n, p.Name, ErrWithdrawn, p.Left)
+		return Change{}, fmt.Errorf("player %d (%s): %w before round %d already: nothing to do", n, p.Name, ErrWithdrawn, p.Left)
 	}
-	before = *p
+	before := *p
 	p.Left = t.Paired() + 1
-	return before, *p, nil
+	return t.playerChange(ActPlayerWithdraw, before, *p), nil
 }
 
 // MarkAbsent records that a player will miss round r (not yet paired): they
 // are not paired and score nothing for it.
-func (t *Tournament) MarkAbsent(n, r int) (before, after Player, err error) {
+func (t *Tournament) MarkAbsent(n, r int) (Change, error) {
 	p, err := t.Player(n)
 	if err != nil {
-		return before, after, err
+		return Change{}, err
 	}
 	switch {
 	case r <= t.Paired():
-		return *p, *p, fmt.Errorf("round %d is already paired: %w (unpair it first with 'otd round unpair')", r, ErrInvalid)
+		return Change{}, fmt.Errorf("round %d is already paired: %w (unpair it first with 'otd round unpair')", r, ErrInvalid)
 	case r > t.Rounds:
-		return *p, *p, fmt.Errorf("round %d: %w (the tournament has %d rounds)", r, ErrNoRound, t.Rounds)
+		return Change{}, fmt.Errorf("round %d: %w (the tournament has %d rounds)", r, ErrNoRound, t.Rounds)
 	case p.WithdrawnBy(r):
-		return *p, *p, fmt.Errorf("player %d (%s): %w before round %d: a withdrawn player is not paired, absent or not", n, p.Name, ErrWithdrawn, p.Left)
+		return Change{}, fmt.Errorf("player %d (%s): %w before round %d: a withdrawn player is not paired, absent or not", n, p.Name, ErrWithdrawn, p.Left)
+	case slices.Contains(p.Absent, r):
+		return Change{}, fmt.Errorf("player %d (%s) is already absent from round %d: nothing to do: %w", n, p.Name, r, ErrInvalid)
 	}
-	before = *p
-	for _, a := range p.Absent {
-		if a == r {
-			return before, *p, nil
+	before := *p
+	p.Absent = append(slices.Clone(p.Absent), r)
+	slices.Sort(p.Absent)
+	return t.playerChange(ActPlayerAbsent, before, *p), nil
+}
+
+// RemovePlayer removes a player registered by mistake, until their first
+// round is paired; the players registered after them move up one number.
+// A player who has been paired is withdrawn instead.
+func (t *Tournament) RemovePlayer(n int) (Change, error) {
+	p, err := t.Player(n)
+	if err != nil {
+		return Change{}, err
+	}
+	if p.FirstRound <= t.Paired() {
+		return Change{}, fmt.Errorf("player %d (%s): %w: round %d, their first, is paired; withdraw them instead ('otd player withdraw %d')",
+			n, p.Name, ErrHasGames, p.FirstRound, n)
+	}
+	for _, g := range t.Games {
+		if g.Black >= n || g.White >= n {
+			return Change{}, fmt.Errorf("player %d (%s): %w: player %d, registered after them, is paired in round %d, and removing would renumber them; withdraw %d instead ('otd player withdraw %d')",
+				n, p.Name, ErrHasGames, max(g.Black, g.White), g.Round, n, n)
 		}
 	}
-	p.Absent = append(append([]int(nil), p.Absent...), r)
-	return before, *p, nil
+	removed := *p
+	before := slices.Clone(t.Players[n-1:])
+	t.Players = slices.Delete(t.Players, n-1, n)
+	for i := n - 1; i < len(t.Players); i++ {
+		t.Players[i].Number = i + 1
+	}
+	after := slices.Clone(t.Players[n-1:])
+	return t.change(ActPlayerRemove, playerSubject(removed), State{Players: before}, State{Players: after}), nil
 }

@@ -7,19 +7,19 @@ import (
 )
 
 // Unpair removes the last round's pairing, which must have no result yet.
-func (t *Tournament) Unpair() (int, []Game, error) {
+func (t *Tournament) Unpair() (Change, error) {
 	r := t.Paired()
 	if r == 0 {
-		return 0, nil, fmt.Errorf("%w: no round is paired", ErrNoRound)
+		return Change{}, fmt.Errorf("%w: no round is paired", ErrNoRound)
 	}
 	games := t.Round(r)
 	for _, g := range games {
 		if g.Result != nil && !g.IsBye() {
-			return r, nil, fmt.Errorf("round %d: %w (table %d); undo them first with 'otd result undo'", r, ErrRoundStarted, g.Table)
+			return Change{}, fmt.Errorf("round %d: %w (table %d); undo them first with 'otd undo'", r, ErrRoundStarted, g.Table)
 		}
 	}
 	t.Games = t.Games[:len(t.Games)-len(games)]
-	return r, games, nil
+	return t.change(ActRoundUnpair, fmt.Sprintf("round %d", r), State{Games: games}, State{}), nil
 }
 
 // CheckReport is the pairing checker's verdict on a round.
@@ -40,7 +40,10 @@ func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 	if err := t.CheckPaired(r); err != nil {
 		return CheckReport{}, err
 	}
-	in := t.pairingInput(r, nil, nil, 0)
+	in, err := t.pairingInput(r, nil, nil, 0)
+	if err != nil {
+		return CheckReport{}, err
+	}
 	var proposed pairing.Pairing
 	for _, g := range t.Round(r) {
 		if g.IsBye() {
@@ -50,7 +53,10 @@ func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 		}
 	}
 	// Players of the round who are no longer active are still part of it.
-	hist := t.history(r - 1)
+	hist, err := t.history(r - 1)
+	if err != nil {
+		return CheckReport{}, err
+	}
 	for _, g := range t.Round(r) {
 		for _, n := range []int{g.Black, g.White} {
 			if n != 0 && !t.Players[n-1].Active(r) {

@@ -26,37 +26,22 @@ var (
 	ErrBadPairing    = errors.New("the pairing is not valid")
 	ErrNothingToUndo = errors.New("nothing to undo")
 	ErrLaterRound    = errors.New("a later round is paired")
+	ErrChanged       = errors.New("changed since")
+	ErrInconsistent  = errors.New("the tournament's data are inconsistent")
+	ErrHasGames      = errors.New("the player has games")
 )
 
-// Settings are a tournament's rules, chosen when it is created.
-type Settings struct {
-	Name          string
-	Rounds        int    // Swiss rounds planned
-	System        string // "swiss" or "roundrobin"
-	BQ            string // "nearest", "wof", "exact" or a number: the BQ constant
-	TimeDefault   string // "complete", "fixed" or "wipeout"
-	ByeHalfPoints int    // 2 (a whole point) or 1 (half a point)
-	Tiebreaks     string // comma-separated chain, e.g. "points,bq,discs"
-	FirstRound    string // "rating" or "random"
-	Seed          uint64 // seed of every random choice in the pairing
-}
-
-// DefaultSettings are the settings of a new tournament where none are given.
-func DefaultSettings(name string, rounds int) Settings {
-	return Settings{Name: name, Rounds: rounds, System: "swiss", BQ: "nearest", TimeDefault: "complete",
-		ByeHalfPoints: 2, Tiebreaks: "points,bq,discs", FirstRound: "rating", Seed: 1}
-}
-
-// Player is a registered player.
+// Player is a registered player. The JSON form is the audit trail's: its
+// names must not change (ChangeVersion).
 type Player struct {
-	Number     int // 1, 2, ... in order of registration
-	Name       string
-	ID         int // the federation's (WOF) id, 0 if none
-	Rating     int
-	Country    string
-	FirstRound int   // the first round the player can be paired in (late entries start later)
-	Left       int   // 0, or the first round the player misses after withdrawing
-	Absent     []int // rounds the player misses
+	Number     int    `json:"number"` // 1, 2, ... in order of registration
+	Name       string `json:"name"`
+	ID         int    `json:"fed_id,omitempty"` // the federation's (WOF) id, 0 if none
+	Rating     int    `json:"rating,omitempty"`
+	Country    string `json:"country,omitempty"`
+	FirstRound int    `json:"first_round"`      // the first round the player can be paired in (late entries start later)
+	Left       int    `json:"left,omitempty"`   // 0, or the first round the player misses after withdrawing
+	Absent     []int  `json:"absent,omitempty"` // rounds the player misses
 }
 
 // Active reports whether the player can be paired in round r.
@@ -89,9 +74,10 @@ const (
 // Result is a recorded result: the discs as recorded under the tournament's
 // rules (empties to the winner, time-default policy applied).
 type Result struct {
-	Black, White int
-	Kind         Kind
-	Loser        Color // for a time default or a forfeit
+	Black int   `json:"black"`
+	White int   `json:"white"`
+	Kind  Kind  `json:"kind"`
+	Loser Color `json:"loser,omitempty"` // for a time default or a forfeit
 }
 
 func (r Result) String() string {
@@ -104,9 +90,11 @@ func (r Result) String() string {
 
 // Game is one board of a round; White is 0 for the bye.
 type Game struct {
-	Round, Table int
-	Black, White int
-	Result       *Result
+	Round  int     `json:"round"`
+	Table  int     `json:"table"`
+	Black  int     `json:"black"`
+	White  int     `json:"white"` // 0: the bye
+	Result *Result `json:"result,omitempty"`
 }
 
 // IsBye reports whether the game is a bye.

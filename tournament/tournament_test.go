@@ -3,6 +3,8 @@ package tournament
 import (
 	"errors"
 	"testing"
+
+	"github.com/otd-project/otd/scoring"
 )
 
 // club returns a tournament of n players with ratings 2000, 1990, ...
@@ -23,7 +25,7 @@ func finish(t *testing.T, tm *Tournament) {
 	r := tm.Paired()
 	for _, g := range tm.Round(r) {
 		if !g.IsBye() {
-			if _, _, err := tm.RecordResult(r, g.Table, ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
+			if _, err := tm.RecordResult(r, g.Table, ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -43,11 +45,14 @@ func TestAddPlayer(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := club(t, 0, 3)
-			p, err := tm.AddPlayer(tc.in)
+			c, err := tm.AddPlayer(tc.in)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("AddPlayer: %v, want %v", err, tc.want)
 			}
-			if err == nil && (p.Name != "Imre Leader" || p.Country != "GB" || p.Number != 1 || p.FirstRound != 1) {
+			if err != nil {
+				return
+			}
+			if p := c.After.Players[0]; p.Name != "Imre Leader" || p.Country != "GB" || p.Number != 1 || p.FirstRound != 1 {
 				t.Errorf("AddPlayer = %+v", p)
 			}
 		})
@@ -60,29 +65,30 @@ func TestLateEntryWithdrawAbsent(t *testing.T) {
 		t.Fatal(err)
 	}
 	late, err := tm.AddPlayer(PlayerInput{Name: "Late"})
-	if err != nil || late.FirstRound != 2 {
+	if err != nil || late.After.Players[0].FirstRound != 2 {
 		t.Fatalf("late entry: %+v, %v", late, err)
 	}
-	if _, _, err := tm.Withdraw(2); err != nil {
+	if _, err := tm.Withdraw(2); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := tm.Withdraw(2); !errors.Is(err, ErrWithdrawn) {
+	if _, err := tm.Withdraw(2); !errors.Is(err, ErrWithdrawn) {
 		t.Errorf("second withdrawal: %v", err)
 	}
-	if _, _, err := tm.MarkAbsent(3, 1); err == nil {
+	if _, err := tm.MarkAbsent(3, 1); err == nil {
 		t.Error("absent from a paired round: no error")
 	}
-	if _, _, err := tm.MarkAbsent(3, 2); err != nil {
+	if _, err := tm.MarkAbsent(3, 2); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := tm.Pair(PairOptions{}); !errors.Is(err, ErrNotFinished) {
 		t.Fatalf("pairing before the results: %v", err)
 	}
 	finish(t, tm)
-	games, err := tm.Pair(PairOptions{})
+	c, err := tm.Pair(PairOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	games := c.After.Games
 	seen := map[int]bool{}
 	for _, g := range games {
 		seen[g.Black], seen[g.White] = true, true
@@ -90,7 +96,7 @@ func TestLateEntryWithdrawAbsent(t *testing.T) {
 	if seen[2] || seen[3] || !seen[5] || !seen[1] || !seen[4] {
 		t.Errorf("round 2 pairs %v: want 1, 4 and the late entry 5, not the withdrawn 2 or the absent 3", games)
 	}
-	if _, _, err := tm.MarkAbsent(9, 3); !errors.Is(err, ErrNoPlayer) {
+	if _, err := tm.MarkAbsent(9, 3); !errors.Is(err, ErrNoPlayer) {
 		t.Errorf("unknown player: %v", err)
 	}
 }
@@ -112,7 +118,8 @@ func TestPairOverrides(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := club(t, 4, 3)
-			games, err := tm.Pair(tc.o)
+			c, err := tm.Pair(tc.o)
+			games := c.After.Games
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("Pair: %v, want %v", err, tc.want)
 			}
@@ -137,10 +144,11 @@ func TestPairOverrides(t *testing.T) {
 
 func TestSecondByeRefused(t *testing.T) {
 	tm := club(t, 5, 3)
-	games, err := tm.Pair(PairOptions{})
+	c, err := tm.Pair(PairOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	games := c.After.Games
 	bye := games[len(games)-1]
 	if !bye.IsBye() || bye.Black != 5 {
 		t.Fatalf("round 1 bye: %+v, want the lowest rated, player 5", bye)
@@ -153,7 +161,7 @@ func TestSecondByeRefused(t *testing.T) {
 
 func TestResults(t *testing.T) {
 	tm := club(t, 4, 2)
-	tm.Settings.TimeDefault = "complete"
+	tm.Settings.TimeDefault = scoring.TimeComplete
 	if _, err := tm.Pair(PairOptions{Forced: [][2]int{{1, 2}, {3, 4}}}); err != nil {
 		t.Fatal(err)
 	}
@@ -174,12 +182,12 @@ func TestResults(t *testing.T) {
 		{"no table", 3, ResultInput{Black: 40, White: 24, HasScore: true}, false, "", ErrNoGame},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, got, err := tm.RecordResult(1, tc.table, tc.in, tc.correct)
+			c, err := tm.RecordResult(1, tc.table, tc.in, tc.correct)
 			if !errors.Is(err, tc.err) {
 				t.Fatalf("RecordResult: %v, want %v", err, tc.err)
 			}
-			if err == nil && got.String() != tc.want {
-				t.Errorf("recorded %s, want %s", got, tc.want)
+			if err == nil && c.After.Results[0].Result.String() != tc.want {
+				t.Errorf("recorded %s, want %s", c.After.Results[0].Result, tc.want)
 			}
 		})
 	}
@@ -198,16 +206,27 @@ func TestUnpairAndUndoGuard(t *testing.T) {
 		t.Fatal(err)
 	}
 	finish(t, tm)
-	if _, _, err := tm.Unpair(); !errors.Is(err, ErrRoundStarted) {
+	if _, err := tm.Unpair(); !errors.Is(err, ErrRoundStarted) {
 		t.Errorf("unpair a round with results: %v", err)
+	}
+	first, err := tm.RecordResult(1, 1, ResultInput{Black: 30, White: 34, HasScore: true}, true)
+	if err != nil {
+		t.Fatal(err)
 	}
 	if _, err := tm.Pair(PairOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := tm.RestoreResult(1, 1, nil); !errors.Is(err, ErrLaterRound) {
-		t.Errorf("undo a result the next round is paired on: %v", err)
+	// Taking a result away from a round that the next is paired on is refused;
+	// a correction is put back.
+	entered := Change{Action: ActResult, Before: State{Results: []GameResult{{1, 1, nil}}}, After: first.After}
+	if _, err := tm.Undo(1, entered); !errors.Is(err, ErrInconsistent) || tm.Games[0].Result == nil {
+		t.Errorf("undo a result the next round is paired on: %v (result now %v)", err, tm.Games[0].Result)
 	}
-	if r, games, err := tm.Unpair(); err != nil || r != 2 || len(games) != 2 || tm.Paired() != 1 {
-		t.Errorf("Unpair = %d, %v, %v", r, games, err)
+	if _, err := tm.Undo(2, first); err != nil || tm.Games[0].Result.String() != "40-24" {
+		t.Errorf("undo a correction: %v, result %s", err, tm.Games[0].Result)
+	}
+	c, err := tm.Unpair()
+	if err != nil || c.Before.Games[0].Round != 2 || len(c.Before.Games) != 2 || tm.Paired() != 1 {
+		t.Errorf("Unpair = %+v, %v", c, err)
 	}
 }

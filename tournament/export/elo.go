@@ -200,7 +200,7 @@ func (f *ELO) Tournament(s tournament.Settings) (*tournament.Tournament, error) 
 				Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}})
 		}
 	}
-	bye := scoring.HalfPoints(s.ByeHalfPoints)
+	bye := s.ByePoints
 	byes := make([][]int, len(f.Rounds)) // players with the bye, by round
 	for i, p := range f.Standings {
 		missing := p.Score - points[i]
@@ -243,7 +243,7 @@ func (f *ELO) Tournament(s tournament.Settings) (*tournament.Tournament, error) 
 		if err != nil {
 			return nil, err
 		}
-		t.Finals = append(t.Finals, tournament.Game{Black: b, White: w, Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}})
+		t.Finals = append(t.Finals, tournament.Game{Table: len(t.Finals) + 1, Black: b, White: w, Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}})
 	}
 	return t, nil
 }

@@ -1,10 +1,9 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/olekukonko/tablewriter"
@@ -12,54 +11,44 @@ import (
 	"github.com/otd-project/otd/tournament"
 )
 
-// openStore opens the database named by --db (OTD_DB); only the commands
-// that create a tournament create the file.
-func openStore(g *globals, create bool) (*store.Store, error) {
-	return store.Open(g.DB, store.Options{Create: create, Now: g.Now})
+// app opens the database named by --db (OTD_DB) and returns the application
+// layer over it, and the function that closes it. Only the commands that
+// create a tournament create the file.
+func (g *globals) app(create bool) (*tournament.Director, func(), error) {
+	st, err := store.Open(g.DB, store.Options{Create: create, Now: g.Now})
+	if err != nil {
+		return nil, nil, err
+	}
+	return tournament.NewDirector(st), func() { st.Close() }, nil
 }
 
-// inTournament runs fn on the current tournament: in one write transaction
-// with write (a director's action and its audit rows commit together, and
-// what fn prints is printed only once they have), or in a read-only one.
-func inTournament(g *globals, write bool, fn func(tx *store.Tx, t *tournament.Tournament) error) error {
-	s, err := openStore(g, false)
+// current reads the current tournament.
+func (g *globals) current() (*tournament.Tournament, error) {
+	d, done, err := g.app(false)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer s.Close()
-	body := func(tx *store.Tx) error {
-		id, err := tx.Current()
-		if err != nil {
-			return err
-		}
-		t, err := tx.Load(id)
-		if err != nil {
-			return err
-		}
-		return fn(tx, t)
-	}
-	if !write {
-		return s.View(context.Background(), body)
-	}
-	var buf bytes.Buffer
-	stdout := g.Stdout
-	g.Stdout = &buf
-	err = s.Update(context.Background(), body)
-	g.Stdout = stdout
+	defer done()
+	return d.Current(context.Background())
+}
+
+// do runs a director's action on the current tournament (see Director.Do).
+func (g *globals) do(ops ...tournament.Op) (*tournament.Tournament, []tournament.Change, error) {
+	d, done, err := g.app(false)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	_, err = buf.WriteTo(stdout)
+	defer done()
+	return d.Do(context.Background(), ops...)
+}
+
+// invalidAsUsage makes a value that the tournament refuses (a name, a
+// rating, a setting) wrong usage, as a bad flag value is.
+func invalidAsUsage(err error) error {
+	if errors.Is(err, tournament.ErrInvalid) {
+		return &exitError{code: exitUsage, err: err, usage: true}
+	}
 	return err
-}
-
-// errAction marks an error that the command reports as is (exit status 1).
-var errAction = errors.New("action refused")
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 // table renders rows under a header with tablewriter.
@@ -70,4 +59,9 @@ func table(w io.Writer, header []string, rows [][]string) error {
 		return err
 	}
 	return tw.Render()
+}
+
+// name is a player as the tables show them: "3 Ann Archer".
+func name(t *tournament.Tournament, n int) string {
+	return fmt.Sprintf("%d %s", n, t.Players[n-1].Name)
 }

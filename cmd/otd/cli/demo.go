@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/otd-project/otd/pairing"
-	"github.com/otd-project/otd/store"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -80,7 +80,10 @@ func runDemo(g *globals, o demoOptions) error {
 		if err != nil {
 			return err
 		}
-		num, _ := strconv.Atoi(string(bytes.TrimSpace([]byte(out))))
+		num, err := strconv.Atoi(strings.TrimSpace(out))
+		if err != nil {
+			return fmt.Errorf("otd player add printed %q, not the player's number", out)
+		}
 		ratings[num] = r
 	}
 	out, err := g.otd("player", "list")
@@ -133,10 +136,9 @@ func runDemo(g *globals, o demoOptions) error {
 
 // demoRound reads the games of round r of the current tournament.
 func demoRound(g *globals, r int) ([]tournament.Game, error) {
-	var games []tournament.Game
-	err := inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
-		games = t.Round(r)
-		return nil
-	})
-	return games, err
+	t, err := g.current()
+	if err != nil {
+		return nil, err
+	}
+	return t.Round(r), nil
 }

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/otd-project/otd/store"
 	"github.com/otd-project/otd/tournament"
 	"github.com/otd-project/otd/tournament/export"
 	"github.com/spf13/cobra"
@@ -17,7 +16,8 @@ import (
 
 func newImportCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{Use: "import", Short: "Import a tournament from another program's file"}
-	var bq, name string
+	var name string
+	s := tournament.DefaultSettings("", 1)
 	elo := &cobra.Command{
 		Use:   "elo FILE.ELO",
 		Short: "Import a tournament from a WOF rating file (.ELO)",
@@ -29,15 +29,11 @@ needs it; a player whose games stop early withdrew.`,
 		Example: "  otd import elo 20191009_WOC_2019.ELO --bq wof\n  otd standings",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			s := tournament.DefaultSettings(name, 1)
-			s.BQ = bq
-			if _, err := s.Rules(); err != nil {
-				return usageErrorf("import elo: %w", err)
-			}
+			s.Name = name
 			return runImportELO(g, args[0], s)
 		},
 	}
-	elo.Flags().StringVar(&bq, "bq", "nearest", "BQ constant: nearest, wof, exact or a number")
+	elo.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number")
 	elo.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
 	cmd.AddCommand(elo)
 	return cmd
@@ -60,32 +56,15 @@ func runImportELO(g *globals, path string, s tournament.Settings) error {
 	if t.Name == "" {
 		t.Name = filepath.Base(path)
 	}
-	st, err := openStore(g, true)
+	if err := t.Validate(); err != nil {
+		return inputError(fmt.Errorf("%s: %w", path, err))
+	}
+	d, done, err := g.app(true)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	err = st.Update(context.Background(), func(tx *store.Tx) error {
-		id, err := tx.CreateTournament(t.Settings)
-		if err != nil {
-			return err
-		}
-		for _, p := range t.Players {
-			if err := tx.SavePlayer(id, p); err != nil {
-				return err
-			}
-		}
-		if err := tx.InsertGames(id, t.Games); err != nil {
-			return err
-		}
-		if err := tx.InsertFinals(id, t.Finals); err != nil {
-			return err
-		}
-		t.ID = id
-		_, err = tx.Audit(id, "import elo", filepath.Base(path), nil, map[string]int{"players": len(t.Players), "rounds": t.Rounds, "games": len(t.Games), "finals": len(t.Finals)})
-		return err
-	})
-	if err != nil {
+	defer done()
+	if err := d.Import(context.Background(), t, "elo "+filepath.Base(path)); err != nil {
 		return err
 	}
 	fmt.Fprintf(g.Stdout, "Tournament %d: %s, %d players, %d rounds imported. It is now the current tournament.\n", t.ID, t.Name, len(t.Players), t.Rounds)
@@ -100,14 +79,16 @@ func newExportCmd(g *globals) *cobra.Command {
 		Example: "  otd export elo paris2026.ELO",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
-				rows, err := t.Standings(t.Finished())
-				if err != nil {
-					return err
-				}
-				return writeFileAtomic(args[0], func(w *bufio.Writer) error {
-					return export.FromTournament(t, rows, "otd "+buildVersion()).Write(w)
-				})
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			rows, err := t.Standings(t.Finished())
+			if err != nil {
+				return err
+			}
+			return writeFileAtomic(args[0], func(w *bufio.Writer) error {
+				return export.FromTournament(t, rows, "otd "+buildVersion()).Write(w)
 			})
 		},
 	})

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
@@ -46,7 +45,7 @@ func runPerft(g *globals, o perftOptions) error {
 	n := engine.Perft(engine.Start(), o.Depth)
 	secs := time.Since(start).Seconds()
 	if o.JSON {
-		return json.NewEncoder(g.Stdout).Encode(map[string]any{"depth": o.Depth, "leaves": n, "seconds": secs})
+		return writeJSON(g.Stdout, perftJSON{Depth: o.Depth, Leaves: n, Seconds: secs})
 	}
 	fmt.Fprintf(g.Stderr, "perft(%d) in %.3f s\n", o.Depth, secs)
 	fmt.Fprintln(g.Stdout, n)

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/otd-project/otd/store"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -17,24 +16,13 @@ import (
 func newPlayerCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "player",
-		Short: "Register, list, edit and withdraw players",
+		Short: "Register, list, edit, withdraw and remove players",
 		Long: `Players of the current tournament are numbered 1, 2, ... in order of
 registration. Late entries are accepted until their first round is paired.`,
 	}
 	cmd.AddCommand(newPlayerAddCmd(g), newPlayerImportCmd(g), newPlayerListCmd(g), newPlayerEditCmd(g),
-		newPlayerWithdrawCmd(g), newPlayerAbsentCmd(g))
+		newPlayerWithdrawCmd(g), newPlayerAbsentCmd(g), newPlayerRemoveCmd(g))
 	return cmd
-}
-
-func playerJSON(p tournament.Player) map[string]any {
-	m := map[string]any{"number": p.Number, "name": p.Name, "rating": p.Rating, "country": p.Country, "first_round": p.FirstRound}
-	if p.Left != 0 {
-		m["withdrawn_before_round"] = p.Left
-	}
-	if len(p.Absent) > 0 {
-		m["absent"] = p.Absent
-	}
-	return m
 }
 
 // playerNumber parses a player number argument.
@@ -56,18 +44,13 @@ func newPlayerAddCmd(g *globals) *cobra.Command {
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			in.Name = args[0]
-			var p tournament.Player
-			err := inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) (err error) {
-				if p, err = t.AddPlayer(in); err != nil {
-					return playerInputError(err)
-				}
-				return savePlayer(tx, t, "player add", nil, p)
-			})
+			_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
 			if err != nil {
-				return err
+				return invalidAsUsage(err)
 			}
+			p := changes[0].After.Players[0]
 			if asJSON {
-				return writeJSON(g.Stdout, playerJSON(p))
+				return writeJSON(g.Stdout, newPlayerJSON(p))
 			}
 			fmt.Fprintln(g.Stdout, p.Number)
 			return nil
@@ -77,28 +60,6 @@ func newPlayerAddCmd(g *globals) *cobra.Command {
 	cmd.Flags().StringVar(&in.Country, "country", "", "country code, e.g. FR")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the new player as JSON (with its number)")
 	return cmd
-}
-
-// playerInputError makes a name, rating or country that the tournament
-// refuses a usage error, as a wrong flag value is.
-func playerInputError(err error) error {
-	if errors.Is(err, tournament.ErrInvalid) {
-		return &exitError{code: exitUsage, err: err, usage: true}
-	}
-	return err
-}
-
-// savePlayer stores a player and the audit row of the change.
-func savePlayer(tx *store.Tx, t *tournament.Tournament, action string, before *tournament.Player, after tournament.Player) error {
-	if err := tx.SavePlayer(t.ID, after); err != nil {
-		return err
-	}
-	var b any
-	if before != nil {
-		b = *before
-	}
-	_, err := tx.Audit(t.ID, action, fmt.Sprintf("player %d (%s)", after.Number, after.Name), b, after)
-	return err
 }
 
 func newPlayerImportCmd(g *globals) *cobra.Command {
@@ -115,22 +76,23 @@ whole file is registered or, on any error, none of it.`,
 			if err != nil {
 				return inputError(err)
 			}
-			var added []tournament.Player
-			err = inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
-				for _, in := range ins {
-					p, err := t.AddPlayer(in.PlayerInput)
+			ops := make([]tournament.Op, len(ins))
+			for i, in := range ins {
+				ops[i] = func(t *tournament.Tournament) (tournament.Change, error) {
+					c, err := t.AddPlayer(in.PlayerInput)
 					if err != nil {
-						return playerInputError(fmt.Errorf("%s: line %d: %w", args[0], in.line, err))
+						return c, fmt.Errorf("%s: line %d: %w", args[0], in.line, err)
 					}
-					if err := savePlayer(tx, t, "player add", nil, p); err != nil {
-						return err
-					}
-					added = append(added, p)
+					return c, nil
 				}
-				return nil
-			})
+			}
+			_, changes, err := g.do(ops...)
 			if err != nil {
-				return err
+				return invalidAsUsage(err)
+			}
+			var added []tournament.Player
+			for _, c := range changes {
+				added = append(added, c.After.Players[0])
 			}
 			fmt.Fprintf(g.Stdout, "Registered %d players", len(added))
 			if len(added) > 0 {
@@ -199,20 +161,22 @@ func newPlayerListCmd(g *globals) *cobra.Command {
 		Short: "List the players of the current tournament",
 		Args:  argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
-				if asJSON {
-					out := []map[string]any{}
-					for _, p := range t.Players {
-						out = append(out, playerJSON(p))
-					}
-					return writeJSON(g.Stdout, out)
-				}
-				var rows [][]string
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				out := []playerJSON{}
 				for _, p := range t.Players {
-					rows = append(rows, []string{strconv.Itoa(p.Number), p.Name, ratingText(p.Rating), p.Country, playerStatus(p)})
+					out = append(out, newPlayerJSON(p))
 				}
-				return table(g.Stdout, []string{"No", "Name", "Rating", "Country", "Status"}, rows)
-			})
+				return writeJSON(g.Stdout, out)
+			}
+			var rows [][]string
+			for _, p := range t.Players {
+				rows = append(rows, []string{strconv.Itoa(p.Number), p.Name, ratingText(p.Rating), p.Country, playerStatus(p)})
+			}
+			return table(g.Stdout, []string{"No", "Name", "Rating", "Country", "Status"}, rows)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the players as JSON")
@@ -253,28 +217,25 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var pn, pc *string
-			var pr *int
+			var e tournament.PlayerEdit
 			if cmd.Flags().Changed("name") {
-				pn = &name
+				e.Name = &name
 			}
 			if cmd.Flags().Changed("country") {
-				pc = &country
+				e.Country = &country
 			}
 			if cmd.Flags().Changed("rating") {
-				pr = &rating
+				e.Rating = &rating
 			}
-			if pn == nil && pc == nil && pr == nil {
+			if e == (tournament.PlayerEdit{}) {
 				return usageErrorf("player edit: nothing to change: give --name, --rating or --country")
 			}
-			return inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
-				before, after, err := t.EditPlayer(n, pn, pr, pc)
-				if err != nil {
-					return playerInputError(err)
-				}
-				fmt.Fprintf(g.Stdout, "Player %d: %s, %s, %s\n", after.Number, after.Name, ratingText(after.Rating), after.Country)
-				return savePlayer(tx, t, "player edit", &before, after)
-			})
+			p, err := g.playerAction(func(t *tournament.Tournament) (tournament.Change, error) { return t.EditPlayer(n, e) })
+			if err != nil {
+				return invalidAsUsage(err)
+			}
+			fmt.Fprintf(g.Stdout, "Player %d: %s, %s, %s\n", p.Number, p.Name, ratingText(p.Rating), p.Country)
+			return nil
 		},
 	}
 	cmd.Flags().StringVar(&name, "name", "", "new name")
@@ -293,14 +254,12 @@ func newPlayerWithdrawCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
-				before, after, err := t.Withdraw(n)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(g.Stdout, "Player %d (%s) is withdrawn from round %d on.\n", after.Number, after.Name, after.Left)
-				return savePlayer(tx, t, "player withdraw", &before, after)
-			})
+			p, err := g.playerAction(func(t *tournament.Tournament) (tournament.Change, error) { return t.Withdraw(n) })
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(g.Stdout, "Player %d (%s) is withdrawn from round %d on.\n", p.Number, p.Name, p.Left)
+			return nil
 		},
 	}
 }
@@ -317,17 +276,53 @@ func newPlayerAbsentCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
-				before, after, err := t.MarkAbsent(n, round)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(g.Stdout, "Player %d (%s) is absent from round %d.\n", after.Number, after.Name, round)
-				return savePlayer(tx, t, "player absent", &before, after)
-			})
+			p, err := g.playerAction(func(t *tournament.Tournament) (tournament.Change, error) { return t.MarkAbsent(n, round) })
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(g.Stdout, "Player %d (%s) is absent from round %d.\n", p.Number, p.Name, round)
+			return nil
 		},
 	}
 	cmd.Flags().IntVar(&round, "round", 0, "the round missed (required)")
 	cmd.MarkFlagRequired("round")
 	return cmd
+}
+
+// playerAction runs an action on one player and returns the player after it.
+func (g *globals) playerAction(op tournament.Op) (tournament.Player, error) {
+	_, changes, err := g.do(op)
+	if err != nil {
+		return tournament.Player{}, err
+	}
+	return changes[0].After.Players[0], nil
+}
+
+func newPlayerRemoveCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "remove NUMBER",
+		Short: "Remove a player registered by mistake (until their first round is paired)",
+		Long: `remove takes a player out of the tournament as if never registered; the
+players registered after them move up one number. Only until the player's
+first round is paired: after that, withdraw them ('otd player withdraw').
+'otd undo' puts them back.`,
+		Example: "  otd player remove 12",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			n, err := playerNumber("player remove", args[0])
+			if err != nil {
+				return err
+			}
+			t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.RemovePlayer(n) })
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(g.Stdout, "Removed %s.", changes[0].Subject)
+			if moved := len(t.Players) - n + 1; moved > 0 {
+				fmt.Fprintf(g.Stdout, " Players %d to %d are now numbered %d to %d.", n+1, len(t.Players)+1, n, len(t.Players))
+			}
+			fmt.Fprintln(g.Stdout)
+			return nil
+		},
+	}
 }

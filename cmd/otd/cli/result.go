@@ -1,12 +1,11 @@
 package cli
 
 import (
-	"encoding/json"
+	"context"
 	"fmt"
 	"strconv"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/store"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -32,12 +31,12 @@ winner completed it, recorded by the tournament's policy (complete: at least
 colour that did not play; it needs no B-W.
 
 A game that has a result is changed only with --correct; every change is in
-'otd log', and 'otd result undo' reverts the last one.`,
+'otd log', and 'otd undo' reverts the last one.`,
 		Example: `  otd result 3 1 40-24
   otd result 3 2 30-28 --time-default white
   otd result 3 4 --forfeit black
   otd result 2 5 33-31 --correct
-  otd result undo`,
+  otd undo`,
 		Args: argsUsage(cobra.RangeArgs(2, 3)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			var err error
@@ -89,78 +88,62 @@ func colourFlag(flag, v string) (tournament.Color, error) {
 }
 
 func runResult(g *globals, o resultOptions) error {
-	return inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
-		before, after, err := t.RecordResult(o.Round, o.Table, o.In, o.Correct)
-		if err != nil {
-			return err
-		}
-		if err := tx.SetResult(t.ID, o.Round, o.Table, &after); err != nil {
-			return err
-		}
-		gm, _ := t.Game(o.Round, o.Table)
-		action := "result"
-		if before != nil {
-			action = "result correct"
-		}
-		subject := fmt.Sprintf("round %d table %d (%d %s - %d %s)", o.Round, o.Table, gm.Black, t.Players[gm.Black-1].Name, gm.White, t.Players[gm.White-1].Name)
-		if _, err := tx.Audit(t.ID, action, subject, gameRef{o.Round, o.Table, before}, gameRef{o.Round, o.Table, &after}); err != nil {
-			return err
-		}
-		fmt.Fprintf(g.Stdout, "Round %d table %d: %s", o.Round, o.Table, after)
-		if before != nil {
-			fmt.Fprintf(g.Stdout, " (was %s)", before)
-		}
-		fmt.Fprintln(g.Stdout)
-		return nil
+	_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.RecordResult(o.Round, o.Table, o.In, o.Correct)
 	})
-}
-
-// gameRef is a game's result as the audit trail keeps it.
-type gameRef struct {
-	Round, Table int
-	Result       *tournament.Result
+	if err != nil {
+		return err
+	}
+	c := changes[0]
+	fmt.Fprintf(g.Stdout, "Round %d table %d: %s", o.Round, o.Table, c.After.Results[0].Result)
+	if was := c.Before.Results[0].Result; was != nil {
+		fmt.Fprintf(g.Stdout, " (was %s)", was)
+	}
+	fmt.Fprintln(g.Stdout)
+	return nil
 }
 
 func newResultUndoCmd(g *globals) *cobra.Command {
 	return &cobra.Command{
 		Use:   "undo",
-		Short: "Revert the last result entered or corrected",
-		Args:  argsUsage(cobra.NoArgs),
+		Short: "Revert the last change, if it is a result entered or corrected",
+		Long: `result undo reverts the last change of the tournament when it is a result
+entered or corrected; 'otd undo' reverts the last change of any kind.`,
+		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			return inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
-				last, err := tx.LastUndoable(t.ID, "result", "result correct")
-				if err != nil {
-					return fmt.Errorf("%w: no result has been entered", err)
-				}
-				var before, after gameRef
-				if err := json.Unmarshal([]byte(last.Before), &before); err != nil {
-					return fmt.Errorf("audit entry %d: %w", last.ID, err)
-				}
-				if err := json.Unmarshal([]byte(last.After), &after); err != nil {
-					return fmt.Errorf("audit entry %d: %w", last.ID, err)
-				}
-				if err := t.RestoreResult(before.Round, before.Table, before.Result); err != nil {
-					return err
-				}
-				if err := tx.SetResult(t.ID, before.Round, before.Table, before.Result); err != nil {
-					return err
-				}
-				id, err := tx.Audit(t.ID, "result undo", last.Subject, after, before)
-				if err != nil {
-					return err
-				}
-				if err := tx.MarkUndone(last.ID, id); err != nil {
-					return err
-				}
-				was := "no result"
-				if before.Result != nil {
-					was = before.Result.String()
-				}
-				fmt.Fprintf(g.Stdout, "Undone: %s: %s is back to %s.\n", last.Action, last.Subject, was)
-				return nil
-			})
+			return runUndo(g, tournament.ActResult, tournament.ActResultCorrect)
 		},
 	}
+}
+
+func newUndoCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "undo",
+		Short: "Revert the last change: a player added, edited, withdrawn or removed, a round paired or unpaired, a result, a setting",
+		Long: `undo reverts the newest change of the current tournament that is not undone
+yet, and says what it put back; run it again to go further back. The undo
+is itself in 'otd log'. A change that a later one depends on is refused
+(a result that the next round is paired on: unpair that round first).
+Creating or importing the tournament is not undone.`,
+		Example: "  otd undo\n  otd log",
+		Args:    argsUsage(cobra.NoArgs),
+		RunE:    func(*cobra.Command, []string) error { return runUndo(g) },
+	}
+}
+
+func runUndo(g *globals, kinds ...tournament.Action) error {
+	d, done, err := g.app(false)
+	if err != nil {
+		return err
+	}
+	defer done()
+	last, u, err := d.Undo(context.Background(), kinds...)
+	if err != nil {
+		return err
+	}
+	_, back := u.Describe()
+	fmt.Fprintf(g.Stdout, "Undone: entry %d, %s: %s. Back to: %s.\n", last.ID, last.Action, last.Subject, back)
+	return nil
 }
 
 func newLogCmd(g *globals) *cobra.Command {
@@ -168,40 +151,42 @@ func newLogCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "log",
 		Short: "Show the audit trail of the current tournament: every change, when, before and after",
-		Args:  argsUsage(cobra.NoArgs),
+		Long: `log lists every change of the current tournament, oldest first: when (in
+the local time zone), the action, what it changed, and the two sides of the
+change (only what differs; "-" for nothing). An entry that was undone says by
+which entry. --json gives the entities themselves ('otd help json').`,
+		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			return inTournament(g, false, func(tx *store.Tx, t *tournament.Tournament) error {
-				rows, err := tx.Log(t.ID)
-				if err != nil {
-					return err
+			d, done, err := g.app(false)
+			if err != nil {
+				return err
+			}
+			defer done()
+			_, log, err := d.Log(context.Background())
+			if err != nil {
+				return err
+			}
+			out := []logJSON{}
+			var tab [][]string
+			for _, e := range log {
+				out = append(out, logJSON{ID: e.ID, At: e.At.Local(), Action: string(e.Action), Subject: e.Subject, Version: e.Version,
+					Before: e.Before, After: e.After, UndoneBy: e.UndoneBy, Undoes: e.Undoes})
+				before, after := e.Describe()
+				note := ""
+				switch {
+				case e.UndoneBy != 0:
+					note = fmt.Sprintf("undone by %d", e.UndoneBy)
+				case e.Undoes != 0:
+					note = fmt.Sprintf("undoes %d", e.Undoes)
 				}
-				if asJSON {
-					out := []map[string]any{}
-					for _, r := range rows {
-						out = append(out, map[string]any{"id": r.ID, "at": r.At, "action": r.Action, "subject": r.Subject,
-							"before": json.RawMessage(orNull(r.Before)), "after": json.RawMessage(orNull(r.After)), "undone_by": r.Undone})
-					}
-					return writeJSON(g.Stdout, out)
-				}
-				var tab [][]string
-				for _, r := range rows {
-					note := ""
-					if r.Undone != 0 {
-						note = fmt.Sprintf("undone by %d", r.Undone)
-					}
-					tab = append(tab, []string{strconv.FormatInt(r.ID, 10), r.At.Local().Format("2006-01-02 15:04:05"), r.Action, r.Subject, note})
-				}
-				return table(g.Stdout, []string{"#", "When", "Action", "What", ""}, tab)
-			})
+				tab = append(tab, []string{strconv.FormatInt(e.ID, 10), e.At.Local().Format("2006-01-02 15:04:05 MST"), string(e.Action), e.Subject, before, after, note})
+			}
+			if asJSON {
+				return writeJSON(g.Stdout, out)
+			}
+			return table(g.Stdout, []string{"#", "When", "Action", "What", "Before", "After", ""}, tab)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the trail as JSON, with before and after")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the trail as JSON, with the entities before and after")
 	return cmd
-}
-
-func orNull(s string) string {
-	if s == "" {
-		return "null"
-	}
-	return s
 }

@@ -123,6 +123,7 @@ and verifies disputed game transcripts.`,
 		newPlayerCmd(g),
 		newRoundCmd(g),
 		newResultCmd(g),
+		newUndoCmd(g),
 		newLogCmd(g),
 		newStandingsCmd(g),
 		newCrosstableCmd(g),
@@ -130,6 +131,7 @@ and verifies disputed game transcripts.`,
 		newExportCmd(g),
 		newDemoCmd(g),
 		newPairingCmd(g),
+		newJSONHelpTopic(),
 	)
 	// A group given an unknown subcommand is wrong usage; cobra would print
 	// the group's help and succeed.

@@ -1,11 +1,12 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -65,19 +66,11 @@ all its results.`,
 				}
 				o.Forbidden = append(o.Forbidden, p)
 			}
-			return inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
-				games, err := t.Pair(o.PairOptions)
-				if err != nil {
-					return err
-				}
-				if err := tx.InsertGames(t.ID, games); err != nil {
-					return err
-				}
-				if _, err := tx.Audit(t.ID, "round pair", fmt.Sprintf("round %d", games[0].Round), nil, games); err != nil {
-					return err
-				}
-				return printRound(g, t, games[0].Round, o.JSON)
-			})
+			t, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(o.PairOptions) })
+			if err != nil {
+				return err
+			}
+			return printRound(g, t, t.Paired(), o.JSON)
 		},
 	}
 	f := cmd.Flags()
@@ -93,24 +86,24 @@ all its results.`,
 // printRound prints the pairing sheet of round r: table, black, white, points before the round.
 func printRound(g *globals, t *tournament.Tournament, r int, asJSON bool) error {
 	games := t.Round(r)
-	points := t.PointsAfter(r - 1)
-	name := func(n int) string { return fmt.Sprintf("%d %s", n, t.Players[n-1].Name) }
+	points, err := t.PointsAfter(r - 1)
+	if err != nil {
+		return err
+	}
 	if asJSON {
-		out := []map[string]any{}
+		out := []gameJSON{}
 		for _, gm := range games {
-			m := map[string]any{"round": r, "table": gm.Table, "black": gm.Black}
-			if gm.IsBye() {
-				m["bye"] = true
-			} else {
-				m["white"] = gm.White
+			j := gameJSON{Round: r, Table: gm.Table, Black: gm.Black, White: gm.White, Bye: gm.IsBye(), BlackPoints: jsonPoints(points[gm.Black])}
+			if !gm.IsBye() {
+				j.WhitePoints = jsonPoints(points[gm.White])
 			}
-			if gm.Result != nil {
-				m["black_discs"], m["white_discs"] = gm.Result.Black, gm.Result.White
-				if gm.Result.Kind != tournament.Normal {
-					m["kind"], m["loser"] = gm.Result.Kind, gm.Result.Loser
+			if res := gm.Result; res != nil {
+				j.BlackDiscs, j.WhiteDiscs = &res.Black, &res.White
+				if res.Kind != tournament.Normal {
+					j.Kind, j.Loser = string(res.Kind), string(res.Loser)
 				}
 			}
-			out = append(out, m)
+			out = append(out, j)
 		}
 		return writeJSON(g.Stdout, out)
 	}
@@ -119,23 +112,17 @@ func printRound(g *globals, t *tournament.Tournament, r int, asJSON bool) error 
 	for _, gm := range games {
 		white, wp, res := "BYE", "", ""
 		if !gm.IsBye() {
-			white, wp = name(gm.White), halfPoints(points[gm.White])
+			white, wp = name(t, gm.White), points[gm.White].String()
 		}
 		if gm.Result != nil {
 			res = gm.Result.String()
 		}
-		rows = append(rows, []string{strconv.Itoa(gm.Table), name(gm.Black), halfPoints(points[gm.Black]), white, wp, res})
+		rows = append(rows, []string{strconv.Itoa(gm.Table), name(t, gm.Black), points[gm.Black].String(), white, wp, res})
 	}
 	return table(g.Stdout, []string{"Table", "Black", "Pts", "White", "Pts", "Result"}, rows)
 }
 
-// halfPoints writes half-points as points: 7 -> "3.5".
-func halfPoints(h int) string {
-	if h%2 != 0 {
-		return fmt.Sprintf("%d.5", h/2)
-	}
-	return strconv.Itoa(h / 2)
-}
+func jsonPoints(h scoring.HalfPoints) json.Number { return json.Number(h.String()) }
 
 func newRoundShowCmd(g *globals) *cobra.Command {
 	var asJSON bool
@@ -145,16 +132,18 @@ func newRoundShowCmd(g *globals) *cobra.Command {
 		Example: "  otd round show\n  otd round show 3 --json",
 		Args:    argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
-				r, err := roundArg("round show", args, t)
-				if err != nil {
-					return err
-				}
-				if err := t.CheckPaired(r); err != nil {
-					return err
-				}
-				return printRound(g, t, r, asJSON)
-			})
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			r, err := roundArg("round show", args, t)
+			if err != nil {
+				return err
+			}
+			if err := t.CheckPaired(r); err != nil {
+				return err
+			}
+			return printRound(g, t, r, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the round as JSON")
@@ -167,20 +156,12 @@ func newRoundUnpairCmd(g *globals) *cobra.Command {
 		Short: "Remove the last round's pairing (only while it has no results)",
 		Args:  argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			return inTournament(g, true, func(tx *store.Tx, t *tournament.Tournament) error {
-				r, games, err := t.Unpair()
-				if err != nil {
-					return err
-				}
-				if err := tx.DeleteRound(t.ID, r); err != nil {
-					return err
-				}
-				if _, err := tx.Audit(t.ID, "round unpair", fmt.Sprintf("round %d", r), games, nil); err != nil {
-					return err
-				}
-				fmt.Fprintf(g.Stdout, "Round %d is unpaired; pair it again with 'otd round pair'.\n", r)
-				return nil
-			})
+			t, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Unpair() })
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(g.Stdout, "Round %d is unpaired; pair it again with 'otd round pair'.\n", t.Paired()+1)
+			return nil
 		},
 	}
 }
@@ -196,36 +177,38 @@ tournament's pairing weights, and says whether a cheaper valid pairing exists.
 Use it on manual pairings. Exit status 1 if a rule is broken.`,
 		Args: argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
-				r, err := roundArg("round check", args, t)
-				if err != nil {
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			r, err := roundArg("round check", args, t)
+			if err != nil {
+				return err
+			}
+			rep, err := t.CheckRound(r)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				if err := writeJSON(g.Stdout, rep); err != nil {
 					return err
 				}
-				rep, err := t.CheckRound(r)
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					if err := writeJSON(g.Stdout, rep); err != nil {
-						return err
-					}
+			} else {
+				fmt.Fprintf(g.Stdout, "Round %d: cost %d", r, rep.Cost)
+				if rep.Cheaper {
+					fmt.Fprintf(g.Stdout, "; a cheaper valid pairing exists (cost %d)", rep.BestCost)
 				} else {
-					fmt.Fprintf(g.Stdout, "Round %d: cost %d", r, rep.Cost)
-					if rep.Cheaper {
-						fmt.Fprintf(g.Stdout, "; a cheaper valid pairing exists (cost %d)", rep.BestCost)
-					} else {
-						fmt.Fprint(g.Stdout, "; no valid pairing is cheaper")
-					}
-					fmt.Fprintln(g.Stdout)
-					for _, v := range rep.Violations {
-						fmt.Fprintf(g.Stdout, "  %s\n", v)
-					}
+					fmt.Fprint(g.Stdout, "; no valid pairing is cheaper")
 				}
-				if rep.Broken {
-					return &exitError{code: exitFailure}
+				fmt.Fprintln(g.Stdout)
+				for _, v := range rep.Violations {
+					fmt.Fprintf(g.Stdout, "  %s\n", v)
 				}
-				return nil
-			})
+			}
+			if rep.Broken {
+				return &exitError{code: exitFailure}
+			}
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")

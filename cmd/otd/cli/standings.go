@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/otd-project/otd/scoring"
-	"github.com/otd-project/otd/store"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -32,28 +31,17 @@ after the last round whose results are all in.`,
 			if o.JSON && o.CSV {
 				return usageErrorf("standings: --json or --csv, not both")
 			}
-			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
-				return runStandings(g, t, o)
-			})
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			return runStandings(g, t, o)
 		},
 	}
 	cmd.Flags().IntVar(&o.Round, "round", -1, "standings after round `R` (default: the last finished round)")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON: rank, number, name, points, bq, discs, ...")
 	cmd.Flags().BoolVar(&o.CSV, "csv", false, "print CSV")
 	return cmd
-}
-
-type standingJSON struct {
-	Rank      int         `json:"rank"`
-	Number    int         `json:"number"`
-	Name      string      `json:"name"`
-	Country   string      `json:"country,omitempty"`
-	Points    json.Number `json:"points"`
-	BQ        json.Number `json:"bq"`
-	BQRounded int         `json:"bq_rounded"`
-	Discs     int         `json:"discs"`
-	Games     int         `json:"games"`
-	Withdrawn bool        `json:"withdrawn,omitempty"`
 }
 
 func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) error {
@@ -108,34 +96,36 @@ opponent-number, colour (b/w) and discs, e.g. "12w40" for 40 discs as white
 against player 12; "bye" and "-" for a round not played; "+"/"=" mark a win or draw.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			return inTournament(g, false, func(_ *store.Tx, t *tournament.Tournament) error {
-				r := round
-				if r < 0 {
-					r = t.Finished()
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			r := round
+			if r < 0 {
+				r = t.Finished()
+			}
+			rows, err := t.Standings(r)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(g.Stdout, newCrosstableJSON(t, rows))
+			}
+			header := []string{"Rank", "No", "Name", "Points"}
+			if len(rows) > 0 { // the rounds counted: none after the last with a result
+				for k := 1; k <= len(rows[0].Rounds); k++ {
+					header = append(header, fmt.Sprintf("R%d", k))
 				}
-				rows, err := t.Standings(r)
-				if err != nil {
-					return err
+			}
+			var tab [][]string
+			for _, row := range rows {
+				line := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Player), t.Players[row.Player-1].Name, row.Points.String()}
+				for _, c := range row.Rounds {
+					line = append(line, cellText(c))
 				}
-				if asJSON {
-					return writeJSON(g.Stdout, crosstableJSON(t, rows))
-				}
-				header := []string{"Rank", "No", "Name", "Points"}
-				if len(rows) > 0 { // the rounds counted: none after the last with a result
-					for k := 1; k <= len(rows[0].Rounds); k++ {
-						header = append(header, fmt.Sprintf("R%d", k))
-					}
-				}
-				var tab [][]string
-				for _, row := range rows {
-					line := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Player), t.Players[row.Player-1].Name, row.Points.String()}
-					for _, c := range row.Rounds {
-						line = append(line, cellText(c))
-					}
-					tab = append(tab, line)
-				}
-				return table(g.Stdout, header, tab)
-			})
+				tab = append(tab, line)
+			}
+			return table(g.Stdout, header, tab)
 		},
 	}
 	cmd.Flags().IntVar(&round, "round", -1, "crosstable after round `R` (default: the last finished round)")
@@ -160,16 +150,15 @@ func cellText(c scoring.Cell) string {
 	return fmt.Sprintf("%s%d%s%d", mark, c.Opponent, c.Colour.String()[:1], c.Discs)
 }
 
-func crosstableJSON(t *tournament.Tournament, rows []scoring.Row) []map[string]any {
-	out := []map[string]any{}
+func newCrosstableJSON(t *tournament.Tournament, rows []scoring.Row) []crosstableJSON {
+	out := []crosstableJSON{}
 	for _, row := range rows {
-		var rounds []map[string]any
+		x := crosstableJSON{Rank: row.Rank, Number: row.Player, Name: t.Players[row.Player-1].Name, Points: json.Number(row.Points.String())}
 		for k, c := range row.Rounds {
-			rounds = append(rounds, map[string]any{"round": k + 1, "kind": c.Kind.String(), "opponent": c.Opponent,
-				"colour": c.Colour.String(), "points": json.Number(c.Points.String()), "discs": c.Discs, "opponent_discs": c.OpponentDiscs})
+			x.Rounds = append(x.Rounds, cellJSON{Round: k + 1, Kind: c.Kind.String(), Opponent: c.Opponent, Colour: c.Colour.String(),
+				Points: json.Number(c.Points.String()), Discs: c.Discs, OpponentDiscs: c.OpponentDiscs})
 		}
-		out = append(out, map[string]any{"rank": row.Rank, "number": row.Player, "name": t.Players[row.Player-1].Name,
-			"points": json.Number(row.Points.String()), "rounds": rounds})
+		out = append(out, x)
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -164,7 +163,7 @@ func runVerify(g *globals, o verifyOptions) error {
 	}
 	r := transcript.Verify(games[0], o.Claimed)
 	if o.JSON {
-		if err := json.NewEncoder(g.Stdout).Encode(reportJSON(games[0], &r, o.At)); err != nil {
+		if err := writeJSONLine(g.Stdout, reportJSON(games[0], &r, o.At)); err != nil {
 			return err
 		}
 	} else {
@@ -296,51 +295,6 @@ func correctionOutcome(r *transcript.Report, c transcript.Correction) string {
 	return s
 }
 
-type playedJSON struct {
-	Number int    `json:"number"`
-	Move   string `json:"move"`
-	Color  string `json:"color"`
-	Forced bool   `json:"forced,omitempty"`
-}
-
-type reportJSONT struct {
-	Name        string           `json:"name"`
-	Black       string           `json:"black,omitempty"`
-	White       string           `json:"white,omitempty"`
-	Event       string           `json:"event,omitempty"`
-	Moves       []playedJSON     `json:"moves"`
-	Legal       bool             `json:"legal"`
-	Illegal     *illegalJSON     `json:"illegal,omitempty"`
-	Over        bool             `json:"over"`
-	Score       string           `json:"score"`
-	Claimed     string           `json:"claimed,omitempty"`
-	Agrees      *bool            `json:"agrees,omitempty"`
-	Corrections []correctionJSON `json:"corrections,omitempty"`
-	At          *atJSON          `json:"at,omitempty"`
-}
-
-type illegalJSON struct {
-	Number     int      `json:"number"`
-	Move       string   `json:"move,omitempty"`
-	Color      string   `json:"color"`
-	Reason     string   `json:"reason"`
-	Board      string   `json:"board"`
-	LegalMoves []string `json:"legal_moves"`
-}
-
-type correctionJSON struct {
-	What   string `json:"what"`
-	Over   bool   `json:"over"`
-	Score  string `json:"score"`
-	Agrees bool   `json:"agrees"`
-}
-
-type atJSON struct {
-	Move   int    `json:"move"`
-	Board  string `json:"board"`
-	ToMove string `json:"to_move"`
-}
-
 func reportJSON(game transcript.Game, r *transcript.Report, at int) reportJSONT {
 	out := reportJSONT{Name: r.Name, Black: game.Black, White: game.White, Event: game.Event,
 		Moves: []playedJSON{}, Legal: r.Legal(), Over: r.Over, Score: r.Score.String()}
@@ -371,25 +325,6 @@ func reportJSON(game transcript.Game, r *transcript.Report, at int) reportJSONT 
 		}
 	}
 	return out
-}
-
-type batchJSON struct {
-	Games       int           `json:"games"`
-	Legal       int           `json:"legal"`
-	Illegal     int           `json:"illegal"`
-	Agreeing    int           `json:"agreeing"`
-	Disagreeing int           `json:"disagreeing"`
-	NoResult    int           `json:"no_result"`
-	Problems    []problemJSON `json:"problems"`
-}
-
-type problemJSON struct {
-	Name    string `json:"name"`
-	Black   string `json:"black,omitempty"`
-	White   string `json:"white,omitempty"`
-	Event   string `json:"event,omitempty"`
-	Year    int    `json:"year,omitempty"`
-	Problem string `json:"problem"`
 }
 
 const maxProblems = 10
@@ -423,7 +358,7 @@ func verifyBatch(g *globals, o verifyOptions, games []transcript.Game) error {
 		}
 	}
 	if o.JSON {
-		if err := json.NewEncoder(g.Stdout).Encode(s); err != nil {
+		if err := writeJSONLine(g.Stdout, s); err != nil {
 			return err
 		}
 	} else {

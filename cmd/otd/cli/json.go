@@ -1,0 +1,306 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/otd-project/otd/pairing"
+	"github.com/otd-project/otd/scoring"
+	"github.com/otd-project/otd/tournament"
+	"github.com/spf13/cobra"
+)
+
+// The JSON that --json prints: one typed struct per kind of output, its names
+// in snake_case, each field documented by its doc tag. 'otd help json' prints
+// this documentation from the types themselves, so it cannot drift from them.
+
+type tournamentJSON struct {
+	ID          int64       `json:"id" doc:"the tournament's id in the database ('otd tournament use ID')"`
+	Name        string      `json:"name" doc:"the tournament's name"`
+	Rounds      int         `json:"rounds" doc:"rounds planned"`
+	Paired      int         `json:"paired" doc:"rounds paired so far"`
+	Players     int         `json:"players" doc:"players registered"`
+	System      string      `json:"system" doc:"swiss or roundrobin"`
+	BQ          string      `json:"bq" doc:"the BQ rule: nearest, wof, exact, or the constant"`
+	TimeDefault string      `json:"time_default" doc:"how a time default is scored: complete, fixed or wipeout"`
+	ByePoints   json.Number `json:"bye_points" doc:"points of a bye: 1 or 0.5"`
+	TieBreaks   string      `json:"tiebreaks" doc:"the ranking order, comma-separated: points, bq, discs, h2h, wins, diff"`
+	FirstRound  string      `json:"first_round" doc:"how round 1 is paired: rating or random"`
+	Seed        uint64      `json:"seed" doc:"seed of the pairing's random choices"`
+}
+
+func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
+	s := t.Settings
+	return tournamentJSON{ID: t.ID, Name: s.Name, Rounds: s.Rounds, Paired: t.Paired(), Players: len(t.Players),
+		System: string(s.System), BQ: s.BQ.String(), TimeDefault: s.TimeDefault.String(), ByePoints: json.Number(s.ByePoints.String()),
+		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed}
+}
+
+type tournamentListJSON struct {
+	ID      int64  `json:"id" doc:"the tournament's id in the database"`
+	Name    string `json:"name" doc:"the tournament's name"`
+	Rounds  int    `json:"rounds" doc:"rounds planned"`
+	Players int    `json:"players" doc:"players registered"`
+	Paired  int    `json:"paired" doc:"rounds paired so far"`
+	Current bool   `json:"current" doc:"whether it is the current tournament, the one commands act on"`
+}
+
+type playerJSON struct {
+	Number     int    `json:"number" doc:"the player's number in the tournament: 1, 2, ... in order of registration"`
+	Name       string `json:"name" doc:"the player's name"`
+	FedID      int    `json:"fed_id,omitempty" doc:"the federation's (WOF) id; left out if none"`
+	Rating     int    `json:"rating" doc:"rating, 0 for none"`
+	Country    string `json:"country" doc:"country code, empty if none"`
+	FirstRound int    `json:"first_round" doc:"the first round the player can be paired in (later for a late entry)"`
+	Withdrawn  bool   `json:"withdrawn" doc:"whether the player has withdrawn"`
+	Left       int    `json:"withdrawn_before_round,omitempty" doc:"the first round missed after withdrawing; left out if not withdrawn"`
+	Absent     []int  `json:"absent,omitempty" doc:"rounds the player misses; left out if none"`
+}
+
+func newPlayerJSON(p tournament.Player) playerJSON {
+	return playerJSON{Number: p.Number, Name: p.Name, FedID: p.ID, Rating: p.Rating, Country: p.Country,
+		FirstRound: p.FirstRound, Withdrawn: p.Left != 0, Left: p.Left, Absent: p.Absent}
+}
+
+type gameJSON struct {
+	Round       int         `json:"round" doc:"the round"`
+	Table       int         `json:"table" doc:"the table (board) number"`
+	Black       int         `json:"black" doc:"black's player number (for a bye: the player with the bye)"`
+	White       int         `json:"white,omitempty" doc:"white's player number; left out for a bye"`
+	Bye         bool        `json:"bye,omitempty" doc:"true for a bye"`
+	BlackPoints json.Number `json:"black_points" doc:"black's points before the round"`
+	WhitePoints json.Number `json:"white_points,omitempty" doc:"white's points before the round; left out for a bye"`
+	BlackDiscs  *int        `json:"black_discs,omitempty" doc:"black's discs as recorded; left out until the game has a result"`
+	WhiteDiscs  *int        `json:"white_discs,omitempty" doc:"white's discs as recorded; left out until the game has a result"`
+	Kind        string      `json:"kind,omitempty" doc:"how the game ended, if not normally: time-default or forfeit"`
+	Loser       string      `json:"loser,omitempty" doc:"for a time default or a forfeit: the colour that lost, black or white"`
+}
+
+type standingJSON struct {
+	Rank      int         `json:"rank" doc:"rank: players equal on every tie-break share it"`
+	Number    int         `json:"number" doc:"the player's number"`
+	Name      string      `json:"name" doc:"the player's name"`
+	Country   string      `json:"country,omitempty" doc:"country code; left out if none"`
+	Points    json.Number `json:"points" doc:"points, a half as .5"`
+	BQ        json.Number `json:"bq" doc:"Brightwell Quotient, exact (a fraction's decimal expansion)"`
+	BQRounded int         `json:"bq_rounded" doc:"the BQ rounded to a whole number, as printed"`
+	Discs     int         `json:"discs" doc:"total discs"`
+	Games     int         `json:"games" doc:"games played"`
+	Withdrawn bool        `json:"withdrawn,omitempty" doc:"true if the player has withdrawn"`
+}
+
+type crosstableJSON struct {
+	Rank   int         `json:"rank" doc:"rank in the standings"`
+	Number int         `json:"number" doc:"the player's number"`
+	Name   string      `json:"name" doc:"the player's name"`
+	Points json.Number `json:"points" doc:"points"`
+	Rounds []cellJSON  `json:"rounds" doc:"one entry a round"`
+}
+
+type cellJSON struct {
+	Round         int         `json:"round" doc:"the round"`
+	Kind          string      `json:"kind" doc:"what the round was for the player: game, bye, forfeit, missed, ..."`
+	Opponent      int         `json:"opponent" doc:"the opponent's number, 0 if none"`
+	Colour        string      `json:"colour" doc:"the player's colour: black or white"`
+	Points        json.Number `json:"points" doc:"points scored in the round"`
+	Discs         int         `json:"discs" doc:"the player's discs"`
+	OpponentDiscs int         `json:"opponent_discs" doc:"the opponent's discs"`
+}
+
+type logJSON struct {
+	ID       int64            `json:"id" doc:"the entry's number, in the order of the changes"`
+	At       time.Time        `json:"at" doc:"when, RFC 3339 with the time zone"`
+	Action   string           `json:"action" doc:"the kind of change: player add, round pair, result, undo, ..."`
+	Subject  string           `json:"subject" doc:"what changed, in words"`
+	Version  int              `json:"version" doc:"the version of before and after's form (0: otd's first schema, read as the current form)"`
+	Before   tournament.State `json:"before" doc:"the entities the change touched, as they were (players, games, results, settings, finals)"`
+	After    tournament.State `json:"after" doc:"the same entities as the change left them; an entity on one side only was added or removed"`
+	UndoneBy int64            `json:"undone_by,omitempty" doc:"the id of the entry that undid this one; left out if none"`
+	Undoes   int64            `json:"undoes,omitempty" doc:"for an undo: the id of the entry it reverted"`
+}
+
+type perftJSON struct {
+	Depth   int     `json:"depth" doc:"the depth counted"`
+	Leaves  uint64  `json:"leaves" doc:"the number of positions at that depth"`
+	Seconds float64 `json:"seconds" doc:"the time it took"`
+}
+
+type reportJSONT struct {
+	Name        string           `json:"name" doc:"the game's name: the file, and the game's place in it"`
+	Black       string           `json:"black,omitempty" doc:"black's name, if the record gives it"`
+	White       string           `json:"white,omitempty" doc:"white's name, if the record gives it"`
+	Event       string           `json:"event,omitempty" doc:"the event, if the record gives it"`
+	Moves       []playedJSON     `json:"moves" doc:"the legal moves played, in order"`
+	Legal       bool             `json:"legal" doc:"whether every move is legal"`
+	Illegal     *illegalJSON     `json:"illegal,omitempty" doc:"the first illegal move; left out if none"`
+	Over        bool             `json:"over" doc:"whether the game is over (neither side can move)"`
+	Score       string           `json:"score" doc:"the true score B-W, empties to the winner if the game is over"`
+	Claimed     string           `json:"claimed,omitempty" doc:"the result claimed (--claimed or the record's), if any"`
+	Agrees      *bool            `json:"agrees,omitempty" doc:"whether the claimed result agrees with the moves; left out if none is claimed"`
+	Corrections []correctionJSON `json:"corrections,omitempty" doc:"for a damaged transcript sheet: the smallest corrections that make it legal"`
+	At          *atJSON          `json:"at,omitempty" doc:"with --at: the position after that move"`
+}
+
+type playedJSON struct {
+	Number int    `json:"number" doc:"the move's number, 1 for the first"`
+	Move   string `json:"move" doc:"the square, e.g. f5"`
+	Color  string `json:"color" doc:"who played it: black or white"`
+	Forced bool   `json:"forced,omitempty" doc:"true if it was the only legal move"`
+}
+
+type illegalJSON struct {
+	Number     int      `json:"number" doc:"the move's number"`
+	Move       string   `json:"move,omitempty" doc:"the square played; left out when the sheet's numbering is what is wrong"`
+	Color      string   `json:"color" doc:"the side to move: black or white"`
+	Reason     string   `json:"reason" doc:"why it is illegal, in words"`
+	Board      string   `json:"board" doc:"the board before the move, 8 lines of 8: X black, O white, - empty"`
+	LegalMoves []string `json:"legal_moves" doc:"the legal moves there"`
+}
+
+type correctionJSON struct {
+	What   string `json:"what" doc:"the correction, in words"`
+	Over   bool   `json:"over" doc:"whether the corrected game is over"`
+	Score  string `json:"score" doc:"the corrected game's score B-W"`
+	Agrees bool   `json:"agrees" doc:"whether it agrees with the claimed result"`
+}
+
+type atJSON struct {
+	Move   int    `json:"move" doc:"the move asked for with --at"`
+	Board  string `json:"board" doc:"the board after it"`
+	ToMove string `json:"to_move" doc:"the side to move there"`
+}
+
+type batchJSON struct {
+	Games       int           `json:"games" doc:"games read"`
+	Legal       int           `json:"legal" doc:"games whose every move is legal"`
+	Illegal     int           `json:"illegal" doc:"games with an illegal move"`
+	Agreeing    int           `json:"agreeing" doc:"legal games whose recorded result agrees with the moves"`
+	Disagreeing int           `json:"disagreeing" doc:"legal games whose recorded result does not"`
+	NoResult    int           `json:"no_result" doc:"legal games with no result recorded"`
+	Problems    []problemJSON `json:"problems" doc:"the first problems found (at most 10)"`
+}
+
+type problemJSON struct {
+	Name    string `json:"name" doc:"the game's name"`
+	Black   string `json:"black,omitempty" doc:"black's name, if known"`
+	White   string `json:"white,omitempty" doc:"white's name, if known"`
+	Event   string `json:"event,omitempty" doc:"the event, if known"`
+	Year    int    `json:"year,omitempty" doc:"the year, if known"`
+	Problem string `json:"problem" doc:"what is wrong, in words"`
+}
+
+// jsonOutputs are the outputs of --json, in the order 'otd help json' lists them.
+var jsonOutputs = []struct {
+	commands string
+	v        any
+}{
+	{"tournament new, tournament show", tournamentJSON{}},
+	{"tournament list (a list)", tournamentListJSON{}},
+	{"player add, player list (a list)", playerJSON{}},
+	{"round pair, round show (a list)", gameJSON{}},
+	{"round check", tournament.CheckReport{}},
+	{"standings (a list)", standingJSON{}},
+	{"crosstable (a list)", crosstableJSON{}},
+	{"log (a list)", logJSON{}},
+	{"verify of one game (one object on one line)", reportJSONT{}},
+	{"verify of a batch, several games or a WTHOR file (one object on one line)", batchJSON{}},
+	{"pairing simulate", pairing.SimReport{}},
+	{"perft", perftJSON{}},
+}
+
+// writeJSON writes v, one of jsonOutputs or a list of one, indented.
+func writeJSON(w io.Writer, v any) error { return encodeJSON(w, v, "  ") }
+
+// writeJSONLine writes v, one of jsonOutputs, on one line.
+func writeJSONLine(w io.Writer, v any) error { return encodeJSON(w, v, "") }
+
+func encodeJSON(w io.Writer, v any, indent string) error {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Slice || t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	documented := false
+	for _, o := range jsonOutputs {
+		documented = documented || reflect.TypeOf(o.v) == t
+	}
+	if !documented {
+		return fmt.Errorf("internal error: JSON output %v is not in 'otd help json'", t)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", indent)
+	return enc.Encode(v)
+}
+
+func newJSONHelpTopic() *cobra.Command {
+	var b strings.Builder
+	b.WriteString(`Every command that lists takes --json and then prints the objects below
+(a list where it says so). Names are snake_case and stable: a script may rely
+on them. Points are JSON numbers with a half as .5.
+`)
+	for _, o := range jsonOutputs {
+		fmt.Fprintf(&b, "\n%s:\n", o.commands)
+		describeJSON(&b, reflect.TypeOf(o.v), "  ", map[reflect.Type]bool{})
+	}
+	return &cobra.Command{Use: "json", Short: "The JSON that --json prints: every field, documented", Long: b.String()}
+}
+
+var textMarshaler = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }]()
+
+// describeJSON writes the fields of struct type t, one a line, with their
+// doc tags, and those of the structs within.
+func describeJSON(b *strings.Builder, t reflect.Type, indent string, seen map[reflect.Type]bool) {
+	if seen[t] {
+		return
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		ft := f.Type
+		for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice {
+			ft = ft.Elem()
+		}
+		kind := jsonKind(f.Type)
+		fmt.Fprintf(b, "%s%s (%s)", indent, name, kind)
+		if doc := f.Tag.Get("doc"); doc != "" {
+			fmt.Fprintf(b, ": %s", doc)
+		}
+		b.WriteString("\n")
+		if ft.Kind() == reflect.Struct && !ft.Implements(textMarshaler) && ft != reflect.TypeFor[time.Time]() {
+			describeJSON(b, ft, indent+"  ", seen)
+		}
+	}
+}
+
+// jsonKind names the JSON type of a Go type.
+func jsonKind(t reflect.Type) string {
+	switch {
+	case t == reflect.TypeFor[json.Number]() || t == reflect.TypeFor[scoring.HalfPoints]():
+		return "number"
+	case t == reflect.TypeFor[time.Time]():
+		return "string, time"
+	case t.Implements(textMarshaler):
+		return "string"
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	case reflect.Slice, reflect.Array:
+		return "list of " + jsonKind(t.Elem())
+	case reflect.Struct:
+		return "object"
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	}
+	return "number"
+}

@@ -1,0 +1,23 @@
+// Package badcli breaks every rule of TestCLIUsesTheApplicationLayer, so
+// that the test is seen to catch each (layer_test.go at the root).
+package badcli
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/tournament"
+)
+
+var _ *sql.DB
+
+func bad(st *store.Store) error {
+	return st.Update(context.Background(), func(tx tournament.Tx) error {
+		var _ *store.Tx
+		_, err := tx.Load(1)
+		return err
+	})
+}
+
+var _ = bad

@@ -1,0 +1,365 @@
+package tournament
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// ChangeVersion is the version of the JSON form of Change that this otd
+// writes. Version 0 is the form of otd's first schema (untagged Go structs),
+// which DecodeChange still reads.
+const ChangeVersion = 1
+
+// Action names a kind of change; it is what the audit trail shows.
+type Action string
+
+// The actions of a director.
+const (
+	ActTournamentNew  Action = "tournament new"
+	ActImport         Action = "import"
+	ActSettings       Action = "settings"
+	ActPlayerAdd      Action = "player add"
+	ActPlayerEdit     Action = "player edit"
+	ActPlayerWithdraw Action = "player withdraw"
+	ActPlayerAbsent   Action = "player absent"
+	ActPlayerRemove   Action = "player remove"
+	ActRoundPair      Action = "round pair"
+	ActRoundUnpair    Action = "round unpair"
+	ActResult         Action = "result"
+	ActResultCorrect  Action = "result correct"
+	ActUndo           Action = "undo"
+)
+
+// Undoable reports whether a change of this kind can be undone: every
+// change but the creation of the tournament (new or imported) and an undo.
+func (a Action) Undoable() bool {
+	return a != ActTournamentNew && a != ActImport && a != ActUndo
+}
+
+// Change is what one operation changed: the entities it touched as they were
+// before and as they are after, each side holding only those entities. It is
+// the payload of the audit row and all that undo needs. An entity is a player
+// (by number), a game (by round and table), a game's result, a final game (by
+// its place) or the settings; one on one side only was added or removed.
+type Change struct {
+	Version int    `json:"version"`
+	Action  Action `json:"action"`
+	Subject string `json:"subject"` // what changed, in words: "player 3 (Ann Archer)"
+	Before  State  `json:"before"`
+	After   State  `json:"after"`
+	Undoes  int64  `json:"undoes,omitempty"` // for an undo: the audit entry it reverted
+}
+
+// State is a set of entities of one tournament.
+type State struct {
+	Settings *Settings   `json:"settings,omitempty"`
+	Players  []Player    `json:"players,omitempty"`
+	Games    []Game      `json:"games,omitempty"`   // whole games: pairings
+	Results  []GameResult `json:"results,omitempty"` // results of games that stay
+	Finals   []Game      `json:"finals,omitempty"`  // games after the Swiss rounds, Table their place 1, 2, ...
+}
+
+// GameResult is the result of the game at a table of a round (nil: none).
+type GameResult struct {
+	Round  int     `json:"round"`
+	Table  int     `json:"table"`
+	Result *Result `json:"result"`
+}
+
+// IsZero reports whether the state holds no entity.
+func (s State) IsZero() bool {
+	return s.Settings == nil && len(s.Players) == 0 && len(s.Games) == 0 && len(s.Results) == 0 && len(s.Finals) == 0
+}
+
+func (t *Tournament) change(a Action, subject string, before, after State) Change {
+	return Change{Version: ChangeVersion, Action: a, Subject: subject, Before: before, After: after}
+}
+
+// Entry is a change as the audit trail keeps it.
+type Entry struct {
+	ID       int64 // in the order of the changes
+	At       time.Time
+	UndoneBy int64 // the id of the entry that undid this one, or 0
+	Change
+}
+
+// Undo reverts change c, the entry id of the audit trail: each entity of
+// c.After must be as c left it (else ErrChanged: a later change touched it),
+// and the tournament after the undo must keep its invariants (a result is
+// not taken away from a round that the next round is paired on).
+func (t *Tournament) Undo(id int64, c Change) (Change, error) {
+	if !c.Action.Undoable() {
+		return Change{}, fmt.Errorf("entry %d (%s %s): %w: it cannot be undone", id, c.Action, c.Subject, ErrNothingToUndo)
+	}
+	err := t.holds(c.After)
+	if err == nil {
+		err = t.lacks(c.Before, c.After)
+	}
+	if err != nil {
+		return Change{}, fmt.Errorf("cannot undo entry %d (%s: %s): %w", id, c.Action, c.Subject, err)
+	}
+	saved := t.clone()
+	t.put(c.After, c.Before)
+	if err := t.Validate(); err != nil {
+		*t = saved
+		return Change{}, fmt.Errorf("cannot undo entry %d (%s: %s): %w", id, c.Action, c.Subject, undoHint(err))
+	}
+	u := t.change(ActUndo, fmt.Sprintf("%s: %s", c.Action, c.Subject), c.After, c.Before)
+	u.Undoes = id
+	return u, nil
+}
+
+func undoHint(err error) error {
+	return fmt.Errorf("%w; unpair the later round first ('otd round unpair'), or correct the result with 'otd result --correct'", err)
+}
+
+// clone copies the tournament deeply enough for put to be rolled back.
+func (t *Tournament) clone() Tournament {
+	c := *t
+	c.Players = slices.Clone(t.Players)
+	c.Games = slices.Clone(t.Games)
+	c.Finals = slices.Clone(t.Finals)
+	return c
+}
+
+// holds checks that the tournament has the entities of s as s has them.
+func (t *Tournament) holds(s State) error {
+	if s.Settings != nil && !sameSettings(*s.Settings, t.Settings) {
+		return fmt.Errorf("the settings: %w", ErrChanged)
+	}
+	for _, p := range s.Players {
+		if p.Number < 1 || p.Number > len(t.Players) || !samePlayer(t.Players[p.Number-1], p) {
+			return fmt.Errorf("player %d (%s): %w", p.Number, p.Name, ErrChanged)
+		}
+	}
+	for _, g := range s.Games {
+		if i := t.gameIndex(g.Round, g.Table); i < 0 || !sameGame(t.Games[i], g) {
+			return fmt.Errorf("round %d table %d: %w", g.Round, g.Table, ErrChanged)
+		}
+	}
+	for _, r := range s.Results {
+		if i := t.gameIndex(r.Round, r.Table); i < 0 || !sameResult(t.Games[i].Result, r.Result) {
+			return fmt.Errorf("the result of round %d table %d: %w", r.Round, r.Table, ErrChanged)
+		}
+	}
+	for _, f := range s.Finals {
+		if f.Table < 1 || f.Table > len(t.Finals) || !sameGame(t.Finals[f.Table-1], f) {
+			return fmt.Errorf("final game %d: %w", f.Table, ErrChanged)
+		}
+	}
+	return nil
+}
+
+// lacks checks that the entities of back that from does not have, which
+// undo would add back, are not there again: added since by a later change.
+func (t *Tournament) lacks(back, from State) error {
+	for _, p := range back.Players {
+		if !slices.ContainsFunc(from.Players, func(q Player) bool { return q.Number == p.Number }) && p.Number <= len(t.Players) {
+			return fmt.Errorf("player %d (%s): %w: the number is taken again", p.Number, t.Players[p.Number-1].Name, ErrChanged)
+		}
+	}
+	for _, g := range back.Games {
+		if !slices.ContainsFunc(from.Games, func(h Game) bool { return h.Round == g.Round && h.Table == g.Table }) && t.gameIndex(g.Round, g.Table) >= 0 {
+			return fmt.Errorf("round %d table %d: %w: it is paired again", g.Round, g.Table, ErrChanged)
+		}
+	}
+	if len(back.Finals) > len(from.Finals) && len(t.Finals) > len(from.Finals) {
+		return fmt.Errorf("the final games: %w", ErrChanged)
+	}
+	return nil
+}
+
+// put replaces the entities of from with those of to: an entity of from that
+// to lacks is removed, one of to is added or replaced.
+func (t *Tournament) put(from, to State) {
+	if to.Settings != nil {
+		t.Settings = *to.Settings
+	}
+	for _, p := range from.Players {
+		if !slices.ContainsFunc(to.Players, func(q Player) bool { return q.Number == p.Number }) {
+			t.Players = slices.DeleteFunc(t.Players, func(q Player) bool { return q.Number == p.Number })
+		}
+	}
+	for _, p := range to.Players {
+		if p.Number <= len(t.Players) {
+			t.Players[p.Number-1] = p
+		} else {
+			t.Players = append(t.Players, p)
+		}
+	}
+	slices.SortFunc(t.Players, func(a, b Player) int { return a.Number - b.Number })
+	for _, g := range from.Games {
+		if !slices.ContainsFunc(to.Games, func(h Game) bool { return h.Round == g.Round && h.Table == g.Table }) {
+			t.Games = slices.DeleteFunc(t.Games, func(h Game) bool { return h.Round == g.Round && h.Table == g.Table })
+		}
+	}
+	for _, g := range to.Games {
+		if i := t.gameIndex(g.Round, g.Table); i >= 0 {
+			t.Games[i] = g
+		} else {
+			t.Games = append(t.Games, g)
+		}
+	}
+	slices.SortFunc(t.Games, func(a, b Game) int {
+		if a.Round != b.Round {
+			return a.Round - b.Round
+		}
+		return a.Table - b.Table
+	})
+	for _, r := range to.Results {
+		if i := t.gameIndex(r.Round, r.Table); i >= 0 {
+			t.Games[i].Result = r.Result
+		}
+	}
+	if len(from.Finals) > len(to.Finals) {
+		t.Finals = t.Finals[:len(t.Finals)-(len(from.Finals)-len(to.Finals))]
+	}
+	for _, f := range to.Finals {
+		if f.Table <= len(t.Finals) {
+			t.Finals[f.Table-1] = f
+		} else {
+			t.Finals = append(t.Finals, f)
+		}
+	}
+}
+
+func (t *Tournament) gameIndex(r, table int) int {
+	i, ok := slices.BinarySearchFunc(t.Games, [2]int{r, table}, func(g Game, k [2]int) int {
+		if g.Round != k[0] {
+			return g.Round - k[0]
+		}
+		return g.Table - k[1]
+	})
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+func samePlayer(a, b Player) bool {
+	return a.Number == b.Number && a.Name == b.Name && a.ID == b.ID && a.Rating == b.Rating && a.Country == b.Country &&
+		a.FirstRound == b.FirstRound && a.Left == b.Left && slices.Equal(a.Absent, b.Absent)
+}
+
+func sameResult(a, b *Result) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+
+func sameGame(a, b Game) bool {
+	return a.Round == b.Round && a.Table == b.Table && a.Black == b.Black && a.White == b.White && sameResult(a.Result, b.Result)
+}
+
+func sameSettings(a, b Settings) bool {
+	return a.Name == b.Name && a.Rounds == b.Rounds && a.System == b.System && a.BQ == b.BQ && a.TimeDefault == b.TimeDefault &&
+		a.ByePoints == b.ByePoints && slices.Equal(a.TieBreaks, b.TieBreaks) && a.FirstRound == b.FirstRound && a.Seed == b.Seed
+}
+
+// Describe gives the two sides of the change in words, for the audit trail:
+// only what differs, "-" for nothing.
+func (c Change) Describe() (before, after string) {
+	b, a := c.Before.describe(c.After), c.After.describe(c.Before)
+	return b, a
+}
+
+// describe gives s in words; other is the state on the other side of the
+// change, so that a settings change shows only the options that differ.
+func (s State) describe(other State) string {
+	var out []string
+	if s.Settings != nil {
+		out = append(out, s.Settings.describe(other.Settings))
+	}
+	for _, p := range s.Players {
+		out = append(out, p.String())
+	}
+	if len(s.Games) > 2 {
+		rounds := map[int]int{}
+		for _, g := range s.Games {
+			rounds[g.Round]++
+		}
+		keys := make([]int, 0, len(rounds))
+		for r := range rounds {
+			keys = append(keys, r)
+		}
+		slices.Sort(keys)
+		for _, r := range keys {
+			out = append(out, fmt.Sprintf("round %d: %d tables", r, rounds[r]))
+		}
+	} else {
+		for _, g := range s.Games {
+			out = append(out, g.String())
+		}
+	}
+	for _, r := range s.Results {
+		res := "no result"
+		if r.Result != nil {
+			res = r.Result.String()
+		}
+		out = append(out, res)
+	}
+	if len(s.Finals) > 0 {
+		out = append(out, fmt.Sprintf("%d final games", len(s.Finals)))
+	}
+	if len(out) == 0 {
+		return "-"
+	}
+	return strings.Join(out, "; ")
+}
+
+func (p Player) String() string {
+	s := fmt.Sprintf("%d %s", p.Number, p.Name)
+	if p.Rating != 0 {
+		s += fmt.Sprintf(", %d", p.Rating)
+	}
+	if p.Country != "" {
+		s += ", " + p.Country
+	}
+	if p.FirstRound > 1 {
+		s += fmt.Sprintf(", from round %d", p.FirstRound)
+	}
+	if p.Left != 0 {
+		s += fmt.Sprintf(", withdrawn before round %d", p.Left)
+	}
+	for _, r := range p.Absent {
+		s += fmt.Sprintf(", absent round %d", r)
+	}
+	return s
+}
+
+func (g Game) String() string {
+	if g.IsBye() {
+		return fmt.Sprintf("round %d table %d: %d bye", g.Round, g.Table, g.Black)
+	}
+	s := fmt.Sprintf("round %d table %d: %d-%d", g.Round, g.Table, g.Black, g.White)
+	if g.Result != nil {
+		s += " " + g.Result.String()
+	}
+	return s
+}
+
+// describe gives the options of s, only those that differ from other if other is given.
+func (s Settings) describe(other *Settings) string {
+	fields := []struct {
+		name string
+		v, o any
+	}{
+		{"name", s.Name, nil}, {"rounds", s.Rounds, nil}, {"system", s.System, nil}, {"bq", s.BQ, nil},
+		{"time-default", s.TimeDefault, nil}, {"bye-points", s.ByePoints, nil}, {"tiebreaks", s.TieBreaks, nil},
+		{"first-round", s.FirstRound, nil}, {"seed", s.Seed, nil},
+	}
+	if other != nil {
+		o := *other
+		for i, v := range []any{o.Name, o.Rounds, o.System, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks, o.FirstRound, o.Seed} {
+			fields[i].o = v
+		}
+	}
+	var out []string
+	for _, f := range fields {
+		if v := fmt.Sprint(f.v); other == nil || v != fmt.Sprint(f.o) {
+			out = append(out, f.name+" "+v)
+		}
+	}
+	if len(out) == 0 {
+		return "settings unchanged"
+	}
+	return strings.Join(out, ", ")
+}

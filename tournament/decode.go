@@ -1,0 +1,169 @@
+package tournament
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/otd-project/otd/pairing"
+	"github.com/otd-project/otd/scoring"
+)
+
+// DecodeChange reads a change as the audit trail stores it: its version, its
+// action and subject, and the JSON of its two sides ("" for nothing).
+// Version 1 sides are States; version 0 sides are the untagged Go structs of
+// otd's first schema, one kind per action, read by the legacy types below.
+func DecodeChange(version int, action, subject string, before, after []byte) (Change, error) {
+	c := Change{Version: version, Action: Action(action), Subject: subject}
+	var err error
+	switch version {
+	case ChangeVersion:
+		if err = unmarshal(before, &c.Before); err == nil {
+			err = unmarshal(after, &c.After)
+		}
+	case 0:
+		err = c.decodeV0(before, after)
+	default:
+		return c, fmt.Errorf("%s %s: audit version %d is newer than this otd's (%d): upgrade otd", action, subject, version, ChangeVersion)
+	}
+	if err != nil {
+		return c, fmt.Errorf("%s %s: reading the audit row: %w", action, subject, err)
+	}
+	return c, nil
+}
+
+// unmarshal reads JSON into v, refusing a name that v does not have: a
+// payload read as the wrong kind is an error, not an empty value.
+func unmarshal(b []byte, v any) error {
+	if len(b) == 0 {
+		return nil
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return err
+	}
+	if d.More() {
+		return fmt.Errorf("text after the JSON value")
+	}
+	return nil
+}
+
+// The first schema's payloads: Go structs without JSON tags, so their field
+// names are the JSON names. They are frozen here as they were.
+type (
+	v0Player struct {
+		Number     int
+		Name       string
+		ID         int
+		Rating     int
+		Country    string
+		FirstRound int
+		Left       int
+		Absent     []int
+	}
+	v0Result struct {
+		Black, White int
+		Kind         string
+		Loser        string
+	}
+	v0Game struct {
+		Round, Table int
+		Black, White int
+		Result       *v0Result
+	}
+	v0GameRef struct {
+		Round, Table int
+		Result       *v0Result
+	}
+	v0Settings struct {
+		Name          string
+		Rounds        int
+		System        string
+		BQ            string
+		TimeDefault   string
+		ByeHalfPoints int
+		Tiebreaks     string
+		FirstRound    string
+		Seed          uint64
+	}
+)
+
+func (r *v0Result) result() *Result {
+	if r == nil {
+		return nil
+	}
+	return &Result{Black: r.Black, White: r.White, Kind: Kind(r.Kind), Loser: Color(r.Loser)}
+}
+
+func (c *Change) decodeV0(before, after []byte) error {
+	sides := []struct {
+		b []byte
+		s *State
+	}{{before, &c.Before}, {after, &c.After}}
+	for _, side := range sides {
+		if len(side.b) == 0 {
+			continue
+		}
+		switch c.Action {
+		case ActPlayerAdd, ActPlayerEdit, ActPlayerWithdraw, ActPlayerAbsent:
+			var p v0Player
+			if err := unmarshal(side.b, &p); err != nil {
+				return err
+			}
+			side.s.Players = []Player{{Number: p.Number, Name: p.Name, ID: p.ID, Rating: p.Rating, Country: p.Country,
+				FirstRound: p.FirstRound, Left: p.Left, Absent: p.Absent}}
+		case ActRoundPair, ActRoundUnpair:
+			var gs []v0Game
+			if err := unmarshal(side.b, &gs); err != nil {
+				return err
+			}
+			for _, g := range gs {
+				side.s.Games = append(side.s.Games, Game{Round: g.Round, Table: g.Table, Black: g.Black, White: g.White, Result: g.Result.result()})
+			}
+		case ActResult, ActResultCorrect, "result undo":
+			var g v0GameRef
+			if err := unmarshal(side.b, &g); err != nil {
+				return err
+			}
+			side.s.Results = []GameResult{{Round: g.Round, Table: g.Table, Result: g.Result.result()}}
+		case ActTournamentNew:
+			var v v0Settings
+			if err := unmarshal(side.b, &v); err != nil {
+				return err
+			}
+			s, err := v.settings()
+			if err != nil {
+				return err
+			}
+			side.s.Settings = &s
+		case "import elo":
+			// A count of what was imported, not the entities: nothing to undo.
+		default:
+			return fmt.Errorf("unknown action %q", c.Action)
+		}
+	}
+	switch c.Action { // the first schema's names of today's actions
+	case "result undo":
+		c.Action = ActUndo
+	case "import elo":
+		c.Action = ActImport
+	}
+	return nil
+}
+
+func (v v0Settings) settings() (Settings, error) {
+	s := Settings{Name: v.Name, Rounds: v.Rounds, System: System(v.System), ByePoints: scoring.HalfPoints(v.ByeHalfPoints), Seed: v.Seed}
+	var err error
+	if s.BQ, err = scoring.ParseBQRule(v.BQ); err != nil {
+		return s, err
+	}
+	if s.TimeDefault, err = scoring.ParseTimePolicy(v.TimeDefault); err != nil {
+		return s, err
+	}
+	if s.TieBreaks, err = scoring.ParseTieBreaks(v.Tiebreaks); err != nil {
+		return s, err
+	}
+	s.FirstRound, err = pairing.ParseFirstRound(v.FirstRound)
+	return s, err
+}

@@ -1,0 +1,110 @@
+package tournament
+
+import (
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Validate checks the invariants that every operation keeps: valid settings;
+// players numbered 1 to n; rounds paired from 1 on, no more than planned,
+// tables numbered 1 to k; every game between two registered players (or a
+// bye), no player twice in a round; results within the board, a bye without
+// one, and every round before the last with all its results. A database
+// edited by hand may break them: the error, wrapping ErrInconsistent, names
+// the first broken.
+func (t *Tournament) Validate() error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %s", ErrInconsistent, fmt.Sprintf(format, a...))
+	}
+	if err := t.Settings.Check(); err != nil {
+		return bad("settings: %v", err)
+	}
+	for i, p := range t.Players {
+		if p.Number != i+1 {
+			return bad("player %d is numbered %d", i+1, p.Number)
+		}
+	}
+	n := len(t.Players)
+	seen := map[int]int{} // player: table, in the round at hand
+	round, table := 0, 0
+	for _, g := range t.Games {
+		switch {
+		case g.Round == round && g.Table == table+1:
+		case g.Round == round+1 && g.Table == 1:
+			clear(seen)
+		default:
+			return bad("round %d table %d follows round %d table %d: rounds and tables are numbered from 1 without gaps", g.Round, g.Table, round, table)
+		}
+		if round > 0 && g.Round != round {
+			for _, h := range t.Round(round) {
+				if h.Result == nil && !h.IsBye() {
+					return bad("round %d is paired but round %d table %d has no result", g.Round, round, h.Table)
+				}
+			}
+		}
+		round, table = g.Round, g.Table
+		where := fmt.Sprintf("round %d table %d", g.Round, g.Table)
+		if g.Black < 1 || g.Black > n || g.White < 0 || g.White > n || g.Black == g.White {
+			return bad("%s: players %d and %d (players are 1 to %d)", where, g.Black, g.White, n)
+		}
+		for _, p := range []int{g.Black, g.White} {
+			if other, dup := seen[p]; dup && p != 0 {
+				return bad("%s: player %d plays at table %d of the round too", where, p, other)
+			}
+			seen[p] = g.Table
+		}
+		if err := g.Result.check(); err != nil {
+			return bad("%s: %v", where, err)
+		}
+		if g.IsBye() && g.Result != nil {
+			return bad("%s: a bye with a result", where)
+		}
+	}
+	if round > t.Rounds {
+		return bad("round %d is paired but the tournament has %d rounds", round, t.Rounds)
+	}
+	for i, g := range t.Finals {
+		if g.Black < 1 || g.Black > n || g.White < 1 || g.White > n || g.Result == nil {
+			return bad("final game %d: players %d and %d", i+1, g.Black, g.White)
+		}
+	}
+	return nil
+}
+
+func (r *Result) check() error {
+	switch {
+	case r == nil:
+		return nil
+	case r.Black < 0 || r.White < 0 || r.Black+r.White > 64:
+		return fmt.Errorf("result %d-%d is not a score on 64 squares", r.Black, r.White)
+	case r.Kind == Normal && r.Loser == "":
+		return nil
+	case (r.Kind == TimeDefault || r.Kind == Forfeit) && (r.Loser == Black || r.Loser == White):
+		return nil
+	}
+	return fmt.Errorf("result %d-%d: kind %q, loser %q", r.Black, r.White, r.Kind, r.Loser)
+}
+
+// maxName is the longest name otd keeps, in characters.
+const maxName = 200
+
+// checkName checks a name as otd keeps it: not empty, valid UTF-8, at most
+// maxName characters, and no control or format characters (no line breaks,
+// escape sequences or bidirectional overrides).
+func checkName(what, s string) error {
+	switch {
+	case s == "":
+		return fmt.Errorf("a %s needs a name: %w", what, ErrInvalid)
+	case !utf8.ValidString(s):
+		return fmt.Errorf("%s name %q: not valid UTF-8: %w", what, s, ErrInvalid)
+	case utf8.RuneCountInString(s) > maxName:
+		return fmt.Errorf("%s name %.20q...: longer than %d characters: %w", what, s, maxName, ErrInvalid)
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return fmt.Errorf("%s name %q: character %U is a control character: %w", what, s, r, ErrInvalid)
+		}
+	}
+	return nil
+}
