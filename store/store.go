@@ -433,7 +433,7 @@ func (t *Tx) Save(id int64, c tournament.Change) (int64, error) {
 	return res.LastInsertId()
 }
 
-// side is one side of a change as the audit table stores it: JSON text, ''
+// side is one side of a change as the audit table stores it: JSON text, ”
 // for nothing.
 func side(s tournament.State) (string, error) {
 	if s.IsZero() {

@@ -54,11 +54,11 @@ type Change struct {
 
 // State is a set of entities of one tournament.
 type State struct {
-	Settings *Settings   `json:"settings,omitempty"`
-	Players  []Player    `json:"players,omitempty"`
-	Games    []Game      `json:"games,omitempty"`   // whole games: pairings
+	Settings *Settings    `json:"settings,omitempty"`
+	Players  []Player     `json:"players,omitempty"`
+	Games    []Game       `json:"games,omitempty"`   // whole games: pairings
 	Results  []GameResult `json:"results,omitempty"` // results of games that stay
-	Finals   []Game      `json:"finals,omitempty"`  // games after the Swiss rounds, Table their place 1, 2, ...
+	Finals   []Game       `json:"finals,omitempty"`  // games after the Swiss rounds, Table their place 1, 2, ...
 }
 
 // GameResult is the result of the game at a table of a round (nil: none).

@@ -2,8 +2,8 @@ package tournament
 
 import (
 	"encoding"
-	"errors"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"

@@ -26,39 +26,37 @@ func (t *Tournament) Validate() error {
 		}
 	}
 	n := len(t.Players)
-	seen := map[int]int{} // player: table, in the round at hand
-	round, table := 0, 0
-	for _, g := range t.Games {
+	seen := make([]int, n+1)       // player: 1 + the index of their game in the round at hand, or 0
+	round, table, first := 0, 0, 0 // first: the index of the round's first game
+	for i, g := range t.Games {
 		switch {
 		case g.Round == round && g.Table == table+1:
 		case g.Round == round+1 && g.Table == 1:
-			clear(seen)
-		default:
-			return bad("round %d table %d follows round %d table %d: rounds and tables are numbered from 1 without gaps", g.Round, g.Table, round, table)
-		}
-		if round > 0 && g.Round != round {
-			for _, h := range t.Round(round) {
-				if h.Result == nil && !h.IsBye() {
+			for _, h := range t.Games[first:i] {
+				if h.Result == nil && !h.IsBye() && round > 0 {
 					return bad("round %d is paired but round %d table %d has no result", g.Round, round, h.Table)
 				}
 			}
+			clear(seen)
+			first = i
+		default:
+			return bad("round %d table %d follows round %d table %d: rounds and tables are numbered from 1 without gaps", g.Round, g.Table, round, table)
 		}
 		round, table = g.Round, g.Table
-		where := fmt.Sprintf("round %d table %d", g.Round, g.Table)
 		if g.Black < 1 || g.Black > n || g.White < 0 || g.White > n || g.Black == g.White {
-			return bad("%s: players %d and %d (players are 1 to %d)", where, g.Black, g.White, n)
+			return bad("round %d table %d: players %d and %d (players are 1 to %d)", g.Round, g.Table, g.Black, g.White, n)
 		}
 		for _, p := range []int{g.Black, g.White} {
-			if other, dup := seen[p]; dup && p != 0 {
-				return bad("%s: player %d plays at table %d of the round too", where, p, other)
+			if p != 0 && seen[p] != 0 {
+				return bad("round %d table %d: player %d plays at table %d of the round too", g.Round, g.Table, p, t.Games[seen[p]-1].Table)
 			}
-			seen[p] = g.Table
+			seen[p] = i + 1
 		}
 		if err := g.Result.check(); err != nil {
-			return bad("%s: %v", where, err)
+			return bad("round %d table %d: %v", g.Round, g.Table, err)
 		}
 		if g.IsBye() && g.Result != nil {
-			return bad("%s: a bye with a result", where)
+			return bad("round %d table %d: a bye with a result", g.Round, g.Table)
 		}
 	}
 	if round > t.Rounds {
