@@ -137,6 +137,7 @@ func FuzzStandings(f *testing.F) {
 		for n := next() % 7; len(ev.Players) < n; {
 			p := scoring.Player{ID: len(ev.Players) + 1, WithdrawnAfter: next() % 8}
 			if p.WithdrawnAfter > 4 {
+				p.Withdrawn = p.WithdrawnAfter == 7 // 7: before round 1
 				p.WithdrawnAfter = 0
 			}
 			ev.Players = append(ev.Players, p)
@@ -158,6 +159,21 @@ func FuzzStandings(f *testing.F) {
 		}
 		if len(rows) != len(ev.Players) {
 			t.Fatalf("%d rows for %d players", len(rows), len(ev.Players))
+		}
+		// A player withdrawn before round 1 is marked, has BQ 0 (but under
+		// wof) and ranks below every player who played.
+		early := false
+		for _, r := range rows {
+			p := ev.Players[r.Player-1]
+			switch {
+			case p.Withdrawn:
+				early = true
+				if !r.Withdrawn || r.Points != 0 || r.Games != 0 || ev.Rules.BQ.Kind != scoring.WOF && r.BQ.Cmp(scoring.BQ{}) != 0 {
+					t.Fatalf("withdrawn before round 1: %+v", r)
+				}
+			case early && (r.Games > 0 || r.Wins > 0):
+				t.Fatalf("player %d, who played, ranks below one withdrawn before round 1: %+v", r.Player, rows)
+			}
 		}
 		var total scoring.HalfPoints
 		for i, r := range rows {

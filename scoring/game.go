@@ -150,8 +150,9 @@ func (c Colour) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 // Result is a game's result as entered by the director or as recorded: the
 // discs of a normal game at its end (empty squares not yet given, or given:
 // scoring a recorded result again changes nothing); for a time default, the
-// completed game (used under TimeComplete only). The discs of a forfeit and a
-// bye are set by the Rules.
+// game as the winner completed it or the board as it stood when the flag
+// fell, empty squares included (used under TimeComplete only). The discs of a
+// forfeit and a bye are set by the Rules.
 type Result struct {
 	Kind                   Kind
 	Outcome                Outcome
@@ -172,8 +173,10 @@ func (s Score) String() string {
 
 // ScoreGame applies RULES.md section 2 to one result: the empty squares go to
 // the winner (a tie with empties is 32-32); a time default gives the winner
-// the greater of the completed result and 33-31 (TimeComplete), 33-31
-// (TimeFixed) or 64-0 (TimeWipeout). A forfeit is a win for the present
+// (TimeComplete) the empty squares of the completed game or of the board as
+// it stood, never the player whose flag fell, and then at least 33-31: black's
+// flag falls at 19-5 is 19-45, at 40-20 is 31-33; or 33-31 (TimeFixed) or
+// 64-0 (TimeWipeout). A forfeit is a win for the present
 // player recorded like a bye against a virtual opponent: Rules.ByeDiscs to
 // 64 - Rules.ByeDiscs (32-32 by default); a bye scores Rules.ByePoints.
 func ScoreGame(r Result, rules Rules) (Score, error) {
@@ -217,15 +220,14 @@ func score(r Result, rules Rules) (Score, error) {
 			win, lose = bye, Squares-bye
 		case rules.TimeDefault == TimeWipeout:
 			win, lose = Squares, 0
-		case rules.TimeDefault == TimeComplete && win > lose:
+		case rules.TimeDefault == TimeComplete:
 			if err := checkDiscs(win, lose); err != nil {
-				return Score{}, fmt.Errorf("completed game: %w", err)
+				return Score{}, fmt.Errorf("the board of the time default: %w", err)
 			}
-			win = Squares - lose
-		default: // TimeFixed, or a completed game the winner does not win
-			if err := checkDiscs(win, lose); rules.TimeDefault == TimeComplete && err != nil {
-				return Score{}, fmt.Errorf("completed game: %w", err)
-			}
+			// The empty squares go to the winner on time, then the minimal win.
+			win = max(Squares-lose, Squares/2+1)
+			lose = Squares - win
+		default: // TimeFixed
 			win, lose = Squares/2+1, Squares/2-1
 		}
 		if r.Outcome == WhiteWins {

@@ -57,6 +57,18 @@ func TestScoreGame(t *testing.T) {
 		{"time default, completed game impossible", timeDefault(50, 50, bw), dflt, "", scoring.ErrDiscs},
 		{"time default, completed loss impossible", timeDefault(-1, 50, bw), dflt, "", scoring.ErrDiscs},
 		{"time default, no completed game", timeDefault(0, 0, ww), dflt, "", scoring.ErrDiscs},
+		// The board as it stood when the flag fell (RULES.md section 2): the
+		// empty squares go to the winner on time, then the 33-31 minimum.
+		{"time default, board entered: black's flag falls at 19-5", timeDefault(19, 5, ww), dflt, "19-45 (0-1)", nil},
+		{"time default, board entered: white's flag falls at 5-19", timeDefault(5, 19, bw), dflt, "45-19 (1-0)", nil},
+		{"time default, board entered: black's flag falls at 40-20", timeDefault(40, 20, ww), dflt, "31-33 (0-1)", nil},
+		{"time default, board entered: white's flag falls at 20-40", timeDefault(20, 40, bw), dflt, "33-31 (1-0)", nil},
+		// RULES.md's second worked case gives 40-24 here, which gives the 4 empty
+		// squares to white, whose flag fell, against the rule it illustrates
+		// ("never to the one whose flag fell"); this follows the rule (reported).
+		{"time default, board entered: white's flag falls at 40-20 (empties to black)", timeDefault(40, 20, bw), dflt, "44-20 (1-0)", nil},
+		{"time default, board entered: black's flag falls at 30-1", timeDefault(30, 1, ww), dflt, "30-34 (0-1)", nil},
+		{"time default, fixed, board entered", timeDefault(19, 5, ww), fixed, "31-33 (0-1)", nil},
 		{"time default, fixed", timeDefault(50, 10, bw), fixed, "33-31 (1-0)", nil},
 		{"time default, fixed, white", timeDefault(0, 0, ww), fixed, "31-33 (0-1)", nil},
 		{"time default, wipeout", timeDefault(20, 40, bw), wipeout, "64-0 (1-0)", nil},

@@ -12,7 +12,8 @@ const MaxRounds = 1000
 // Player is a player as the standings need them.
 type Player struct {
 	ID             int
-	WithdrawnAfter int // the last round before the player withdrew; 0 if they did not
+	WithdrawnAfter int  // the last round before the player withdrew; 0 if they did not, or withdrew before round 1
+	Withdrawn      bool // the player withdrew, after round WithdrawnAfter (0: before round 1); implied by WithdrawnAfter > 0
 }
 
 // Game is one game of an event. Black and White are player IDs; White is
@@ -43,7 +44,7 @@ type Row struct {
 	Wins      HalfPoints // games won, a draw a half, a bye or forfeit win a whole
 	DiscDiff  int        // the sum of disc differences, as recorded
 	Games     int        // games played on the board (normal games and time defaults)
-	Withdrawn bool       // withdrawn before the last round of the view
+	Withdrawn bool       // withdrawn before the last round of the view (or before round 1)
 	Rounds    []Cell     // the crosstable line: Rounds[k-1] is round k
 }
 
@@ -59,7 +60,9 @@ type Cell struct {
 
 // Standings gives the standings after the last round that has a game: one
 // Row per player, in standings order (players sharing a rank in the order of
-// Players).
+// Players). A player who withdrew before playing (no game, bye or forfeit won
+// before withdrawing) has played nothing: BQ 0, except under WOF, and a rank
+// below every player who played (RULES.md section 3).
 func (e Event) Standings() ([]Row, error) {
 	t, err := e.prepare()
 	if err != nil {
@@ -84,16 +87,16 @@ func (e Event) AfterRound(r int) ([]Row, error) {
 
 // table is an event checked and indexed by player and round.
 type table struct {
-	e        Event
-	kind     BQKind
-	cn, cd   int          // c = cn/cd
-	sides    []side       // sides[i*R+k-1]: player i's game of round k
-	pts      []HalfPoints // pts[i*(R+1)+k]: player i's points after round k
-	withdraw []int        // by player: WithdrawnAfter
-	last     int          // the last round with a game
-	val      []int        // by player: the value of the current tie-break
-	mark     []int        // by player: stamps for head-to-head
-	stamp    int
+	e      Event
+	kind   BQKind
+	cn, cd int          // c = cn/cd
+	sides  []side       // sides[i*R+k-1]: player i's game of round k
+	pts    []HalfPoints // pts[i*(R+1)+k]: player i's points after round k
+	left   []int        // by player: the first round missed after withdrawing (WithdrawnAfter+1); 0 if not withdrawn
+	last   int          // the last round with a game
+	val    []int        // by player: the value of the current tie-break
+	mark   []int        // by player: stamps for head-to-head
+	stamp  int
 }
 
 // side is one player's view of a game.
@@ -114,7 +117,7 @@ func (e Event) prepare() (*table, error) {
 		return nil, err
 	}
 	t := &table{e: e, kind: e.Rules.BQ.Kind, sides: make([]side, n*R), pts: make([]HalfPoints, n*(R+1)),
-		withdraw: make([]int, n), val: make([]int, n), mark: make([]int, n)}
+		left: make([]int, n), val: make([]int, n), mark: make([]int, n)}
 	t.cn, t.cd = e.Rules.BQ.Constant(R)
 	idx := make(map[int]int, n)
 	for i, p := range e.Players {
@@ -125,7 +128,9 @@ func (e Event) prepare() (*table, error) {
 			return nil, fmt.Errorf("player %d withdrawn after round %d: %w", p.ID, p.WithdrawnAfter, ErrRound)
 		}
 		idx[p.ID] = i
-		t.withdraw[i] = p.WithdrawnAfter
+		if p.Withdrawn || p.WithdrawnAfter > 0 {
+			t.left[i] = p.WithdrawnAfter + 1
+		}
 	}
 	for i := range t.sides {
 		t.sides[i] = side{kind: Missed, opp: -1}
@@ -138,8 +143,8 @@ func (e Event) prepare() (*table, error) {
 			return 0, fmt.Errorf("round %d: player %d: %w (not in the event)", k, id, ErrPlayer)
 		case t.sides[i*R+k-1].kind != Missed:
 			return 0, fmt.Errorf("round %d: player %d has two games: %w", k, id, ErrRound)
-		case t.withdraw[i] > 0 && k > t.withdraw[i]:
-			return 0, fmt.Errorf("round %d: player %d withdrew after round %d: %w", k, id, t.withdraw[i], ErrRound)
+		case t.left[i] > 0 && k >= t.left[i]:
+			return 0, fmt.Errorf("round %d: player %d withdrew after round %d: %w", k, id, t.left[i]-1, ErrRound)
 		}
 		t.sides[i*R+k-1] = s
 		return i, nil
@@ -181,7 +186,22 @@ func (t *table) points(i, r int) HalfPoints { return t.pts[i*(t.e.Rounds+1)+r] }
 func (t *table) side(i, k int) side { return t.sides[i*t.e.Rounds+k-1] }
 
 // out reports whether player i has withdrawn before round r.
-func (t *table) out(i, r int) bool { return t.withdraw[i] > 0 && t.withdraw[i] < r }
+func (t *table) out(i, r int) bool { return t.left[i] > 0 && t.left[i] <= r }
+
+// idle reports whether player i, withdrawn by the view after round r (a
+// player withdrawn before round 1 is, in every view), has played nothing: no
+// game on the board, no bye and no forfeit won before withdrawing.
+func (t *table) idle(i, r int) bool {
+	if !t.out(i, max(r, 1)) {
+		return false
+	}
+	for k := 1; k < t.left[i]; k++ {
+		if s := t.side(i, k); s.kind != Missed && !(s.kind == Forfeit && s.pts == 0) {
+			return false
+		}
+	}
+	return true
+}
 
 // absent reports whether player i is absent in round r: no game, or a forfeit lost.
 func (t *table) absent(i, r int) bool {
@@ -193,12 +213,14 @@ func (t *table) absent(i, r int) bool {
 func (t *table) bq(i, r int) int {
 	last := r
 	if t.out(i, r) {
-		switch t.kind {
-		case Exact: // frozen when the player left
-			return t.bq(i, t.withdraw[i])
-		case WOF: // the rounds after count as missed
+		switch {
+		case t.kind == WOF: // the rounds after count as missed, and so do those of a player who played nothing
+		case t.idle(i, r): // played nothing, counts nothing
+			return 0
+		case t.kind == Exact: // frozen when the player left
+			return t.bq(i, t.left[i]-1)
 		default:
-			last = t.withdraw[i]
+			last = t.left[i] - 1
 		}
 	}
 	self := t.cd*Squares + t.cn*int(t.points(i, r)) // a draw against oneself
@@ -223,7 +245,7 @@ func (t *table) rows(r int) []Row {
 	cells := make([]Cell, n*r)
 	for i, p := range t.e.Players {
 		row := &rows[i]
-		*row = Row{Player: p.ID, Points: t.points(i, r), BQ: BQ{t.bq(i, r), 2 * t.cd}, Withdrawn: t.out(i, r),
+		*row = Row{Player: p.ID, Points: t.points(i, r), BQ: BQ{t.bq(i, r), 2 * t.cd}, Withdrawn: t.out(i, max(r, 1)),
 			Rounds: cells[i*r : (i+1)*r : (i+1)*r]}
 		for k := 1; k <= r; k++ {
 			s := t.side(i, k)
@@ -245,11 +267,22 @@ func (t *table) rows(r int) []Row {
 			}
 		}
 	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	// Those who withdrew having played nothing rank below every player who played.
+	order := make([]int, 0, n)
+	for i := range n {
+		if !t.idle(i, r) {
+			order = append(order, i)
+		}
 	}
-	groups := [][2]int{{0, n}}
+	groups := [][2]int{{0, len(order)}}
+	if played := len(order); played < n {
+		for i := range n {
+			if t.idle(i, r) {
+				order = append(order, i)
+			}
+		}
+		groups = append(groups, [2]int{played, n})
+	}
 	for _, tb := range t.e.Rules.tieBreaks() {
 		var next [][2]int
 		for _, g := range groups {

@@ -62,7 +62,7 @@ func TestUpgradeInPlace(t *testing.T) {
 
 // TestUpgradeFromSchema1 opens a database of otd's first schema, with audit
 // rows as that otd wrote them (untagged Go structs), with this otd: the
-// schema becomes 2, the old rows are version 0 and Log and LastUndoable read
+// schema is upgraded, the old rows are version 0 and Log and LastUndoable read
 // them as changes of today.
 func TestUpgradeFromSchema1(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "otd.db")
@@ -70,7 +70,16 @@ func TestUpgradeFromSchema1(t *testing.T) {
 		withMigrations(t, 1, nil)
 		s := open(t, path)
 		defer s.Close()
-		id := create(t, s, tournament.DefaultSettings("Old", 5))
+		// As schema 1's otd wrote a tournament (this otd's Create writes later columns).
+		res, err := s.db.Exec(`INSERT INTO tournament (name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed, created)
+			VALUES ('Old', 5, 'swiss', 'nearest', 'complete', 2, 'points,bq,discs', 'rating', 1, '2026-11-22T10:00:00Z')`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, row := range [][3]string{ // action, subject, after, as schema 1's otd wrote them
 			{"tournament new", "Old", `{"Name":"Old","Rounds":5,"System":"swiss","BQ":"nearest","TimeDefault":"complete","ByeHalfPoints":2,"Tiebreaks":"points,bq,discs","FirstRound":"rating","Seed":1}`},
 			{"player add", "player 1", `{"Number":1,"Name":"Ann","ID":0,"Rating":1900,"Country":"FR","FirstRound":1,"Left":0,"Absent":null}`},
@@ -86,11 +95,11 @@ func TestUpgradeFromSchema1(t *testing.T) {
 			t.Fatalf("the old database: user_version = %d, %v; want 1", version, err)
 		}
 	}()
-	withMigrations(t, 0, nil)
+	n := withMigrations(t, 0, nil)
 	s := open(t, path)
 	var version int
-	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 2 {
-		t.Fatalf("user_version = %d, %v; want 2", version, err)
+	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != n {
+		t.Fatalf("user_version = %d, %v; want %d", version, err, n)
 	}
 	settings := tournament.DefaultSettings("Old", 5)
 	want := []tournament.Change{

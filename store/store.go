@@ -250,14 +250,32 @@ type settingsRow struct {
 	name, system, bq, timeDefault, tiebreaks, firstRound string
 	rounds, byeHalfPoints                                int
 	seed                                                 int64
+	start, end, city, country, director                  string
+}
+
+// settingsColumns are the columns of settingsRow, in the order of fields.
+const settingsColumns = `name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed,
+	start_date, end_date, city, country, director`
+
+func (r *settingsRow) fields() []any {
+	return []any{&r.name, &r.rounds, &r.system, &r.bq, &r.timeDefault, &r.byeHalfPoints, &r.tiebreaks, &r.firstRound, &r.seed,
+		&r.start, &r.end, &r.city, &r.country, &r.director}
+}
+
+// values gives the fields' values, for an INSERT or UPDATE.
+func (r *settingsRow) values() []any {
+	return []any{r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints, r.tiebreaks, r.firstRound, r.seed,
+		r.start, r.end, r.city, r.country, r.director}
 }
 
 func toRow(s tournament.Settings) (settingsRow, error) {
-	r := settingsRow{name: s.Name, rounds: s.Rounds, byeHalfPoints: int(s.ByePoints), seed: int64(s.Seed)}
+	r := settingsRow{name: s.Name, rounds: s.Rounds, byeHalfPoints: int(s.ByePoints), seed: int64(s.Seed),
+		city: s.City, country: s.Country, director: s.Director}
 	for _, f := range []struct {
 		to *string
 		m  encoding.TextMarshaler
-	}{{&r.system, s.System}, {&r.bq, s.BQ}, {&r.timeDefault, s.TimeDefault}, {&r.tiebreaks, s.TieBreaks}, {&r.firstRound, s.FirstRound}} {
+	}{{&r.system, s.System}, {&r.bq, s.BQ}, {&r.timeDefault, s.TimeDefault}, {&r.tiebreaks, s.TieBreaks}, {&r.firstRound, s.FirstRound},
+		{&r.start, s.Start}, {&r.end, s.End}} {
 		b, err := f.m.MarshalText()
 		if err != nil {
 			return r, err
@@ -268,12 +286,14 @@ func toRow(s tournament.Settings) (settingsRow, error) {
 }
 
 func (r settingsRow) settings() (tournament.Settings, error) {
-	s := tournament.Settings{Name: r.name, Rounds: r.rounds, ByePoints: scoring.HalfPoints(r.byeHalfPoints), Seed: uint64(r.seed)}
+	s := tournament.Settings{Name: r.name, Rounds: r.rounds, ByePoints: scoring.HalfPoints(r.byeHalfPoints), Seed: uint64(r.seed),
+		City: r.city, Country: r.country, Director: r.director}
 	for _, f := range []struct {
 		column, text string
 		u            encoding.TextUnmarshaler
 	}{{"system", r.system, &s.System}, {"bq", r.bq, &s.BQ}, {"time_default", r.timeDefault, &s.TimeDefault},
-		{"tiebreaks", r.tiebreaks, &s.TieBreaks}, {"first_round", r.firstRound, &s.FirstRound}} {
+		{"tiebreaks", r.tiebreaks, &s.TieBreaks}, {"first_round", r.firstRound, &s.FirstRound},
+		{"start_date", r.start, &s.Start}, {"end_date", r.end, &s.End}} {
 		if err := f.u.UnmarshalText([]byte(f.text)); err != nil {
 			return s, fmt.Errorf("%w: column %s: %w", ErrDamaged, f.column, err)
 		}
@@ -287,8 +307,8 @@ func (t *Tx) Create(s tournament.Settings) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	res, err := t.tx.Exec(`INSERT INTO tournament (name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints, r.tiebreaks, r.firstRound, r.seed, t.now.UTC().Format(time.RFC3339))
+	res, err := t.tx.Exec(`INSERT INTO tournament (`+settingsColumns+`, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		append(r.values(), t.now.UTC().Format(time.RFC3339))...)
 	if err != nil {
 		return 0, err
 	}
@@ -329,8 +349,7 @@ func (t *Tx) List() ([]tournament.Summary, error) {
 func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	tm := &tournament.Tournament{ID: id}
 	var r settingsRow
-	err := t.tx.QueryRow(`SELECT name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed
-		FROM tournament WHERE id = ?`, id).Scan(&r.name, &r.rounds, &r.system, &r.bq, &r.timeDefault, &r.byeHalfPoints, &r.tiebreaks, &r.firstRound, &r.seed)
+	err := t.tx.QueryRow(`SELECT `+settingsColumns+` FROM tournament WHERE id = ?`, id).Scan(r.fields()...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("tournament %d: %w ('otd tournament list' shows them)", id, ErrNoTournament)
 	}
@@ -449,9 +468,8 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		if err != nil {
 			return err
 		}
-		if _, err := t.tx.Exec(`UPDATE tournament SET name = ?, rounds = ?, system = ?, bq = ?, time_default = ?, bye_half_points = ?,
-			tiebreaks = ?, first_round = ?, seed = ? WHERE id = ?`, r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints,
-			r.tiebreaks, r.firstRound, r.seed, id); err != nil {
+		set := strings.ReplaceAll(settingsColumns, ",", " = ?,") + " = ?"
+		if _, err := t.tx.Exec(`UPDATE tournament SET `+set+` WHERE id = ?`, append(r.values(), id)...); err != nil {
 			return err
 		}
 	}
@@ -572,6 +590,18 @@ func (t *Tx) LastUndoable(id int64) (tournament.Entry, error) {
 		err = fmt.Errorf("%w: no change to revert", tournament.ErrNothingToUndo)
 	}
 	return last, err
+}
+
+// Delete removes a tournament and everything of it: players, games, audit trail.
+func (t *Tx) Delete(id int64) error {
+	res, err := t.tx.Exec("DELETE FROM tournament WHERE id = ?", id)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return fmt.Errorf("tournament %d: %w ('otd tournament list' shows them)", id, ErrNoTournament)
+	}
+	return nil
 }
 
 // MarkUndone records that entry was undone by entry by.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Storage is the database as the Director uses it; package store implements
@@ -39,6 +40,8 @@ type Tx interface {
 	LastUndoable(id int64) (Entry, error)
 	// MarkUndone records that entry was undone by entry by.
 	MarkUndone(entry, by int64) error
+	// Delete removes a tournament and all of it, its audit trail included.
+	Delete(id int64) error
 }
 
 // Summary is one line of the list of tournaments.
@@ -86,6 +89,13 @@ func (d *Director) Do(ctx context.Context, ops ...Op) (*Tournament, []Change, er
 			return fmt.Errorf("refused, as it would leave the tournament inconsistent: %w", err)
 		}
 		for _, c := range changes {
+			if c.After.Settings != nil {
+				if err := uniqueName(tx, t); err != nil {
+					return err
+				}
+			}
+		}
+		for _, c := range changes {
 			if _, err := tx.Save(t.ID, c); err != nil {
 				return err
 			}
@@ -115,6 +125,9 @@ func (d *Director) create(ctx context.Context, t *Tournament, a Action, subject 
 		return err
 	}
 	return d.db.Update(ctx, func(tx Tx) (err error) {
+		if err := uniqueName(tx, t); err != nil {
+			return err
+		}
 		if t.ID, err = tx.Create(t.Settings); err != nil {
 			return err
 		}
@@ -150,6 +163,27 @@ func (d *Director) Undo(ctx context.Context, kinds ...Action) (Entry, Change, er
 		return tx.MarkUndone(last.ID, id)
 	})
 	return last, u, err
+}
+
+// uniqueName refuses a name that another tournament of the database has
+// (whatever the case): commands name tournaments by it.
+func uniqueName(tx Tx, t *Tournament) error {
+	list, err := tx.List()
+	if err != nil {
+		return err
+	}
+	for _, s := range list {
+		if s.ID != t.ID && strings.EqualFold(s.Name, t.Name) {
+			return fmt.Errorf("tournament %d is named %q already: %w; choose another name, or work on it with 'otd tournament use %d'", s.ID, s.Name, ErrDuplicate, s.ID)
+		}
+	}
+	return nil
+}
+
+// Delete removes tournament id and all of it, its audit trail included: it
+// cannot be undone.
+func (d *Director) Delete(ctx context.Context, id int64) error {
+	return d.db.Update(ctx, func(tx Tx) error { return tx.Delete(id) })
 }
 
 // Use makes tournament id the current one.

@@ -45,9 +45,16 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 	}
 	var pr pairing.Pairing
 	var err error
+	if o.Manual { // a manual pairing must be complete before its colours are checked
+		if pr, err = manual(o, active, r); err != nil {
+			return Change{}, err
+		}
+	}
+	if err := t.checkForcedColours(o.Forced, r); err != nil {
+		return Change{}, err
+	}
 	switch {
 	case o.Manual:
-		pr, err = manual(o, active, r)
 	case t.System == RoundRobin:
 		pr, err = t.roundRobin(r, active)
 	default:
@@ -128,6 +135,66 @@ func (t *Tournament) checkOverrides(o PairOptions, active map[int]bool, r int) e
 	return nil
 }
 
+// checkForcedColours refuses a forced pair (black, white) that repeats the
+// colours of an earlier game between the two: a rematch with the same colours
+// breaks an absolute rule (RULES.md section 4: "infinity"; pairing.Check
+// calls the round invalid), while the colours reversed only cost (5,000,000).
+//
+// The director's colours are kept, not swapped into the allowed orientation,
+// and the pair is refused rather than re-oriented in the matching: --force
+// B-W says who has black, and a pairing sheet with other colours than the
+// director typed (perhaps already announced) would be a surprise found at the
+// board. Nor would passing the orientation into the matching change anything
+// else: a forced pair is fixed, costs nothing there, and the other players
+// are matched around it the same way whatever its colours. So the pair is
+// refused with the reason and the orientation to type instead, which the
+// director may well prefer to forcing another pair; when the two have met
+// with both colours, no orientation is allowed. A same-colour rematch
+// ("infinity") is never the least bad choice while the other orientation
+// (5,000,000) is open, so refusing it loses the director nothing. --manual is checked
+// the same way, as it takes the forced pairs as they are.
+func (t *Tournament) checkForcedColours(forced [][2]int, r int) error {
+	if len(forced) == 0 {
+		return nil
+	}
+	hist, err := t.history(r - 1) // the meetings as the pairing sees them
+	if err != nil {
+		return err
+	}
+	for _, f := range forced {
+		if err := t.forcedColours(f, hist); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// forcedColours checks one forced pair (black, white) against the games before.
+func (t *Tournament) forcedColours(f [2]int, hist history) error {
+	var same, reversed int // the round of an earlier game with these colours, and with the other ones
+	for r, g := range hist.games[f[0]] {
+		if g.Opponent != f[1] {
+			continue
+		}
+		switch g.Colour {
+		case pairing.Black:
+			same = r + 1
+		case pairing.White:
+			reversed = r + 1
+		}
+	}
+	b, w := t.Players[f[0]-1], t.Players[f[1]-1]
+	switch {
+	case same != 0 && reversed != 0:
+		return fmt.Errorf("forced pair %d-%d: players %d (%s) and %d (%s) have met with both colours (rounds %d and %d): either way is a rematch with the same colours, which is not allowed: %w",
+			f[0], f[1], f[0], b.Name, f[1], w.Name, min(same, reversed), max(same, reversed), ErrBadPairing)
+	case same != 0:
+		return fmt.Errorf("forced pair %d-%d: player %d (%s) had black against player %d (%s) in round %d, and a rematch with the same colours is not allowed; force %d-%d to give them the other colours: %w",
+			f[0], f[1], f[0], b.Name, f[1], w.Name, same, f[1], f[0], ErrBadPairing)
+	}
+	return nil
+}
+
 func manual(o PairOptions, active map[int]bool, r int) (pairing.Pairing, error) {
 	pr := pairing.Pairing{Bye: o.Bye}
 	covered := map[int]bool{o.Bye: o.Bye != 0}
@@ -195,7 +262,9 @@ func (t *Tournament) swiss(r int, o PairOptions) (pairing.Pairing, error) {
 	if o.Bye != 0 {
 		pr.Bye = o.Bye
 	}
-	for i, p := range pr.Pairs { // forced pairs keep the colours the director gave
+	// Forced pairs keep the colours the director gave (checkForcedColours
+	// has refused those that repeat an earlier game's colours).
+	for i, p := range pr.Pairs {
 		for _, f := range o.Forced {
 			if p.Black == f[1] && p.White == f[0] {
 				pr.Pairs[i] = pairing.Pair{Black: f[0], White: f[1]}

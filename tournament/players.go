@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 )
 
 // PlayerInput is what a director types to register a player.
@@ -18,25 +17,45 @@ type PlayerInput struct {
 // PlayerEdit is a correction of a player's details: nil fields stay as they are.
 type PlayerEdit struct {
 	Name    *string
+	ID      *int // the federation's id, 0 for none
 	Rating  *int
 	Country *string
 }
 
+// maxFedID is the largest federation id accepted (WOF ids have up to 6 digits today).
+const maxFedID = 99_999_999
+
 func (in PlayerInput) check() (PlayerInput, error) {
 	in.Name = strings.Join(strings.Fields(in.Name), " ")
-	in.Country = strings.ToUpper(strings.TrimSpace(in.Country))
 	if err := checkName("player", in.Name); err != nil {
 		return in, err
 	}
 	switch {
 	case in.Rating < 0 || in.Rating > 4000:
 		return in, fmt.Errorf("rating %d: a rating is 0 (none) to 4000: %w", in.Rating, ErrInvalid)
-	case in.ID < 0:
-		return in, fmt.Errorf("federation id %d: a whole number, 0 for none: %w", in.ID, ErrInvalid)
-	case in.Country != "" && (len(in.Country) < 2 || len(in.Country) > 3 || strings.IndexFunc(in.Country, func(r rune) bool { return !unicode.IsUpper(r) || r > unicode.MaxASCII }) >= 0):
-		return in, fmt.Errorf("country %q: a country is a 2- or 3-letter code such as FR or GBR: %w", in.Country, ErrInvalid)
+	case in.ID < 0 || in.ID > maxFedID:
+		return in, fmt.Errorf("WOF id %d: a whole number up to %d, 0 for none: %w", in.ID, maxFedID, ErrInvalid)
 	}
+	c, err := NormalizeCountry(in.Country)
+	if err != nil {
+		return in, err
+	}
+	in.Country = c
 	return in, nil
+}
+
+// checkFedID refuses a federation id that another player than n already has:
+// the id is the player's name in the WOF rating file.
+func (t *Tournament) checkFedID(n, id int) error {
+	if id == 0 {
+		return nil
+	}
+	for _, p := range t.Players {
+		if p.ID == id && p.Number != n {
+			return fmt.Errorf("WOF id %d: %w: player %d (%s) has it already", id, ErrInvalid, p.Number, p.Name)
+		}
+	}
+	return nil
 }
 
 func playerSubject(p Player) string { return fmt.Sprintf("player %d (%s)", p.Number, p.Name) }
@@ -49,6 +68,9 @@ func (t *Tournament) AddPlayer(in PlayerInput) (Change, error) {
 	if err != nil {
 		return Change{}, err
 	}
+	if err := t.checkFedID(0, in.ID); err != nil {
+		return Change{}, err
+	}
 	next := t.Paired() + 1
 	if next > t.Rounds {
 		return Change{}, fmt.Errorf("%s: %w: all %d rounds are paired", in.Name, ErrLateEntry, t.Rounds)
@@ -58,7 +80,7 @@ func (t *Tournament) AddPlayer(in PlayerInput) (Change, error) {
 	return t.change(ActPlayerAdd, playerSubject(p), State{}, State{Players: []Player{p}}), nil
 }
 
-// EditPlayer corrects a player's name, rating or country.
+// EditPlayer corrects a player's name, WOF id, rating or country.
 func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	p, err := t.Player(n)
 	if err != nil {
@@ -67,6 +89,9 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	in := PlayerInput{Name: p.Name, ID: p.ID, Rating: p.Rating, Country: p.Country}
 	if e.Name != nil {
 		in.Name = *e.Name
+	}
+	if e.ID != nil {
+		in.ID = *e.ID
 	}
 	if e.Rating != nil {
 		in.Rating = *e.Rating
@@ -77,8 +102,11 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	if in, err = in.check(); err != nil {
 		return Change{}, err
 	}
+	if err := t.checkFedID(n, in.ID); err != nil {
+		return Change{}, err
+	}
 	before := *p
-	p.Name, p.Rating, p.Country = in.Name, in.Rating, in.Country
+	p.Name, p.ID, p.Rating, p.Country = in.Name, in.ID, in.Rating, in.Country
 	return t.playerChange(ActPlayerEdit, before, *p), nil
 }
 

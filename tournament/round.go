@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/otd-project/otd/pairing"
 )
@@ -23,19 +24,27 @@ func (t *Tournament) Unpair() (Change, error) {
 }
 
 // CheckReport is the pairing checker's verdict on a round.
+//
+// A pairing that breaks an absolute rule (a rematch with the same colours, a
+// second bye, a withdrawn player paired, ...) is not valid at any cost: its
+// Cost leaves the broken rule out, so it is not compared with the best valid
+// pairing's. Cheaper is only said of a valid pairing; an invalid one gets the
+// best valid pairing as the one to use.
 type CheckReport struct {
-	Round      int      `json:"round"`
-	Broken     bool     `json:"broken"` // an absolute rule is broken
-	Violations []string `json:"violations"`
-	Cost       int64    `json:"cost"`
-	Cheaper    bool     `json:"cheaper"`             // a cheaper valid pairing exists
-	BestCost   int64    `json:"best_cost,omitempty"` // its cost
-	Best       string   `json:"best,omitempty"`      // and its pairs
+	Round       int      `json:"round" doc:"the round checked"`
+	Broken      bool     `json:"broken" doc:"true if the pairing breaks an absolute rule: it is not valid"`
+	BrokenRules []string `json:"broken_rules,omitempty" doc:"the absolute rules it breaks (see violations for the players)"`
+	Violations  []string `json:"violations" doc:"every rule broken, with the players and what it costs"`
+	Cost        int64    `json:"cost" doc:"the pairing's cost; of its allowed parts only when broken"`
+	Cheaper     bool     `json:"cheaper" doc:"true if the pairing is valid and a valid pairing costs less"`
+	BestCost    *int64   `json:"best_cost,omitempty" doc:"the cost of the best valid pairing, when cheaper or broken"`
+	Best        string   `json:"best,omitempty" doc:"its pairs, black first, and the bye"`
 }
 
 // CheckRound checks round r's pairing with the pairing rules, as if it were
 // about to be paired: rematches, second byes, inactive players, colours,
-// floats, and whether a cheaper valid pairing exists.
+// floats; whether the pairing is valid, and whether a cheaper valid pairing
+// exists (for an invalid one, what the best valid pairing costs).
 func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 	if err := t.CheckPaired(r); err != nil {
 		return CheckReport{}, err
@@ -68,12 +77,18 @@ func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 	if err != nil {
 		return CheckReport{}, err
 	}
-	out := CheckReport{Round: r, Broken: !rep.Valid, Cost: rep.Cost, Cheaper: rep.Cheaper, Violations: []string{}}
+	out := CheckReport{Round: r, Broken: !rep.Valid, Cost: rep.Cost, Violations: []string{}}
 	for _, v := range rep.Violations {
 		out.Violations = append(out.Violations, v.String())
+		if name := v.Rule.String(); v.Rule.Absolute() && !slices.Contains(out.BrokenRules, name) {
+			out.BrokenRules = append(out.BrokenRules, name)
+		}
 	}
-	if rep.Best != nil && rep.Cheaper {
-		out.BestCost, out.Best = rep.Best.Cost, rep.Best.String()
+	// pairing.Check calls any valid pairing "cheaper" than an invalid one;
+	// here an invalid pairing is not compared, only given the best valid one.
+	out.Cheaper = rep.Valid && rep.Cheaper
+	if rep.Best != nil && (out.Cheaper || out.Broken) {
+		out.BestCost, out.Best = &rep.Best.Cost, rep.Best.String()
 	}
 	return out, nil
 }

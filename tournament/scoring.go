@@ -38,8 +38,8 @@ func (t *Tournament) Event() scoring.Event {
 	e := scoring.Event{Rounds: t.Rounds, Rules: t.Rules(), Players: make([]scoring.Player, len(t.Players))}
 	for i, p := range t.Players {
 		e.Players[i] = scoring.Player{ID: p.Number}
-		if p.Left > 1 {
-			e.Players[i].WithdrawnAfter = p.Left - 1
+		if p.Left != 0 { // before round 1 too: Left 1 is WithdrawnAfter 0
+			e.Players[i].Withdrawn, e.Players[i].WithdrawnAfter = true, p.Left-1
 		}
 	}
 	for _, g := range t.Games {
@@ -74,6 +74,66 @@ func (t *Tournament) Standings(r int) ([]scoring.Row, error) {
 		return nil, fmt.Errorf("standings after round %d: %w", r, err)
 	}
 	return rows, nil
+}
+
+// View is the standings as the director asks for them after a round.
+type View struct {
+	Asked       int           // the round asked for
+	Round       int           // the round the standings are after: Asked, or the last round before it with a result if it has none yet
+	Provisional bool          // some game of Round has no result yet: the standings will change
+	Pending     int           // the games of Round without a result
+	Games       int           // the games of Round, byes not counted
+	Rows        []scoring.Row // the players entered by Round (a late entry from their first round on), in standings order
+}
+
+// View returns the standings after round r (0: before the first round) as a
+// director reads them: a round that has no result yet is not counted (the
+// standings are after the round before), a round with some results missing
+// is provisional, and the players who entered after round r are not listed.
+func (t *Tournament) View(r int) (View, error) {
+	if r < 0 || r > t.Rounds {
+		return View{}, fmt.Errorf("round %d: %w (the tournament has %d rounds)", r, ErrNoRound, t.Rounds)
+	}
+	if r > t.Paired() {
+		return View{}, t.CheckPaired(r)
+	}
+	v := View{Asked: r, Round: r}
+	for ; v.Round > 0; v.Round-- {
+		games, pending := 0, 0
+		for _, g := range t.Round(v.Round) {
+			if !g.IsBye() {
+				games++
+				if g.Result == nil {
+					pending++
+				}
+			}
+		}
+		if pending < games { // some result: this round counts
+			v.Games, v.Pending = games, pending
+			break
+		}
+	}
+	v.Provisional = v.Pending > 0
+	full := t.Event()
+	e := scoring.Event{Rounds: full.Rounds, Rules: full.Rules}
+	played := map[int]bool{}
+	for _, g := range full.Games {
+		if g.Round <= v.Round {
+			e.Games = append(e.Games, g)
+			played[g.Black], played[g.White] = true, true
+		}
+	}
+	for i, p := range t.Players {
+		if p.FirstRound <= max(v.Round, 1) || played[p.Number] {
+			e.Players = append(e.Players, full.Players[i])
+		}
+	}
+	rows, err := e.AfterRound(v.Round)
+	if err != nil {
+		return View{}, fmt.Errorf("standings after round %d: %w", v.Round, err)
+	}
+	v.Rows = rows
+	return v, nil
 }
 
 // rankOrder returns the player numbers in standings order after round r
@@ -157,6 +217,9 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 		sr.Kind, rec.Kind, rec.Loser = scoring.TimeDefault, TimeDefault, in.TimeDefault
 	case in.Forfeit != "":
 		sr.Kind, rec.Kind, rec.Loser = scoring.Forfeit, Forfeit, in.Forfeit
+	}
+	if in.Forfeit != "" && in.HasScore {
+		return Change{}, fmt.Errorf("round %d table %d: a forfeit has no score (%d-%d): the game was not played: %w", r, table, in.Black, in.White, ErrInvalid)
 	}
 	if rec.Loser != "" {
 		sr.Outcome = scoring.BlackWins

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
@@ -52,6 +53,51 @@ type Settings struct {
 	TieBreaks   scoring.TieBreaks  `json:"tiebreaks"`
 	FirstRound  pairing.FirstRound `json:"first_round"`
 	Seed        uint64             `json:"seed"` // seed of every random choice in the pairing
+
+	// What the rating list and the reports say of the event; any may be empty.
+	Start    Date   `json:"start,omitzero"`
+	End      Date   `json:"end,omitzero"`
+	City     string `json:"city,omitempty"`
+	Country  string `json:"country,omitempty"` // a 2- or 3-letter code
+	Director string `json:"director,omitempty"`
+}
+
+// Date is a day of the calendar, written YYYY-MM-DD; the zero Date is none.
+type Date struct{ t time.Time }
+
+// ParseDate reads a date written YYYY-MM-DD ("" is no date).
+func ParseDate(s string) (Date, error) {
+	if s == "" {
+		return Date{}, nil
+	}
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return Date{}, fmt.Errorf("date %q: write it YYYY-MM-DD, e.g. 2026-11-21: %w", s, ErrInvalid)
+	}
+	return Date{t}, nil
+}
+
+// IsZero reports whether d is no date.
+func (d Date) IsZero() bool { return d.t.IsZero() }
+
+// String gives the date as YYYY-MM-DD, "" for none.
+func (d Date) String() string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.t.Format(time.DateOnly)
+}
+
+// Time gives the date as midnight UTC of that day.
+func (d Date) Time() time.Time { return d.t }
+
+// MarshalText writes the date as ParseDate reads it.
+func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads the date with ParseDate.
+func (d *Date) UnmarshalText(b []byte) (err error) {
+	*d, err = ParseDate(string(b))
+	return err
 }
 
 // DefaultSettings are the settings of a new tournament where none are given.
@@ -84,6 +130,21 @@ func (s Settings) Check() error {
 	if err := s.Rules().Validate(); err != nil {
 		return fmt.Errorf("%w: %w", err, ErrInvalid)
 	}
+	if !s.Start.IsZero() && !s.End.IsZero() && s.End.Time().Before(s.Start.Time()) {
+		return fmt.Errorf("--end %s is before --start %s: %w", s.End, s.Start, ErrInvalid)
+	}
+	for _, f := range []struct{ what, v string }{{"city", s.City}, {"director", s.Director}} {
+		if f.v != "" {
+			if err := checkName(f.what, f.v); err != nil {
+				return err
+			}
+		}
+	}
+	if c, err := NormalizeCountry(s.Country); err != nil {
+		return fmt.Errorf("--%w", err)
+	} else if c != s.Country {
+		return fmt.Errorf("--country %q: write it %q: %w", s.Country, c, ErrInvalid)
+	}
 	return nil
 }
 
@@ -92,9 +153,10 @@ func (s Settings) Rules() scoring.Rules {
 	return scoring.Rules{BQ: s.BQ, TimeDefault: s.TimeDefault, ByePoints: s.ByePoints, TieBreaks: s.TieBreaks}
 }
 
-// ChangeSettings replaces the settings with s. The name, the number of rounds
-// (not below those paired), the BQ rule and the tie-breaks may change at any
-// time, since standings are computed from them; the options that decide
+// ChangeSettings replaces the settings with s. The name, the dates, city,
+// country and director, the number of rounds (not below those paired), the
+// BQ rule and the tie-breaks may change at any time, since standings are
+// computed from them; the options that decide
 // pairings and recorded scores (system, first round, seed, time-default
 // policy, bye points) only until round 1 is paired.
 func (t *Tournament) ChangeSettings(s Settings) (Change, error) {

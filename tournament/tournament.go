@@ -29,6 +29,7 @@ var (
 	ErrChanged       = errors.New("changed since")
 	ErrInconsistent  = errors.New("the tournament's data are inconsistent")
 	ErrHasGames      = errors.New("the player has games")
+	ErrDuplicate     = errors.New("the name is taken")
 )
 
 // Player is a registered player. The JSON form is the audit trail's: its
@@ -80,12 +81,25 @@ type Result struct {
 	Loser Color `json:"loser,omitempty"` // for a time default or a forfeit
 }
 
+// String gives the result as a director reads it: "42-22"; a time default
+// "19-45 (black lost on time)"; a forfeit, whose discs are a convention and
+// not a game, "forfeit: black did not play, white wins".
 func (r Result) String() string {
-	s := fmt.Sprintf("%d-%d", r.Black, r.White)
-	if r.Kind != Normal && r.Kind != "" {
-		s += fmt.Sprintf(" (%s, %s lost)", r.Kind, r.Loser)
+	switch r.Kind {
+	case TimeDefault:
+		return fmt.Sprintf("%d-%d (%s lost on time)", r.Black, r.White, r.Loser)
+	case Forfeit:
+		return fmt.Sprintf("forfeit: %s did not play, %s wins", r.Loser, r.Loser.Other())
 	}
-	return s
+	return fmt.Sprintf("%d-%d", r.Black, r.White)
+}
+
+// Other gives the other colour.
+func (c Color) Other() Color {
+	if c == Black {
+		return White
+	}
+	return Black
 }
 
 // Game is one board of a round; White is 0 for the bye.

@@ -52,7 +52,7 @@ func TestAddPlayer(t *testing.T) {
 			if err != nil {
 				return
 			}
-			if p := c.After.Players[0]; p.Name != "Imre Leader" || p.Country != "GB" || p.Number != 1 || p.FirstRound != 1 {
+			if p := c.After.Players[0]; p.Name != "Imre Leader" || p.Country != "GBR" || p.Number != 1 || p.FirstRound != 1 {
 				t.Errorf("AddPlayer = %+v", p)
 			}
 		})
@@ -176,9 +176,9 @@ func TestResults(t *testing.T) {
 		{"empties to the winner", 1, ResultInput{Black: 40, White: 22, HasScore: true}, false, "42-22", nil},
 		{"second result", 1, ResultInput{Black: 30, White: 34, HasScore: true}, false, "", ErrHasResult},
 		{"correction", 1, ResultInput{Black: 30, White: 34, HasScore: true}, true, "30-34", nil},
-		{"time default completed", 2, ResultInput{Black: 40, White: 20, HasScore: true, TimeDefault: White}, false, "44-20 (time-default, white lost)", nil},
-		{"time default minimal", 2, ResultInput{Black: 20, White: 40, HasScore: true, TimeDefault: White}, true, "33-31 (time-default, white lost)", nil},
-		{"forfeit", 2, ResultInput{Forfeit: Black}, true, "32-32 (forfeit, black lost)", nil},
+		{"time default completed", 2, ResultInput{Black: 40, White: 20, HasScore: true, TimeDefault: White}, false, "44-20 (white lost on time)", nil},
+		{"time default minimal", 2, ResultInput{Black: 20, White: 40, HasScore: true, TimeDefault: White}, true, "33-31 (white lost on time)", nil},
+		{"forfeit", 2, ResultInput{Forfeit: Black}, true, "forfeit: black did not play, white wins", nil},
 		{"no table", 3, ResultInput{Black: 40, White: 24, HasScore: true}, false, "", ErrNoGame},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

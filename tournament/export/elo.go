@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
+	"unicode"
 
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
@@ -23,6 +25,49 @@ type ELO struct {
 	Standings []ELOPlayer
 	Rounds    [][]ELOGame // Rounds[r-1]: the games of round r
 	Added     []ELOGame
+	// Otd is what otd adds to its own files in "% otd:" comment lines, which
+	// the rating list reads as comments: nil in other programs' files.
+	Otd *ELOOtd
+}
+
+// ELOOtd is what an .ELO file cannot say and otd needs to rebuild the
+// tournament exactly: the games that were not played (forfeits, byes), which
+// the rating list must not count, how games ended, and the players' entries,
+// absences and withdrawals. Ids are the file's.
+type ELOOtd struct {
+	Rounds       int // rounds planned
+	BQ           scoring.BQRule
+	TimeDefault  scoring.TimePolicy
+	ByePoints    scoring.HalfPoints
+	TieBreaks    scoring.TieBreaks
+	Players      map[int]ELOStatus // by id; players not listed entered for round 1 and played every round
+	Forfeits     [][]ELOForfeit    // Forfeits[r-1]: round r's
+	Byes         [][]int           // Byes[r-1]: the ids with round r's bye
+	TimeDefaults [][]ELOForfeit    // Rounds[r-1] games that were time defaults
+}
+
+// ELOStatus is a player's entry, withdrawal and absences, as tournament.Player has them.
+type ELOStatus struct {
+	FirstRound, Left int
+	Absent           []int
+	NoID             bool // written with a stand-in id: the player has no WOF id
+}
+
+// ELOForfeit is a forfeit (or, in TimeDefaults, a time default): the players
+// paired and the colour that lost.
+type ELOForfeit struct {
+	Black, White int
+	Loser        tournament.Color
+}
+
+// Settings returns s with the tournament rules written in the file by otd
+// (unchanged for other programs' files).
+func (f *ELO) Settings(s tournament.Settings) tournament.Settings {
+	if o := f.Otd; o != nil {
+		s.Rounds = max(o.Rounds, len(f.Rounds))
+		s.BQ, s.TimeDefault, s.ByePoints, s.TieBreaks = o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks
+	}
+	return s
 }
 
 // ELOHeader is a "%%Key: value" line.
@@ -31,6 +76,7 @@ type ELOHeader struct{ Key, Value string }
 // ELOPlayer is a "%_%" standings line.
 type ELOPlayer struct {
 	ID                   int
+	New                  bool // written "+": a new player for the rating list
 	Last, First, Country string
 	Score                scoring.HalfPoints
 	Discs, Rating        int
@@ -77,7 +123,9 @@ func ReadELO(r io.Reader) (*ELO, error) {
 			p := ELOPlayer{Last: fs[1], First: fs[2], Country: fs[3]}
 			var err error
 			var e1, e2, e3 error
-			p.ID, e1 = strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(fs[0], "+"))) // "+": a new player
+			id, isNew := strings.CutPrefix(fs[0], "+") // "+": a new player
+			p.New = isNew
+			p.ID, e1 = strconv.Atoi(strings.TrimSpace(id))
 			p.Score, err = scoring.ParseHalfPoints(fs[4])
 			p.Discs, e2 = strconv.Atoi(fs[5])
 			if fs[6] != "-" && fs[6] != "" { // "-": not rated
@@ -94,6 +142,13 @@ func ReadELO(r io.Reader) (*ELO, error) {
 			}
 			f.Rounds = append(f.Rounds, nil)
 			cur = &f.Rounds[r-1]
+		case strings.HasPrefix(line, otdPrefix):
+			if f.Otd == nil {
+				f.Otd = newELOOtd()
+			}
+			if err := f.Otd.read(strings.Fields(line[len(otdPrefix):]), len(f.Rounds)); err != nil {
+				return nil, bad(err.Error())
+			}
 		case strings.HasPrefix(line, "%"): // a comment
 		default:
 			m := gameLine.FindStringSubmatch(line)
@@ -137,12 +192,19 @@ func (f *ELO) Value(key string) string {
 
 // Tournament builds a tournament from the file: players in published order
 // (numbered from 1, keeping their WOF ids), every Swiss round with its games,
-// and the games added after them. Byes are not written in .ELO files: a player
-// without a game in a round gets the bye there when the published score
-// exceeds the points of their games; a player whose games stop early
-// withdrew after their last game.
+// and the games added after them. Other programs' files list neither byes,
+// forfeits, absences nor withdrawals: a player without a game in a round gets
+// the bye there when the published score exceeds the points of their games; a
+// player whose games stop early withdrew after their last game; other rounds
+// without a game are absences. otd's own files say all of that in their
+// "% otd:" lines, which rebuild the tournament exactly (pass the settings
+// through f.Settings to use the rules written there).
 func (f *ELO) Tournament(s tournament.Settings) (*tournament.Tournament, error) {
+	o := f.Otd
 	s.Rounds = len(f.Rounds)
+	if o != nil {
+		s.Rounds = max(s.Rounds, o.Rounds)
+	}
 	if s.Name == "" {
 		s.Name = f.Value("Tournament")
 	}
@@ -157,7 +219,15 @@ func (f *ELO) Tournament(s tournament.Settings) (*tournament.Tournament, error) 
 		if p.First != "" {
 			name += ", " + p.First
 		}
-		t.Players = append(t.Players, tournament.Player{Number: i + 1, ID: p.ID, Name: name, Rating: p.Rating, Country: p.Country, FirstRound: 1})
+		pl := tournament.Player{Number: i + 1, ID: p.ID, Name: name, Rating: p.Rating, Country: p.Country, FirstRound: 1}
+		if o != nil {
+			st := o.Players[p.ID]
+			if st.NoID {
+				pl.ID = 0
+			}
+			pl.FirstRound, pl.Left, pl.Absent = max(st.FirstRound, 1), st.Left, st.Absent
+		}
+		t.Players = append(t.Players, pl)
 	}
 	lookup := func(id int, where string) (int, error) {
 		if n := num[id]; n != 0 {
@@ -171,22 +241,32 @@ func (f *ELO) Tournament(s tournament.Settings) (*tournament.Tournament, error) 
 	for i := range played {
 		played[i] = make([]bool, len(f.Rounds))
 	}
+	// pair places a game of round r (1-based) between the file's ids b and w.
+	pair := func(r, b, w int) (int, int, error) {
+		where := fmt.Sprintf("round %d", r)
+		bn, err := lookup(b, where)
+		if err != nil {
+			return 0, 0, err
+		}
+		wn, err := lookup(w, where)
+		if err != nil {
+			return 0, 0, err
+		}
+		if bn == wn || played[bn-1][r-1] || played[wn-1][r-1] {
+			return 0, 0, fmt.Errorf("%s: a player has two games: %w", where, ErrELO)
+		}
+		played[bn-1][r-1], played[wn-1][r-1] = true, true
+		last[bn-1], last[wn-1] = r, r
+		return bn, wn, nil
+	}
+	var all []tournament.Game
 	for r, games := range f.Rounds {
-		for k, g := range games {
-			where := fmt.Sprintf("round %d", r+1)
-			b, err := lookup(g.Black, where)
+		var round []tournament.Game
+		for _, g := range games {
+			b, w, err := pair(r+1, g.Black, g.White)
 			if err != nil {
 				return nil, err
 			}
-			w, err := lookup(g.White, where)
-			if err != nil {
-				return nil, err
-			}
-			if played[b-1][r] || played[w-1][r] {
-				return nil, fmt.Errorf("%s: a player has two games: %w", where, ErrELO)
-			}
-			played[b-1][r], played[w-1][r] = true, true
-			last[b-1], last[w-1] = r+1, r+1
 			switch {
 			case g.BlackDiscs > g.WhiteDiscs:
 				points[b-1] += scoring.Point
@@ -196,24 +276,120 @@ func (f *ELO) Tournament(s tournament.Settings) (*tournament.Tournament, error) 
 				points[b-1] += scoring.Half
 				points[w-1] += scoring.Half
 			}
-			t.Games = append(t.Games, tournament.Game{Round: r + 1, Table: k + 1, Black: b, White: w,
-				Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}})
+			res := &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}
+			if o != nil && r < len(o.TimeDefaults) {
+				for _, d := range o.TimeDefaults[r] {
+					if d.Black == g.Black && d.White == g.White {
+						res.Kind, res.Loser = tournament.TimeDefault, d.Loser
+					}
+				}
+			}
+			round = append(round, tournament.Game{Round: r + 1, Table: len(round) + 1, Black: b, White: w, Result: res})
+		}
+		if o != nil && r < len(o.Forfeits) {
+			for _, d := range o.Forfeits[r] {
+				b, w, err := pair(r+1, d.Black, d.White)
+				if err != nil {
+					return nil, err
+				}
+				sr := scoring.Result{Kind: scoring.Forfeit, Outcome: scoring.BlackWins}
+				winner := b
+				if d.Loser == tournament.Black {
+					sr.Outcome, winner = scoring.WhiteWins, w
+				}
+				sc, err := scoring.ScoreGame(sr, s.Rules())
+				if err != nil {
+					return nil, fmt.Errorf("round %d: forfeit: %w", r+1, err)
+				}
+				points[winner-1] += scoring.Point
+				round = append(round, tournament.Game{Round: r + 1, Table: len(round) + 1, Black: b, White: w,
+					Result: &tournament.Result{Black: sc.BlackDiscs, White: sc.WhiteDiscs, Kind: tournament.Forfeit, Loser: d.Loser}})
+			}
+		}
+		if o != nil && r < len(o.Byes) {
+			for _, id := range o.Byes[r] {
+				n, err := lookup(id, fmt.Sprintf("round %d", r+1))
+				if err != nil {
+					return nil, err
+				}
+				if played[n-1][r] {
+					return nil, fmt.Errorf("round %d: player id %d has a game and the bye: %w", r+1, id, ErrELO)
+				}
+				played[n-1][r], last[n-1] = true, r+1
+				points[n-1] += s.ByePoints
+				round = append(round, tournament.Game{Round: r + 1, Table: len(round) + 1, Black: n})
+			}
+		}
+		all = append(all, round...)
+	}
+	t.Games = all
+	if o == nil {
+		f.inferByes(t, played, points, last)
+	} else if err := checkStatuses(t, o, num); err != nil {
+		return nil, err
+	}
+	for i, p := range f.Standings {
+		if p.Score != points[i] {
+			return nil, fmt.Errorf("%s %s: published score %v, but the games and byes give %v: %w", p.Last, p.First, p.Score, points[i], ErrELO)
 		}
 	}
-	bye := s.ByePoints
+	for _, g := range f.Added {
+		b, err := lookup(g.Black, "added results")
+		if err != nil {
+			return nil, err
+		}
+		w, err := lookup(g.White, "added results")
+		if err != nil {
+			return nil, err
+		}
+		t.Finals = append(t.Finals, tournament.Game{Table: len(t.Finals) + 1, Black: b, White: w, Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}})
+	}
+	return t, nil
+}
+
+// checkStatuses checks the entries, absences and withdrawals of otd's lines
+// against the rounds and the games.
+func checkStatuses(t *tournament.Tournament, o *ELOOtd, num map[int]int) error {
+	for id := range o.Players {
+		if num[id] == 0 {
+			return fmt.Errorf("otd line: player id %d is not in the standings: %w", id, ErrELO)
+		}
+	}
+	for _, p := range t.Players {
+		bad := p.FirstRound > t.Rounds+1 || p.Left < 0 || p.Left > t.Rounds+1
+		for i, a := range p.Absent {
+			bad = bad || a < 1 || a > t.Rounds || i > 0 && a <= p.Absent[i-1]
+		}
+		if bad {
+			return fmt.Errorf("otd line: player %s: entry, withdrawal or absences outside rounds 1 to %d: %w", p.Name, t.Rounds, ErrELO)
+		}
+	}
+	for _, g := range t.Games {
+		for _, n := range []int{g.Black, g.White} {
+			if n != 0 && !t.Players[n-1].Active(g.Round) {
+				return fmt.Errorf("round %d: %s has a game but is not in the round (late entry, absence or withdrawal): %w", g.Round, t.Players[n-1].Name, ErrELO)
+			}
+		}
+	}
+	return nil
+}
+
+// inferByes completes a tournament read from another program's file: a
+// player short of their published score gets the bye in their first rounds
+// without a game, as many as the score needs; a player whose games stop
+// before the last round withdrew after their last game; the other rounds
+// without a game are absences.
+func (f *ELO) inferByes(t *tournament.Tournament, played [][]bool, points []scoring.HalfPoints, last []int) {
+	bye := t.ByePoints
 	byes := make([][]int, len(f.Rounds)) // players with the bye, by round
 	for i, p := range f.Standings {
-		missing := p.Score - points[i]
-		for r := 0; r < len(f.Rounds) && missing >= bye; r++ {
+		for r := 0; r < len(f.Rounds) && p.Score-points[i] >= bye && bye > 0; r++ {
 			if !played[i][r] {
 				byes[r] = append(byes[r], i+1)
 				played[i][r] = true
 				last[i] = max(last[i], r+1)
-				missing -= bye
+				points[i] += bye
 			}
-		}
-		if missing != 0 {
-			return nil, fmt.Errorf("%s %s: published score %v, but the games and byes give %v: %w", p.Last, p.First, p.Score, p.Score-missing, ErrELO)
 		}
 		if last[i] < len(f.Rounds) {
 			t.Players[i].Left = last[i] + 1
@@ -234,62 +410,246 @@ func (f *ELO) Tournament(s tournament.Settings) (*tournament.Tournament, error) 
 		all = append(all, games...)
 	}
 	t.Games = all
-	for _, g := range f.Added {
-		b, err := lookup(g.Black, "added results")
-		if err != nil {
-			return nil, err
-		}
-		w, err := lookup(g.White, "added results")
-		if err != nil {
-			return nil, err
-		}
-		t.Finals = append(t.Finals, tournament.Game{Table: len(t.Finals) + 1, Black: b, White: w, Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}})
-	}
-	return t, nil
 }
 
-// FromTournament makes the .ELO file of a tournament: standings in rank
-// order (rows from the tournament's standings), each round's games (byes
-// left out), and the games after the Swiss rounds.
-func FromTournament(t *tournament.Tournament, rows []scoring.Row, creator string) *ELO {
-	f := &ELO{Header: []ELOHeader{{"Tournament", t.Name}, {"Creator", creator}}}
-	id := func(n int) int {
-		if p := t.Players[n-1]; p.ID != 0 {
-			return p.ID
+// ELOMeta are the values of an .ELO file's header lines: what Papp asks the
+// director for when it writes the file.
+type ELOMeta struct {
+	Tournament string    // the event's name
+	Country    string    // the host country, as the director writes it ("France", "FRA"); "" is written "??"
+	Start, End time.Time // the days of the event (End zero or equal: one day); zero is written "??"
+	Sender     string    // who sends the file to the rating officer; "" is written "??"
+	Creator    string    // the program: "otd v1.2"
+	Created    time.Time // when the file was made; zero: no %%CreationDate line
+}
+
+// MetaOf returns the header values that the tournament itself knows: its
+// name, dates, country, and its director as the sender ('otd export elo'
+// flags still win when given).
+func MetaOf(t *tournament.Tournament) ELOMeta {
+	return ELOMeta{Tournament: t.Name, Country: t.Country, Sender: t.Director, Start: t.Start.Time(), End: t.End.Time()}
+}
+
+// Headers returns the %% lines of the meta, in the order of Papp's files.
+func (m ELOMeta) Headers() []ELOHeader {
+	unknown := func(s string) string {
+		if s = strings.TrimSpace(s); s == "" {
+			return "??"
 		}
-		return n
+		return s
 	}
+	date := "??"
+	if !m.Start.IsZero() {
+		date = m.Start.Format("02/01/2006")
+		if !m.End.IsZero() && !m.End.Equal(m.Start) {
+			date += " - " + m.End.Format("02/01/2006")
+		}
+	}
+	h := []ELOHeader{{"Tournament", m.Tournament}, {"Country", unknown(m.Country)}, {"Date", date},
+		{"Sender", unknown(m.Sender)}, {"Creator", m.Creator}}
+	if !m.Created.IsZero() {
+		h = append(h, ELOHeader{"CreationDate", m.Created.Format("2006/01/02 15:04")})
+	}
+	return h
+}
+
+// ErrDuplicateID is returned when two players have the same WOF id.
+var ErrDuplicateID = errors.New("two players have the same WOF id")
+
+// FromTournament makes the .ELO file of a tournament: the header, the
+// standings after the last finished round in rank order, each of those
+// rounds' games played on the board (normal games and time defaults), and
+// the games after the Swiss rounds. A forfeit and a bye are not games for
+// the rating list: they are left out of the game lines (Papp writes only
+// games with discs) and written, with the entries, absences and withdrawals,
+// in "% otd:" comment lines for otd's own import. Players are written
+// "SURNAME, First" with their WOF id and three-letter country; a player
+// without a WOF id is marked new ("+") with a stand-in id unique in the file.
+func FromTournament(t *tournament.Tournament, meta ELOMeta) (*ELO, error) {
+	done := t.Finished()
+	rows, err := t.Standings(done)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int, len(t.Players)+1) // by player number
+	used := map[int]int{}
+	for _, p := range t.Players {
+		if p.ID == 0 {
+			continue
+		}
+		if n := used[p.ID]; n != 0 {
+			return nil, fmt.Errorf("players %d and %d: WOF id %d: %w; correct one with 'otd player edit N --wof-id'", n, p.Number, p.ID, ErrDuplicateID)
+		}
+		used[p.ID], ids[p.Number] = p.Number, p.ID
+	}
+	// A player without an id stands in as their number, or past every id if a WOF id is that number.
+	next := len(t.Players) + 1
+	for n := range used {
+		next = max(next, n+1)
+	}
+	for _, p := range t.Players {
+		if p.ID == 0 && used[p.Number] == 0 {
+			ids[p.Number] = p.Number
+		}
+	}
+	for _, p := range t.Players {
+		if p.ID == 0 {
+			if ids[p.Number] == 0 {
+				ids[p.Number] = next
+				next++
+			}
+			used[ids[p.Number]] = p.Number
+		}
+	}
+	f := &ELO{Header: meta.Headers(), Otd: newELOOtd()}
+	o := f.Otd
+	o.Rounds, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks = t.Rounds, t.BQ, t.TimeDefault, t.ByePoints, t.TieBreaks
 	for _, row := range rows {
 		p := t.Players[row.Player-1]
-		last, first, _ := strings.Cut(p.Name, ", ")
-		f.Standings = append(f.Standings, ELOPlayer{ID: id(p.Number), Last: last, First: first, Country: p.Country,
-			Score: row.Points, Discs: row.Discs, Rating: p.Rating})
+		last, first := SplitName(p.Name)
+		f.Standings = append(f.Standings, ELOPlayer{ID: ids[p.Number], New: p.ID == 0, Last: last, First: first,
+			Country: eloCountry(p.Country), Score: row.Points, Discs: row.Discs, Rating: p.Rating})
+		st := ELOStatus{Left: p.Left, Absent: p.Absent, NoID: p.ID == 0}
+		if p.FirstRound > 1 {
+			st.FirstRound = p.FirstRound
+		}
+		if st.FirstRound != 0 || st.Left != 0 || len(st.Absent) > 0 || st.NoID {
+			o.Players[ids[p.Number]] = st
+		}
 	}
-	for r := 1; r <= t.Paired(); r++ {
+	for r := 1; r <= done; r++ {
 		var games []ELOGame
+		var forfeits, timeDefaults []ELOForfeit
+		var byes []int
 		for _, g := range t.Round(r) {
-			if g.IsBye() || g.Result == nil {
-				continue
+			switch {
+			case g.IsBye():
+				byes = append(byes, ids[g.Black])
+			case g.Result == nil: // not in a finished round
+			case g.Result.Kind == tournament.Forfeit:
+				forfeits = append(forfeits, ELOForfeit{ids[g.Black], ids[g.White], g.Result.Loser})
+			default:
+				games = append(games, ELOGame{ids[g.Black], g.Result.Black, ids[g.White], g.Result.White})
+				if g.Result.Kind == tournament.TimeDefault {
+					timeDefaults = append(timeDefaults, ELOForfeit{ids[g.Black], ids[g.White], g.Result.Loser})
+				}
 			}
-			games = append(games, ELOGame{id(g.Black), g.Result.Black, id(g.White), g.Result.White})
 		}
 		f.Rounds = append(f.Rounds, games)
+		o.Forfeits, o.TimeDefaults, o.Byes = append(o.Forfeits, forfeits), append(o.TimeDefaults, timeDefaults), append(o.Byes, byes)
 	}
 	for _, g := range t.Finals {
-		f.Added = append(f.Added, ELOGame{id(g.Black), g.Result.Black, id(g.White), g.Result.White})
+		f.Added = append(f.Added, ELOGame{ids[g.Black], g.Result.Black, ids[g.White], g.Result.White})
 	}
-	return f
+	return f, nil
 }
 
-// Write writes the file in the layout of Papp's .ELO files.
+// eloCountry gives a stored country code as the rating list writes it: the
+// three-letter code (codes stored before otd normalised them may have two).
+func eloCountry(c string) string {
+	if n, err := tournament.NormalizeCountry(c); err == nil {
+		return n
+	}
+	return strings.ToUpper(c)
+}
+
+// SplitName splits a player's name into the rating list's SURNAME and first
+// name: "Leader, Imre", "Imre LEADER" and "Imre Leader" all give LEADER and
+// Imre. Without a comma, the words written in capitals are the surname, or
+// else the last word. Commas cannot be in a field of the file: they become
+// spaces.
+func SplitName(name string) (last, first string) {
+	if l, f, ok := strings.Cut(name, ","); ok {
+		last, first = l, f
+	} else {
+		words := strings.Fields(name)
+		var caps, rest []string
+		for _, w := range words {
+			if isCapsWord(w) {
+				caps = append(caps, w)
+			} else {
+				rest = append(rest, w)
+			}
+		}
+		switch {
+		case len(caps) > 0 && len(rest) > 0:
+			last, first = strings.Join(caps, " "), strings.Join(rest, " ")
+		case len(words) > 1:
+			last, first = words[len(words)-1], strings.Join(words[:len(words)-1], " ")
+		default:
+			last = name
+		}
+	}
+	clean := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, ",", " ")), " ") }
+	return strings.ToUpper(clean(last)), clean(first)
+}
+
+// isCapsWord reports whether w is written in capitals and has two letters
+// or more (an initial, "C.", is not a surname).
+func isCapsWord(w string) bool {
+	letters := 0
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			if !unicode.IsUpper(r) {
+				return false
+			}
+			letters++
+		}
+	}
+	return letters > 1
+}
+
+// Write writes the file in the layout of Papp's .ELO files, with otd's
+// comment lines after the standings and in each round.
 func (f *ELO) Write(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	for _, h := range f.Header {
 		fmt.Fprintf(bw, "%%%%%s: %s\n", h.Key, h.Value)
+		if h.Key == "Sender" {
+			bw.WriteString("\n")
+		}
 	}
 	fmt.Fprintf(bw, "\n%%        ID, NAME, Firstname, COUNTRY, score, disc-count, rating\n")
 	for _, p := range f.Standings {
-		fmt.Fprintf(bw, "%%_%% %7d, %s, %s, %s, %2s, %d, %d\n", p.ID, p.Last, p.First, p.Country, p.Score, p.Discs, p.Rating)
+		mark := ' '
+		if p.New {
+			mark = '+'
+		}
+		score := fmt.Sprintf("%2d", p.Score/2)
+		if p.Score%2 != 0 {
+			score += ".5"
+		}
+		fmt.Fprintf(bw, "%%_%% %c%6d, %s, %s, %s, %s, %d, %d\n", mark, p.ID, p.Last, p.First, p.Country, score, p.Discs, p.Rating)
+	}
+	o := f.Otd
+	if o != nil {
+		fmt.Fprintf(bw, "\n%s these lines are for otd: forfeits and byes (not games for the rating list), entries, absences, withdrawals\n", otdPrefix)
+		fmt.Fprintf(bw, "%s rounds %d\n", otdPrefix, o.Rounds)
+		fmt.Fprintf(bw, "%s rules bq=%v time-default=%v bye-points=%v tiebreaks=%v\n", otdPrefix, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks)
+		for _, p := range f.Standings {
+			st, ok := o.Players[p.ID]
+			if !ok {
+				continue
+			}
+			fmt.Fprintf(bw, "%s player %d", otdPrefix, p.ID)
+			if st.FirstRound != 0 {
+				fmt.Fprintf(bw, " first %d", st.FirstRound)
+			}
+			if st.Left != 0 {
+				fmt.Fprintf(bw, " left %d", st.Left)
+			}
+			if len(st.Absent) > 0 {
+				a := make([]string, len(st.Absent))
+				for i, r := range st.Absent {
+					a[i] = strconv.Itoa(r)
+				}
+				fmt.Fprintf(bw, " absent %s", strings.Join(a, ","))
+			}
+			if st.NoID {
+				bw.WriteString(" no-id")
+			}
+			bw.WriteString("\n")
+		}
 	}
 	games := func(gs []ELOGame) {
 		for _, g := range gs {
@@ -305,10 +665,161 @@ func (f *ELO) Write(w io.Writer) error {
 	for r, gs := range f.Rounds {
 		fmt.Fprintf(bw, "\n%%Round: %d\n\n", r+1)
 		games(gs)
+		if o == nil {
+			continue
+		}
+		if r < len(o.TimeDefaults) {
+			for _, d := range o.TimeDefaults[r] {
+				fmt.Fprintf(bw, "%s time-default %d %d %s\n", otdPrefix, d.Black, d.White, d.Loser)
+			}
+		}
+		if r < len(o.Forfeits) {
+			for _, d := range o.Forfeits[r] {
+				fmt.Fprintf(bw, "%s forfeit %d %d %s\n", otdPrefix, d.Black, d.White, d.Loser)
+			}
+		}
+		if r < len(o.Byes) {
+			for _, id := range o.Byes[r] {
+				fmt.Fprintf(bw, "%s bye %d\n", otdPrefix, id)
+			}
+		}
 	}
 	if len(f.Added) > 0 {
 		fmt.Fprintf(bw, "\n%%%%Added results\n\n")
 		games(f.Added)
 	}
 	return bw.Flush()
+}
+
+// otdPrefix starts the comment lines that otd writes for its own import.
+const otdPrefix = "% otd:"
+
+func newELOOtd() *ELOOtd {
+	d := tournament.DefaultSettings("", 1)
+	return &ELOOtd{BQ: d.BQ, TimeDefault: d.TimeDefault, ByePoints: d.ByePoints, TieBreaks: d.TieBreaks, Players: map[int]ELOStatus{}}
+}
+
+// read reads the words of a "% otd:" line; round is the round section it is
+// in (0 before the first).
+func (o *ELOOtd) read(w []string, round int) error {
+	if len(w) == 0 {
+		return nil // the explanation line has words; an empty one says nothing
+	}
+	atoi := func(s string) (int, error) {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("otd line: %q is not a whole number", s)
+		}
+		return n, nil
+	}
+	inRound := func() error {
+		if round == 0 {
+			return fmt.Errorf("otd line: %q before the first %%Round line", w[0])
+		}
+		for len(o.Forfeits) < round {
+			o.Forfeits, o.TimeDefaults, o.Byes = append(o.Forfeits, nil), append(o.TimeDefaults, nil), append(o.Byes, nil)
+		}
+		return nil
+	}
+	pair := func() (ELOForfeit, error) {
+		if len(w) != 4 || w[3] != string(tournament.Black) && w[3] != string(tournament.White) {
+			return ELOForfeit{}, fmt.Errorf("otd line: %s is: black-id white-id black|white (the colour that lost)", w[0])
+		}
+		b, e1 := atoi(w[1])
+		wh, e2 := atoi(w[2])
+		return ELOForfeit{b, wh, tournament.Color(w[3])}, errors.Join(e1, e2)
+	}
+	switch w[0] {
+	case "rounds":
+		if len(w) != 2 {
+			return errors.New("otd line: rounds is: rounds N")
+		}
+		n, err := atoi(w[1])
+		o.Rounds = n
+		return err
+	case "rules":
+		for _, kv := range w[1:] {
+			k, v, _ := strings.Cut(kv, "=")
+			var err error
+			switch k {
+			case "bq":
+				o.BQ, err = scoring.ParseBQRule(v)
+			case "time-default":
+				o.TimeDefault, err = scoring.ParseTimePolicy(v)
+			case "bye-points":
+				o.ByePoints, err = scoring.ParseByePoints(v)
+			case "tiebreaks":
+				o.TieBreaks, err = scoring.ParseTieBreaks(v)
+			default: // a rule of a later otd: the reader does without
+			}
+			if err != nil {
+				return fmt.Errorf("otd line: rules: %v", err)
+			}
+		}
+	case "player":
+		if len(w) < 2 {
+			return errors.New("otd line: player is: player ID [first N] [left N] [absent N,N...] [no-id]")
+		}
+		id, err := atoi(w[1])
+		if err != nil {
+			return err
+		}
+		st := o.Players[id]
+		for i := 2; i < len(w); i++ {
+			switch {
+			case w[i] == "no-id":
+				st.NoID = true
+			case i+1 < len(w) && (w[i] == "first" || w[i] == "left"):
+				n, err := atoi(w[i+1])
+				if err != nil {
+					return err
+				}
+				if w[i] == "first" {
+					st.FirstRound = n
+				} else {
+					st.Left = n
+				}
+				i++
+			case i+1 < len(w) && w[i] == "absent":
+				for _, a := range strings.Split(w[i+1], ",") {
+					n, err := atoi(a)
+					if err != nil {
+						return err
+					}
+					st.Absent = append(st.Absent, n)
+				}
+				i++
+			default:
+				return fmt.Errorf("otd line: player %d: %q is not first N, left N, absent N,N... or no-id", id, w[i])
+			}
+		}
+		o.Players[id] = st
+	case "forfeit", "time-default":
+		if err := inRound(); err != nil {
+			return err
+		}
+		g, err := pair()
+		if err != nil {
+			return err
+		}
+		if w[0] == "forfeit" {
+			o.Forfeits[round-1] = append(o.Forfeits[round-1], g)
+		} else {
+			o.TimeDefaults[round-1] = append(o.TimeDefaults[round-1], g)
+		}
+	case "bye":
+		if err := inRound(); err != nil {
+			return err
+		}
+		if len(w) != 2 {
+			return errors.New("otd line: bye is: bye ID")
+		}
+		id, err := atoi(w[1])
+		if err != nil {
+			return err
+		}
+		o.Byes[round-1] = append(o.Byes[round-1], id)
+	default: // an explanation, or a line of a later otd
+	}
+	return nil
 }

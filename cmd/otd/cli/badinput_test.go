@@ -142,6 +142,7 @@ func TestBadInput(t *testing.T) {
 		{"result without score", "", []string{"result", "1", "1"}, 2, []string{"give the score B-W", "'otd result 1 1 40-24'"}},
 		{"result colour", "", []string{"result", "1", "1", "40-24", "--correct", "--time-default", "purple"}, 2, []string{`--time-default is black or white, not "purple"`}},
 		{"result default and forfeit", "", []string{"result", "1", "1", "40-24", "--correct", "--forfeit", "black", "--time-default", "white"}, 2, []string{"a time default or by a forfeit, not both"}},
+		{"result forfeit with a score", "", []string{"result", "1", "1", "40-24", "--correct", "--forfeit", "black"}, 2, []string{"a forfeit has no score, the game was not played", "drop 40-24 ('otd result 1 1 --forfeit black')"}},
 		{"result undo after the next pairing", "open", []string{"result", "undo"}, 1, []string{"nothing to undo of that kind: the last change is entry", "(round pair: round 3); 'otd undo' reverts it"}},
 		{"result undo extra argument", "", []string{"result", "undo", "now"}, 2, []string{`unknown command "now" for "otd result undo"`, "see 'otd result undo --help'"}},
 		// standings, crosstable, log
@@ -181,7 +182,7 @@ func TestBadInput(t *testing.T) {
 		{"foreign: player list", "foreign", []string{"player", "list"}, 1, []string{"foreign.db: not an otd database", "name another file with --db"}},
 		{"foreign: tournament new", "foreign", []string{"tournament", "new", "X", "--rounds", "3"}, 1, []string{"foreign.db: not an otd database", "name another file with --db"}},
 		{"foreign: import", "foreign", []string{"import", "elo", elo}, 1, []string{"foreign.db: not an otd database", "name another file with --db"}},
-		{"newer: standings", "newer", []string{"standings"}, 1, []string{"newer.db: the database was written by a newer otd (schema 99; this otd knows up to 2)", "upgrade otd"}},
+		{"newer: standings", "newer", []string{"standings"}, 1, []string{"newer.db: the database was written by a newer otd (schema 99; this otd knows up to 3)", "upgrade otd"}},
 		{"newer: result", "newer", []string{"result", "1", "1", "33-31", "--correct"}, 1, []string{"written by a newer otd", "upgrade otd"}},
 		{"missing: standings", "missing", []string{"standings"}, 1, []string{"missing.db: no database", "create a tournament first ('otd tournament new NAME --rounds N') or name the database with --db"}},
 		{"missing: player add", "missing", []string{"player", "add", "X"}, 1, []string{"missing.db: no database", "create a tournament first"}},

@@ -2,13 +2,18 @@ package cli
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/otd-project/otd/pairing"
+	"github.com/otd-project/otd/store"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -24,18 +29,30 @@ func newDemoCmd(g *globals) *cobra.Command {
 		Use:   "demo",
 		Short: "Run a complete demonstration tournament with SIMULATED results",
 		Long: `demo runs a whole Swiss tournament through otd's own commands: it creates a
-tournament in the database (--db), registers players, and for every round
+tournament in a database of its own, registers players, and for every round
 pairs it, enters results and prints the pairing; then it prints the final
 standings and the crosstable.
 
+The demo never writes into a director's event. Without --db it makes its own
+file, otd-demo.db in a new folder of the system's temporary directory (TMPDIR,
+e.g. /tmp/otd-demo-123456789/otd-demo.db), and prints where: explore it
+afterwards with 'otd --db FILE standings'. OTD_DB is not used. With --db FILE
+it writes FILE, which must not exist yet or hold no tournament; a database
+that holds a tournament is refused.
+
 The results are SIMULATED: drawn at random from the players' ratings (seeded,
 so every run is the same), not played. The tournament is named accordingly.`,
-		Example: "  otd demo\n  otd demo --db /tmp/demo.db --players 24 --rounds 9 --seed 7",
+		Example: "  otd demo\n  otd demo --db demo.db --players 24 --rounds 9 --seed 7",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.Players < 2 || o.Players > 1000 || o.Rounds < 1 || o.Rounds >= o.Players+1 || o.Rounds > 99 {
 				return usageErrorf("demo: --players 2 to 1000 and --rounds 1 to 99, fewer rounds than players")
 			}
+			db, err := demoDB(g, cmd.Flags().Changed("db"))
+			if err != nil {
+				return err
+			}
+			g.DB = db
 			return runDemo(g, o)
 		},
 	}
@@ -51,6 +68,40 @@ var demoNames = []string{"Ada Lovelace", "Bram Stoker", "Chiara Ferri", "Dmitri 
 	"Wen Li", "Xavier Roux"}
 
 var demoCountries = []string{"GB", "FR", "IT", "JP", "NL", "SE", "US", "DE"}
+
+// errDemoDB: the database named for the demo holds a tournament.
+var errDemoDB = errors.New("the demo writes only into a new database")
+
+// demoDB returns the database file of the demo: the one named by --db if
+// explicit (refused if it holds a tournament), else a new otd-demo.db in a
+// new folder of the temporary directory. OTD_DB, the director's event, is
+// never the demo's.
+func demoDB(g *globals, explicit bool) (string, error) {
+	if !explicit {
+		dir, err := os.MkdirTemp("", "otd-demo-")
+		if err != nil {
+			return "", fmt.Errorf("demo: a folder for its database: %w; name a file with --db", err)
+		}
+		return filepath.Join(dir, "otd-demo.db"), nil
+	}
+	d, done, err := g.app(false)
+	if errors.Is(err, store.ErrNoDatabase) {
+		return g.DB, nil // a new file, or an empty one
+	}
+	if err != nil {
+		return "", err
+	}
+	defer done()
+	list, err := d.Tournaments(context.Background())
+	if err != nil {
+		return "", err
+	}
+	if len(list) > 0 {
+		return "", fmt.Errorf("demo: %s holds %d tournament(s), the first %q: %w: name a file that does not exist yet with --db, or leave --db out (the demo then makes its own file)",
+			g.DB, len(list), list[0].Name, errDemoDB)
+	}
+	return g.DB, nil
+}
 
 // otd runs one otd command as a user would, on the demo's database.
 func (g *globals) otd(args ...string) (string, error) {
@@ -68,7 +119,7 @@ func runDemo(g *globals, o demoOptions) error {
 	if _, err := g.otd("tournament", "new", name, "--rounds", strconv.Itoa(o.Rounds), "--seed", strconv.FormatUint(o.Seed, 10)); err != nil {
 		return err
 	}
-	fmt.Fprintf(g.Stdout, "%s\nDatabase: %s. Every result below is SIMULATED from the ratings, not played.\n\n", name, g.DB)
+	fmt.Fprintf(g.Stdout, "%s\nDatabase: %s (the demo's own; no other tournament is touched). Every result below is SIMULATED from the ratings, not played.\n\n", name, g.DB)
 	ratings := map[int]int{}
 	for i := 0; i < o.Players; i++ {
 		n := demoNames[i%len(demoNames)]
@@ -130,7 +181,7 @@ func runDemo(g *globals, o demoOptions) error {
 		fmt.Fprint(g.Stdout, "\n", out)
 	}
 	fmt.Fprintf(g.Stdout, "\nDone in %.1f s: %d players, %d rounds, SIMULATED results. 'otd --db %s log' shows every change.\n",
-		time.Since(start).Seconds(), o.Players, o.Rounds, g.DB)
+		time.Since(start).Seconds(), o.Players, o.Rounds, shellWord(g.DB))
 	return nil
 }
 
@@ -141,4 +192,12 @@ func demoRound(g *globals, r int) ([]tournament.Game, error) {
 		return nil, err
 	}
 	return t.Round(r), nil
+}
+
+// shellWord quotes a file name for a shell command line if it needs it.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:+,=@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

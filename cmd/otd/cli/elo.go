@@ -1,13 +1,12 @@
 package cli
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/otd-project/otd/tournament"
 	"github.com/otd-project/otd/tournament/export"
@@ -25,12 +24,14 @@ func newImportCmd(g *globals) *cobra.Command {
 (numbered in published order, keeping their WOF ids), every round's games,
 and the games added after the Swiss rounds. .ELO files do not list byes: a
 player without a game in a round gets the bye there when the published score
-needs it; a player whose games stop early withdrew.`,
+needs it; a player whose games stop early withdrew. A file written by
+'otd export elo' also brings its forfeits, byes, absences, withdrawals and
+rules (--bq still wins), and so the same standings.`,
 		Example: "  otd import elo 20191009_WOC_2019.ELO --bq wof\n  otd standings",
 		Args:    argsUsage(cobra.ExactArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			s.Name = name
-			return runImportELO(g, args[0], s)
+			return runImportELO(g, args[0], s, cmd.Flags().Changed("bq"))
 		},
 	}
 	elo.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number")
@@ -39,7 +40,9 @@ needs it; a player whose games stop early withdrew.`,
 	return cmd
 }
 
-func runImportELO(g *globals, path string, s tournament.Settings) error {
+// runImportELO imports an .ELO file; a file written by otd brings its rules,
+// which --bq (bqSet) overrides.
+func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool) error {
 	fh, err := os.Open(path)
 	if err != nil {
 		return inputError(err)
@@ -48,6 +51,11 @@ func runImportELO(g *globals, path string, s tournament.Settings) error {
 	f, err := export.ReadELO(fh)
 	if err != nil {
 		return inputError(fmt.Errorf("%s: %w", path, err))
+	}
+	bq := s.BQ
+	s = f.Settings(s)
+	if bqSet {
+		s.BQ = bq
 	}
 	t, err := f.Tournament(s)
 	if err != nil {
@@ -73,55 +81,95 @@ func runImportELO(g *globals, path string, s tournament.Settings) error {
 
 func newExportCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{Use: "export", Short: "Write the current tournament to a file for another program"}
-	cmd.AddCommand(&cobra.Command{
-		Use:     "elo FILE.ELO",
-		Short:   "Write the WOF rating file (.ELO) of the current tournament",
-		Example: "  otd export elo paris2026.ELO",
+	var o eloOptions
+	elo := &cobra.Command{
+		Use:   "elo FILE.ELO",
+		Short: "Write the WOF rating file (.ELO) of the current tournament",
+		Long: `export elo writes the WOF rating-submission file of the current tournament:
+the header (tournament, country, date, sender), the standings after the last
+finished round with each player's WOF id ('otd player edit N --wof-id ID'; a
+player without one is marked new, "+"), SURNAME, First and three-letter
+country, and every game played on the board. A forfeit and a bye are not
+games for the rating list: they are left out of the game lines, and written
+in "% otd:" comment lines with the entries, absences and withdrawals, so
+that 'otd import elo' of the file rebuilds the same standings. FILE "-" writes
+to standard output; an existing file is replaced only with --force.`,
+		Example: "  otd export elo 20261121_Paris_Open.ELO --sender \"Ann Archer\" --country FRA --start 2026-11-21 --end 2026-11-22",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			rows, err := t.Standings(t.Finished())
-			if err != nil {
-				return err
-			}
-			return writeFileAtomic(args[0], func(w *bufio.Writer) error {
-				return export.FromTournament(t, rows, "otd "+buildVersion()).Write(w)
-			})
+			return runExportELO(g, args[0], o)
 		},
-	})
+	}
+	elo.Flags().BoolVar(&o.force, "force", false, "replace FILE if it exists")
+	elo.Flags().StringVar(&o.sender, "sender", "", "who sends the file (the %%Sender line)")
+	elo.Flags().StringVar(&o.country, "country", "", "the host country (the %%Country line)")
+	elo.Flags().StringVar(&o.start, "start", "", "the first day of the event, YYYY-MM-DD (the %%Date line)")
+	elo.Flags().StringVar(&o.end, "end", "", "the last day of the event, YYYY-MM-DD")
+	cmd.AddCommand(elo)
 	return cmd
 }
 
-// writeFileAtomic writes a file through a temporary file renamed into place,
-// so that a crash never leaves half a file.
-func writeFileAtomic(path string, write func(*bufio.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+// eloOptions are the flags of 'export elo'.
+type eloOptions struct {
+	force                       bool
+	sender, country, start, end string
+}
+
+func runExportELO(g *globals, path string, o eloOptions) error {
+	t, err := g.current()
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the temporary file's name would only confuse
+		return err
+	}
+	meta := export.MetaOf(t)
+	for _, d := range []struct {
+		flag, v string
+		to      *time.Time
+	}{{"--start", o.start, &meta.Start}, {"--end", o.end, &meta.End}} {
+		if d.v == "" {
+			continue
 		}
-		return fmt.Errorf("cannot write %s: %w; name a file in an existing folder you may write to", path, err)
+		if *d.to, err = time.Parse(time.DateOnly, d.v); err != nil {
+			return usageErrorf("%s %q: write the date YYYY-MM-DD, e.g. 2026-11-21", d.flag, d.v)
+		}
 	}
-	defer os.Remove(tmp.Name())
-	w := bufio.NewWriter(tmp)
-	if err := write(w); err != nil {
-		tmp.Close()
+	if !meta.End.IsZero() && meta.Start.IsZero() {
+		return usageErrorf("--end %s needs --start, the first day", o.end)
+	}
+	if !meta.End.IsZero() && meta.End.Before(meta.Start) {
+		return usageErrorf("--end %s is before --start %s", o.end, o.start)
+	}
+	if o.country != "" {
+		meta.Country = o.country
+	}
+	if o.sender != "" {
+		meta.Sender = o.sender
+	}
+	meta.Creator = "otd " + buildVersion()
+	meta.Created = time.Now()
+	if g.Now != nil {
+		meta.Created = g.Now()
+	}
+	f, err := export.FromTournament(t, meta)
+	if err != nil {
 		return err
 	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
+	if err := writeOutput(g, path, o.force, f.Write); err != nil {
 		return err
 	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
+	var missing []string
+	for _, m := range []struct {
+		flag  string
+		unset bool
+	}{{"--country", meta.Country == ""}, {"--start", meta.Start.IsZero()}, {"--sender", meta.Sender == ""}} {
+		if m.unset {
+			missing = append(missing, m.flag)
+		}
 	}
-	if err := tmp.Close(); err != nil {
-		return err
+	if path != "-" && len(missing) > 0 {
+		fmt.Fprintf(g.Stderr, "otd: note: the header says ?? where the rating list wants a value: give %s\n", strings.Join(missing, ", "))
 	}
-	return os.Rename(tmp.Name(), path)
+	if done := t.Finished(); done < t.Paired() {
+		fmt.Fprintf(g.Stderr, "otd: note: round %d has results missing: the file has rounds 1 to %d\n", done+1, done)
+	}
+	return nil
 }

@@ -31,13 +31,19 @@ type tournamentJSON struct {
 	TieBreaks   string      `json:"tiebreaks" doc:"the ranking order, comma-separated: points, bq, discs, h2h, wins, diff"`
 	FirstRound  string      `json:"first_round" doc:"how round 1 is paired: rating or random"`
 	Seed        uint64      `json:"seed" doc:"seed of the pairing's random choices"`
+	Start       string      `json:"start,omitempty" doc:"first day of the event, YYYY-MM-DD; left out if not given"`
+	End         string      `json:"end,omitempty" doc:"last day of the event, YYYY-MM-DD; left out if not given"`
+	City        string      `json:"city,omitempty" doc:"the city of the event; left out if not given"`
+	Country     string      `json:"country,omitempty" doc:"the country of the event; left out if not given"`
+	Director    string      `json:"director,omitempty" doc:"the tournament director; left out if not given"`
 }
 
 func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
 	s := t.Settings
 	return tournamentJSON{ID: t.ID, Name: s.Name, Rounds: s.Rounds, Paired: t.Paired(), Players: len(t.Players),
 		System: string(s.System), BQ: s.BQ.String(), TimeDefault: s.TimeDefault.String(), ByePoints: json.Number(s.ByePoints.String()),
-		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed}
+		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed,
+		Start: s.Start.String(), End: s.End.String(), City: s.City, Country: s.Country, Director: s.Director}
 }
 
 type tournamentListJSON struct {
@@ -81,29 +87,32 @@ type gameJSON struct {
 }
 
 type standingJSON struct {
-	Rank      int         `json:"rank" doc:"rank: players equal on every tie-break share it"`
-	Number    int         `json:"number" doc:"the player's number"`
-	Name      string      `json:"name" doc:"the player's name"`
-	Country   string      `json:"country,omitempty" doc:"country code; left out if none"`
-	Points    json.Number `json:"points" doc:"points, a half as .5"`
-	BQ        json.Number `json:"bq" doc:"Brightwell Quotient, exact (a fraction's decimal expansion)"`
-	BQRounded int         `json:"bq_rounded" doc:"the BQ rounded to a whole number, as printed"`
-	Discs     int         `json:"discs" doc:"total discs"`
-	Games     int         `json:"games" doc:"games played"`
-	Withdrawn bool        `json:"withdrawn,omitempty" doc:"true if the player has withdrawn"`
+	Rank        int         `json:"rank" doc:"rank: players equal on every tie-break share it"`
+	Number      int         `json:"number" doc:"the player's number"`
+	Name        string      `json:"name" doc:"the player's name"`
+	Country     string      `json:"country,omitempty" doc:"country code; left out if none"`
+	Points      json.Number `json:"points" doc:"points, a half as .5"`
+	BQ          json.Number `json:"bq" doc:"Brightwell Quotient, exact (a fraction's decimal expansion)"`
+	BQRounded   int         `json:"bq_rounded" doc:"the BQ rounded to a whole number, as printed"`
+	Discs       int         `json:"discs" doc:"total discs"`
+	Games       int         `json:"games" doc:"games played"`
+	Withdrawn   bool        `json:"withdrawn" doc:"whether the player has withdrawn (a player withdrawn before playing ranks below all who played)"`
+	Round       int         `json:"after_round" doc:"the round the standings are after: the one asked for, or the one before if it has no result yet"`
+	Provisional bool        `json:"provisional,omitempty" doc:"true if a game of that round has no result yet: the standings will change"`
 }
 
 type crosstableJSON struct {
-	Rank   int         `json:"rank" doc:"rank in the standings"`
-	Number int         `json:"number" doc:"the player's number"`
-	Name   string      `json:"name" doc:"the player's name"`
-	Points json.Number `json:"points" doc:"points"`
-	Rounds []cellJSON  `json:"rounds" doc:"one entry a round"`
+	Rank      int         `json:"rank" doc:"rank in the standings"`
+	Number    int         `json:"number" doc:"the player's number"`
+	Name      string      `json:"name" doc:"the player's name"`
+	Points    json.Number `json:"points" doc:"points"`
+	Rounds    []cellJSON  `json:"rounds" doc:"one entry a round"`
+	Withdrawn bool        `json:"withdrawn" doc:"whether the player has withdrawn"`
 }
 
 type cellJSON struct {
 	Round         int         `json:"round" doc:"the round"`
-	Kind          string      `json:"kind" doc:"what the round was for the player: game, bye, forfeit, missed, ..."`
+	Kind          string      `json:"kind" doc:"what the round was for the player: normal (a game played to the end), time-default, forfeit (not played), bye, missed"`
 	Opponent      int         `json:"opponent" doc:"the opponent's number, 0 if none"`
 	Colour        string      `json:"colour" doc:"the player's colour: black or white"`
 	Points        json.Number `json:"points" doc:"points scored in the round"`

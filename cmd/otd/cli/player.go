@@ -1,11 +1,7 @@
 package cli
 
 import (
-	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -57,7 +53,8 @@ func newPlayerAddCmd(g *globals) *cobra.Command {
 		},
 	}
 	cmd.Flags().IntVar(&in.Rating, "rating", 0, "rating (0: none)")
-	cmd.Flags().StringVar(&in.Country, "country", "", "country code, e.g. FR")
+	cmd.Flags().IntVar(&in.ID, "wof-id", 0, "the player's WOF id (0: none), written in the .ELO file")
+	cmd.Flags().StringVar(&in.Country, "country", "", "country code, FR or FRA (stored as FRA)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the new player as JSON (with its number)")
 	return cmd
 }
@@ -66,22 +63,40 @@ func newPlayerImportCmd(g *globals) *cobra.Command {
 	return &cobra.Command{
 		Use:   "import FILE.csv",
 		Short: "Register every player of a CSV file (name, rating, country)",
-		Long: `import registers the players of a CSV file in its order: columns name, then
-optionally rating and country; a first row naming the columns is skipped. The
-whole file is registered or, on any error, none of it.`,
-		Example: "  otd player import players.csv",
+		Long: `import registers the players of a CSV file in its order, one player a line:
+columns name, then optionally rating and country. The file may come straight
+from a spreadsheet: columns separated by commas, semicolons or tabs (found
+from the file), UTF-8 with or without a byte order mark or UTF-16 ("Unicode
+text"), empty trailing cells, blank lines. A first row that names the columns
+(in any language) is skipped, and said so. A name with a comma goes in double
+quotes ("LEADER, Imre").
+
+A line that does not fit (too many columns, a rating that is not a number, a
+name already in the file or already registered, case and spacing aside) is
+refused with its line: the whole file is registered or, on any error, none
+of it.`,
+		Example: "  otd player import players.csv\n  otd player import examples/players.csv",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			ins, err := readPlayersCSV(args[0])
+			path := args[0]
+			pf, err := readPlayersCSV(path)
 			if err != nil {
 				return inputError(err)
 			}
-			ops := make([]tournament.Op, len(ins))
-			for i, in := range ins {
+			ops := make([]tournament.Op, len(pf.Players))
+			for i, in := range pf.Players {
 				ops[i] = func(t *tournament.Tournament) (tournament.Change, error) {
+					k := nameKey(in.Name)
+					for _, p := range t.Players {
+						if nameKey(p.Name) == k {
+							return tournament.Change{}, inputError(&playersFileError{Path: path, Line: in.line, Err: errDuplicateName,
+								Msg: fmt.Sprintf("%s is already registered as player %d%s (%v): delete the line (was the file imported already? 'otd player list' shows who is in), or tell the two players apart (a club or city after the name)",
+									quoteName(in.Name), p.Number, spelledAs(in.Name, p.Name), errDuplicateName)})
+						}
+					}
 					c, err := t.AddPlayer(in.PlayerInput)
 					if err != nil {
-						return c, fmt.Errorf("%s: line %d: %w", args[0], in.line, err)
+						return c, fmt.Errorf("%s: line %d: %w", path, in.line, err)
 					}
 					return c, nil
 				}
@@ -90,68 +105,20 @@ whole file is registered or, on any error, none of it.`,
 			if err != nil {
 				return invalidAsUsage(err)
 			}
-			var added []tournament.Player
-			for _, c := range changes {
-				added = append(added, c.After.Players[0])
+			seps := map[rune]string{',': "commas", ';': "semicolons", '\t': "tabs"}
+			fmt.Fprintf(g.Stdout, "%s: %d players, columns separated by %s", path, len(pf.Players), seps[pf.Sep])
+			if pf.Header != 0 {
+				fmt.Fprintf(g.Stdout, "; line %d skipped as the header (%s)", pf.Header, pf.Heading)
 			}
-			fmt.Fprintf(g.Stdout, "Registered %d players", len(added))
-			if len(added) > 0 {
-				fmt.Fprintf(g.Stdout, ", numbers %d to %d", added[0].Number, added[len(added)-1].Number)
+			fmt.Fprintln(g.Stdout, ".")
+			fmt.Fprintf(g.Stdout, "Registered %d players", len(changes))
+			if len(changes) > 0 {
+				fmt.Fprintf(g.Stdout, ", numbers %d to %d", changes[0].After.Players[0].Number, changes[len(changes)-1].After.Players[0].Number)
 			}
 			fmt.Fprintln(g.Stdout, ".")
 			return nil
 		},
 	}
-}
-
-type csvPlayer struct {
-	tournament.PlayerInput
-	line int
-}
-
-func readPlayersCSV(path string) ([]csvPlayer, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
-	var out []csvPlayer
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		line, _ := r.FieldPos(0)
-		if len(rec) == 0 || strings.TrimSpace(strings.Join(rec, "")) == "" {
-			continue
-		}
-		if len(out) == 0 && strings.EqualFold(strings.TrimSpace(rec[0]), "name") {
-			continue // the header
-		}
-		if len(rec) > 3 {
-			return nil, fmt.Errorf("%s: line %d: %d columns; expected name, rating, country", path, line, len(rec))
-		}
-		p := csvPlayer{PlayerInput: tournament.PlayerInput{Name: rec[0]}, line: line}
-		if len(rec) > 1 && strings.TrimSpace(rec[1]) != "" {
-			if p.Rating, err = strconv.Atoi(strings.TrimSpace(rec[1])); err != nil {
-				return nil, fmt.Errorf("%s: line %d: rating %q is not a whole number", path, line, rec[1])
-			}
-		}
-		if len(rec) > 2 {
-			p.Country = rec[2]
-		}
-		out = append(out, p)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no players in the file (expected lines of name, rating, country)", path)
-	}
-	return out, nil
 }
 
 func newPlayerListCmd(g *globals) *cobra.Command {
@@ -206,11 +173,11 @@ func playerStatus(p tournament.Player) string {
 
 func newPlayerEditCmd(g *globals) *cobra.Command {
 	var name, country string
-	var rating int
+	var rating, wofID int
 	cmd := &cobra.Command{
-		Use:     "edit NUMBER [--name NAME] [--rating R] [--country CC]",
-		Short:   "Correct a player's name, rating or country",
-		Example: "  otd player edit 12 --name \"Ben Smith\" --country GB",
+		Use:     "edit NUMBER [--name NAME] [--rating R] [--country CC] [--wof-id N]",
+		Short:   "Correct a player's name, rating, country or WOF id",
+		Example: "  otd player edit 12 --name \"SMITH, Ben\" --country GB --wof-id 2357",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := playerNumber("player edit", args[0])
@@ -227,8 +194,11 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 			if cmd.Flags().Changed("rating") {
 				e.Rating = &rating
 			}
+			if cmd.Flags().Changed("wof-id") {
+				e.ID = &wofID
+			}
 			if e == (tournament.PlayerEdit{}) {
-				return usageErrorf("player edit: nothing to change: give --name, --rating or --country")
+				return usageErrorf("player edit: nothing to change: give --name, --rating or --country, or --wof-id")
 			}
 			p, err := g.playerAction(func(t *tournament.Tournament) (tournament.Change, error) { return t.EditPlayer(n, e) })
 			if err != nil {
@@ -240,7 +210,8 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&name, "name", "", "new name")
 	cmd.Flags().IntVar(&rating, "rating", 0, "new rating")
-	cmd.Flags().StringVar(&country, "country", "", "new country code")
+	cmd.Flags().StringVar(&country, "country", "", "new country code, FR or FRA (stored as FRA)")
+	cmd.Flags().IntVar(&wofID, "wof-id", 0, "new WOF id (0: none)")
 	return cmd
 }
 

@@ -26,9 +26,12 @@ func newResultCmd(g *globals) *cobra.Command {
 squares go to the winner: 40-22 is recorded 42-22, a tie with empties 32-32.
 
 A time default names the colour whose flag fell; B-W is then the game as the
-winner completed it, recorded by the tournament's policy (complete: at least
-33-31 for the winner; fixed: 33-31; wipeout: 64-0). A forfeit names the
-colour that did not play; it needs no B-W.
+winner completed it, or the board as it stood when the flag fell; the
+tournament's policy records it (complete: the empty squares to the winner on
+time, never to the player whose flag fell, then at least 33-31 for the winner,
+so black's flag falling at 19-5 is 19-45; fixed: 33-31; wipeout: 64-0). A
+forfeit names the colour that did not play; it takes no B-W, as no game was
+played.
 
 A game that has a result is changed only with --correct; every change is in
 'otd log', and 'otd undo' reverts the last one.`,
@@ -57,6 +60,9 @@ A game that has a result is changed only with --correct; every change is in
 				return usageErrorf("result: a game ends by a time default or by a forfeit, not both")
 			case len(args) == 2 && o.In.Forfeit == "":
 				return usageErrorf("result: give the score B-W (black's discs first), e.g. 'otd result %d %d 40-24'", o.Round, o.Table)
+			case len(args) == 3 && o.In.Forfeit != "":
+				return usageErrorf("result: a forfeit has no score, the game was not played: drop %s ('otd result %d %d --forfeit %s'), or give the score without --forfeit",
+					args[2], o.Round, o.Table, o.In.Forfeit)
 			case len(args) == 3:
 				sc, err := engine.ParseScore(args[2])
 				if err != nil {

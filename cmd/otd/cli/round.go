@@ -45,7 +45,9 @@ func newRoundPairCmd(g *globals) *cobra.Command {
 		Long: `pair pairs the next round with the Swiss minimum-cost matching (or the round
 robin table if the tournament is one), keeping the forced pairs (black first)
 and completing the rest. With --manual it takes only the forced pairs and the
-bye, which must then cover every active player. The round before must have
+bye, which must then cover every active player. A forced pair keeps the
+colours given: one that would repeat the colours of an earlier game between
+the two is refused (force it the other way round). The round before must have
 all its results.`,
 		Example: `  otd round pair
   otd round pair --force 3-8 --forbid 1-2 --bye 17
@@ -174,7 +176,11 @@ func newRoundCheckCmd(g *globals) *cobra.Command {
 		Long: `check lists every rule the round's pairing breaks (rematches, a second bye,
 a withdrawn or absent player paired, ...) and its total cost under the
 tournament's pairing weights, and says whether a cheaper valid pairing exists.
-Use it on manual pairings. Exit status 1 if a rule is broken.`,
+A pairing that breaks an absolute rule (a rematch with the same colours, a
+second bye, an inactive player paired, ...) is not valid at any cost: check
+names the rules it breaks and gives the best valid pairing and its cost
+instead. Use it on manual and imported pairings. Exit status 1 if an absolute
+rule is broken.`,
 		Args: argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			t, err := g.current()
@@ -194,13 +200,7 @@ Use it on manual pairings. Exit status 1 if a rule is broken.`,
 					return err
 				}
 			} else {
-				fmt.Fprintf(g.Stdout, "Round %d: cost %d", r, rep.Cost)
-				if rep.Cheaper {
-					fmt.Fprintf(g.Stdout, "; a cheaper valid pairing exists (cost %d)", rep.BestCost)
-				} else {
-					fmt.Fprint(g.Stdout, "; no valid pairing is cheaper")
-				}
-				fmt.Fprintln(g.Stdout)
+				printCheck(g, rep)
 				for _, v := range rep.Violations {
 					fmt.Fprintf(g.Stdout, "  %s\n", v)
 				}
@@ -213,6 +213,24 @@ Use it on manual pairings. Exit status 1 if a rule is broken.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	return cmd
+}
+
+// printCheck prints the verdict on a round's pairing. An invalid pairing is
+// not compared with the best valid one by cost (its cost leaves the broken
+// rule out): it is said to be invalid, with the rules broken, and the best
+// valid pairing is given to use instead.
+func printCheck(g *globals, rep tournament.CheckReport) {
+	switch {
+	case rep.Broken && rep.BestCost != nil:
+		fmt.Fprintf(g.Stdout, "Round %d: invalid pairing (%s); the best valid pairing costs %d: %s\n",
+			rep.Round, strings.Join(rep.BrokenRules, ", "), *rep.BestCost, rep.Best)
+	case rep.Broken:
+		fmt.Fprintf(g.Stdout, "Round %d: invalid pairing (%s); no valid pairing exists\n", rep.Round, strings.Join(rep.BrokenRules, ", "))
+	case rep.Cheaper:
+		fmt.Fprintf(g.Stdout, "Round %d: cost %d; a cheaper valid pairing exists (cost %d): %s\n", rep.Round, rep.Cost, *rep.BestCost, rep.Best)
+	default:
+		fmt.Fprintf(g.Stdout, "Round %d: cost %d; no valid pairing is cheaper\n", rep.Round, rep.Cost)
+	}
 }
 
 // roundArg reads the optional round argument R; without it, the last round paired.

@@ -23,8 +23,12 @@ func newStandingsCmd(g *globals) *cobra.Command {
 		Short: "Print the standings: points, then the tournament's tie-breaks",
 		Long: `standings ranks the players by points, then by the tournament's tie-breaks
 (by default the Brightwell Quotient, then the disc count). Points show a half
-as .5; withdrawn players are marked. Without --round it gives the standings
-after the last round whose results are all in.`,
+as .5; withdrawn players are marked, and one withdrawn before playing ranks
+below every player who played. Without --round it gives the standings after
+the last round whose results are all in. With --round R, a round with some
+results missing gives provisional standings, and a round with no result yet
+the standings after the round before; a late entry is listed from their first
+round on.`,
 		Example: "  otd standings\n  otd standings --round 3\n  otd standings --json\n  otd standings --csv > standings.csv",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
@@ -49,16 +53,21 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 	if r < 0 {
 		r = t.Finished()
 	}
-	rows, err := t.Standings(r)
+	v, err := t.View(r)
 	if err != nil {
 		return err
 	}
-	out := make([]standingJSON, len(rows))
-	for i, row := range rows {
+	out := make([]standingJSON, len(v.Rows))
+	for i, row := range v.Rows {
 		p := t.Players[row.Player-1]
 		out[i] = standingJSON{Rank: row.Rank, Number: p.Number, Name: p.Name, Country: p.Country,
 			Points: json.Number(row.Points.String()), BQ: json.Number(row.BQ.String()), BQRounded: row.BQ.Round(),
-			Discs: row.Discs, Games: row.Games, Withdrawn: row.Withdrawn}
+			Discs: row.Discs, Games: row.Games, Withdrawn: row.Withdrawn, Round: v.Round, Provisional: v.Provisional}
+	}
+	if o.JSON || o.CSV {
+		if note := viewNote(v); note != "" { // the data go to stdout, the warning to stderr
+			fmt.Fprintf(g.Stderr, "otd: %s%s\n", viewTitle("standings", v), note)
+		}
 	}
 	switch {
 	case o.JSON:
@@ -73,7 +82,7 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 		w.Flush()
 		return w.Error()
 	}
-	fmt.Fprintf(g.Stdout, "%s: standings after round %d of %d (BQ %s)\n", t.Name, r, t.Rounds, t.BQ)
+	fmt.Fprintf(g.Stdout, "%s: %s of %d (BQ %s)%s\n", t.Name, viewTitle("standings", v), t.Rounds, t.BQ, viewNote(v))
 	var tab [][]string
 	for _, s := range out {
 		name := s.Name
@@ -85,6 +94,32 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 	return table(g.Stdout, []string{"Rank", "No", "Name", "Country", "Points", "BQ", "Discs", "Games"}, tab)
 }
 
+// viewTitle names what is shown: "standings after round 3", "provisional
+// standings after round 3".
+func viewTitle(what string, v tournament.View) string {
+	if v.Provisional {
+		what = "provisional " + what
+	}
+	return fmt.Sprintf("%s after round %d", what, v.Round)
+}
+
+// viewNote says why the standings are not simply those after the round asked
+// for: "; round 3 has no result yet", ": 2 of 4 games of round 3 have no
+// result yet".
+func viewNote(v tournament.View) string {
+	switch {
+	case v.Provisional:
+		have := "have"
+		if v.Pending == 1 {
+			have = "has"
+		}
+		return fmt.Sprintf(": %d of %d games of round %d %s no result yet", v.Pending, v.Games, v.Round, have)
+	case v.Round < v.Asked:
+		return fmt.Sprintf("; round %d has no result yet", v.Asked)
+	}
+	return ""
+}
+
 func newCrosstableCmd(g *globals) *cobra.Command {
 	var asJSON bool
 	var round int
@@ -92,8 +127,13 @@ func newCrosstableCmd(g *globals) *cobra.Command {
 		Use:   "crosstable",
 		Short: "Print the crosstable: each player's opponent, colour and result in every round",
 		Long: `crosstable prints, in standings order, each player's rounds as
-opponent-number, colour (b/w) and discs, e.g. "12w40" for 40 discs as white
-against player 12; "bye" and "-" for a round not played; "+"/"=" mark a win or draw.`,
+opponent-number, colour (b/w) and discs, e.g. "+12w40" for a win with 40 discs
+as white against player 12; "+"/"="/"-" mark a win, draw or loss. A time
+default ends in "t" ("-12w31t": lost on time); a forfeit is "ff" instead of
+colour and discs ("+12ff": player 12 did not play; "-12ff": this player did
+not). "bye" is a bye and "-" a round not played. Withdrawn players are
+marked. Rounds are counted as by 'otd standings'; in a provisional round, a
+game without a result yet is "?" with the opponent and colour ("?6w").`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
 			t, err := g.current()
@@ -104,12 +144,24 @@ against player 12; "bye" and "-" for a round not played; "+"/"=" mark a win or d
 			if r < 0 {
 				r = t.Finished()
 			}
-			rows, err := t.Standings(r)
+			v, err := t.View(r)
 			if err != nil {
 				return err
 			}
+			rows := v.Rows
 			if asJSON {
 				return writeJSON(g.Stdout, newCrosstableJSON(t, rows))
+			}
+			if note := viewNote(v); note != "" {
+				fmt.Fprintf(g.Stdout, "%s: %s of %d%s\n", t.Name, viewTitle("crosstable", v), t.Rounds, note)
+			}
+			pending := map[int]string{} // a game of a provisional round without a result: "?6w"
+			if v.Provisional {
+				for _, gm := range t.Round(v.Round) {
+					if gm.Result == nil && !gm.IsBye() {
+						pending[gm.Black], pending[gm.White] = fmt.Sprintf("?%db", gm.White), fmt.Sprintf("?%dw", gm.Black)
+					}
+				}
 			}
 			header := []string{"Rank", "No", "Name", "Points"}
 			if len(rows) > 0 { // the rounds counted: none after the last with a result
@@ -118,14 +170,36 @@ against player 12; "bye" and "-" for a round not played; "+"/"=" mark a win or d
 				}
 			}
 			var tab [][]string
+			kinds := map[scoring.Kind]bool{}
 			for _, row := range rows {
-				line := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Player), t.Players[row.Player-1].Name, row.Points.String()}
-				for _, c := range row.Rounds {
-					line = append(line, cellText(c))
+				name := t.Players[row.Player-1].Name
+				if row.Withdrawn {
+					name += " (withdrawn)"
+				}
+				line := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Player), name, row.Points.String()}
+				for k, c := range row.Rounds {
+					text := cellText(c)
+					if p, ok := pending[row.Player]; ok && k+1 == v.Round && c.Kind == scoring.Missed {
+						text = p
+					}
+					line = append(line, text)
+					kinds[c.Kind] = true
 				}
 				tab = append(tab, line)
 			}
-			return table(g.Stdout, header, tab)
+			if err := table(g.Stdout, header, tab); err != nil {
+				return err
+			}
+			if kinds[scoring.TimeDefault] {
+				fmt.Fprintln(g.Stdout, "t: won or lost on time (a time default)")
+			}
+			if kinds[scoring.Forfeit] {
+				fmt.Fprintln(g.Stdout, "ff: a forfeit, not played: + the opponent did not play, - the player did not")
+			}
+			if len(pending) > 0 {
+				fmt.Fprintln(g.Stdout, "?: no result yet")
+			}
+			return nil
 		},
 	}
 	cmd.Flags().IntVar(&round, "round", -1, "crosstable after round `R` (default: the last finished round)")
@@ -147,13 +221,20 @@ func cellText(c scoring.Cell) string {
 	case scoring.Half:
 		mark = "="
 	}
+	switch c.Kind {
+	case scoring.Forfeit: // not played: no colour, and the discs are the bye's convention
+		return fmt.Sprintf("%s%dff", mark, c.Opponent)
+	case scoring.TimeDefault:
+		return fmt.Sprintf("%s%d%s%dt", mark, c.Opponent, c.Colour.String()[:1], c.Discs)
+	}
 	return fmt.Sprintf("%s%d%s%d", mark, c.Opponent, c.Colour.String()[:1], c.Discs)
 }
 
 func newCrosstableJSON(t *tournament.Tournament, rows []scoring.Row) []crosstableJSON {
 	out := []crosstableJSON{}
 	for _, row := range rows {
-		x := crosstableJSON{Rank: row.Rank, Number: row.Player, Name: t.Players[row.Player-1].Name, Points: json.Number(row.Points.String())}
+		x := crosstableJSON{Rank: row.Rank, Number: row.Player, Name: t.Players[row.Player-1].Name, Points: json.Number(row.Points.String()),
+			Withdrawn: row.Withdrawn}
 		for k, c := range row.Rounds {
 			x.Rounds = append(x.Rounds, cellJSON{Round: k + 1, Kind: c.Kind.String(), Opponent: c.Opponent, Colour: c.Colour.String(),
 				Points: json.Number(c.Points.String()), Discs: c.Discs, OpponentDiscs: c.OpponentDiscs})

@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -18,7 +21,8 @@ func newTournamentCmd(g *globals) *cobra.Command {
 one last created or chosen with 'otd tournament use' is the current one, which
 the other commands act on.`,
 	}
-	cmd.AddCommand(newTournamentNewCmd(g), newTournamentListCmd(g), newTournamentShowCmd(g), newTournamentUseCmd(g), newTournamentSetCmd(g))
+	cmd.AddCommand(newTournamentNewCmd(g), newTournamentListCmd(g), newTournamentShowCmd(g), newTournamentUseCmd(g), newTournamentEditCmd(g),
+		newTournamentDeleteCmd(g))
 	return cmd
 }
 
@@ -33,6 +37,31 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.TextVar(&s.TieBreaks, "tiebreaks", s.TieBreaks, "tie-break `chain`: points, bq, discs, h2h, wins, diff in any order, or 'japanese' (wins, disc difference, h2h)")
 	f.TextVar(&s.FirstRound, "first-round", s.FirstRound, "round 1 `pairing`: rating (top half against bottom half) or random (seeded)")
 	f.Uint64Var(&s.Seed, "seed", s.Seed, "seed of the pairing's random choices (colour lots, random first round)")
+	f.TextVar(&s.Start, "start", s.Start, "first `day` of the event, YYYY-MM-DD")
+	f.TextVar(&s.End, "end", s.End, "last `day` of the event, YYYY-MM-DD")
+	f.StringVar(&s.City, "city", s.City, "the city of the event")
+	f.StringVar(&s.Country, "country", s.Country, "the country of the event, a code such as FR or FRA")
+	f.StringVar(&s.Director, "director", s.Director, "the tournament director's name")
+}
+
+// editSettings copies into s the settings of edit whose flags were given.
+func editSettings(s *tournament.Settings, edit tournament.Settings, changed func(string) bool) {
+	for _, f := range []struct {
+		flag string
+		set  func()
+	}{
+		{"name", func() { s.Name = edit.Name }}, {"rounds", func() { s.Rounds = edit.Rounds }},
+		{"system", func() { s.System = edit.System }}, {"bq", func() { s.BQ = edit.BQ }},
+		{"time-default", func() { s.TimeDefault = edit.TimeDefault }}, {"bye-points", func() { s.ByePoints = edit.ByePoints }},
+		{"tiebreaks", func() { s.TieBreaks = edit.TieBreaks }}, {"first-round", func() { s.FirstRound = edit.FirstRound }},
+		{"seed", func() { s.Seed = edit.Seed }}, {"start", func() { s.Start = edit.Start }}, {"end", func() { s.End = edit.End }},
+		{"city", func() { s.City = edit.City }}, {"country", func() { s.Country = edit.Country }},
+		{"director", func() { s.Director = edit.Director }},
+	} {
+		if changed(f.flag) {
+			f.set()
+		}
+	}
 }
 
 func newTournamentNewCmd(g *globals) *cobra.Command {
@@ -41,12 +70,15 @@ func newTournamentNewCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "new NAME --rounds N",
 		Short: "Create a tournament and make it the current one",
-		Example: `  otd tournament new "Paris Open 2026" --rounds 7
+		Example: `  otd tournament new "Paris Open 2026" --rounds 7 --start 2026-05-16 --end 2026-05-17 --city Paris --country FRA
   otd tournament new "WOC 2027" --rounds 13 --bq wof --first-round random --seed 2027
   otd tournament new "Club night" --rounds 5 --system roundrobin --bye-points 0.5`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			s.Name = args[0]
+			if c, err := tournament.NormalizeCountry(s.Country); err == nil {
+				s.Country = c // else Check says what is wrong
+			}
 			if err := s.Check(); err != nil {
 				return usageErrorf("tournament new: %w", err)
 			}
@@ -72,41 +104,32 @@ func newTournamentNewCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
-func newTournamentSetCmd(g *globals) *cobra.Command {
-	var edit tournament.Settings
-	var name string
+func newTournamentEditCmd(g *globals) *cobra.Command {
+	edit := tournament.DefaultSettings("", 0)
 	cmd := &cobra.Command{
-		Use:   "set [--name NAME] [--rounds N] [--bq RULE] [--tiebreaks CHAIN] ...",
-		Short: "Change the current tournament's settings",
-		Long: `set changes the settings named. The name, the number of rounds (not below
-those paired), the BQ rule and the tie-breaks may change at any time: the
-standings follow. The options that decide pairings and recorded scores
-(system, first round, seed, time default, bye points) change only until
-round 1 is paired. The change is in 'otd log'; 'otd undo' reverts it.`,
-		Example: `  otd tournament set --bq wof
-  otd tournament set --rounds 9 --tiebreaks points,bq,discs,h2h`,
+		Use:     "edit [--name NAME] [--start DAY] [--city CITY] [--rounds N] [--bq RULE] ...",
+		Aliases: []string{"set"},
+		Short:   "Change the current tournament's name, dates, place, director or settings",
+		Long: `edit changes what the flags name. The name, dates, city, country and
+director, the number of rounds (not below those paired), the BQ rule and the
+tie-breaks may change at any time: the standings follow. The options that
+decide pairings and recorded scores (system, first round, seed, time
+default, bye points) change only until round 1 is paired. The change is in
+'otd log'; 'otd undo' reverts it.`,
+		Example: `  otd tournament edit --bq wof
+  otd tournament edit --name "Paris Open 2026" --city Paris --country FRA --director "Ann Archer"
+  otd tournament edit --rounds 9 --tiebreaks points,bq,discs,h2h`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			changed := cmd.Flags().Changed
 			if cmd.Flags().NFlag() == 0 {
-				return usageErrorf("tournament set: nothing to change: name a setting, e.g. --bq wof")
+				return usageErrorf("tournament edit: nothing to change: name a setting, e.g. --bq wof")
 			}
 			t, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
 				s := t.Settings
-				for _, f := range []struct {
-					flag string
-					set  func()
-				}{
-					{"name", func() { s.Name = name }}, {"rounds", func() { s.Rounds = edit.Rounds }},
-					{"system", func() { s.System = edit.System }}, {"bq", func() { s.BQ = edit.BQ }},
-					{"time-default", func() { s.TimeDefault = edit.TimeDefault }}, {"bye-points", func() { s.ByePoints = edit.ByePoints }},
-					{"tiebreaks", func() { s.TieBreaks = edit.TieBreaks }}, {"first-round", func() { s.FirstRound = edit.FirstRound }},
-					{"seed", func() { s.Seed = edit.Seed }},
-				} {
-					if changed(f.flag) {
-						f.set()
-					}
+				if c, err := tournament.NormalizeCountry(edit.Country); err == nil {
+					edit.Country = c
 				}
+				editSettings(&s, edit, cmd.Flags().Changed)
 				return t.ChangeSettings(s)
 			})
 			if err != nil {
@@ -115,9 +138,57 @@ round 1 is paired. The change is in 'otd log'; 'otd undo' reverts it.`,
 			return printSettings(g, t)
 		},
 	}
-	edit = tournament.DefaultSettings("", 0)
-	cmd.Flags().StringVar(&name, "name", "", "the tournament's new name")
+	cmd.Flags().StringVar(&edit.Name, "name", "", "the tournament's new name")
 	settingsFlags(cmd.Flags(), &edit)
+	return cmd
+}
+
+func newTournamentDeleteCmd(g *globals) *cobra.Command {
+	var yes bool
+	cmd := &cobra.Command{
+		Use:   "delete ID [--yes]",
+		Short: "Delete a tournament, its players, games and audit trail, for good",
+		Long: `delete removes a tournament from the database with everything of it,
+its audit trail included: it cannot be undone (keep a copy of the file if in
+doubt). It asks for the tournament's name to confirm, or takes --yes.`,
+		Example: "  otd tournament list\n  otd tournament delete 2\n  otd tournament delete 2 --yes",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			id, err := tournamentID("tournament delete", args[0])
+			if err != nil {
+				return err
+			}
+			d, done, err := g.app(false)
+			if err != nil {
+				return err
+			}
+			defer done()
+			list, err := d.Tournaments(context.Background())
+			if err != nil {
+				return err
+			}
+			i := slices.IndexFunc(list, func(s tournament.Summary) bool { return s.ID == id })
+			if i < 0 {
+				return fmt.Errorf("tournament %d: no such tournament ('otd tournament list' shows them)", id)
+			}
+			s := list[i]
+			if !yes {
+				fmt.Fprintf(g.Stdout, "Delete tournament %d, %s (%d players, %d of %d rounds paired), for good? Type its name to confirm: ",
+					s.ID, s.Name, s.Players, s.Paired, s.Rounds)
+				line, _ := bufio.NewReader(g.Stdin).ReadString('\n')
+				if strings.TrimSpace(line) != s.Name {
+					fmt.Fprintln(g.Stdout)
+					return fmt.Errorf("tournament %d not deleted: the name was not typed (or use --yes)", id)
+				}
+			}
+			if err := d.Delete(context.Background(), id); err != nil {
+				return err
+			}
+			fmt.Fprintf(g.Stdout, "Tournament %d (%s) is deleted.\n", s.ID, s.Name)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&yes, "yes", false, "delete without asking")
 	return cmd
 }
 
@@ -184,6 +255,16 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	fmt.Fprintf(g.Stdout, "  rounds: %d (%d paired), system: %s, first round: %s, seed: %d\n", s.Rounds, t.Paired(), s.System, s.FirstRound, s.Seed)
 	fmt.Fprintf(g.Stdout, "  players: %d\n", len(t.Players))
 	fmt.Fprintf(g.Stdout, "  BQ: %s, tie-breaks: %s, time default: %s, bye: %s point\n", s.BQ, s.TieBreaks, s.TimeDefault, s.ByePoints)
+	var event []string
+	for _, f := range []struct{ what, v string }{{"from", s.Start.String()}, {"to", s.End.String()}, {"in", s.City},
+		{"country", s.Country}, {"director", s.Director}} {
+		if f.v != "" {
+			event = append(event, f.what+" "+f.v)
+		}
+	}
+	if len(event) > 0 {
+		fmt.Fprintf(g.Stdout, "  %s\n", strings.Join(event, ", "))
+	}
 	return nil
 }
 
@@ -194,9 +275,9 @@ func newTournamentUseCmd(g *globals) *cobra.Command {
 		Example: "  otd tournament list\n  otd tournament use 2",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			id, err := strconv.ParseInt(args[0], 10, 64)
+			id, err := tournamentID("tournament use", args[0])
 			if err != nil {
-				return usageErrorf("tournament use: ID is a number from 'otd tournament list', not %q", args[0])
+				return err
 			}
 			d, done, err := g.app(false)
 			if err != nil {
@@ -210,4 +291,13 @@ func newTournamentUseCmd(g *globals) *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// tournamentID parses a tournament id argument.
+func tournamentID(cmd, arg string) (int64, error) {
+	id, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil {
+		return 0, usageErrorf("%s: ID is a number from 'otd tournament list', not %q", cmd, arg)
+	}
+	return id, nil
 }

@@ -5,11 +5,17 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/otd-project/otd/store"
 )
+
+// laterColumns are the tournament's columns that schemas after the first
+// added, empty unless set: left out of the dumps, to compare with the states
+// that the otd of schema 1 wrote.
+var laterColumns = regexp.MustCompile(` (start_date|end_date|city|country|director)=""`)
 
 // tables is the dump of a database's tables less the audit trail: what undo
 // must restore exactly.
@@ -26,6 +32,9 @@ func tables(t *testing.T, db string) string {
 	}
 	var keep []string
 	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(l, "tournament:") {
+			l = laterColumns.ReplaceAllString(l, "")
+		}
 		for _, p := range []string{"tournament:", "player:", "game:", "final_game:"} {
 			if strings.HasPrefix(l, p) {
 				keep = append(keep, l)

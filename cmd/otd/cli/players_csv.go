@@ -1,0 +1,354 @@
+package cli
+
+// The reader of 'otd player import': a players file as a spreadsheet saves
+// it. Comma, semicolon (continental Excel) or tab separated; UTF-8 with or
+// without a byte order mark, or UTF-16 with one ("Unicode text"); CRLF, LF or
+// CR line ends; Excel's "sep=;" first line; a header row in any language.
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/otd-project/otd/tournament"
+)
+
+// What is wrong with a players file; errors.Is finds them in a
+// *playersFileError.
+var (
+	errCSVColumns    = errors.New("too many columns")
+	errCSVRating     = errors.New("not a rating")
+	errCSVEncoding   = errors.New("not UTF-8 text")
+	errCSVSyntax     = errors.New("not CSV")
+	errCSVEmpty      = errors.New("no players in the file")
+	errDuplicateName = errors.New("duplicate name")
+)
+
+// maxPlayersFile bounds the size of a players file: a big event has a few
+// hundred players; anything much larger is another file.
+const maxPlayersFile = 4 << 20
+
+// playersFileError is a problem of a players file at a line (0: the whole
+// file): "players.csv: line 7: what is wrong: what to do".
+type playersFileError struct {
+	Path string
+	Line int
+	Msg  string
+	Err  error // one of the errCSV sentinels
+}
+
+func (e *playersFileError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+	}
+	return fmt.Sprintf("%s: line %d: %s", e.Path, e.Line, e.Msg)
+}
+
+func (e *playersFileError) Unwrap() error { return e.Err }
+
+// csvPlayer is a player of a players file and the line it is on.
+type csvPlayer struct {
+	tournament.PlayerInput
+	line int
+}
+
+// playersFile is what the reader found in a players file.
+type playersFile struct {
+	Players []csvPlayer
+	Sep     rune   // the column separator: ',', ';' or '\t'
+	Header  int    // the line of the header row, 0 if none
+	Heading string // that row as written
+}
+
+// readPlayersCSV reads the players file at path.
+func readPlayersCSV(path string) (*playersFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxPlayersFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > maxPlayersFile {
+		return nil, &playersFileError{Path: path, Msg: fmt.Sprintf("larger than %d MiB: not a players file (name, rating, country per line)", maxPlayersFile>>20), Err: errCSVSyntax}
+	}
+	return parsePlayersCSV(path, data)
+}
+
+// parsePlayersCSV reads a players file: one player a line, columns name,
+// then optionally rating and country. path names the file in errors.
+func parsePlayersCSV(path string, data []byte) (*playersFile, error) {
+	text, line, msg := decodeText(data)
+	if msg != "" {
+		return nil, &playersFileError{Path: path, Line: line, Msg: msg, Err: errCSVEncoding}
+	}
+	// Line ends of old Macs (CR alone): encoding/csv knows only LF and CRLF.
+	if !strings.Contains(text, "\n") {
+		text = strings.ReplaceAll(text, "\r", "\n")
+	}
+	pf := &playersFile{}
+	skip := 0 // the line of Excel's "sep=X", skipped
+	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(strings.ToLower(first), "sep=") {
+		if s := strings.TrimRight(first[4:], "\r"); len(s) == 1 && strings.ContainsAny(s, ",;\t") {
+			pf.Sep, skip = rune(s[0]), 1
+		}
+	}
+	if pf.Sep == 0 {
+		pf.Sep = sniffSeparator(text)
+	}
+
+	r := csv.NewReader(strings.NewReader(text))
+	r.Comma = pf.Sep
+	r.FieldsPerRecord = -1
+	var rows []csvRow
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, csvSyntaxError(path, err)
+		}
+		line, _ := r.FieldPos(0)
+		if line == skip {
+			continue
+		}
+		for i := range rec {
+			rec[i] = strings.TrimSpace(rec[i])
+		}
+		for len(rec) > 0 && rec[len(rec)-1] == "" { // a spreadsheet's empty cells
+			rec = rec[:len(rec)-1]
+		}
+		if len(rec) == 0 {
+			continue // a blank line
+		}
+		rows = append(rows, csvRow{line: line, fields: rec})
+	}
+	if len(rows) > 0 && isHeader(rows[0].fields) {
+		pf.Header, pf.Heading = rows[0].line, strings.Join(rows[0].fields, string(pf.Sep))
+		rows = rows[1:]
+	}
+
+	type seenName struct {
+		line int
+		name string
+	}
+	seen := map[string]seenName{} // by nameKey
+	for _, row := range rows {
+		rec, line := row.fields, row.line
+		if len(rec) > 3 {
+			msg := fmt.Sprintf("%d columns; expected name, rating, country: delete the other columns", len(rec))
+			if pf.Sep == ',' {
+				msg += `, and put a name holding a comma in double quotes ("LEADER, Imre")`
+			}
+			return nil, &playersFileError{Path: path, Line: line, Msg: msg, Err: errCSVColumns}
+		}
+		p := csvPlayer{PlayerInput: tournament.PlayerInput{Name: rec[0]}, line: line}
+		if strings.ContainsAny(p.Name, "\r\n") {
+			return nil, &playersFileError{Path: path, Line: line, Msg: fmt.Sprintf("name %q is on more than one line: one player a line, the name on one line", p.Name), Err: errCSVSyntax}
+		}
+		if len(rec) > 1 && rec[1] != "" {
+			n, err := strconv.Atoi(rec[1])
+			if err != nil {
+				msg := fmt.Sprintf("rating %q is not a whole number: write digits only, or leave it empty (the columns are name, rating, country)", rec[1])
+				if pf.Sep == ',' {
+					msg += `; put a name holding a comma in double quotes ("LEADER, Imre")`
+				}
+				return nil, &playersFileError{Path: path, Line: line, Msg: msg, Err: errCSVRating}
+			}
+			p.Rating = n
+		}
+		if len(rec) > 2 {
+			p.Country = rec[2]
+		}
+		if k := nameKey(p.Name); k != "" {
+			if first, ok := seen[k]; ok {
+				return nil, &playersFileError{Path: path, Line: line, Err: errDuplicateName,
+					Msg: fmt.Sprintf("%s is on line %d too%s (%v): delete one of the two lines, or tell the two players apart (a club or city after the name)",
+						quoteName(p.Name), first.line, spelledAs(p.Name, first.name), errDuplicateName)}
+			}
+			seen[k] = seenName{line, p.Name}
+		}
+		pf.Players = append(pf.Players, p)
+	}
+	if len(pf.Players) == 0 {
+		return nil, &playersFileError{Path: path, Msg: fmt.Sprintf("%v (expected one player a line: name, rating, country)", errCSVEmpty), Err: errCSVEmpty}
+	}
+	return pf, nil
+}
+
+type csvRow struct {
+	line   int
+	fields []string
+}
+
+// nameKey is what makes two names the same player's: case and spacing aside.
+func nameKey(name string) string { return strings.ToLower(strings.Join(strings.Fields(name), " ")) }
+
+// quoteName quotes a name as registered: its spaces collapsed.
+func quoteName(name string) string { return strconv.Quote(strings.Join(strings.Fields(name), " ")) }
+
+// spelledAs says how the other of two same names is written, if otherwise.
+func spelledAs(name, other string) string {
+	if quoteName(name) == quoteName(other) {
+		return ""
+	}
+	return ", as " + quoteName(other)
+}
+
+// decodeText returns a file's text: UTF-8 (its byte order mark dropped), or
+// UTF-16 with a byte order mark. If it cannot, it says why and on which line
+// (0: the whole file).
+func decodeText(data []byte) (text string, line int, msg string) {
+	const hint = `save the file as "CSV UTF-8" in the spreadsheet`
+	switch {
+	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
+		data = data[3:]
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		if len(data)%2 != 0 {
+			return "", 0, "UTF-16 text of an odd number of bytes: " + hint
+		}
+		u := make([]uint16, 0, len(data)/2-1)
+		for i := 2; i < len(data); i += 2 {
+			if data[0] == 0xFF {
+				u = append(u, uint16(data[i])|uint16(data[i+1])<<8)
+			} else {
+				u = append(u, uint16(data[i])<<8|uint16(data[i+1]))
+			}
+		}
+		return string(utf16.Decode(u)), 0, ""
+	}
+	if !utf8.Valid(data) {
+		bad := 0
+		for bad < len(data) {
+			r, n := utf8.DecodeRune(data[bad:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			bad += n
+		}
+		return "", bytes.Count(data[:bad], []byte{'\n'}) + 1,
+			fmt.Sprintf("byte %#x is not UTF-8 text (a spreadsheet's \"CSV\" in a local code page?): %s", data[bad], hint)
+	}
+	return string(data), 0, ""
+}
+
+// sniffSeparator returns the column separator of a CSV text: of tab,
+// semicolon and comma, the one outside double quotes on the most lines, then
+// the most often, then in that order (a name holds a comma more often than a
+// semicolon: "LEADER, Imre;2150"); a comma if none is there.
+func sniffSeparator(text string) rune {
+	seps := []rune{'\t', ';', ','}
+	lines, total := make([]int, len(seps)), make([]int, len(seps))
+	count := make([]int, len(seps))
+	quoted := false
+	endLine := func() {
+		for i := range seps {
+			if count[i] > 0 {
+				lines[i]++
+				total[i] += count[i]
+			}
+			count[i] = 0
+		}
+	}
+	for _, c := range text {
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '\n':
+			endLine()
+		default:
+			for i, s := range seps {
+				if c == s {
+					count[i]++
+				}
+			}
+		}
+	}
+	endLine()
+	best := 0
+	for i := range seps {
+		if lines[i] > lines[best] || lines[i] == lines[best] && total[i] > total[best] {
+			best = i
+		}
+	}
+	if lines[best] == 0 {
+		return ','
+	}
+	return seps[best]
+}
+
+// headerWords are column names of a players file in a few languages: a
+// first row holding one of them is the header.
+var headerWords = map[string]bool{
+	"name": true, "names": true, "player": true, "players": true, "rating": true, "elo": true, "country": true,
+	"nom": true, "joueur": true, "classement": true, "pays": true, "nation": true, "fédération": true,
+	"spieler": true, "wertung": true, "land": true, "naam": true, "speler": true,
+	"nombre": true, "jugador": true, "país": true, "nome": true, "giocatore": true, "paese": true, "nazione": true,
+	"namn": true, "navn": true, "spiller": true, "nimi": true, "pelaaja": true, "maa": true,
+	"imię": true, "nazwisko": true, "kraj": true, "jméno": true, "név": true, "isim": true,
+	"имя": true, "игрок": true, "страна": true, "名前": true, "氏名": true, "選手": true, "国": true,
+	"姓名": true, "国家": true, "이름": true, "국가": true,
+}
+
+// isHeader tells whether the first row of a players file names the columns
+// rather than a player: no field holds a digit, and a field is a known
+// column name or, in any language, the rating column holds a word while the
+// country column holds no country code. Not a header: "NEW, Ned",high,FR (a
+// player with a wrong rating, refused as such).
+func isHeader(rec []string) bool {
+	if strings.ContainsAny(strings.Join(rec, ""), "0123456789") {
+		return false
+	}
+	for _, f := range rec {
+		if headerWords[strings.ToLower(strings.Trim(f, " .:*"))] {
+			return true
+		}
+	}
+	if len(rec) < 2 || rec[1] == "" {
+		return false
+	}
+	return len(rec) == 2 || !isCountryCode(rec[2])
+}
+
+// isCountryCode tells whether s looks like a country code: 2 or 3 letters A-Z.
+func isCountryCode(s string) bool {
+	if len(s) < 2 || len(s) > 3 {
+		return false
+	}
+	for _, c := range strings.ToUpper(s) {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// csvSyntaxError says where and how a players file breaks CSV's quoting.
+func csvSyntaxError(path string, err error) error {
+	var pe *csv.ParseError
+	if !errors.As(err, &pe) {
+		return &playersFileError{Path: path, Msg: err.Error(), Err: errCSVSyntax}
+	}
+	line, msg := pe.Line, fmt.Sprintf("column %d: %v", pe.Column, pe.Err)
+	switch {
+	case errors.Is(pe.Err, csv.ErrBareQuote):
+		msg += `: put a field holding a double quote in double quotes, the quote doubled ("Jan ""Flash"" Jansen")`
+	case errors.Is(pe.Err, csv.ErrQuote) && pe.StartLine != pe.Line:
+		// A quote left open: the rest of the file is in its field.
+		line, msg = pe.StartLine, fmt.Sprintf("a double quote opens a field that does not close before line %d: close the quotes, and double a quote inside them", pe.Line)
+	case errors.Is(pe.Err, csv.ErrQuote):
+		msg += `: close the quotes right after the field, and double a quote inside them`
+	}
+	return &playersFileError{Path: path, Line: line, Msg: msg, Err: errCSVSyntax}
+}
