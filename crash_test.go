@@ -53,6 +53,7 @@ func crashRun(t *testing.T, bin string, seed uint64, results, kills int) {
 	var lives []time.Duration           // of the attempts not killed
 	phases := map[string]int{}          // kills by what they interrupted
 	killed := 0                         // kills with the database open
+	shots := 0                          // kills aimed
 	for i, g := range games {
 		b := rng.IntN(65)
 		res := tournament.Result{Black: b, White: 64 - b, Kind: tournament.Normal}
@@ -60,10 +61,14 @@ func crashRun(t *testing.T, bin string, seed uint64, results, kills int) {
 		present := false // the game has its result
 		for {
 			// Aim kills at about twice the rate needed to reach `kills` by
-			// the end; the first ten attempts measure a command's life.
+			// the end, divided by the share of kills so far that landed with
+			// the database open (on a machine slow to start processes, most
+			// land in start-up); the first ten attempts measure a command's life.
 			var delay time.Duration
-			if len(lives) >= 10 && killed < kills && rng.Float64() < 2*float64(kills-killed)/float64(len(games)-i) {
+			landed := float64(killed+1) / float64(shots+1)
+			if len(lives) >= 10 && killed < kills && rng.Float64() < 2*float64(kills-killed)/float64(len(games)-i)/landed {
 				delay = time.Duration(1 + rng.Int64N(int64(median(lives))))
+				shots++
 			}
 			stderr, status, sig, life := runKilled(t, bin, args, delay)
 			if sig {

@@ -73,7 +73,7 @@ func ExampleParseBQRule() {
 	// wof: c = 6/1 for 13 rounds
 	// exact: c = 64/13 for 13 rounds
 	// 6: c = 6/1 for 13 rounds
-	// bq "seven": want nearest, wof, exact or a whole number 0 to 64: invalid syntax
+	// bq "seven": want nearest, wof, exact or a whole number 0 to 64
 }
 
 func ExampleParseTieBreaks() {
@@ -83,7 +83,7 @@ func ExampleParseTieBreaks() {
 	fmt.Println(err)
 	// Output:
 	// wins,diff,h2h
-	// tie-breaks "points,elo": want a comma-separated list of points, bq, discs, h2h, wins, diff (each once) or japanese: invalid syntax
+	// tie-breaks "points,elo": want a comma-separated list of points, bq, discs, h2h, wins, diff (each once) or japanese
 }
 
 func ExampleBQ_Round() {

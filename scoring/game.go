@@ -28,6 +28,25 @@ var (
 	ErrSyntax  = errors.New("invalid syntax")                  // text that a Parse function does not understand
 )
 
+// sentinelError is an error that is its sentinel for errors.Is, but whose
+// text says only what is wrong, without the sentinel's words at the end.
+type sentinelError struct {
+	err, is error
+}
+
+func (e *sentinelError) Error() string        { return e.err.Error() }
+func (e *sentinelError) Unwrap() error        { return e.err }
+func (e *sentinelError) Is(target error) bool { return target == e.is }
+
+// syntaxf formats an error that is ErrSyntax; optionf, one that is ErrOption.
+func syntaxf(format string, a ...any) error {
+	return &sentinelError{fmt.Errorf(format, a...), ErrSyntax}
+}
+
+func optionf(format string, a ...any) error {
+	return &sentinelError{fmt.Errorf(format, a...), ErrOption}
+}
+
 // HalfPoints counts tournament points in halves: a win is 2, a draw 1.
 type HalfPoints int
 
@@ -73,7 +92,7 @@ func ParseHalfPoints(s string) (HalfPoints, error) {
 	whole, frac, dot := strings.Cut(s, ".")
 	n, err := strconv.Atoi(whole)
 	if err != nil || whole == "" || whole[0] < '0' || whole[0] > '9' || n > 1e6 || dot && frac != "0" && frac != "5" {
-		return 0, fmt.Errorf("points %q: want a multiple of 0.5 such as 3 or 3.5: %w", s, ErrSyntax)
+		return 0, syntaxf("points %q: want a multiple of 0.5 such as 3 or 3.5", s)
 	}
 	h := HalfPoints(2 * n)
 	if frac == "5" {

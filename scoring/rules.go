@@ -28,18 +28,18 @@ func (r Rules) String() string {
 func (r Rules) Validate() error {
 	switch {
 	case r.BQ.Kind > Fixed || r.BQ.C < 0 || r.BQ.C > Squares || r.BQ.Kind != Fixed && r.BQ.C != 0:
-		return fmt.Errorf("bq %+v: %w", r.BQ, ErrOption)
+		return optionf("bq %+v", r.BQ)
 	case r.TimeDefault > TimeWipeout:
-		return fmt.Errorf("time default %v: %w", r.TimeDefault, ErrOption)
+		return optionf("time default %v", r.TimeDefault)
 	case r.ByePoints < 0 || r.ByePoints > Point:
-		return fmt.Errorf("bye points %v: want 1 or 0.5: %w", r.ByePoints, ErrOption)
+		return optionf("bye points %v: want 1 or 0.5", r.ByePoints)
 	case r.ByeDiscs != 0 && (r.ByeDiscs < Squares/2 || r.ByeDiscs > Squares):
-		return fmt.Errorf("bye discs %d: want 32 to 64: %w", r.ByeDiscs, ErrOption)
+		return optionf("bye discs %d: want 32 to 64", r.ByeDiscs)
 	}
 	seen := 0
 	for _, t := range r.TieBreaks {
 		if t < ByPoints || t > ByDiscDiff || seen&(1<<t) != 0 {
-			return fmt.Errorf("tie-breaks %v: %w", r.TieBreaks, ErrOption)
+			return optionf("tie-breaks %v", r.TieBreaks)
 		}
 		seen |= 1 << t
 	}
@@ -71,7 +71,7 @@ func (r Rules) tieBreaks() TieBreaks {
 func ParseByePoints(s string) (HalfPoints, error) {
 	h, err := ParseHalfPoints(s)
 	if err != nil || h < Half || h > Point {
-		return 0, fmt.Errorf("bye points %q: want 1 or 0.5: %w", s, ErrSyntax)
+		return 0, syntaxf("bye points %q: want 1 or 0.5", s)
 	}
 	return h, nil
 }
@@ -119,7 +119,7 @@ func ParseBQRule(s string) (BQRule, error) {
 	}
 	c, err := strconv.Atoi(s)
 	if err != nil || s[0] < '0' || s[0] > '9' || c > Squares {
-		return BQRule{}, fmt.Errorf("bq %q: want nearest, wof, exact or a whole number 0 to 64: %w", s, ErrSyntax)
+		return BQRule{}, syntaxf("bq %q: want nearest, wof, exact or a whole number 0 to 64", s)
 	}
 	return BQRule{Kind: Fixed, C: c}, nil
 }
@@ -188,7 +188,7 @@ func (p TimePolicy) String() string {
 // MarshalText writes the policy as ParseTimePolicy reads it.
 func (p TimePolicy) MarshalText() ([]byte, error) {
 	if int(p) >= len(timeNames) {
-		return nil, fmt.Errorf("time default %v: %w", p, ErrOption)
+		return nil, optionf("time default %v", p)
 	}
 	return []byte(p.String()), nil
 }
@@ -206,7 +206,7 @@ func ParseTimePolicy(s string) (TimePolicy, error) {
 			return TimePolicy(i), nil
 		}
 	}
-	return 0, fmt.Errorf("time default %q: want complete, fixed or wipeout: %w", s, ErrSyntax)
+	return 0, syntaxf("time default %q: want complete, fixed or wipeout", s)
 }
 
 // TieBreak is one key of the standings order; a greater value ranks higher.
@@ -243,7 +243,7 @@ func DefaultTieBreaks() TieBreaks { return TieBreaks{ByPoints, ByBQ, ByDiscs} }
 // MarshalText writes the chain as ParseTieBreaks reads it.
 func (ts TieBreaks) MarshalText() ([]byte, error) {
 	if len(ts) == 0 {
-		return nil, fmt.Errorf("an empty tie-break chain: %w", ErrOption)
+		return nil, optionf("an empty tie-break chain")
 	}
 	return []byte(ts.String()), nil
 }
@@ -281,7 +281,7 @@ func ParseTieBreaks(s string) (TieBreaks, error) {
 		ts = append(ts, t)
 	}
 	if err := (Rules{TieBreaks: ts}).Validate(); err != nil {
-		return nil, fmt.Errorf("tie-breaks %q: want a comma-separated list of points, bq, discs, h2h, wins, diff (each once) or japanese: %w", s, ErrSyntax)
+		return nil, syntaxf("tie-breaks %q: want a comma-separated list of points, bq, discs, h2h, wins, diff (each once) or japanese", s)
 	}
 	return ts, nil
 }

@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -22,14 +21,14 @@ func NormalizeCountry(s string) (string, error) {
 		if a, ok := iso3166[c]; ok {
 			return a, nil
 		}
-		return "", fmt.Errorf("country %q: not an ISO 3166 two-letter code; a country is a 2- or 3-letter code such as FR or GBR: %w", s, ErrInvalid)
+		return "", invalidf("country %q: not an ISO 3166 two-letter code; a country is a 2- or 3-letter code such as FR or GBR", s)
 	case 3:
 		if alpha3[c] {
 			return c, nil
 		}
-		return "", fmt.Errorf("country %q: not an ISO 3166 three-letter code; a country is a 2- or 3-letter code such as FR or GBR: %w", s, ErrInvalid)
+		return "", invalidf("country %q: not an ISO 3166 three-letter code; a country is a 2- or 3-letter code such as FR or GBR", s)
 	}
-	return "", fmt.Errorf("country %q: a country is a 2- or 3-letter code such as FR or GBR: %w", s, ErrInvalid)
+	return "", invalidf("country %q: a country is a 2- or 3-letter code such as FR or GBR", s)
 }
 
 // countryAliases are codes in common use that are not ISO 3166-1: the

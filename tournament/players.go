@@ -32,9 +32,9 @@ func (in PlayerInput) check() (PlayerInput, error) {
 	}
 	switch {
 	case in.Rating < 0 || in.Rating > 4000:
-		return in, fmt.Errorf("rating %d: a rating is 0 (none) to 4000: %w", in.Rating, ErrInvalid)
+		return in, invalidf("rating %d: a rating is 0 (none) to 4000", in.Rating)
 	case in.ID < 0 || in.ID > maxFedID:
-		return in, fmt.Errorf("WOF id %d: a whole number up to %d, 0 for none: %w", in.ID, maxFedID, ErrInvalid)
+		return in, invalidf("WOF id %d: a whole number up to %d, 0 for none", in.ID, maxFedID)
 	}
 	c, err := NormalizeCountry(in.Country)
 	if err != nil {
@@ -52,7 +52,7 @@ func (t *Tournament) checkFedID(n, id int) error {
 	}
 	for _, p := range t.Players {
 		if p.ID == id && p.Number != n {
-			return fmt.Errorf("WOF id %d: %w: player %d (%s) has it already", id, ErrInvalid, p.Number, p.Name)
+			return invalidf("WOF id %d: player %d (%s) has it already", id, p.Number, p.Name)
 		}
 	}
 	return nil
@@ -139,13 +139,13 @@ func (t *Tournament) MarkAbsent(n, r int) (Change, error) {
 	}
 	switch {
 	case r <= t.Paired():
-		return Change{}, fmt.Errorf("round %d is already paired: %w (unpair it first with 'otd round unpair')", r, ErrInvalid)
+		return Change{}, invalidf("round %d is already paired: unpair it first with 'otd round unpair'", r)
 	case r > t.Rounds:
 		return Change{}, fmt.Errorf("round %d: %w (the tournament has %d rounds)", r, ErrNoRound, t.Rounds)
 	case p.WithdrawnBy(r):
 		return Change{}, fmt.Errorf("player %d (%s): %w before round %d: a withdrawn player is not paired, absent or not", n, p.Name, ErrWithdrawn, p.Left)
 	case slices.Contains(p.Absent, r):
-		return Change{}, fmt.Errorf("player %d (%s) is already absent from round %d: nothing to do: %w", n, p.Name, r, ErrInvalid)
+		return Change{}, invalidf("player %d (%s) is already absent from round %d: nothing to do", n, p.Name, r)
 	}
 	before := *p
 	p.Absent = append(slices.Clone(p.Absent), r)

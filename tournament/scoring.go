@@ -205,7 +205,7 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 		return Change{}, err
 	}
 	if g.IsBye() {
-		return Change{}, fmt.Errorf("round %d table %d is player %d's bye: %w: it needs no result", r, table, g.Black, ErrInvalid)
+		return Change{}, invalidf("round %d table %d is player %d's bye: it needs no result", r, table, g.Black)
 	}
 	if g.Result != nil && !correct {
 		return Change{}, fmt.Errorf("round %d table %d: %w (%s): to change it, add --correct", r, table, ErrHasResult, g.Result)
@@ -219,7 +219,7 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 		sr.Kind, rec.Kind, rec.Loser = scoring.Forfeit, Forfeit, in.Forfeit
 	}
 	if in.Forfeit != "" && in.HasScore {
-		return Change{}, fmt.Errorf("round %d table %d: a forfeit has no score (%d-%d): the game was not played: %w", r, table, in.Black, in.White, ErrInvalid)
+		return Change{}, invalidf("round %d table %d: a forfeit has no score (%d-%d): the game was not played", r, table, in.Black, in.White)
 	}
 	if rec.Loser != "" {
 		sr.Outcome = scoring.BlackWins
@@ -227,12 +227,12 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 			sr.Outcome = scoring.WhiteWins
 		}
 		if !in.HasScore && sr.Kind == scoring.TimeDefault {
-			return Change{}, fmt.Errorf("a time default needs the completed game's score B-W: %w", ErrInvalid)
+			return Change{}, invalidf("a time default needs the completed game's score B-W")
 		}
 	}
 	s, err := scoring.ScoreGame(sr, t.Rules())
 	if err != nil {
-		return Change{}, fmt.Errorf("round %d table %d: %d-%d: %w", r, table, in.Black, in.White, err)
+		return Change{}, fmt.Errorf("round %d table %d: %w", r, table, err)
 	}
 	rec.Black, rec.White = s.BlackDiscs, s.WhiteDiscs
 	before := g.Result

@@ -23,7 +23,7 @@ func ParseSystem(s string) (System, error) {
 	case Swiss, RoundRobin:
 		return System(s), nil
 	}
-	return "", fmt.Errorf("system %q: swiss or roundrobin: %w", s, ErrInvalid)
+	return "", invalidf("system %q: swiss or roundrobin", s)
 }
 
 // MarshalText writes the system as ParseSystem reads it.
@@ -72,7 +72,7 @@ func ParseDate(s string) (Date, error) {
 	}
 	t, err := time.Parse(time.DateOnly, s)
 	if err != nil {
-		return Date{}, fmt.Errorf("date %q: write it YYYY-MM-DD, e.g. 2026-11-21: %w", s, ErrInvalid)
+		return Date{}, invalidf("date %q: write it YYYY-MM-DD, e.g. 2026-11-21", s)
 	}
 	return Date{t}, nil
 }
@@ -113,25 +113,25 @@ func (s Settings) Check() error {
 		return err
 	}
 	if s.Rounds < 1 || s.Rounds > 99 {
-		return fmt.Errorf("--rounds %d: a tournament has 1 to 99 rounds: %w", s.Rounds, ErrInvalid)
+		return invalidf("--rounds %d: a tournament has 1 to 99 rounds", s.Rounds)
 	}
 	if _, err := ParseSystem(string(s.System)); err != nil {
 		return fmt.Errorf("--%w", err)
 	}
 	if _, err := s.FirstRound.MarshalText(); err != nil {
-		return fmt.Errorf("--first-round: %w: %w", err, ErrInvalid)
+		return invalidf("--first-round: %w", err)
 	}
 	if len(s.TieBreaks) == 0 {
-		return fmt.Errorf("--tiebreaks: an empty chain: %w", ErrInvalid)
+		return invalidf("--tiebreaks: an empty chain")
 	}
 	if s.ByePoints != scoring.Point && s.ByePoints != scoring.Half {
-		return fmt.Errorf("--bye-points %v: a bye is worth 1 or 0.5 points: %w", s.ByePoints, ErrInvalid)
+		return invalidf("--bye-points %v: a bye is worth 1 or 0.5 points", s.ByePoints)
 	}
 	if err := s.Rules().Validate(); err != nil {
-		return fmt.Errorf("%w: %w", err, ErrInvalid)
+		return invalidf("%w", err)
 	}
 	if !s.Start.IsZero() && !s.End.IsZero() && s.End.Time().Before(s.Start.Time()) {
-		return fmt.Errorf("--end %s is before --start %s: %w", s.End, s.Start, ErrInvalid)
+		return invalidf("--end %s is before --start %s", s.End, s.Start)
 	}
 	for _, f := range []struct{ what, v string }{{"city", s.City}, {"director", s.Director}} {
 		if f.v != "" {
@@ -143,7 +143,7 @@ func (s Settings) Check() error {
 	if c, err := NormalizeCountry(s.Country); err != nil {
 		return fmt.Errorf("--%w", err)
 	} else if c != s.Country {
-		return fmt.Errorf("--country %q: write it %q: %w", s.Country, c, ErrInvalid)
+		return invalidf("--country %q: write it %q", s.Country, c)
 	}
 	return nil
 }
@@ -166,7 +166,7 @@ func (t *Tournament) ChangeSettings(s Settings) (Change, error) {
 	old := t.Settings
 	if t.Paired() > 0 {
 		if s.Rounds < t.Paired() {
-			return Change{}, fmt.Errorf("--rounds %d: %d rounds are paired already: %w", s.Rounds, t.Paired(), ErrInvalid)
+			return Change{}, invalidf("--rounds %d: %d rounds are paired already", s.Rounds, t.Paired())
 		}
 		fixed := func(name string, same bool) error {
 			if same {

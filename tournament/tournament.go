@@ -32,6 +32,18 @@ var (
 	ErrDuplicate     = errors.New("the name is taken")
 )
 
+// invalidError is a value that the tournament refuses: it is ErrInvalid for
+// errors.Is, but its text says only what is wrong, without a trailing
+// ": invalid".
+type invalidError struct{ err error }
+
+func (e *invalidError) Error() string        { return e.err.Error() }
+func (e *invalidError) Unwrap() error        { return e.err }
+func (e *invalidError) Is(target error) bool { return target == ErrInvalid }
+
+// invalidf formats an error that is ErrInvalid (%w wraps as fmt.Errorf does).
+func invalidf(format string, a ...any) error { return &invalidError{fmt.Errorf(format, a...)} }
+
 // Player is a registered player. The JSON form is the audit trail's: its
 // names must not change (ChangeVersion).
 type Player struct {

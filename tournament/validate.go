@@ -93,15 +93,15 @@ const maxName = 200
 func checkName(what, s string) error {
 	switch {
 	case s == "":
-		return fmt.Errorf("a %s needs a name: %w", what, ErrInvalid)
+		return invalidf("a %s needs a name", what)
 	case !utf8.ValidString(s):
-		return fmt.Errorf("%s name %q: not valid UTF-8: %w", what, s, ErrInvalid)
+		return invalidf("%s name %q: not valid UTF-8", what, s)
 	case utf8.RuneCountInString(s) > maxName:
-		return fmt.Errorf("%s name %.20q...: longer than %d characters: %w", what, s, maxName, ErrInvalid)
+		return invalidf("%s name %.20q...: longer than %d characters", what, s, maxName)
 	}
 	for _, r := range s {
 		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return fmt.Errorf("%s name %q: character %U is a control character: %w", what, s, r, ErrInvalid)
+			return invalidf("%s name %q: character %U is a control character", what, s, r)
 		}
 	}
 	return nil

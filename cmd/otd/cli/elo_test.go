@@ -432,8 +432,8 @@ func TestPlayerCountryAndWOFID(t *testing.T) {
 	}{
 		{[]string{"player", "add", "X", "--country", "XX"}, `country "XX": not an ISO 3166 two-letter code`},
 		{[]string{"player", "add", "X", "--country", "FRN"}, `country "FRN": not an ISO 3166 three-letter code`},
-		{[]string{"player", "add", "X", "--wof-id", "839"}, "WOF id 839: invalid: player 2 (TWO, Bob) has it already"},
-		{[]string{"player", "edit", "1", "--wof-id", "5105"}, "WOF id 5105: invalid: player 3 (THREE, Cy) has it already"},
+		{[]string{"player", "add", "X", "--wof-id", "839"}, "WOF id 839: player 2 (TWO, Bob) has it already"},
+		{[]string{"player", "edit", "1", "--wof-id", "5105"}, "WOF id 5105: player 3 (THREE, Cy) has it already"},
 		{[]string{"player", "add", "X", "--wof-id", "-1"}, "WOF id -1: a whole number"},
 	} {
 		if _, stderr, code := db.run(tc.args...); code != 2 || !strings.Contains(stderr, tc.want) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/tournament"
@@ -64,9 +65,18 @@ A game that has a result is changed only with --correct; every change is in
 				return usageErrorf("result: a forfeit has no score, the game was not played: drop %s ('otd result %d %d --forfeit %s'), or give the score without --forfeit",
 					args[2], o.Round, o.Table, o.In.Forfeit)
 			case len(args) == 3:
-				sc, err := engine.ParseScore(args[2])
-				if err != nil {
-					return usageErrorf("result: %w", err)
+				// Two numbers are a score; whether it is a possible one (0..64
+				// each, 64 at most in all) is the tournament's to say, with exit
+				// status 1 as for any score it refuses.
+				sc, perr := engine.ParseScore(args[2])
+				if perr != nil {
+					b, w, ok := strings.Cut(args[2], "-")
+					var err1, err2 error
+					sc.Black, err1 = strconv.Atoi(b)
+					sc.White, err2 = strconv.Atoi(w)
+					if !ok || err1 != nil || err2 != nil {
+						return usageErrorf("result: %w", perr)
+					}
 				}
 				o.In.Black, o.In.White, o.In.HasScore = sc.Black, sc.White, true
 			}

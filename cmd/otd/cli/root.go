@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -113,7 +114,7 @@ and verifies disputed game transcripts.`,
 	}
 	root.PersistentFlags().StringVar(&g.DB, "db", def, "tournament database file (env OTD_DB)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{code: exitUsage, err: err, usage: true}
+		return &exitError{code: exitUsage, err: flagError(err), usage: true}
 	})
 	root.AddCommand(
 		newVersionCmd(g),
@@ -147,10 +148,14 @@ and verifies disputed game transcripts.`,
 // argsUsage wraps a cobra argument validator so that its failures exit with status 2.
 func argsUsage(v cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := v(cmd, args); err != nil {
-			return &exitError{code: exitUsage, err: err, usage: true}
+		err := v(cmd, args)
+		if err == nil {
+			return nil
 		}
-		return nil
+		if strings.HasPrefix(err.Error(), "accepts 1 arg(s)") && len(args) > 1 {
+			err = fmt.Errorf("%w: a name with spaces goes in quotes, e.g. %s %q", err, cmd.CommandPath(), strings.Join(args, " "))
+		}
+		return &exitError{code: exitUsage, err: err, usage: true}
 	}
 }
 
@@ -174,4 +179,25 @@ func buildVersion() string {
 		return bi.Main.Version
 	}
 	return "devel"
+}
+
+// numberFlag matches pflag's report of a number flag given something else.
+var numberFlag = regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: strconv\.Parse\w+: parsing ".*": (invalid syntax|value out of range)$`)
+
+// flagError says in words what pflag says of a bad number:
+// '--rating "high": not a whole number' rather than strconv's words.
+func flagError(err error) error {
+	m := numberFlag.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	what := "not a whole number"
+	if m[3] == "value out of range" {
+		what = "out of range"
+	}
+	flag := m[2]
+	if i := strings.LastIndex(flag, "--"); i >= 0 {
+		flag = flag[i:] // "-r, --rounds" -> "--rounds"
+	}
+	return fmt.Errorf("%s %q: %s", flag, m[1], what)
 }
