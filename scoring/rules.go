@@ -87,15 +87,14 @@ type BQKind uint8
 const (
 	// Nearest: c = round(64 / rounds). Not played: a bye, a forfeit (won or
 	// lost), a round the player missed (late entry, absence), a game against
-	// an opponent who withdrew before round r. The rounds after a player's own
-	// withdrawal do not count.
+	// an opponent who withdrew before round r. A player who withdrew keeps the
+	// BQ of the standings after their last round (frozen: final).
 	Nearest BQKind = iota
 	// WOF: c = 6 from 8 rounds on, else 0, as Papp does. Not played: as
 	// Nearest, and a game against an opponent absent in round r (no game, or a
 	// forfeit lost); the rounds after a player's own withdrawal count as missed.
 	WOF
-	// Exact: c = 64 / rounds, unrounded (FlipTheDisc's MBQ). As Nearest, but
-	// a player who withdrew keeps the BQ of the standings after their last round.
+	// Exact: c = 64 / rounds, unrounded (FlipTheDisc's MBQ); otherwise as Nearest.
 	Exact
 	// Fixed: c = BQRule.C, otherwise as Nearest.
 	Fixed

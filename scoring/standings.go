@@ -217,10 +217,8 @@ func (t *table) bq(i, r int) int {
 		case t.kind == WOF: // the rounds after count as missed, and so do those of a player who played nothing
 		case t.idle(i, r): // played nothing, counts nothing
 			return 0
-		case t.kind == Exact: // frozen when the player left
+		default: // frozen when the player left: opponents' points as of then (RULES.md section 3)
 			return t.bq(i, t.left[i]-1)
-		default:
-			last = t.left[i] - 1
 		}
 	}
 	self := t.cd*Squares + t.cn*int(t.points(i, r)) // a draw against oneself

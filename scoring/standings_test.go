@@ -77,8 +77,11 @@ func TestWorkedExample(t *testing.T) {
 //
 // Points: 1 3, 2 1.5, 3 1, 4 1, 5 0.5.
 // nearest, c = 8: 1: 40+8x1.5 + (32+8x3) + 40+8x0.5 = 152; 2: 24+24 + 32+4 + 32+12 = 128;
-// 3: (32+8) x 3 = 120; 4: 34+8 + 14+24 = 80; 5: 32+4 + 32+12 + 24+24 = 128.
-// exact, c = 8: as nearest, but 4 keeps the BQ of round 2: 34+8x1 + 14+8x2 = 72.
+// 3: (32+8) x 3 = 120; 5: 32+4 + 32+12 + 24+24 = 128; 4 withdrew after
+// round 2 and keeps the BQ of round 2 (frozen, RULES.md section 3, under
+// nearest, exact and a fixed number): 34+8x1 + 14+8x2 = 72, not the 80
+// that 1's final 3 points would give.
+// exact, c = 8 (64/8): as nearest.
 // wof, c = 6: 1: 49+50+43 = 142; 2: 42+35+41 = 118; 3: 38x3 = 114;
 // 4: (32+6, 3 is absent now) + 14+18 + (32+6, missed) = 108; 5: 35+41+42 = 118.
 func TestBQKinds(t *testing.T) {
@@ -92,8 +95,8 @@ func TestBQKinds(t *testing.T) {
 		rule string
 		want []string
 	}{
-		{"nearest", []string{"1 #1 3 152 130", "2 #2 1.5 128 88", "3 #3 1 120 62", "4 #4 1 80 48", "5 #5 0.5 128 56"}},
-		{"8", []string{"1 #1 3 152 130", "2 #2 1.5 128 88", "3 #3 1 120 62", "4 #4 1 80 48", "5 #5 0.5 128 56"}},
+		{"nearest", []string{"1 #1 3 152 130", "2 #2 1.5 128 88", "3 #3 1 120 62", "4 #4 1 72 48", "5 #5 0.5 128 56"}},
+		{"8", []string{"1 #1 3 152 130", "2 #2 1.5 128 88", "3 #3 1 120 62", "4 #4 1 72 48", "5 #5 0.5 128 56"}},
 		{"exact", []string{"1 #1 3 152 130", "2 #2 1.5 128 88", "3 #3 1 120 62", "4 #4 1 72 48", "5 #5 0.5 128 56"}},
 		{"wof", []string{"1 #1 3 142 130", "2 #2 1.5 118 88", "3 #3 1 114 62", "4 #4 1 108 48", "5 #5 0.5 118 56"}},
 	} {
