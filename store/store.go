@@ -18,6 +18,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -49,13 +50,29 @@ var (
 	ErrNotOTD       = errors.New("not an otd database")
 	ErrNewerSchema  = errors.New("the database was written by a newer otd")
 	ErrNoTournament = errors.New("no tournament")
+	ErrPath         = errors.New("not a database file name")
+	ErrDiskFull     = errors.New("the disk is full")
+	ErrReadOnly     = errors.New("the database is read-only")
+	ErrBusy         = errors.New("the database is in use")
 )
+
+// busyTimeout is how long, in milliseconds, a transaction waits for another
+// connection's write lock before SQLite reports the database busy (a
+// variable so that tests can shorten it).
+var busyTimeout = 10000
+
+// writable tells whether this process may write the file at path: a file it
+// may not write is opened read-only. It opens no file descriptor (closing
+// one would drop SQLite's POSIX locks on the file held by this process). A
+// variable so that tests, which run as root, can say no.
+var writable = mayWrite
 
 // Store is an open database.
 type Store struct {
-	db   *sql.DB
-	path string
-	now  func() time.Time
+	db       *sql.DB
+	path     string
+	now      func() time.Time
+	readOnly bool // opened read-only: otd may not write the file or its folder
 }
 
 // Options of Open.
@@ -65,34 +82,107 @@ type Options struct {
 }
 
 // Open opens (and, with Create, creates) the database at path, upgrading its
-// schema if it comes from an older otd.
+// schema if it comes from an older otd. A database that otd may not write (a
+// read-only file, or one in a read-only folder, where SQLite cannot make the
+// WAL's side files) is opened read-only: it can be read, and Update refuses
+// with ErrReadOnly.
 func Open(path string, o Options) (*Store, error) {
+	if err := checkPath(path); err != nil {
+		return nil, err
+	}
 	// An empty file is no database either: reading it must not write a schema.
-	if fi, err := os.Stat(path); (errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0) && !o.Create {
+	fi, err := os.Stat(path)
+	if (errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0) && !o.Create {
 		return nil, fmt.Errorf("%s: %w: create a tournament first ('otd tournament new NAME --rounds N') or name the database with --db", path, ErrNoDatabase)
 	}
-	if strings.ContainsAny(path, "?#") {
-		return nil, fmt.Errorf("%s: a database path may not contain '?' or '#'", path)
+	existing := err == nil && fi.Mode().IsRegular() && fi.Size() > 0
+	s, err := openDB(path, o, existing && !writable(path))
+	if errors.Is(err, ErrReadOnly) && existing && !s.readOnly {
+		// SQLite may not make the -wal and -shm files beside a database in
+		// WAL mode (a read-only folder): read it without them.
+		s, err = openDB(path, o, true)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// checkPath refuses a name that SQLite would not take as a plain file name:
+// the empty name (a temporary database), ":memory:", a "file:" URI, a name
+// with '?' or '#' (the driver reads a query after them) or a NUL byte.
+func checkPath(path string) error {
+	why := ""
+	switch {
+	case path == "":
+		why = "the path is empty; name a file with --db"
+	case path == ":memory:":
+		why = "SQLite's in-memory database keeps nothing after the command; name a file with --db"
+	case len(path) >= 5 && strings.EqualFold(path[:5], "file:"):
+		why = "otd takes a file's path, not an SQLite URI; name a file with --db"
+		if !strings.ContainsAny(path, "?#\x00") {
+			why += fmt.Sprintf(" (./%s for a file of that very name)", path)
+		}
+	case strings.ContainsRune(path, 0):
+		why = "a database path may not contain a NUL byte"
+	case strings.ContainsAny(path, "?#"):
+		why = "a database path may not contain '?' or '#'; rename the file"
+	default:
+		return nil
+	}
+	return fmt.Errorf("%q: %w: %s", path, ErrPath, why)
+}
+
+// openDB opens the database at path, read-only (SQLite's immutable mode,
+// which needs no -wal or -shm file and takes no lock) if readOnly. The
+// Store returned is never nil; its readOnly says how it was opened.
+func openDB(path string, o Options, readOnly bool) (*Store, error) {
+	s := &Store{path: path, now: o.Now, readOnly: readOnly}
+	if s.now == nil {
+		s.now = time.Now
 	}
 	// No journal_mode(WAL) here: it would rewrite the header of any SQLite
 	// file on connect, another program's included. WAL is set once below, after
 	// the file is known to be ours, and persists in the file.
-	dsn := path + "?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=synchronous(FULL)&_txlock=immediate"
+	pragmas := fmt.Sprintf("_pragma=foreign_keys(1)&_pragma=busy_timeout(%d)&_pragma=synchronous(FULL)&_txlock=immediate", busyTimeout)
+	dsn := path + "?" + pragmas
+	if readOnly {
+		// Changes still in a -wal file would not be seen, and otd may not
+		// write the file to merge them in.
+		if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
+			return s, fmt.Errorf("%s: %w: its latest changes are still in %s-wal and otd may not write the file or its folder to merge them in: close the otd that is using it, or open it once where you may write it",
+				path, ErrReadOnly, path)
+		}
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return s, fmt.Errorf("%s: %w", path, err)
+		}
+		dsn = "file:" + strings.ReplaceAll(filepath.ToSlash(abs), "%", "%25") + "?immutable=1&" + pragmas
+	}
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return s, fmt.Errorf("%s: %w", path, err)
 	}
-	s := &Store{db: db, path: path, now: o.Now}
-	if s.now == nil {
-		s.now = time.Now
-	}
-	if err := s.migrate(); err != nil {
+	s.db = db
+	if err := s.migrate(o.Create); err != nil {
 		db.Close()
-		return nil, err
+		return s, err
+	}
+	if readOnly {
+		return s, nil
 	}
 	if err := s.walMode(); err != nil {
+		if d := s.damaged(err); errors.Is(d, ErrReadOnly) {
+			// A read-only file not yet in WAL mode (an older otd's): read
+			// it as it is.
+			s.readOnly = true
+			return s, nil
+		} else if d != err {
+			db.Close()
+			return s, d
+		}
 		db.Close()
-		return nil, fmt.Errorf("%s: setting WAL mode: %w", path, err)
+		return s, fmt.Errorf("%s: setting WAL mode: %w", path, err)
 	}
 	return s, nil
 }
@@ -115,7 +205,7 @@ func (s *Store) walMode() error {
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
-func (s *Store) migrate() error {
+func (s *Store) migrate(create bool) error {
 	var appID, version, tables int
 	// One statement, so that the three come from one state of the file even
 	// while another otd creates it.
@@ -127,8 +217,14 @@ func (s *Store) migrate() error {
 		}
 		return fmt.Errorf("%s: %w", s.path, err)
 	}
-	if tables > 0 && appID != applicationID {
+	// A file is otd's once its header says so. Only Create makes a file otd's,
+	// and only a blank one: no table, no owner, no schema version.
+	switch {
+	case appID == applicationID:
+	case tables > 0 || appID != 0 || version != 0:
 		return fmt.Errorf("%s: %w: it belongs to another program; name another file with --db", s.path, ErrNotOTD)
+	case !create:
+		return fmt.Errorf("%s: %w: an SQLite database with no otd tables, perhaps another program's; name an otd database with --db (only 'otd tournament new' and 'otd import' make one)", s.path, ErrNotOTD)
 	}
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
@@ -137,6 +233,10 @@ func (s *Store) migrate() error {
 	sort.Strings(names)
 	if version > len(names) {
 		return fmt.Errorf("%s: %w (schema %d; this otd knows up to %d): upgrade otd", s.path, ErrNewerSchema, version, len(names))
+	}
+	if s.readOnly && version < len(names) {
+		return fmt.Errorf("%s: %w: it was written by an older otd (schema %d) and this otd must upgrade it (schema %d) before reading it: copy it to a folder you may write and name the copy with --db",
+			s.path, ErrReadOnly, version, len(names))
 	}
 	for i := version; i < len(names); i++ {
 		src, err := fs.ReadFile(migrations, names[i])
@@ -156,6 +256,9 @@ func (s *Store) migrate() error {
 			return err
 		})
 		if err != nil {
+			if translated(err) {
+				return err
+			}
 			return fmt.Errorf("%s: upgrading the schema: %w", s.path, err)
 		}
 	}
@@ -175,8 +278,10 @@ func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 }
 
 // damaged turns SQLite's reports of a damaged file, of a file that is not a
-// database and of one it cannot open into ErrDamaged, ErrNotDatabase and
-// ErrCannotOpen; other errors pass as they are.
+// database, of one it cannot open, of a full disk, of a database it may not
+// write and of one another connection holds into ErrDamaged, ErrNotDatabase,
+// ErrCannotOpen, ErrDiskFull, ErrReadOnly and ErrBusy, each in one line with
+// the path and what to do; other errors pass as they are.
 func (s *Store) damaged(err error) error {
 	var se *sqlite.Error
 	if !errors.As(err, &se) {
@@ -189,8 +294,29 @@ func (s *Store) damaged(err error) error {
 		return fmt.Errorf("%s: %w (damaged, or another kind of file): name an otd database with --db", s.path, ErrNotDatabase)
 	case sqlite3.SQLITE_CANTOPEN:
 		return fmt.Errorf("%s: %w (%v): name a database file that you may read and write with --db", s.path, ErrCannotOpen, se)
+	case sqlite3.SQLITE_FULL:
+		return fmt.Errorf("%s: %w (or the file has reached its size limit) and nothing was saved: free some space on it and try again", s.path, ErrDiskFull)
+	case sqlite3.SQLITE_READONLY:
+		return s.readOnlyError()
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return fmt.Errorf("%s: %w: another otd or another program has held it for over %s and nothing was saved: close that program, or wait and try again",
+			s.path, ErrBusy, time.Duration(busyTimeout)*time.Millisecond)
 	}
 	return err
+}
+
+func (s *Store) readOnlyError() error {
+	return fmt.Errorf("%s: %w: otd may not write the file or its folder (commands that only read it work): copy it to a folder you may write and name the copy with --db", s.path, ErrReadOnly)
+}
+
+// translated tells whether err is already one of damaged's lines.
+func translated(err error) bool {
+	for _, e := range []error{ErrDamaged, ErrNotDatabase, ErrCannotOpen, ErrDiskFull, ErrReadOnly, ErrBusy} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // Tx is one transaction; it implements tournament.Tx.
@@ -203,6 +329,9 @@ var _ tournament.Storage = (*Store)(nil)
 
 // Update runs fn in one write transaction; an error from fn rolls it back.
 func (s *Store) Update(ctx context.Context, fn func(tournament.Tx) error) error {
+	if s.readOnly {
+		return s.readOnlyError()
+	}
 	return s.tx(ctx, func(tx *sql.Tx) error { return fn(&Tx{tx: tx, now: s.now()}) })
 }
 
@@ -594,6 +723,10 @@ func (t *Tx) LastUndoable(id int64) (tournament.Entry, error) {
 
 // Delete removes a tournament and everything of it: players, games, audit trail.
 func (t *Tx) Delete(id int64) error {
+	// The games first: schema 4 refuses to delete a player who has games.
+	if _, err := t.tx.Exec("DELETE FROM game WHERE tournament_id = ?", id); err != nil {
+		return err
+	}
 	res, err := t.tx.Exec("DELETE FROM tournament WHERE id = ?", id)
 	if err != nil {
 		return err

@@ -104,3 +104,29 @@ func TestUndoRefusesWhatChangedSince(t *testing.T) {
 		t.Errorf("undo of an edit after a later edit: %v", err)
 	}
 }
+
+// TestNamesOneLine: a name is one line of text. A player's name has its
+// runs of Unicode white space (line breaks, tabs, NEL, line and paragraph
+// separators) made one space; any name with another control or format
+// character (escapes, NUL, bidirectional overrides), invalid UTF-8 or over
+// 200 characters is refused, and a tournament's name with any of them.
+func TestNamesOneLine(t *testing.T) {
+	for _, name := range []string{"A\x1b[31mB", "A\x00B", "A\u202eB", "A\u200bB\u0007", "A\xffB", strings.Repeat("x", 201)} {
+		if _, err := club(t, 0, 3).AddPlayer(PlayerInput{Name: name}); !errors.Is(err, ErrInvalid) {
+			t.Errorf("player %q: %v, want ErrInvalid", name, err)
+		}
+	}
+	for _, name := range []string{"X\n%_% 1, FAKE", "A\rB", "A\tB", "A\u0085B", "A\u2028B", "A\u2029B", "A\x1b[31mB", "A\x00B", "A\u202eB", "A\xffB",
+		strings.Repeat("x", 201)} {
+		if err := DefaultSettings(name, 3).Check(); !errors.Is(err, ErrInvalid) {
+			t.Errorf("tournament %q: %v, want ErrInvalid", name, err)
+		}
+	}
+	for in, want := range map[string]string{"X\n%_% 1,  FAKE": "X %_% 1, FAKE", "A\u2028B": "A B", "A\u0085\tB": "A B",
+		"SMITH, John, Jr. – Zoë Ågren 李": "SMITH, John, Jr. – Zoë Ågren 李"} {
+		c, err := club(t, 0, 3).AddPlayer(PlayerInput{Name: in})
+		if err != nil || c.After.Players[0].Name != want {
+			t.Errorf("player %q: %+v, %v; want the name %q", in, c.After, err, want)
+		}
+	}
+}

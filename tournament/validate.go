@@ -88,8 +88,8 @@ func (r *Result) check() error {
 const maxName = 200
 
 // checkName checks a name as otd keeps it: not empty, valid UTF-8, at most
-// maxName characters, and no control or format characters (no line breaks,
-// escape sequences or bidirectional overrides).
+// maxName characters, and no control, format, line or paragraph separator
+// characters (no line breaks, escape sequences or bidirectional overrides).
 func checkName(what, s string) error {
 	switch {
 	case s == "":
@@ -100,7 +100,7 @@ func checkName(what, s string) error {
 		return invalidf("%s name %.20q...: longer than %d characters", what, s, maxName)
 	}
 	for _, r := range s {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+		if unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) {
 			return invalidf("%s name %q: character %U is a control character", what, s, r)
 		}
 	}

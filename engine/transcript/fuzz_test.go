@@ -22,7 +22,7 @@ func checkError(t *testing.T, err error, text string) {
 	if !errors.As(err, &pe) {
 		t.Fatalf("error %v (%T) is not a *ParseError", err, err)
 	}
-	if !slices.ContainsFunc([]error{transcript.ErrSyntax, transcript.ErrTruncated, transcript.ErrUnsupported, transcript.ErrEmpty},
+	if !slices.ContainsFunc([]error{transcript.ErrSyntax, transcript.ErrTruncated, transcript.ErrUnsupported, transcript.ErrEmpty, transcript.ErrTooLarge},
 		func(s error) bool { return errors.Is(err, s) }) {
 		t.Errorf("error %v wraps no sentinel", err)
 	}

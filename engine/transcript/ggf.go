@@ -14,30 +14,22 @@ import (
 // type), RE (result: black's disc difference, with :t for time, :r for
 // resignation, :s for an agreed score), BO (starting board) and the moves
 // B[f5] W[d6] (with optional /evaluation/time; PA is a pass). A colour that
-// moves twice in a row means the other colour passed.
+// moves twice in a row means the other colour passed. A record of more than
+// MaxGGFRecord bytes or of more moves than its board has empty squares is
+// ErrTooLarge; NewReader reads a GGF file one record at a time.
 func ParseGGF(text string) ([]Game, error) {
-	p := ggfParser{text: text}
-	var games []Game
-	for {
-		p.skipSpace()
-		if p.pos >= len(text) {
-			return games, nil
-		}
-		if !strings.HasPrefix(text[p.pos:], "(;") {
-			return nil, p.errf("the start of a game \"(;\"", found(p.rest()))
-		}
-		p.pos += 2
-		g, err := p.game(len(games) + 1)
-		if err != nil {
-			return nil, err
-		}
-		games = append(games, g)
+	rd, err := NewReader(strings.NewReader(text), GGF, nil)
+	if err != nil {
+		return nil, err
 	}
+	return readAll(rd)
 }
 
+// ggfParser parses one record; line0 and col0 are where its text starts in the input.
 type ggfParser struct {
-	text string
-	pos  int
+	text        string
+	pos         int
+	line0, col0 int
 }
 
 func (p *ggfParser) rest() string {
@@ -55,8 +47,12 @@ func (p *ggfParser) skipSpace() {
 }
 
 func (p *ggfParser) errAt(pos int, expected, f string, err error) error {
-	line := 1 + strings.Count(p.text[:pos], "\n")
+	nl := strings.Count(p.text[:pos], "\n")
+	line := p.line0 + nl
 	col := pos - strings.LastIndex(p.text[:pos], "\n")
+	if nl == 0 {
+		col = p.col0 + pos
+	}
 	return &ParseError{Format: GGF, Line: line, Column: col, Expected: expected, Found: f, Err: err}
 }
 
@@ -167,6 +163,9 @@ func (p *ggfParser) property(g *Game, name, v string, at int, last *int) error {
 		}
 		g.Moves = append(g.Moves, m)
 		*last = c
+		if i, expected, bad := tooManyMoves(g.Start, g.Moves); bad {
+			return p.errAt(at, expected, found(g.Moves[i].String()), ErrTooLarge)
+		}
 	}
 	return nil
 }

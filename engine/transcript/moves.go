@@ -14,11 +14,15 @@ const expectMove = "a square a1..h8, a pass (pass, PS or --) or a final score su
 // any case, with or without spaces or commas, passes implicit or written pass,
 // PS or --, move numbers such as "1." ignored, and optionally the claimed
 // final score (black first, e.g. 40-24) at the end. It may span several lines.
-// An input without a move or a score is ErrEmpty.
+// An input without a move or a score is ErrEmpty; a line of more than MaxLine
+// bytes, or more than MaxMoves moves (MaxRecordMoves with passes), ErrTooLarge.
 func ParseMoves(s string) (Game, error) {
 	g := Game{Name: "game", Start: engine.Start()}
 	for i, line := range strings.Split(s, "\n") {
-		moves, res, err := parseMoveLine(line, i+1)
+		if len(line) > MaxLine {
+			return Game{}, &ParseError{Format: Moves, Line: i + 1, Expected: fmt.Sprintf("a line of at most %d KiB", MaxLine>>10), Found: "a longer line", Err: ErrTooLarge}
+		}
+		moves, cols, res, err := parseMoveLine(line, i+1)
 		if err != nil {
 			return Game{}, err
 		}
@@ -26,7 +30,11 @@ func ParseMoves(s string) (Game, error) {
 			col := len(line) - len(strings.TrimLeft(line, " \t\r,;")) + 1
 			return Game{}, &ParseError{Format: Moves, Line: i + 1, Column: col, Expected: "nothing after the final score", Found: found(strings.TrimSpace(line)), Err: ErrSyntax}
 		}
+		before := len(g.Moves)
 		g.Moves = append(g.Moves, moves...)
+		if k, expected, bad := tooManyMoves(g.Start, g.Moves); bad {
+			return Game{}, &ParseError{Format: Moves, Line: i + 1, Column: cols[k-before], Expected: expected, Found: found(g.Moves[k].String()), Err: ErrTooLarge}
+		}
 		if res != nil {
 			g.Result = res
 		}
@@ -42,27 +50,15 @@ func ParseMoves(s string) (Game, error) {
 // score or it starts with an opening move (d3, c4, f5 or e6) that cannot
 // continue that game (its square is taken or the move is illegal there), so
 // that a long move list wrapped over lines stays one game. Blank lines and
-// lines starting with # or % are skipped.
+// lines starting with # or % are skipped. The Reader's limits apply (a line
+// of at most MaxLine bytes, a game of at most MaxMoves moves); NewReader reads
+// such a batch one game at a time.
 func ParseMoveLists(s string) ([]Game, error) {
-	var games []Game
-	open := false // the last game may continue on the next line
-	for i, line := range strings.Split(s, "\n") {
-		if t := strings.TrimSpace(line); t == "" || t[0] == '#' || t[0] == '%' {
-			continue
-		}
-		moves, res, err := parseMoveLine(line, i+1)
-		if err != nil {
-			return nil, err
-		}
-		if !open || len(moves) > 0 && isOpening(moves[0]) && !continues(games[len(games)-1], moves[0]) {
-			games = append(games, Game{Name: fmt.Sprintf("line %d", i+1), Start: engine.Start()})
-		}
-		g := &games[len(games)-1]
-		g.Moves = append(g.Moves, moves...)
-		g.Result = res
-		open = res == nil
+	rd, err := NewReader(strings.NewReader(s), Moves, nil)
+	if err != nil {
+		return nil, err
 	}
-	return games, nil
+	return readAll(rd)
 }
 
 func isOpening(m engine.Move) bool {
@@ -84,8 +80,10 @@ func continues(g Game, m engine.Move) bool {
 	return err == nil
 }
 
-func parseMoveLine(line string, lineNo int) ([]engine.Move, *Result, error) {
+// parseMoveLine reads the moves of a line, the column of each, and a final score.
+func parseMoveLine(line string, lineNo int) ([]engine.Move, []int, *Result, error) {
 	var moves []engine.Move
+	var cols []int
 	var res *Result
 	for i := 0; i < len(line); {
 		c := line[i] | 0x20
@@ -101,15 +99,15 @@ func parseMoveLine(line string, lineNo int) ([]engine.Move, *Result, error) {
 			i++
 			continue
 		case res != nil:
-			return nil, nil, perr("nothing after the final score")
+			return nil, nil, nil, perr("nothing after the final score")
 		case c >= 'a' && c <= 'h' && i+1 < len(line) && line[i+1] >= '1' && line[i+1] <= '8':
-			moves = append(moves, engine.MoveAt(engine.SquareAt(int(c-'a'), int(line[i+1]-'1'))))
+			moves, cols = append(moves, engine.MoveAt(engine.SquareAt(int(c-'a'), int(line[i+1]-'1')))), append(cols, i+1)
 			i += 2
 		case hasPrefixFold(line[i:], "pass"):
-			moves = append(moves, engine.Pass)
+			moves, cols = append(moves, engine.Pass), append(cols, i+1)
 			i += 4
 		case hasPrefixFold(line[i:], "ps"), strings.HasPrefix(line[i:], "--"):
-			moves = append(moves, engine.Pass)
+			moves, cols = append(moves, engine.Pass), append(cols, i+1)
 			i += 2
 		case line[i] >= '0' && line[i] <= '9':
 			j := i
@@ -126,15 +124,15 @@ func parseMoveLine(line string, lineNo int) ([]engine.Move, *Result, error) {
 			}
 			sc, err := engine.ParseScore(line[i:k])
 			if err != nil {
-				return nil, nil, perr(expectMove)
+				return nil, nil, nil, perr(expectMove)
 			}
 			res = &Result{Black: sc.Black, White: sc.White}
 			i = k
 		default:
-			return nil, nil, perr(expectMove)
+			return nil, nil, nil, perr(expectMove)
 		}
 	}
-	return moves, res, nil
+	return moves, cols, res, nil
 }
 
 // hasPrefixFold reports whether s starts with the ASCII word p in any case.

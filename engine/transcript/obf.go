@@ -1,7 +1,9 @@
 package transcript
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -24,21 +26,31 @@ type MoveScore struct {
 }
 
 // ParseOBF reads one position a line; blank lines and lines starting with %
-// or # are skipped.
+// or # are skipped; a line of more than MaxLine bytes is ErrTooLarge.
 func ParseOBF(text string) ([]OBFPosition, error) {
+	rd, err := NewReader(strings.NewReader(text), OBF, nil)
+	if err != nil {
+		return nil, err
+	}
 	var out []OBFPosition
-	for i, line := range strings.Split(text, "\n") {
-		line = strings.TrimRight(line, "\r")
+	for {
+		b, err := rd.readLine()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		line := strings.TrimRight(string(b), "\r")
 		if t := strings.TrimSpace(line); t == "" || t[0] == '%' || t[0] == '#' {
 			continue
 		}
-		p, err := parseOBFLine(line, i+1)
+		p, err := parseOBFLine(line, rd.line)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, p)
 	}
-	return out, nil
 }
 
 func parseOBFLine(line string, n int) (OBFPosition, error) {

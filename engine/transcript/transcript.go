@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/otd-project/otd/engine"
@@ -176,33 +177,17 @@ func Detect(data []byte) Format {
 }
 
 // Parse reads every game in data in the given format (Auto: detected). A
-// move-list file with one game per line is a batch of games.
+// move-list file with one game per line is a batch of games. The limits of
+// the Reader apply.
 func Parse(data []byte, f Format) ([]Game, error) {
 	if f == Auto {
 		f = Detect(data)
 	}
-	var games []Game
-	var err error
-	switch f {
-	case Moves:
-		games, err = ParseMoveLists(string(data))
-	case SheetFormat:
-		var g Game
-		g, err = ParseSheet(string(data))
-		games = []Game{g}
-	case GGF:
-		games, err = ParseGGF(string(data))
-	case WTHOR:
-		games, err = ParseWTHOR(data, nil)
-	case OBF:
-		var ps []OBFPosition
-		ps, err = ParseOBF(string(data))
-		for _, p := range ps {
-			games = append(games, Game{Name: fmt.Sprintf("line %d", p.Line), Start: p.Position})
-		}
-	default:
-		return nil, fmt.Errorf("%v: %w", f, ErrUnknownFormat)
+	rd, err := NewReader(bytes.NewReader(data), f, nil)
+	if err != nil {
+		return nil, err
 	}
+	games, err := readAll(rd)
 	if err != nil {
 		return nil, err
 	}
@@ -210,4 +195,19 @@ func Parse(data []byte, f Format) ([]Game, error) {
 		return nil, &ParseError{Format: f, Expected: "at least one game", Found: "none", Err: ErrEmpty}
 	}
 	return games, nil
+}
+
+// readAll reads the games of rd to the end.
+func readAll(rd *Reader) ([]Game, error) {
+	var games []Game
+	for {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return games, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, g)
+	}
 }

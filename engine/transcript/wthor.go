@@ -1,8 +1,11 @@
 package transcript
 
 import (
+	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/otd-project/otd/engine"
@@ -62,50 +65,33 @@ func looksWTHOR(data []byte) bool {
 	if len(data) < wthorHeader {
 		return false
 	}
-	n := uint64(binary.LittleEndian.Uint32(data[4:]))
-	return uint64(len(data)) == wthorHeader+n*wthorGame && (data[12] == 8 || data[12] == 0)
+	return looksWTHORSize(data, uint64(len(data)))
+}
+
+// looksWTHORSize reports whether a header (16 bytes or more) fits a WTHOR file of size bytes.
+func looksWTHORSize(header []byte, size uint64) bool {
+	n := uint64(binary.LittleEndian.Uint32(header[4:]))
+	return size == wthorHeader+n*wthorGame && (header[12] == 8 || header[12] == 0)
 }
 
 // ParseWTHOR reads the games of a .wtb file; names, if not nil, supply the
 // player and tournament names.
 func ParseWTHOR(data []byte, names *Names) ([]Game, error) {
-	if len(data) < wthorHeader {
-		return nil, &ParseError{Format: WTHOR, Expected: "a 16-byte header", Found: fmt.Sprintf("%d bytes", len(data)), Err: ErrTruncated}
+	rd, err := NewReader(bytes.NewReader(data), WTHOR, names)
+	if err != nil {
+		return nil, err
 	}
-	n := uint64(binary.LittleEndian.Uint32(data[4:]))
-	if size := data[12]; size != 8 && size != 0 {
-		return nil, &ParseError{Format: WTHOR, Column: 13, Expected: "board size 8", Found: fmt.Sprint(size), Err: ErrUnsupported}
-	}
-	if want := wthorHeader + n*wthorGame; uint64(len(data)) != want {
-		return nil, &ParseError{Format: WTHOR, Expected: fmt.Sprintf("%d bytes for %d games", want, n), Found: fmt.Sprintf("%d bytes", len(data)), Err: ErrTruncated}
-	}
-	year := int(binary.LittleEndian.Uint16(data[10:]))
-	games := make([]Game, n)
-	for i := range games {
-		rec := data[wthorHeader+i*wthorGame : wthorHeader+(i+1)*wthorGame]
-		g := &games[i]
-		*g = Game{Name: fmt.Sprintf("game %d", i+1), Start: engine.Start(), Year: year}
-		trn := int(binary.LittleEndian.Uint16(rec[0:]))
-		bl := int(binary.LittleEndian.Uint16(rec[2:]))
-		wh := int(binary.LittleEndian.Uint16(rec[4:]))
-		g.Event, g.Black, g.White = nameOf(names, 't', trn), nameOf(names, 'p', bl), nameOf(names, 'p', wh)
-		if rec[6] > 64 {
-			return nil, &ParseError{Format: WTHOR, Line: i + 1, Column: 7, Expected: "a black score 0-64", Found: fmt.Sprint(rec[6]), Err: ErrSyntax}
+	games := make([]Game, 0, rd.wthorN)
+	for {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return games, nil
 		}
-		g.Result = &Result{Black: int(rec[6]), White: 64 - int(rec[6])}
-		g.Moves = make([]engine.Move, 0, 60)
-		for j, c := range rec[8:] {
-			if c == 0 {
-				continue // WTHOR pads short games with zeros
-			}
-			row, col := int(c/10), int(c%10)
-			if row < 1 || row > 8 || col < 1 || col > 8 {
-				return nil, &ParseError{Format: WTHOR, Line: i + 1, Column: 9 + j, Expected: "a move 11-88 (10 x row + column) or 0", Found: fmt.Sprint(c), Err: ErrSyntax}
-			}
-			g.Moves = append(g.Moves, engine.MoveAt(engine.SquareAt(col-1, row-1)))
+		if err != nil {
+			return nil, err
 		}
+		games = append(games, g)
 	}
-	return games, nil
 }
 
 func nameOf(names *Names, kind byte, i int) string {

@@ -4,6 +4,7 @@ package export
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
@@ -44,6 +46,10 @@ type ELOOtd struct {
 	Forfeits     [][]ELOForfeit    // Forfeits[r-1]: round r's
 	Byes         [][]int           // Byes[r-1]: the ids with round r's bye
 	TimeDefaults [][]ELOForfeit    // Rounds[r-1] games that were time defaults
+	// Names are the players' names as otd keeps them, by id, where the
+	// standings line cannot hold them: a name with commas other than the one
+	// after the surname ("SMITH, John, Jr.", written SMITH, John Jr.).
+	Names map[int]string
 }
 
 // ELOStatus is a player's entry, withdrawal and absences, as tournament.Player has them.
@@ -90,17 +96,112 @@ type ELOGame struct {
 // ErrELO is wrapped by every reading error of an .ELO file.
 var ErrELO = errors.New("not a valid .ELO file")
 
+// ErrELOValue is wrapped by the error of a value that an .ELO file cannot
+// hold: a line break or a control character in any value, which would start
+// a line of its own (a fake standings or %Round line), or a comma in a field
+// of a standings line.
+var ErrELOValue = errors.New("cannot be written in an .ELO file")
+
+// MaxELOLine is the longest line ReadELO reads, in bytes: the longest real
+// line is under 200.
+const MaxELOLine = 64 << 10
+
+// CheckELOText returns an error wrapping ErrELOValue if s has a line break
+// or a control character (C0, C1, Unicode line and paragraph separators,
+// format characters such as bidirectional overrides).
+func CheckELOText(s string) error {
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("not valid UTF-8: %w", ErrELOValue)
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp, unicode.Cf) {
+			return fmt.Errorf("character %U, a line break or control character, %w", r, ErrELOValue)
+		}
+	}
+	return nil
+}
+
+// Check refuses a file whose values would not be read back as written (a
+// line break in a name would inject lines), with an error wrapping ErrELOValue.
+func (f *ELO) Check() error {
+	for _, h := range f.Header {
+		if err := CheckELOText(h.Key); err != nil || strings.Contains(h.Key, ":") {
+			return fmt.Errorf("header key %s: a line break, control character or colon %w", QuoteCut(h.Key), ErrELOValue)
+		}
+		if err := CheckELOText(h.Value); err != nil {
+			return fmt.Errorf("header %s %s: %w", h.Key, QuoteCut(h.Value), err)
+		}
+	}
+	for _, p := range f.Standings {
+		vs := []string{p.Last, p.First, p.Country}
+		if f.Otd != nil {
+			vs = append(vs, f.Otd.Names[p.ID]) // written quoted, but a name is one line of text
+		}
+		for i, v := range vs {
+			err := CheckELOText(v)
+			if err == nil && i < 3 && strings.Contains(v, ",") {
+				err = fmt.Errorf("a comma in a field of a standings line %w", ErrELOValue)
+			}
+			if err != nil {
+				return fmt.Errorf("player id %d: %s: %w", p.ID, QuoteCut(v), err)
+			}
+		}
+	}
+	return nil
+}
+
+// text is a name from a file for a message: as it is if it is short text,
+// else quoted and cut.
+func text(s string) string {
+	if CheckELOText(s) == nil && utf8.RuneCountInString(s) <= 80 {
+		return s
+	}
+	return QuoteCut(s)
+}
+
+// QuoteCut quotes a value for a message (%q), cut to 80 characters of the
+// quoted form with "…": what every error line of otd quotes a value with.
+func QuoteCut(s string) string {
+	const max = 80
+	q := strconv.Quote(s)
+	if utf8.RuneCountInString(q) <= max+2 {
+		return q
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i, n := 0, 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		e := strconv.Quote(s[i : i+size]) // one character, escaped if it is not text
+		e = e[1 : len(e)-1]
+		if n += utf8.RuneCountInString(e); n > max {
+			break
+		}
+		b.WriteString(e)
+		i += size
+	}
+	b.WriteString("…\"")
+	return b.String()
+}
+
 var gameLine = regexp.MustCompile(`^\s*(\d+)\s*\(\s*(\d+)\)\s*([<>=])\s*\(\s*(\d+)\)\s*(\d+)\s*B?\s*$`)
 
 // ReadELO reads an .ELO file.
 func ReadELO(r io.Reader) (*ELO, error) {
 	f := &ELO{}
 	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), MaxELOLine+2) // the line and its CR LF
 	var cur *[]ELOGame
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	tooLong := func() error {
+		return fmt.Errorf("line %d: longer than %d KiB, the longest line an .ELO file may have: %w", n, MaxELOLine>>10, ErrELO)
+	}
+	for ; sc.Scan(); n++ {
+		if len(bytes.TrimRight(sc.Bytes(), "\r")) > MaxELOLine {
+			return nil, tooLong()
+		}
 		line := strings.TrimRight(sc.Text(), "\r ")
 		bad := func(what string) error {
-			return fmt.Errorf("line %d: %s: %q: %w", n, what, line, ErrELO)
+			return fmt.Errorf("line %d: %s: %s: %w", n, what, QuoteCut(line), ErrELO)
 		}
 		switch {
 		case strings.TrimSpace(line) == "":
@@ -146,7 +247,7 @@ func ReadELO(r io.Reader) (*ELO, error) {
 			if f.Otd == nil {
 				f.Otd = newELOOtd()
 			}
-			if err := f.Otd.read(strings.Fields(line[len(otdPrefix):]), len(f.Rounds)); err != nil {
+			if err := f.Otd.read(line[len(otdPrefix):], len(f.Rounds)); err != nil {
 				return nil, bad(err.Error())
 			}
 		case strings.HasPrefix(line, "%"): // a comment
@@ -171,7 +272,9 @@ func ReadELO(r io.Reader) (*ELO, error) {
 			*cur = append(*cur, g)
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, tooLong()
+	} else if err != nil {
 		return nil, err
 	}
 	if len(f.Rounds) == 0 {
@@ -215,12 +318,12 @@ func (f *ELO) Tournament(s tournament.Settings) (*tournament.Tournament, error) 
 			return nil, fmt.Errorf("player id %d is listed twice: %w", p.ID, ErrELO)
 		}
 		num[p.ID] = i + 1
-		name := p.Last
-		if p.First != "" {
-			name += ", " + p.First
-		}
+		name := joinName(p.Last, p.First)
 		pl := tournament.Player{Number: i + 1, ID: p.ID, Name: name, Rating: p.Rating, Country: p.Country, FirstRound: 1}
 		if o != nil {
+			if n, ok := o.Names[p.ID]; ok {
+				pl.Name = n
+			}
 			st := o.Players[p.ID]
 			if st.NoID {
 				pl.ID = 0
@@ -252,7 +355,10 @@ func (f *ELO) Tournament(s tournament.Settings) (*tournament.Tournament, error) 
 		if err != nil {
 			return 0, 0, err
 		}
-		if bn == wn || played[bn-1][r-1] || played[wn-1][r-1] {
+		if bn == wn {
+			return 0, 0, fmt.Errorf("%s: player %d plays against themselves: %w", where, b, ErrELO)
+		}
+		if played[bn-1][r-1] || played[wn-1][r-1] {
 			return 0, 0, fmt.Errorf("%s: a player has two games: %w", where, ErrELO)
 		}
 		played[bn-1][r-1], played[wn-1][r-1] = true, true
@@ -330,7 +436,7 @@ func (f *ELO) Tournament(s tournament.Settings) (*tournament.Tournament, error) 
 	}
 	for i, p := range f.Standings {
 		if p.Score != points[i] {
-			return nil, fmt.Errorf("%s %s: published score %v, but the games and byes give %v: %w", p.Last, p.First, p.Score, points[i], ErrELO)
+			return nil, fmt.Errorf("%s %s: published score %v, but the games and byes give %v: %w", text(p.Last), text(p.First), p.Score, points[i], ErrELO)
 		}
 	}
 	for _, g := range f.Added {
@@ -355,19 +461,24 @@ func checkStatuses(t *tournament.Tournament, o *ELOOtd, num map[int]int) error {
 			return fmt.Errorf("otd line: player id %d is not in the standings: %w", id, ErrELO)
 		}
 	}
+	for id := range o.Names {
+		if num[id] == 0 {
+			return fmt.Errorf("otd line: name: player id %d is not in the standings: %w", id, ErrELO)
+		}
+	}
 	for _, p := range t.Players {
 		bad := p.FirstRound > t.Rounds+1 || p.Left < 0 || p.Left > t.Rounds+1
 		for i, a := range p.Absent {
 			bad = bad || a < 1 || a > t.Rounds || i > 0 && a <= p.Absent[i-1]
 		}
 		if bad {
-			return fmt.Errorf("otd line: player %s: entry, withdrawal or absences outside rounds 1 to %d: %w", p.Name, t.Rounds, ErrELO)
+			return fmt.Errorf("otd line: player %s: entry, withdrawal or absences outside rounds 1 to %d: %w", text(p.Name), t.Rounds, ErrELO)
 		}
 	}
 	for _, g := range t.Games {
 		for _, n := range []int{g.Black, g.White} {
 			if n != 0 && !t.Players[n-1].Active(g.Round) {
-				return fmt.Errorf("round %d: %s has a game but is not in the round (late entry, absence or withdrawal): %w", g.Round, t.Players[n-1].Name, ErrELO)
+				return fmt.Errorf("round %d: %s has a game but is not in the round (late entry, absence or withdrawal): %w", g.Round, text(t.Players[n-1].Name), ErrELO)
 			}
 		}
 	}
@@ -465,6 +576,8 @@ var ErrDuplicateID = errors.New("two players have the same WOF id")
 // in "% otd:" comment lines for otd's own import. Players are written
 // "SURNAME, First" with their WOF id and three-letter country; a player
 // without a WOF id is marked new ("+") with a stand-in id unique in the file.
+// A name with more commas ("SMITH, John, Jr.") is written SMITH, John Jr.,
+// and as it is, quoted, in an otd line ("% otd: name 12 \"SMITH, John, Jr.\"").
 func FromTournament(t *tournament.Tournament, meta ELOMeta) (*ELO, error) {
 	done := t.Finished()
 	rows, err := t.Standings(done)
@@ -509,6 +622,9 @@ func FromTournament(t *tournament.Tournament, meta ELOMeta) (*ELO, error) {
 		last, first := SplitName(p.Name)
 		f.Standings = append(f.Standings, ELOPlayer{ID: ids[p.Number], New: p.ID == 0, Last: last, First: first,
 			Country: eloCountry(p.Country), Score: row.Points, Discs: row.Discs, Rating: p.Rating})
+		if strings.Count(p.Name, ",") > 1 { // "SMITH, John, Jr.": the standings line cannot hold it
+			o.Names[ids[p.Number]] = p.Name
+		}
 		st := ELOStatus{Left: p.Left, Absent: p.Absent, NoID: p.ID == 0}
 		if p.FirstRound > 1 {
 			st.FirstRound = p.FirstRound
@@ -584,6 +700,14 @@ func SplitName(name string) (last, first string) {
 	return strings.ToUpper(clean(last)), clean(first)
 }
 
+// joinName is the name of a standings line's SURNAME and First: "SURNAME, First".
+func joinName(last, first string) string {
+	if first == "" {
+		return last
+	}
+	return last + ", " + first
+}
+
 // isCapsWord reports whether w is written in capitals and has two letters
 // or more (an initial, "C.", is not a surname).
 func isCapsWord(w string) bool {
@@ -601,7 +725,12 @@ func isCapsWord(w string) bool {
 
 // Write writes the file in the layout of Papp's .ELO files, with otd's
 // comment lines after the standings and in each round.
+// A value that the file cannot hold (ErrELOValue) is refused before any
+// line is written.
 func (f *ELO) Write(w io.Writer) error {
+	if err := f.Check(); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	for _, h := range f.Header {
 		fmt.Fprintf(bw, "%%%%%s: %s\n", h.Key, h.Value)
@@ -650,6 +779,11 @@ func (f *ELO) Write(w io.Writer) error {
 			}
 			bw.WriteString("\n")
 		}
+		for _, p := range f.Standings {
+			if name, ok := o.Names[p.ID]; ok {
+				fmt.Fprintf(bw, "%s name %d %s\n", otdPrefix, p.ID, strconv.Quote(name))
+			}
+		}
 	}
 	games := func(gs []ELOGame) {
 		for _, g := range gs {
@@ -696,25 +830,27 @@ const otdPrefix = "% otd:"
 
 func newELOOtd() *ELOOtd {
 	d := tournament.DefaultSettings("", 1)
-	return &ELOOtd{BQ: d.BQ, TimeDefault: d.TimeDefault, ByePoints: d.ByePoints, TieBreaks: d.TieBreaks, Players: map[int]ELOStatus{}}
+	return &ELOOtd{BQ: d.BQ, TimeDefault: d.TimeDefault, ByePoints: d.ByePoints, TieBreaks: d.TieBreaks,
+		Players: map[int]ELOStatus{}, Names: map[int]string{}}
 }
 
-// read reads the words of a "% otd:" line; round is the round section it is
-// in (0 before the first).
-func (o *ELOOtd) read(w []string, round int) error {
+// read reads what follows "% otd:" on a line; round is the round section it
+// is in (0 before the first).
+func (o *ELOOtd) read(text string, round int) error {
+	w := strings.Fields(text)
 	if len(w) == 0 {
 		return nil // the explanation line has words; an empty one says nothing
 	}
 	atoi := func(s string) (int, error) {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
-			return 0, fmt.Errorf("otd line: %q is not a whole number", s)
+			return 0, fmt.Errorf("otd line: %s is not a whole number", QuoteCut(s))
 		}
 		return n, nil
 	}
 	inRound := func() error {
 		if round == 0 {
-			return fmt.Errorf("otd line: %q before the first %%Round line", w[0])
+			return fmt.Errorf("otd line: %s before the first %%Round line", QuoteCut(w[0]))
 		}
 		for len(o.Forfeits) < round {
 			o.Forfeits, o.TimeDefaults, o.Byes = append(o.Forfeits, nil), append(o.TimeDefaults, nil), append(o.Byes, nil)
@@ -727,7 +863,10 @@ func (o *ELOOtd) read(w []string, round int) error {
 		}
 		b, e1 := atoi(w[1])
 		wh, e2 := atoi(w[2])
-		return ELOForfeit{b, wh, tournament.Color(w[3])}, errors.Join(e1, e2)
+		if e1 == nil {
+			e1 = e2 // one error, one line
+		}
+		return ELOForfeit{b, wh, tournament.Color(w[3])}, e1
 	}
 	switch w[0] {
 	case "rounds":
@@ -790,10 +929,26 @@ func (o *ELOOtd) read(w []string, round int) error {
 				}
 				i++
 			default:
-				return fmt.Errorf("otd line: player %d: %q is not first N, left N, absent N,N... or no-id", id, w[i])
+				return fmt.Errorf("otd line: player %d: %s is not first N, left N, absent N,N... or no-id", id, QuoteCut(w[i]))
 			}
 		}
 		o.Players[id] = st
+	case "name":
+		// name ID "the name, as a Go string": the name as otd keeps it.
+		_, rest, _ := strings.Cut(strings.TrimSpace(text), "name")
+		id, q, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		n, err := atoi(id)
+		if err != nil {
+			return err
+		}
+		name, err := strconv.Unquote(strings.TrimSpace(q))
+		if err != nil {
+			return fmt.Errorf("otd line: name is: name ID \"the name\" (quoted)")
+		}
+		if _, dup := o.Names[n]; dup {
+			return fmt.Errorf("otd line: player id %d has two names", n)
+		}
+		o.Names[n] = name
 	case "forfeit", "time-default":
 		if err := inRound(); err != nil {
 			return err

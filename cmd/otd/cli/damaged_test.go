@@ -11,7 +11,7 @@ import (
 
 // damagedBase builds a small tournament (6 players, round 1 with results,
 // round 2 paired) and returns its database file's path.
-func damagedBase(t *testing.T) string {
+func damagedBase(t testing.TB) string {
 	t.Helper()
 	db := filepath.Join(t.TempDir(), "base.db")
 	otdRun(t, db, "tournament", "new", "Base", "--rounds", "3")
@@ -24,6 +24,44 @@ func damagedBase(t *testing.T) string {
 	}
 	otdRun(t, db, "round", "pair")
 	return db
+}
+
+// dropTriggers removes the triggers by which schema 4 refuses hand edits.
+const dropTriggers = `DROP TRIGGER IF EXISTS game_insert_rules; DROP TRIGGER IF EXISTS game_update_rules;
+	DROP TRIGGER IF EXISTS player_delete_rules; DROP TRIGGER IF EXISTS player_renumber_rules; `
+
+// TestHandEditsRefused: the edits by hand that would break a tournament's
+// games are refused by the database itself (schema 4), and leave it as it was.
+func TestHandEditsRefused(t *testing.T) {
+	base := damagedBase(t)
+	for _, tc := range []struct{ name, sql, want string }{
+		{"player with games deleted", "DELETE FROM player WHERE number = 3", "the player has games"},
+		{"player renumbered", "UPDATE player SET number = 9 WHERE number = 2", "their number cannot change"},
+		{"player twice in a round", "UPDATE game SET white = (SELECT black FROM game WHERE round = 1 AND board = 1) WHERE round = 1 AND board = 2", "a player plays once a round"},
+		{"a game against oneself", "UPDATE game SET white = black WHERE round = 1 AND board = 2", "two different players"},
+		{"an unregistered player", "INSERT INTO game (tournament_id, round, board, black, white) VALUES (1, 2, 9, 42, 1)", "players must be registered"},
+		{"an unknown kind of result", "UPDATE game SET kind = 'walkover' WHERE round = 1 AND board = 1", "a result is normal, time-default or forfeit"},
+		{"a time default without its loser", "UPDATE game SET kind = 'time-default' WHERE round = 1 AND board = 1", "with its loser"},
+		{"a bye with a result", "UPDATE game SET white = 0 WHERE round = 1 AND board = 3", "a bye has no result"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "edited.db")
+			copyFile(t, base, db)
+			before := tables(t, db)
+			raw, err := sql.Open("sqlite", db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = raw.Exec(tc.sql)
+			raw.Close()
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("%s: %v; want a refusal saying %q", tc.sql, err, tc.want)
+			}
+			if tables(t, db) != before {
+				t.Error("a refused edit changed the tables")
+			}
+		})
+	}
 }
 
 // TestDamagedDatabases runs every command that reads a tournament on
@@ -70,7 +108,9 @@ func TestDamagedDatabases(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := raw.Exec(d.sql); err != nil {
+				// As a program that ignores otd's rules would: without the
+				// triggers of schema 4 (TestHandEditsRefused tests them).
+				if _, err := raw.Exec(dropTriggers + d.sql); err != nil {
 					t.Fatalf("damaging: %v", err)
 				}
 				raw.Close()
@@ -98,4 +138,64 @@ func TestDamagedDatabases(t *testing.T) {
 			}
 		})
 	}
+}
+
+// mutable are the columns FuzzDamagedDatabase may change, by table.
+var mutable = []struct {
+	table   string
+	columns []string
+}{
+	{"tournament", []string{"name", "rounds", "system", "bq", "time_default", "bye_half_points", "tiebreaks", "first_round", "seed", "start_date", "country"}},
+	{"player", []string{"number", "name", "fed_id", "rating", "country", "first_round", "left_round", "absent"}},
+	{"game", []string{"round", "board", "black", "white", "black_discs", "white_discs", "kind", "loser"}},
+	{"audit", []string{"version", "action", "subject", "before", "after", "undone", "at"}},
+	{"setting", []string{"key", "value"}},
+}
+
+// FuzzDamagedDatabase changes one value of one row of a tournament's
+// database, as a hand edit would (the triggers of schema 4 dropped), and runs
+// every command that reads it: none may panic, each works or refuses in one
+// line, and none changes the file.
+func FuzzDamagedDatabase(f *testing.F) {
+	f.Add(uint8(1), uint8(2), uint8(0), "9")
+	f.Add(uint8(2), uint8(1), uint8(3), "2")
+	f.Add(uint8(2), uint8(0), uint8(6), "walkover")
+	f.Add(uint8(0), uint8(0), uint8(3), "median")
+	f.Add(uint8(0), uint8(0), uint8(1), "-4")
+	f.Add(uint8(1), uint8(0), uint8(7), "1,,x")
+	f.Add(uint8(3), uint8(4), uint8(4), `{"players":[{"number":-1}]}`)
+	f.Add(uint8(2), uint8(3), uint8(0), "0")
+	f.Add(uint8(4), uint8(0), uint8(1), "77")
+	base := damagedBase(f)
+	f.Fuzz(func(t *testing.T, table, row, column uint8, value string) {
+		m := mutable[int(table)%len(mutable)]
+		col := m.columns[int(column)%len(m.columns)]
+		db := filepath.Join(t.TempDir(), "fuzz.db")
+		copyFile(t, base, db)
+		raw, err := sql.Open("sqlite", db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = raw.Exec(dropTriggers+`UPDATE "`+m.table+`" SET "`+col+`" = ? WHERE rowid = (SELECT rowid FROM "`+m.table+`" LIMIT 1 OFFSET ?)`, value, int(row)%8)
+		raw.Close()
+		if err != nil {
+			return // a constraint of the schema refused the edit
+		}
+		before, err := os.ReadFile(db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"tournament", "show"}, {"player", "list", "--json"}, {"round", "show"}, {"round", "check"},
+			{"standings"}, {"crosstable", "--json"}, {"log"}} {
+			var out, errb bytes.Buffer
+			if code := Run(append([]string{"--db", db}, args...), nil, &out, &errb); code != 0 {
+				if msg := errb.String(); !strings.HasPrefix(msg, "otd: ") || strings.Count(msg, "\n") != 1 {
+					t.Errorf("otd %v after %s.%s = %q: exit %d, stderr %q", args, m.table, col, value, code, msg)
+				}
+			}
+		}
+		if after, err := os.ReadFile(db); err != nil || !bytes.Equal(after, before) {
+			t.Errorf("after %s.%s = %q: the database file changed (%v)", m.table, col, value, err)
+		}
+	})
 }

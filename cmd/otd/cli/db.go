@@ -13,9 +13,14 @@ import (
 
 // app opens the database named by --db (OTD_DB) and returns the application
 // layer over it, and the function that closes it. Only the commands that
-// create a tournament create the file.
+// create a tournament (tournament new, import) create the file or write
+// otd's tables into an empty SQLite file; a name that is not a plain file's
+// (empty, ":memory:", an SQLite URI) is wrong usage.
 func (g *globals) app(create bool) (*tournament.Director, func(), error) {
 	st, err := store.Open(g.DB, store.Options{Create: create, Now: g.Now})
+	if errors.Is(err, store.ErrPath) {
+		return nil, nil, &exitError{code: exitUsage, err: err, usage: true}
+	}
 	if err != nil {
 		return nil, nil, err
 	}

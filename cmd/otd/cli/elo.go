@@ -92,8 +92,12 @@ player without one is marked new, "+"), SURNAME, First and three-letter
 country, and every game played on the board. A forfeit and a bye are not
 games for the rating list: they are left out of the game lines, and written
 in "% otd:" comment lines with the entries, absences and withdrawals, so
-that 'otd import elo' of the file rebuilds the same standings. FILE "-" writes
-to standard output; an existing file is replaced only with --force.`,
+that 'otd import elo' of the file rebuilds the same standings. A name with
+more than one comma ("SMITH, John, Jr.") is written SMITH, John Jr. and, as
+it is, in an otd line. FILE "-" writes to standard output; an existing file
+is replaced only with --force, and only a regular file: a folder, a device, a
+named pipe or a symbolic link (never followed) is refused. A header value
+with a line break or a control character is refused.`,
 		Example: "  otd export elo 20261121_Paris_Open.ELO --sender \"Ann Archer\" --country FRA --start 2026-11-21 --end 2026-11-22",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -138,6 +142,11 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 	if !meta.End.IsZero() && meta.End.Before(meta.Start) {
 		return usageErrorf("--end %s is before --start %s", o.end, o.start)
 	}
+	for _, v := range []struct{ flag, v string }{{"--country", o.country}, {"--sender", o.sender}} {
+		if err := export.CheckELOText(v.v); err != nil {
+			return usageErrorf("%s %s: %w", v.flag, export.QuoteCut(v.v), err)
+		}
+	}
 	if o.country != "" {
 		meta.Country = o.country
 	}
@@ -152,6 +161,9 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 	f, err := export.FromTournament(t, meta)
 	if err != nil {
 		return err
+	}
+	if err := f.Check(); err != nil {
+		return fmt.Errorf("export elo: %w", err)
 	}
 	if err := writeOutput(g, path, o.force, f.Write); err != nil {
 		return err

@@ -17,25 +17,40 @@ var errExists = errors.New("the file exists")
 // any document a director sends on.
 const newFileMode fs.FileMode = 0o644
 
-// writeOutput writes an export to path, or to standard output for "-". A
-// file is written through a temporary file in the same folder, synced, then
-// moved into place, so that a crash never leaves half a file; it gets mode
-// 0644, or the mode of the file it replaces. An existing file is replaced
-// only with force, and only if it is a regular file.
+// errNotFile is returned when an export names something that is not a
+// regular file: a folder, a device, a named pipe, a socket, a symbolic link.
+var errNotFile = errors.New("not a regular file")
+
+// writeOutput writes an export to path, or to standard output for "-"; every
+// command that writes a file writes it through here. A file is written
+// through a temporary file in the same folder, synced, then moved into place,
+// so that a crash never leaves half a file; it gets mode 0644, or the mode of
+// the file it replaces. An existing file is replaced only with force, and
+// only if it is a regular file: a folder, a device (/dev/null, /dev/full), a
+// named pipe or a socket is refused, and so is a symbolic link, which is
+// never followed (it could lead anywhere, /etc/passwd for root): the director
+// names the file itself.
 func writeOutput(g *globals, path string, force bool, write func(io.Writer) error) error {
 	if path == "-" {
 		w := bufio.NewWriter(g.Stdout)
-		if err := write(w); err != nil {
-			return err
+		err := write(w)
+		if err == nil {
+			err = w.Flush()
 		}
-		return w.Flush()
+		if err != nil {
+			return fmt.Errorf("cannot write to standard output: %w", err)
+		}
+		return nil
+	}
+	if path == "" {
+		return usageErrorf("no file named: name the file to write, or - for standard output")
 	}
 	mode := newFileMode
 	if fi, err := os.Lstat(path); err == nil {
-		switch {
-		case !fi.Mode().IsRegular():
-			return fmt.Errorf("cannot write %s: not a regular file (%s); name a file to write", path, fi.Mode().Type())
-		case !force:
+		if err := regularFile(path, fi); err != nil {
+			return err
+		}
+		if !force {
 			return fmt.Errorf("%s: %w; add --force to replace it, or name another file", path, errExists)
 		}
 		mode = fi.Mode().Perm()
@@ -76,10 +91,44 @@ func writeOutput(g *globals, path string, force bool, write func(io.Writer) erro
 		}
 		// No hard links on this file system: rename, as with force.
 	}
+	// Check again what is there now: the export took time.
+	if fi, err := os.Lstat(path); err == nil {
+		if err := regularFile(path, fi); err != nil {
+			return err
+		}
+	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	return syncDir(path)
+}
+
+// regularFile refuses, in words, what is not a regular file.
+func regularFile(path string, fi fs.FileInfo) error {
+	m := fi.Mode()
+	var what, todo string
+	switch {
+	case m.IsRegular():
+		return nil
+	case m&fs.ModeSymlink != 0:
+		what, todo = "a symbolic link", "otd does not write through links: name the file it leads to, or another file"
+		if to, err := os.Readlink(path); err == nil {
+			what += " to " + to
+		}
+	case m.IsDir():
+		what, todo = "a folder", "name a file, e.g. "+filepath.Join(path, "out.ELO")
+	case m&fs.ModeCharDevice != 0:
+		what, todo = "a character device", "name a file to write"
+	case m&fs.ModeDevice != 0:
+		what, todo = "a device", "name a file to write"
+	case m&fs.ModeNamedPipe != 0:
+		what, todo = "a named pipe (FIFO)", "name a file, or - for standard output and a pipe there"
+	case m&fs.ModeSocket != 0:
+		what, todo = "a socket", "name a file to write"
+	default:
+		what, todo = "not a file", "name a file to write"
+	}
+	return fmt.Errorf("cannot write %s: %w, it is %s; %s", path, errNotFile, what, todo)
 }
 
 // syncDir makes the new directory entry of path durable.

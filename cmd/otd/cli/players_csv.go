@@ -4,6 +4,7 @@ package cli
 // it. Comma, semicolon (continental Excel) or tab separated; UTF-8 with or
 // without a byte order mark, or UTF-16 with one ("Unicode text"); CRLF, LF or
 // CR line ends; Excel's "sep=;" first line; a header row in any language.
+// Limits: a line of at most 64 KiB, at most 100,000 players, at most 16 MiB.
 
 import (
 	"bytes"
@@ -31,9 +32,18 @@ var (
 	errDuplicateName = errors.New("duplicate name")
 )
 
-// maxPlayersFile bounds the size of a players file: a big event has a few
-// hundred players; anything much larger is another file.
-const maxPlayersFile = 4 << 20
+// The limits of a players file: a big event has a few hundred players, a
+// national rating list a few tens of thousands; anything larger is another
+// file (/dev/zero, a database dump). The reader stops as soon as the input
+// passes one, having read at most maxPlayersFile bytes.
+const (
+	maxPlayersFile = 16 << 20 // bytes
+	maxCSVLine     = 64 << 10 // bytes of one line
+	maxPlayerRows  = 100_000  // rows, the header and blank lines aside
+)
+
+// errCSVTooLarge is a players file over one of the limits.
+var errCSVTooLarge = errors.New("too large")
 
 // playersFileError is a problem of a players file at a line (0: the whole
 // file): "players.csv: line 7: what is wrong: what to do".
@@ -74,14 +84,52 @@ func readPlayersCSV(path string) (*playersFile, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxPlayersFile+1))
+	data, err := readPlayersData(path, f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(data) > maxPlayersFile {
-		return nil, &playersFileError{Path: path, Msg: fmt.Sprintf("larger than %d MiB: not a players file (name, rating, country per line)", maxPlayersFile>>20), Err: errCSVSyntax}
+		return nil, err
 	}
 	return parsePlayersCSV(path, data)
+}
+
+// readPlayersData reads a players file up to the limits: it stops at the
+// first line longer than maxCSVLine bytes (a file without line ends, such
+// as /dev/zero, at its first 64 KiB) or past maxPlayersFile bytes.
+func readPlayersData(path string, r io.Reader) ([]byte, error) {
+	var data []byte
+	buf := make([]byte, 64<<10)
+	lineLen, lineNo := 0, 1 // the length and number of the line being read
+	cr := false             // the last byte was a CR: CRLF, LF and CR alone each end a line
+	for {
+		n, err := r.Read(buf)
+		for _, c := range buf[:n] {
+			switch {
+			case c == '\n':
+				if !cr {
+					lineNo++
+				}
+				lineLen, cr = 0, false
+			case c == '\r':
+				lineLen, lineNo, cr = 0, lineNo+1, true
+			default:
+				lineLen, cr = lineLen+1, false
+			}
+			if lineLen > maxCSVLine {
+				return nil, &playersFileError{Path: path, Line: lineNo, Err: errCSVTooLarge,
+					Msg: fmt.Sprintf("longer than %d KiB: not a players file (one player a line: name, rating, country)", maxCSVLine>>10)}
+			}
+		}
+		data = append(data, buf[:n]...)
+		if len(data) > maxPlayersFile {
+			return nil, &playersFileError{Path: path, Err: errCSVTooLarge,
+				Msg: fmt.Sprintf("larger than %d MiB: not a players file (one player a line: name, rating, country)", maxPlayersFile>>20)}
+		}
+		if errors.Is(err, io.EOF) {
+			return data, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
 }
 
 // parsePlayersCSV reads a players file: one player a line, columns name,
@@ -132,10 +180,17 @@ func parsePlayersCSV(path string, data []byte) (*playersFile, error) {
 			continue // a blank line
 		}
 		rows = append(rows, csvRow{line: line, fields: rec})
+		if len(rows) > maxPlayerRows+1 { // too many, with a header or not: stop reading
+			break
+		}
 	}
 	if len(rows) > 0 && isHeader(rows[0].fields) {
 		pf.Header, pf.Heading = rows[0].line, strings.Join(rows[0].fields, string(pf.Sep))
 		rows = rows[1:]
+	}
+	if len(rows) > maxPlayerRows {
+		return nil, &playersFileError{Path: path, Line: rows[maxPlayerRows].line, Err: errCSVTooLarge,
+			Msg: fmt.Sprintf("more than %d players: a players file holds at most %d, one a line; split it", maxPlayerRows, maxPlayerRows)}
 	}
 
 	type seenName struct {

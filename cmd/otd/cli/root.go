@@ -3,15 +3,19 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/otd-project/otd/tournament/export"
 	"github.com/spf13/cobra"
 )
 
@@ -75,25 +79,89 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
-	// Every error is one line: the problem, what to do, and for wrong usage
-	// the help to read.
-	msg := strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; ")
+	code, line := errorLine(err, cmd.CommandPath())
+	if line != "" {
+		fmt.Fprintf(stderr, "otd: %s\n", line)
+	}
+	return code
+}
+
+// errorLine returns the exit status of a command's error and the line that
+// says it (none if the command already did): the problem, what to do, and
+// for wrong usage the help to read. The line is readable whatever the user
+// gave: each quoted value is cut to 80 characters, a byte that is not text
+// is written as an escape (\x01), and the line is cut to maxErrorLine.
+func errorLine(err error, cmdPath string) (code int, line string) {
+	msg := err.Error()
+	if errors.Is(err, bufio.ErrTooLong) || strings.Contains(msg, bufio.ErrTooLong.Error()) {
+		// Every reader says which line and its limit; this is a net for one that does not.
+		msg = strings.ReplaceAll(msg, bufio.ErrTooLong.Error(), "a line is longer than 64 KiB, more than otd reads")
+	}
+	msg = strings.ReplaceAll(strings.TrimSpace(msg), "\r\n", "\n")
+	msg = readableLine(strings.ReplaceAll(msg, "\n", "; "))
 	code, usage := exitFailure, false
 	var ee *exitError
 	switch {
 	case errors.As(err, &ee):
 		code, usage = ee.code, ee.usage
 		if ee.err == nil {
-			return code
+			return code, ""
 		}
 	case strings.HasPrefix(msg, "unknown command"), strings.HasPrefix(msg, "unknown flag"), strings.HasPrefix(msg, "required flag"):
 		code, usage = exitUsage, true
 	}
 	if usage {
-		msg += fmt.Sprintf("; see '%s --help'", cmd.CommandPath())
+		msg += fmt.Sprintf("; see '%s --help'", cmdPath)
 	}
-	fmt.Fprintf(stderr, "otd: %s\n", msg)
-	return code
+	return code, msg
+}
+
+// maxQuoted is the length, in characters, to which a value quoted in a
+// message is cut; maxErrorLine the length of a whole error line.
+const (
+	maxQuoted    = 80
+	maxErrorLine = 400
+)
+
+// readableLine makes an error message one readable line: every quoted value
+// ("...", as %q writes it) longer than maxQuoted characters is cut, every
+// other character that is not printable is escaped as %q would, and a line
+// still longer than maxErrorLine keeps its start and its end (what to do).
+func readableLine(msg string) string {
+	if len(msg) > 1<<20 { // only its start and end are shown
+		msg = msg[:1<<19] + msg[len(msg)-1<<10:]
+	}
+	var b strings.Builder
+	for i := 0; i < len(msg); {
+		if msg[i] == '"' {
+			if q, err := strconv.QuotedPrefix(msg[i:]); err == nil {
+				i += len(q)
+				if utf8.RuneCountInString(q) > maxQuoted+2 {
+					v, _ := strconv.Unquote(q)
+					q = export.QuoteCut(v)
+				}
+				b.WriteString(q)
+				continue
+			}
+		}
+		r, size := utf8.DecodeRuneInString(msg[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, msg[i])
+		case r == ' ' || strconv.IsPrint(r):
+			b.WriteString(msg[i : i+size])
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += size
+	}
+	out := b.String()
+	if rs := []rune(out); len(rs) > maxErrorLine {
+		const tail = 120
+		out = string(rs[:maxErrorLine-tail-3]) + " … " + string(rs[len(rs)-tail:])
+	}
+	return out
 }
 
 func newRootCmd(g *globals) *cobra.Command {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
+	"github.com/otd-project/otd/tournament/export"
 	"github.com/spf13/cobra"
 )
 
@@ -28,7 +29,9 @@ below every player who played. Without --round it gives the standings after
 the last round whose results are all in. With --round R, a round with some
 results missing gives provisional standings, and a round with no result yet
 the standings after the round before; a late entry is listed from their first
-round on.`,
+round on. With --csv, a name or country that a spreadsheet would take for a
+formula (starting with =, +, -, @, a tab or a line break) is written with a
+single quote in front, so that it shows as text.`,
 		Example: "  otd standings\n  otd standings --round 3\n  otd standings --json\n  otd standings --csv > standings.csv",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
@@ -76,7 +79,8 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 		w := csv.NewWriter(g.Stdout)
 		w.Write([]string{"rank", "number", "name", "country", "points", "bq", "discs", "games", "withdrawn"})
 		for _, s := range out {
-			w.Write([]string{strconv.Itoa(s.Rank), strconv.Itoa(s.Number), s.Name, s.Country, string(s.Points), string(s.BQ),
+			// Names and countries are typed by users: text, never a formula.
+			w.Write([]string{strconv.Itoa(s.Rank), strconv.Itoa(s.Number), export.TextCell(s.Name), export.TextCell(s.Country), string(s.Points), string(s.BQ),
 				strconv.Itoa(s.Discs), strconv.Itoa(s.Games), strconv.FormatBool(s.Withdrawn)})
 		}
 		w.Flush()

@@ -45,7 +45,7 @@ func tables(t *testing.T, db string) string {
 }
 
 // otdRun runs otd on db and fails the test unless it exits 0.
-func otdRun(t *testing.T, db string, args ...string) string {
+func otdRun(t testing.TB, db string, args ...string) string {
 	t.Helper()
 	var out, errb bytes.Buffer
 	if code := Run(append([]string{"--db", db}, args...), nil, &out, &errb); code != 0 {

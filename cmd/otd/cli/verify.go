@@ -42,6 +42,12 @@ move lists one game per line (a batch; a line may end with its score, e.g.
 (.wtb, with names from WTHOR.JOU and WTHOR.TRN beside it), OBF positions.
 For a batch or a database it prints a summary and the first ten problems.
 
+A batch, a database or a GGF file is read one game at a time: its length is
+not limited and memory does not grow with it. Limits: a line of at most 64 KiB
+(move lists, sheets, OBF, GGF), a GGF record of at most 64 KiB, a transcript
+sheet file of at most 64 KiB, a game of at most 60 moves (and 122 moves and
+passes); an input past one is refused where it passes it.
+
 Exit status: 0 every game legal and agreeing, 1 otherwise, 2 for unreadable
 input or wrong usage.`,
 		Example: `  otd verify game.txt --claimed 40-24
@@ -76,44 +82,72 @@ input or wrong usage.`,
 	return cmd
 }
 
-// readGames reads every game of every file; "-" is standard input.
-func readGames(g *globals, o verifyOptions) ([]transcript.Game, bool, error) {
-	var all []transcript.Game
-	batch := len(o.Files) > 1
-	for _, name := range o.Files {
-		var data []byte
-		var err error
-		if name == "-" {
-			data, err = io.ReadAll(g.Stdin)
-		} else {
-			data, err = os.ReadFile(name)
-		}
+// gameFile is an input of verify being read: one game at a time, so that a
+// batch of any length is verified in memory that does not grow with it.
+type gameFile struct {
+	name   string
+	rd     *transcript.Reader
+	closer io.Closer
+	prefix bool // name the games after the file: several files, or a WTHOR database
+	games  int  // games read
+}
+
+// openGames opens the input name ("-": standard input) for reading its games.
+// An unreadable input is an exitUsage error.
+func openGames(g *globals, o verifyOptions, name string) (*gameFile, error) {
+	var r io.Reader = g.Stdin
+	gf := &gameFile{name: name}
+	if name != "-" {
+		f, err := os.Open(name)
 		if err != nil {
-			return nil, false, &exitError{code: exitUsage, err: fmt.Errorf("verify: %w", err)}
+			return nil, inputError(fmt.Errorf("verify: %w", err))
 		}
-		f := o.Format
-		if f == transcript.Auto {
-			f = transcript.Detect(data)
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			f.Close()
+			return nil, inputError(fmt.Errorf("verify: %s: a directory, not a game record", name))
 		}
-		var games []transcript.Game
-		if f == transcript.WTHOR {
-			games, err = transcript.ParseWTHOR(data, wthorNames(name))
-			batch = true
-		} else {
-			games, err = transcript.Parse(data, f)
-		}
-		if err != nil {
-			return nil, false, &exitError{code: exitUsage, err: fmt.Errorf("verify: %s: %w", displayName(name), err)}
-		}
-		for i := range games {
-			if len(o.Files) > 1 || f == transcript.WTHOR {
-				games[i].Name = displayName(name) + ": " + games[i].Name
-			}
-		}
-		batch = batch || len(games) > 1
-		all = append(all, games...)
+		r, gf.closer = f, f
 	}
-	return all, batch, nil
+	rd, err := transcript.NewReader(r, o.Format, nil)
+	if err != nil {
+		gf.close()
+		return nil, gf.readError(err)
+	}
+	if rd.Format() == transcript.WTHOR && name != "-" {
+		rd.SetNames(wthorNames(name))
+	}
+	gf.rd = rd
+	gf.prefix = len(o.Files) > 1 || rd.Format() == transcript.WTHOR
+	return gf, nil
+}
+
+func (gf *gameFile) close() {
+	if gf.closer != nil {
+		gf.closer.Close()
+	}
+}
+
+func (gf *gameFile) readError(err error) error {
+	return inputError(fmt.Errorf("verify: %s: %w", displayName(gf.name), err))
+}
+
+// next returns the next game, io.EOF after the last, or an exitUsage error.
+// A file without a game (other than an empty WTHOR database) is an error.
+func (gf *gameFile) next() (transcript.Game, error) {
+	game, err := gf.rd.Next()
+	switch {
+	case errors.Is(err, io.EOF) && gf.games == 0 && gf.rd.Format() != transcript.WTHOR:
+		return game, gf.readError(&transcript.ParseError{Format: gf.rd.Format(), Expected: "at least one game", Found: "none", Err: transcript.ErrEmpty})
+	case errors.Is(err, io.EOF):
+		return game, io.EOF
+	case err != nil:
+		return game, gf.readError(err)
+	}
+	gf.games++
+	if gf.prefix {
+		game.Name = displayName(gf.name) + ": " + game.Name
+	}
+	return game, nil
 }
 
 func displayName(name string) string {
@@ -143,31 +177,72 @@ func wthorNames(wtb string) *transcript.Names {
 		default:
 			continue
 		}
-		if data, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil {
+		if data, err := readAtMost(filepath.Join(dir, e.Name()), 16+(1<<16)*int64(size)); err == nil {
 			*dst, _ = transcript.ParseNames(data, size)
 		}
 	}
 	return &names
 }
 
-func runVerify(g *globals, o verifyOptions) error {
-	games, batch, err := readGames(g, o)
+// readAtMost reads a file of at most limit bytes (a WTHOR names file holds
+// at most 65,535 names: its count is a uint16); more is an error.
+func readAtMost(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if batch {
-		if o.Claimed != nil || o.At >= 0 {
-			return usageErrorf("verify: --claimed and --at apply to a single game; this input holds %d games", len(games))
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		err = fmt.Errorf("%s: larger than %d bytes", path, limit)
+	}
+	return data, err
+}
+
+func runVerify(g *globals, o verifyOptions) error {
+	var pending []transcript.Game // games read to tell one game from a batch
+	var first *gameFile
+	if len(o.Files) == 1 {
+		gf, err := openGames(g, o, o.Files[0])
+		if err != nil {
+			return err
 		}
-		return verifyBatch(g, o, games)
+		defer gf.close()
+		game, err := gf.next()
+		switch {
+		case errors.Is(err, io.EOF): // a WTHOR database of no game
+		case err != nil:
+			return err
+		default:
+			pending = append(pending, game)
+		}
+		if gf.rd.Format() != transcript.WTHOR {
+			second, err := gf.next()
+			if errors.Is(err, io.EOF) {
+				return verifyOne(g, o, game)
+			}
+			if err != nil {
+				return err
+			}
+			pending = append(pending, second)
+		}
+		first = gf
 	}
-	r := transcript.Verify(games[0], o.Claimed)
+	if o.Claimed != nil || o.At >= 0 {
+		return usageErrorf("verify: --claimed and --at apply to a single game; this input is a batch (several games or files, or a WTHOR database)")
+	}
+	return verifyBatch(g, o, first, pending)
+}
+
+// verifyOne reports on a single game.
+func verifyOne(g *globals, o verifyOptions, game transcript.Game) error {
+	r := transcript.Verify(game, o.Claimed)
 	if o.JSON {
-		if err := writeJSONLine(g.Stdout, reportJSON(games[0], &r, o.At)); err != nil {
+		if err := writeJSONLine(g.Stdout, reportJSON(game, &r, o.At)); err != nil {
 			return err
 		}
 	} else {
-		printReport(g.Stdout, games[0], &r, o.At)
+		printReport(g.Stdout, game, &r, o.At)
 	}
 	if !r.Legal() || (r.Claimed != nil && !r.Agrees()) {
 		return &exitError{code: exitFailure}
@@ -329,9 +404,12 @@ func reportJSON(game transcript.Game, r *transcript.Report, at int) reportJSONT 
 
 const maxProblems = 10
 
-func verifyBatch(g *globals, o verifyOptions, games []transcript.Game) error {
-	s := batchJSON{Games: len(games), Problems: []problemJSON{}}
-	for _, game := range games {
+// verifyBatch verifies every game of every file, one at a time: first (if
+// not nil) is the file already open, and pending its games already read.
+func verifyBatch(g *globals, o verifyOptions, first *gameFile, pending []transcript.Game) error {
+	s := batchJSON{Problems: []problemJSON{}}
+	check := func(game transcript.Game) {
+		s.Games++
 		r := transcript.Replay(game)
 		r.Claimed = game.Result
 		problem := ""
@@ -355,6 +433,38 @@ func verifyBatch(g *globals, o verifyOptions, games []transcript.Game) error {
 		}
 		if problem != "" && len(s.Problems) < maxProblems {
 			s.Problems = append(s.Problems, problemJSON{game.Name, game.Black, game.White, game.Event, game.Year, problem})
+		}
+	}
+	for _, game := range pending {
+		check(game)
+	}
+	verifyFile := func(gf *gameFile) error {
+		for {
+			game, err := gf.next()
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			check(game)
+		}
+	}
+	if first != nil {
+		if err := verifyFile(first); err != nil {
+			return err
+		}
+	} else {
+		for _, name := range o.Files {
+			gf, err := openGames(g, o, name)
+			if err != nil {
+				return err
+			}
+			err = verifyFile(gf)
+			gf.close()
+			if err != nil {
+				return err
+			}
 		}
 	}
 	if o.JSON {

@@ -1,0 +1,169 @@
+//go:build unix
+
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// reader runs otd as a user who may not write the database: this test
+// binary, copied to a folder all may read and run as "otd" (testscript.Main
+// then runs otd's Main), as the user nobody when the tests run as root (root
+// may write any file whatever its mode), else as the user running the tests.
+type reader struct {
+	t   *testing.T
+	otd string
+}
+
+func newReader(t *testing.T, dir string) *reader {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Skipf("no path to the test binary: %v", err)
+	}
+	bin := filepath.Join(dir, "bin")
+	if err := os.Mkdir(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	in, err := os.Open(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	otd := filepath.Join(bin, "otd")
+	out, err := os.OpenFile(otd, os.O_WRONLY|os.O_CREATE, 0o755)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r := &reader{t: t, otd: otd}
+	if _, _, code, err := r.exec("version"); err != nil || code != 0 {
+		t.Skipf("cannot run otd as another user here: exit status %d, %v", code, err)
+	}
+	return r
+}
+
+func (r *reader) exec(args ...string) (stdout, stderr string, code int, err error) {
+	var out, errb bytes.Buffer
+	cmd := exec.Command(r.otd, args...)
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	cmd.Env = append(os.Environ(), "OTD_DB=")
+	if os.Geteuid() == 0 {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	}
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return out.String(), errb.String(), ee.ExitCode(), nil
+	}
+	return out.String(), errb.String(), 0, err
+}
+
+func (r *reader) run(args ...string) (stdout, stderr string, code int) {
+	r.t.Helper()
+	stdout, stderr, code, err := r.exec(args...)
+	if err != nil {
+		r.t.Fatalf("otd %q: %v", args, err)
+	}
+	return stdout, stderr, code
+}
+
+// TestReadOnlyDatabase (issue 9, item 8): a database that its user may not
+// write (a read-only file, or a file in a read-only folder, where SQLite
+// cannot make the WAL's -wal and -shm files) can still be read: standings,
+// crosstable, exports; a change is refused in one line that says what to do;
+// the file and its folder are left as they were.
+func TestReadOnlyDatabase(t *testing.T) {
+	base := t.TempDir()
+	// t.TempDir's parent is private to the user running the tests.
+	for _, d := range []string{filepath.Dir(base), base} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := newReader(t, base)
+	src := newTestDB(t)
+	src.must("tournament", "new", "Read Only Open", "--rounds", "3")
+	for _, p := range []string{"Ann", "Ben", "Cat", "Dan"} {
+		src.must("player", "add", p)
+	}
+	src.must("round", "pair")
+	src.must("result", "1", "1", "40-24")
+	src.must("result", "1", "2", "33-31")
+	wantStandings := src.must("standings")
+	exports := filepath.Join(base, "exports")
+	if err := os.Mkdir(exports, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(exports, 0o777); err != nil { // whatever the umask
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name            string
+		dirMode, dbMode os.FileMode
+	}{
+		{"read-only file", 0o777, 0o444},
+		{"read-only folder", 0o555, 0o666},
+		{"read-only file in a read-only folder", 0o555, 0o444},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(base, strings.ReplaceAll(tc.name, " ", "-"))
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			db := filepath.Join(dir, "event.db")
+			copyFile(t, src.path, db)
+			for _, c := range []struct {
+				path string
+				mode os.FileMode
+			}{{db, tc.dbMode}, {dir, tc.dirMode}} {
+				if err := os.Chmod(c.path, c.mode); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Cleanup(func() { os.Chmod(dir, 0o755) })
+			before, err := os.ReadFile(db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			had := dirNames(t, dir)
+
+			out, stderr, code := r.run("--db", db, "standings")
+			if code != 0 || out != wantStandings {
+				t.Errorf("standings: exit status %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr, out, wantStandings)
+			}
+			for _, args := range [][]string{
+				{"crosstable"}, {"standings", "--json"}, {"round", "show", "1"}, {"log"},
+				{"export", "elo", filepath.Join(exports, strings.ReplaceAll(tc.name, " ", "-")+".elo")},
+			} {
+				if _, stderr, code := r.run(append([]string{"--db", db}, args...)...); code != 0 {
+					t.Errorf("otd %q: exit status %d: %s", args, code, stderr)
+				}
+			}
+			args := []string{"--db", db, "player", "add", "Eve"}
+			out, stderr, code = r.run(args...)
+			oneLine(t, args, 1, out, stderr, code, db+": the database is read-only", "copy it to a folder you may write")
+
+			if after, err := os.ReadFile(db); err != nil || !bytes.Equal(before, after) {
+				t.Errorf("the database changed (%v)", err)
+			}
+			if now := dirNames(t, dir); !slices.Equal(had, now) {
+				t.Errorf("files after: %q, before %q", now, had)
+			}
+		})
+	}
+}
