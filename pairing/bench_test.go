@@ -11,9 +11,9 @@ import (
 var benchInputs = map[int]Input{}
 
 // BenchmarkSwiss pairs round 7, the median round of a 13-round Swiss, of a
-// simulated tournament (seed 1) of 100, 1000 and 5000 players.
+// simulated tournament (seed 1) of 100, 1000, 5000 and 10000 players.
 func BenchmarkSwiss(b *testing.B) {
-	for _, n := range []int{100, 1000, 5000} {
+	for _, n := range []int{100, 1000, 5000, 10000} {
 		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
 			in, ok := benchInputs[n]
 			if !ok {

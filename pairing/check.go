@@ -74,10 +74,15 @@ type Report struct {
 	Valid      bool  // no absolute rule broken
 	Cost       int64 // the pairing's cost (of its allowed parts when not valid)
 	Best       *Pairing
-	// Cheaper says that Best, the cheapest valid pairing, costs less than the
+	// Cheaper says that Best, the cheapest pairing, costs less than the
 	// proposal (or that the proposal is not valid and Best is). Best is nil
-	// when no valid pairing exists.
+	// only when no pairing keeps the forced and forbidden pairs.
 	Cheaper bool
+	// BestValid says that Best breaks no absolute rule. When no pairing
+	// avoids a second bye or a rematch with the same colours, Best is the
+	// least bad and its Notes name them.
+	BestValid bool
+	full      int64 // Cost plus the (finite) costs of the broken pairs
 }
 
 // Check lists every rule a proposed round breaks, with its cost, and finds the
@@ -93,7 +98,15 @@ func Check(in Input, proposed Pairing, opt Options) (Report, error) {
 	switch {
 	case err == nil:
 		r.Best = &best
-		r.Cheaper = !r.Valid || best.Cost < r.Cost
+		r.BestValid = len(best.Notes) == 0
+		switch {
+		case r.Valid:
+			r.Cheaper = best.Cost < r.Cost
+		case r.BestValid:
+			r.Cheaper = true
+		default: // both break absolute rules: compare their whole costs
+			r.Cheaper = best.Cost < r.Cost+r.full
+		}
 	case !errors.Is(err, ErrNoValidPairing):
 		return Report{}, err
 	}
@@ -150,7 +163,7 @@ func (s *swiss) check(in Input, p Pairing) Report {
 		if f := s.v[b].forced; f >= 0 && int(f) != a {
 			add(RuleForced, 0, "forced to meet "+strconv.Itoa(s.v[f].id), q.White)
 		}
-		s.checkPair(a, b, add)
+		s.checkPair(a, b, add, &r.full)
 	}
 	odd := len(s.v) > 0 && s.v[len(s.v)-1].bye
 	if p.Bye == 0 && odd {
@@ -162,8 +175,10 @@ func (s *swiss) check(in Input, p Pairing) Report {
 		case !odd:
 			add(RuleBye, 0, "a bye in an even field", p.Bye)
 		case a < 0:
-		case s.v[a].hadBye:
+		case s.v[a].byes > 0:
 			add(RuleSecondBye, 0, "", p.Bye)
+			c, _ := s.costs(a, len(s.v)-1)
+			r.full += c
 		case s.v[a].forced >= 0:
 			add(RuleForced, 0, "forced to meet "+strconv.Itoa(s.v[s.v[a].forced].id), p.Bye)
 		default:
@@ -184,22 +199,26 @@ func (s *swiss) check(in Input, p Pairing) Report {
 }
 
 // checkPair lists what pair a (Black) - b (White) breaks.
-func (s *swiss) checkPair(a, b int, add func(Rule, int64, string, ...int)) {
+// The cost of a pair that breaks an absolute rule goes to full only.
+func (s *swiss) checkPair(a, b int, add func(Rule, int64, string, ...int), full *int64) {
 	va, vb := &s.v[a], &s.v[b]
 	ids := []int{va.id, vb.id}
 	if slices.Contains(va.forbid, int32(b)) {
 		add(RuleForbidden, 0, "", ids...)
 		return
 	}
-	c, okA, okB := s.rematch(a, b)
+	c, _ := s.rematch(a, b)
 	switch {
-	case !okA:
+	case s.sameColours(a, b):
 		add(RuleSameColours, 0, fmt.Sprintf("%d had black before", va.id), ids...)
+		x, _ := s.costs(a, b)
+		*full += x
 		return
-	case c > 0 || !okB:
+	case c > 0:
 		add(RuleRematch, c, "", ids...)
 	}
-	if c := s.between(a, b); c != 0 {
+	gap, repeat, comp, elit := s.between(a, b)
+	if c := gap + repeat + comp + elit; c != 0 {
 		add(RuleScoreGap, c, halves(abs(va.points-vb.points)), ids...)
 	}
 	if c := s.compatriots(a, b); c != 0 {

@@ -31,7 +31,7 @@ func TestCheck(t *testing.T) {
 		valid bool
 	}{
 		{"rematch with the same colours", base, []Pair{{1, 2}, {3, 4}, {5, 6}}, 0, []Rule{RuleSameColours}, false},
-		{"rematch, colours reversed", base, []Pair{{2, 1}, {4, 3}, {5, 6}}, 0, []Rule{RuleRematch, RuleCountry}, true},
+		{"rematch, colours reversed", base, []Pair{{2, 1}, {4, 3}, {5, 6}}, 0, []Rule{RuleRematch}, true}, // compatriots cost nothing after round 1
 		{"forbidden", base, []Pair{{1, 4}, {3, 2}, {5, 6}}, 0, []Rule{RuleForbidden}, false},
 		{"unknown, withdrawn, twice, unpaired", base, []Pair{{1, 9}, {7, 4}, {1, 5}}, 0,
 			[]Rule{RuleUnknown, RuleNotActive, RuleTwice, RuleUnpaired}, false},
@@ -68,11 +68,16 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckNoValidPairing: 1 and 2 have met with both colours; a third game
+// breaks the same-colour rule either way, and the least bad pairing (the same
+// game, Papp's finite "infinity") is no cheaper: 1 Black costs 10,000,000
+// (round 1's colours) + 5,000,000 (round 2's reversed) + 1 (met last round) +
+// 20 + 20 (|d| = 1 each); 2 Black the same.
 func TestCheckNoValidPairing(t *testing.T) {
 	in := Input{Players: []Player{pl(1, 2, "2b", "2w"), pl(2, 2, "1w", "1b")}}
 	r, err := Check(in, Pairing{Pairs: []Pair{{1, 2}}}, Options{})
-	if err != nil || r.Valid || r.Best != nil || r.Cheaper {
-		t.Errorf("Check = %+v, %v; want invalid, no best", r, err)
+	if err != nil || r.Valid || r.Best == nil || r.BestValid || r.Cheaper || r.Best.Cost != 15_000_041 || len(r.Best.Notes) != 1 {
+		t.Errorf("Check = %+v, %v; want invalid, the least bad best (15,000,041, noted), not cheaper", r, err)
 	}
 }
 
@@ -103,5 +108,5 @@ func ExampleCheck() {
 	// Output:
 	// rematch with the same colours 1-2: 1 had black before
 	// rematch with the same colours 3-4: 3 had black before
-	// valid: false cheaper: true best: 3-1 2-4 cost 240
+	// valid: false cheaper: true best: 3-1 4-2 cost 240
 }

@@ -6,31 +6,52 @@ import (
 	"slices"
 )
 
-// Weights are the costs of the Swiss pairing, after Papp (RULES.md section 4).
-// All are integers >= 0; a slice indexed by a count uses its last entry for
-// larger counts. The cost of a pairing is the sum of its pairs' costs, and the
-// pairing chosen is the cheapest one that breaks no absolute rule (a second
-// bye, a rematch with the same colours, a forbidden pair).
+// Weights are the costs of the Swiss pairing, after Papp (RULES.md section 4;
+// Papp 1.37's src/global.c sets the defaults, src/penalties.c adds them up).
+// All are integers >= 0; a slice indexed by a count or a round uses its last
+// entry beyond its end. The cost of a pairing is the sum of its pairs' costs,
+// and the pairing chosen is the cheapest one that breaks no forced or
+// forbidden pair. A rematch with the same colours and a second bye are not
+// forbidden: they cost Papp's "infinity", a large finite cost (MAX_PEN), so a
+// round can always be paired (the least bad way, which Pairing.Notes names).
 type Weights struct {
-	Rematch         int64   // a rematch with the colours reversed (5,000,000: a last resort)
-	RematchPrevious int64   // more if they met in the previous round (1)
+	Rematch         int64   // per earlier meeting, with the colours reversed (5,000,000: a last resort)
+	RematchSame     int64   // per earlier meeting, with the same colours (10,000,000: Papp's "infinity")
+	RematchPrevious int64   // more if they met in the previous round, or the bye in it again (1)
+	SecondBye       int64   // per earlier bye, for the bye again (10,000,000: Papp's "infinity")
 	Colour          []int64 // per player, by |blacks - whites| after the game (0, 20, 105, 225, 530, 1075)
-	SameColour      int64   // per player with the colour of their previous game (15)
+	SameColour      int64   // per player with the colour they had in the previous round (15)
 	Gap             []int64 // by the score difference in half-points, from 1 (20000, 40588, ...)
-	FloatRepeat     int64   // per player floating the same way as in the previous round (25)
+	FloatRepeat     int64   // per player floating the same way as last time (25)
 	FloatBack       int64   // taken off per player floating back the other way (10)
-	Country         int64   // compatriots (2)
-	// Elitism, per round from round 1, adds elitism x (score_a + score_b) x gap / 2
-	// (scores and gap in half-points) to a pair across score groups, which makes
-	// floats cheaper at the bottom than at the top. Nil (the default) turns it off.
+	// FloatBackAlways gives FloatBack to every player floating back. False
+	// (Papp's COMPENSATION_FLOATS) gives it only from round 3, to a player who
+	// floated down last time and won round r-1, or floated up and did not win
+	// it (a loss, or no game: Papp's wins_history holds 0 then).
+	FloatBackAlways bool
+	// Country is the cost of pairing compatriots, per round from round 1
+	// (Papp: 2 in round 1, 0 after).
+	Country []int64
+	// Elitism, per round from round 1, adds elitism x (score_a + score_b) x
+	// gap / 2 (scores and gap in half-points, integer division) to a pair
+	// across score groups, unless a score is negative (the bye's below 0
+	// points): floats get cheaper at the bottom than at the top. Nil turns it
+	// off.
 	Elitism []int64
 }
 
-// Papp returns Papp's weights, the default.
+// MaxPen is Papp's "infinity" (pairings.h MAX_PEN): the cost of a rematch
+// with the same colours and of a second bye, added like any other cost.
+const MaxPen = 10_000_000
+
+// Papp returns Papp's weights, the default: Papp 1.37 as distributed, with
+// COMPENSATION_FLOATS and ELITISM on (src/changes.h).
 func Papp() Weights {
 	return Weights{
 		Rematch:         5_000_000,
+		RematchSame:     MaxPen,
 		RematchPrevious: 1,
+		SecondBye:       MaxPen,
 		Colour:          []int64{0, 20, 105, 225, 530, 1075},
 		SameColour:      15,
 		Gap: []int64{20000, 40588, 62785, 87119, 114041, 143998, 177453, 214908, 256910, 304062,
@@ -38,23 +59,36 @@ func Papp() Weights {
 			1425805, 1618578, 1835345, 2079081},
 		FloatRepeat: 25,
 		FloatBack:   10,
-		Country:     2,
+		Country:     []int64{2, 0},
+		Elitism:     PappElitism(),
 	}
 }
 
-// PappElitism is Papp's optional elitism schedule: 100 in rounds 1-3, 200 in
-// 4-5, 300 in 6-9 and 400 from round 10.
+// Plain returns Papp's weights without elitism and with the float
+// compensation given to every player floating back: otd's model before
+// issue 10.
+func Plain() Weights {
+	w := Papp()
+	w.Elitism = nil
+	w.FloatBackAlways = true
+	return w
+}
+
+// PappElitism is Papp's elitism schedule: 100 in rounds 1-3, 200 in 4-5, 300
+// in 6-9 and 400 from round 10.
 func PappElitism() []int64 { return []int64{100, 100, 100, 200, 200, 300, 300, 300, 300, 400} }
 
 // maxWeight bounds every weight, so that no sum of costs can overflow.
 const maxWeight = 1_000_000_000
 
-func (w *Weights) validate() error {
+// Validate checks that the weights are usable: colour and gap costs given,
+// every weight in 0..1,000,000,000. Its error wraps ErrInvalidInput.
+func (w *Weights) Validate() error {
 	if len(w.Colour) == 0 || len(w.Gap) == 0 {
 		return fmt.Errorf("%w: weights need colour and gap costs", ErrInvalidInput)
 	}
-	one := []int64{w.Rematch, w.RematchPrevious, w.SameColour, w.FloatRepeat, w.FloatBack, w.Country}
-	for _, x := range slices.Concat(one, w.Colour, w.Gap, w.Elitism) {
+	one := []int64{w.Rematch, w.RematchSame, w.RematchPrevious, w.SecondBye, w.SameColour, w.FloatRepeat, w.FloatBack}
+	for _, x := range slices.Concat(one, w.Colour, w.Gap, w.Country, w.Elitism) {
 		if x < 0 || x > maxWeight {
 			return fmt.Errorf("%w: weight %d outside 0..%d", ErrInvalidInput, x, maxWeight)
 		}
@@ -62,10 +96,16 @@ func (w *Weights) validate() error {
 	return nil
 }
 
-// at64 returns s[i], or its last entry for i beyond it.
-func at64(s []int64, i int) int64 { return s[min(i, len(s)-1)] }
+// at64 returns s[i], or its last entry for i beyond it; 0 for an empty s.
+func at64(s []int64, i int) int64 {
+	if len(s) == 0 {
+		return 0
+	}
+	return s[min(max(i, 0), len(s)-1)]
+}
 
-// infinite marks an orientation that breaks an absolute rule.
+// infinite marks an orientation that breaks an absolute rule (a forbidden
+// pair, the bye to a player in a forced pair).
 const infinite = math.MaxInt64
 
 // colourCost returns what colour c costs player v (both parts of the colour cost).
@@ -81,85 +121,171 @@ func (s *swiss) colourCost(v *vertex, c Colour) int64 {
 	return cost
 }
 
+// colourTerms returns the colour costs of b Black against w: the imbalance
+// after the game and the colour of the previous round again, both players'.
+func (s *swiss) colourTerms(b *vertex, _ Colour, w *vertex) (imbalance, same int64) {
+	imbalance = at64(s.w.Colour, abs(b.balance+1)) + at64(s.w.Colour, abs(w.balance-1))
+	if b.last == Black {
+		same += s.w.SameColour
+	}
+	if w.last == White {
+		same += s.w.SameColour
+	}
+	return imbalance, same
+}
+
 // costs returns the costs of pairing vertices a and b with a Black and with b
 // Black; infinite marks an orientation the rules forbid. The bye vertex has no
-// colours: both orientations cost the same.
+// colours: both orientations cost the same. It is terms' sum, without the
+// breakdown: the matching calls it for every pair it prices.
 func (s *swiss) costs(a, b int) (aBlack, bBlack int64) {
 	va, vb := &s.v[a], &s.v[b]
 	if va.bye || vb.bye {
-		if va.bye && vb.bye || va.hadBye || vb.hadBye || va.forced >= 0 || vb.forced >= 0 {
+		p := va
+		if va.bye {
+			p = vb
+		}
+		if va.bye && vb.bye || p.forced >= 0 {
 			return infinite, infinite
 		}
-		c := s.between(a, b)
+		c := s.betweenSum(a, b) + at64(s.w.Colour, abs(p.balance)) + int64(p.byes)*s.w.SecondBye
+		if p.byeLast {
+			c += s.w.RematchPrevious
+		}
 		return c, c
 	}
-	if slices.Contains(va.forbid, int32(b)) {
+	if len(va.forbid) > 0 && slices.Contains(va.forbid, int32(b)) {
 		return infinite, infinite
 	}
-	c, okA, okB := s.rematch(a, b)
-	c += s.between(a, b) + s.compatriots(a, b)
-	aBlack, bBlack = infinite, infinite
-	if okA {
-		aBlack = c + s.colourCost(va, Black) + s.colourCost(vb, White)
+	c := s.betweenSum(a, b) + s.compatriots(a, b)
+	ra, rb := s.rematch(a, b)
+	aBlack = c + ra + s.colourCost(va, Black) + s.colourCost(vb, White)
+	bBlack = c + rb + s.colourCost(vb, Black) + s.colourCost(va, White)
+	return aBlack, bBlack
+}
+
+// betweenSum is between's sum.
+func (s *swiss) betweenSum(a, b int) int64 {
+	gap, repeat, comp, elitism := s.between(a, b)
+	return gap + repeat + comp + elitism
+}
+
+// pairTerms are the costs of a pair in both orientations, by term.
+type pairTerms struct {
+	ABlack, BBlack Terms
+	forbidden      bool
+}
+
+// terms returns the cost terms of pairing vertices a and b, in both
+// orientations.
+func (s *swiss) terms(a, b int) (t pairTerms) {
+	va, vb := &s.v[a], &s.v[b]
+	if va.bye || vb.bye {
+		p := va
+		if va.bye {
+			p = vb
+		}
+		if va.bye && vb.bye || p.forced >= 0 {
+			t.forbidden = true
+			return t
+		}
+		var x Terms
+		x.Gap, x.Repeat, x.Compensation, x.Elitism = s.between(a, b)
+		// The bye: Papp's colour cost of the current imbalance, and a second
+		// bye like a rematch (bye_replay_penalty per earlier bye).
+		x.Colour = at64(s.w.Colour, abs(p.balance))
+		x.Rematch = int64(p.byes) * s.w.SecondBye
+		if p.byeLast {
+			x.Rematch += s.w.RematchPrevious
+		}
+		t.ABlack, t.BBlack = x, x
+		return t
 	}
-	if okB {
-		bBlack = c + s.colourCost(vb, Black) + s.colourCost(va, White)
+	if slices.Contains(va.forbid, int32(b)) {
+		t.forbidden = true
+		return t
+	}
+	var x Terms
+	x.Gap, x.Repeat, x.Compensation, x.Elitism = s.between(a, b)
+	x.Country = s.compatriots(a, b)
+	t.ABlack, t.BBlack = x, x
+	t.ABlack.Rematch, t.BBlack.Rematch = s.rematch(a, b)
+	t.ABlack.Colour, t.ABlack.SameColour = s.colourTerms(va, Black, vb)
+	t.BBlack.Colour, t.BBlack.SameColour = s.colourTerms(vb, Black, va)
+	return t
+}
+
+// rematch returns the rematch cost of a and b meeting again with a Black, and
+// with b Black: per earlier meeting, RematchSame for the same colours and
+// Rematch for the colours reversed, plus RematchPrevious if they met in the
+// previous round (Papp's penalties.c).
+func (s *swiss) rematch(a, b int) (aBlack, bBlack int64) {
+	va := &s.v[a]
+	for _, g := range va.met {
+		if g.opp != int32(b) {
+			continue
+		}
+		switch g.colour {
+		case Black: // a had black: a Black again is the same colours
+			aBlack += s.w.RematchSame
+			bBlack += s.w.Rematch
+		case White:
+			aBlack += s.w.Rematch
+			bBlack += s.w.RematchSame
+		}
+	}
+	if va.prevOpp == int32(b) {
+		aBlack += s.w.RematchPrevious
+		bBlack += s.w.RematchPrevious
 	}
 	return aBlack, bBlack
 }
 
-// rematch returns the cost of a meeting a and b again and whether a, and b,
-// may have Black: not with the same colours as in an earlier game.
-func (s *swiss) rematch(a, b int) (cost int64, aBlack, bBlack bool) {
-	va := &s.v[a]
-	aBlack, bBlack = true, true
-	for _, g := range va.met {
-		if g.opp == int32(b) {
-			cost = s.w.Rematch
-			aBlack = aBlack && g.colour != Black
-			bBlack = bBlack && g.colour != White
-		}
-	}
-	if va.prevOpp == int32(b) {
-		cost += s.w.RematchPrevious
-	}
-	return cost, aBlack, bBlack
+// sameColours reports whether a Black against b repeats the colours of an
+// earlier game between them.
+func (s *swiss) sameColours(a, b int) bool {
+	return slices.Contains(s.v[a].met, meeting{int32(b), Black})
 }
 
 func (s *swiss) compatriots(a, b int) int64 {
 	if s.v[a].country != "" && s.v[a].country == s.v[b].country {
-		return s.w.Country
+		return at64(s.w.Country, s.round-1)
 	}
 	return 0
 }
 
-// between returns the symmetric cost of a score gap between a and b: the
-// gap, the float history of both, and elitism.
-func (s *swiss) between(a, b int) int64 {
+// between returns the symmetric costs of a score gap between a and b: the
+// gap, the floats repeated, the compensation (negative) and elitism.
+func (s *swiss) between(a, b int) (gap, repeat, compensation, elitism int64) {
 	hi, lo := &s.v[a], &s.v[b]
 	if hi.points < lo.points {
 		hi, lo = lo, hi
 	}
 	g := hi.points - lo.points
 	if g == 0 {
-		return 0
+		return 0, 0, 0, 0
 	}
-	c := at64(s.w.Gap, g-1) + s.floatCost(hi, FloatDown) + s.floatCost(lo, FloatUp)
-	if len(s.w.Elitism) > 0 {
-		c += at64(s.w.Elitism, s.round-1) * int64(hi.points+max(lo.points, 0)) * int64(g) / 2
+	gap = at64(s.w.Gap, g-1)
+	r1, c1 := s.floatTerms(hi, FloatDown)
+	r2, c2 := s.floatTerms(lo, FloatUp)
+	repeat, compensation = r1+r2, c1+c2
+	if lo.points >= 0 {
+		elitism = at64(s.w.Elitism, s.round-1) * int64(hi.points+lo.points) * int64(g) / 2
 	}
-	return c
+	return gap, repeat, compensation, elitism
 }
 
-func (s *swiss) floatCost(v *vertex, f Float) int64 {
-	switch v.float {
-	case NoFloat:
-		return 0
-	case f:
-		return s.w.FloatRepeat
-	default:
-		return -s.w.FloatBack
+// floatTerms returns what v floating f costs: the float repeated, the
+// compensation (negative).
+func (s *swiss) floatTerms(v *vertex, f Float) (repeat, compensation int64) {
+	switch {
+	case v.bye || v.float == NoFloat:
+	case v.float == f:
+		repeat = s.w.FloatRepeat
+	case s.w.FloatBackAlways || v.comp:
+		compensation = -s.w.FloatBack
 	}
+	return repeat, compensation
 }
 
 // lowerBound returns a cost no pair across a score gap of g half-points
@@ -175,11 +301,14 @@ func (s *swiss) lowerBound(g int, bye bool) int64 {
 }
 
 // overCeiling returns the cost of an edge in the ceiling mode: 1 if over a
-// ceiling, not allowed if a rematch.
+// ceiling, not allowed if a rematch or a second bye.
 func (s *swiss) overCeiling(a, b int) (int64, bool) {
 	va, vb := &s.v[a], &s.v[b]
 	g := abs(va.points - vb.points)
 	if va.bye || vb.bye {
+		if va.byes > 0 || vb.byes > 0 {
+			return 0, false
+		}
 		return int64(min(1, g/s.byeCeiling)), true
 	}
 	if slices.ContainsFunc(va.met, func(g meeting) bool { return g.opp == int32(b) }) {
@@ -190,19 +319,17 @@ func (s *swiss) overCeiling(a, b int) (int64, bool) {
 
 // upperBound returns a cost no allowed pair in this field can exceed.
 func (s *swiss) upperBound() int64 {
-	lo, hi, met := maxPoints, 0, false
+	lo, hi, meets, byes := maxPoints, 0, 0, 0
 	for _, v := range s.v {
 		lo, hi = min(lo, v.points), max(hi, v.points)
-		met = met || len(v.met) > 0
+		meets, byes = max(meets, len(v.met)), max(byes, v.byes)
 	}
-	ub := 2*(slices.Max(s.w.Colour)+s.w.SameColour) + 2*s.w.FloatRepeat + s.w.Country
-	if met {
-		ub += s.w.Rematch + s.w.RematchPrevious
-	}
+	ub := 2*(slices.Max(s.w.Colour)+s.w.SameColour) + 2*s.w.FloatRepeat + slices.Max(append([]int64{0}, s.w.Country...))
+	ub += int64(max(meets, byes))*max(s.w.Rematch, s.w.RematchSame, s.w.SecondBye) + s.w.RematchPrevious
 	if hi > lo {
 		ub += slices.Max(s.w.Gap[:min(hi-lo, len(s.w.Gap))])
 		if len(s.w.Elitism) > 0 {
-			ub += slices.Max(s.w.Elitism) * int64(2*hi) * int64(hi-lo) / 2
+			ub += slices.Max(s.w.Elitism) * int64(2*max(hi, 0)) * int64(hi-lo) / 2
 		}
 	}
 	return ub

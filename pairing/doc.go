@@ -14,8 +14,9 @@ var (
 	// ErrInvalidInput reports input that cannot be paired as given (unknown or
 	// duplicate players, a forced pair with an absent player, weights out of range).
 	ErrInvalidInput = errors.New("invalid input")
-	// ErrNoValidPairing reports that no pairing satisfies the absolute rules
-	// (no second bye, no rematch with the same colours, no forbidden pair).
+	// ErrNoValidPairing reports that no pairing keeps the forced and
+	// forbidden pairs. (A second bye and a rematch with the same colours only
+	// cost Papp's "infinity": the least bad pairing is made, and says so.)
 	ErrNoValidPairing = errors.New("no valid pairing")
 	// ErrNoPerfectMatching reports a graph without a perfect matching.
 	ErrNoPerfectMatching = errors.New("no perfect matching")

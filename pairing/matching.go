@@ -19,8 +19,9 @@ type Edge struct {
 //
 // The algorithm is Edmonds' weighted blossom algorithm in its primal-dual form
 // (Galil's survey, Van Rantwijk's formulation) in integer arithmetic, O(n^3),
-// on adjacency lists: after a greedy start, each free vertex grows its own
-// alternating tree, so that a stage costs what its tree touches.
+// on adjacency lists: after a greedy start (grown along short alternating
+// paths of tight edges), each free vertex grows its own alternating tree, so
+// that a stage costs what its tree touches.
 func MinCostPerfectMatching(n int, edges []Edge) (mate []int, cost int64, err error) {
 	if n < 0 || n > math.MaxInt32/2 {
 		return nil, 0, fmt.Errorf("%w: %d vertices", ErrInvalidInput, n)
@@ -90,6 +91,9 @@ type matcher struct {
 	bestToList  []int32
 	dirty       []int32 // labels and best edges set in this stage
 	mark        []bool  // in dirty
+	tree        []int32 // the vertices of the stage's tree (of labelled top-level blossoms), each once
+	inTree      []bool  // in tree
+	lstack      []int32 // leaves' stack
 
 	zpar  []int32 // for fullSlack, after solve
 	depth []int32
@@ -133,14 +137,26 @@ func (m *matcher) touch(x int32) {
 	}
 }
 
-// leaves appends the vertices inside blossom b to out.
+// leaves appends the vertices inside blossom b to out, in the order of a
+// depth-first walk of its children (without recursion: blossoms nest deep).
 func (m *matcher) leaves(b int32, out []int32) []int32 {
 	if b < m.n {
 		return append(out, b)
 	}
-	for _, t := range m.childs[b] {
-		out = m.leaves(t, out)
+	stack := append(m.lstack[:0], b)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		cs := m.childs[x]
+		for i := len(cs) - 1; i >= 0; i-- { // the first child on top
+			stack = append(stack, cs[i])
+		}
+		for len(stack) > 0 && stack[len(stack)-1] < m.n {
+			out = append(out, stack[len(stack)-1])
+			stack = stack[:len(stack)-1]
+		}
 	}
+	m.lstack = stack
 	return out
 }
 
@@ -183,8 +199,56 @@ func (m *matcher) init() {
 	}
 	m.dual = make([]int64, 2*n)
 	m.mark = make([]bool, 2*n)
+	m.inTree = make([]bool, n)
 	m.allowed = make([]bool, ne)
 	m.greedyStart()
+	m.tightAugment()
+}
+
+// tightAugment grows the greedy matching along short alternating paths of
+// tight edges: from each free vertex, a breadth-first search over at most
+// tightSearch matched pairs, each visited once (so every path found is
+// simple). The duals do not change and every matched edge stays tight, so the
+// blossom algorithm starts from it as from the greedy matching, with fewer
+// free vertices, each costing a stage.
+func (m *matcher) tightAugment() {
+	const tightSearch = 64
+	seen := make([]int32, m.n) // the root + 1 whose search reached the vertex
+	tail := make([]int32, m.n) // for an outer vertex x: the endpoint, at x's old mate, of the edge that reached it
+	var outer []int32
+	for r := range m.n {
+		if m.mate[r] >= 0 || m.start[r] == m.start[r+1] {
+			continue
+		}
+		seen[r], tail[r] = r+1, -1
+		outer = append(outer[:0], r)
+	search:
+		for i := 0; i < len(outer) && i <= tightSearch; i++ {
+			x := outer[i]
+			for _, p := range m.adj[m.start[x]:m.start[x+1]] {
+				y := m.endpoint(p)
+				if seen[y] == r+1 || m.slack(p>>1) != 0 {
+					continue
+				}
+				if m.mate[y] < 0 { // augment along the path r ... x-y
+					for q := p; ; {
+						m.mate[x], m.mate[m.endpoint(q)] = q, q^1
+						if q = tail[x]; q < 0 {
+							break
+						}
+						x = m.endpoint(q ^ 1)
+					}
+					break search
+				}
+				y2 := m.endpoint(m.mate[y])
+				if seen[y2] == r+1 {
+					continue
+				}
+				seen[y], seen[y2], tail[y2] = r+1, r+1, p
+				outer = append(outer, y2)
+			}
+		}
+	}
 }
 
 func fill32(s []int32, x int32) []int32 {
@@ -235,8 +299,23 @@ func (m *matcher) assignLabel(w int32, t int8, p int32) {
 		m.label[w], m.label[b] = t, t
 		m.labelEnd[w], m.labelEnd[b] = p, p
 		m.bestEdge[w], m.bestEdge[b] = -1, -1
+		k := len(m.tree)
+		m.tree = m.leaves(b, m.tree)
 		if t == 1 {
-			m.queue = m.leaves(b, m.queue)
+			m.queue = append(m.queue, m.tree[k:]...)
+		}
+		// Each vertex once: a blossom relabelled after an expansion holds
+		// vertices already in the tree.
+		j := k
+		for _, v := range m.tree[k:] {
+			if !m.inTree[v] {
+				m.inTree[v] = true
+				m.tree[j] = v
+				j++
+			}
+		}
+		m.tree = m.tree[:j]
+		if t == 1 {
 			return
 		}
 		mb := m.mate[m.base[b]]
@@ -541,6 +620,10 @@ func (m *matcher) solve() {
 			m.allowed[k] = false
 		}
 		m.allowedList, m.queue = m.allowedList[:0], m.queue[:0]
+		for _, v := range m.tree {
+			m.inTree[v] = false
+		}
+		m.tree = m.tree[:0]
 		m.assignLabel(r, 1, -1)
 		m.stage()
 		// Blossoms without a dual are of no more use.
@@ -632,20 +715,24 @@ func (m *matcher) stage() bool {
 		if deltaType == 0 {
 			return false
 		}
+		// Every labelled top-level blossom is in dirty, and every vertex
+		// inside one is in tree (see assignLabel).
 		for _, x := range m.dirty {
-			if !m.top(x) || m.label[x] != 1 && m.label[x] != 2 {
-				continue
+			if x >= m.n && m.top(x) {
+				switch m.label[x] {
+				case 1:
+					m.dual[x] += delta
+				case 2:
+					m.dual[x] -= delta
+				}
 			}
-			d := delta
-			if m.label[x] == 2 {
-				d = -delta
-			}
-			if x >= m.n {
-				m.dual[x] += d
-			}
-			m.scratch = m.leaves(x, m.scratch[:0])
-			for _, v := range m.scratch {
-				m.dual[v] -= d
+		}
+		for _, v := range m.tree {
+			switch m.label[m.inBlossom[v]] {
+			case 1:
+				m.dual[v] -= delta
+			case 2:
+				m.dual[v] += delta
 			}
 		}
 		switch deltaType {
@@ -707,13 +794,7 @@ func (m *matcher) feasible(u, v int, cost int64) bool {
 // dual count, so it walks a forest of those only (zpar: the nearest such
 // enclosing blossom, zsum: the duals from there up to the top).
 func (m *matcher) fullSlack(u, v int, cost int64) int64 {
-	if m.zpar == nil {
-		m.zpar = fill32(make([]int32, 2*m.n), -2)
-		m.depth, m.zsum = make([]int32, 2*m.n), make([]int64, 2*m.n)
-		for x := range 2 * m.n {
-			m.zchain(x)
-		}
-	}
+	m.initZ()
 	s := m.dual[u] + m.dual[v] + 4*cost
 	for x, y := m.zpar[u], m.zpar[v]; x != -1 && y != -1; {
 		switch {
@@ -726,6 +807,43 @@ func (m *matcher) fullSlack(u, v int, cost int64) int64 {
 		}
 	}
 	return s
+}
+
+// initZ sets zpar, depth and zsum (see fullSlack) once the matching is solved.
+func (m *matcher) initZ() {
+	if m.zpar == nil {
+		m.zpar = fill32(make([]int32, 2*m.n), -2)
+		m.depth, m.zsum = make([]int32, 2*m.n), make([]int64, 2*m.n)
+		for x := range 2 * m.n {
+			m.zchain(x)
+		}
+	}
+}
+
+// topBlossoms returns, for each vertex, the outermost blossom with a positive
+// dual that holds it, or -1. Two vertices in the same such blossom t share at
+// least dual[t] in the slack of the edge between them (twice: 2*dual[t]).
+func (m *matcher) topBlossoms() []int32 {
+	m.initZ()
+	top := fill32(make([]int32, 2*m.n), -2)
+	var find func(x int32) int32
+	find = func(x int32) int32 {
+		if top[x] == -2 {
+			switch p := m.zpar[x]; {
+			case p == -1 && x >= m.n:
+				top[x] = x
+			case p == -1:
+				top[x] = -1
+			default:
+				top[x] = find(p)
+			}
+		}
+		return top[x]
+	}
+	for v := range m.n {
+		find(v)
+	}
+	return top[:m.n]
 }
 
 // zchain sets zpar[x], and depth and zsum for blossoms with a positive dual.

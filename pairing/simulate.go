@@ -270,15 +270,17 @@ func play(rng *rand.Rand, b, w *simPlayer) {
 	w.Games = append(w.Games, Game{Opponent: b.ID, Colour: White, Float: fw})
 	b.discs += discs
 	w.discs += 64 - discs
+	pb := 1 // Black's half-points
 	switch {
 	case discs > 32:
-		b.Points += 2
+		pb = 2
 	case discs < 32:
-		w.Points += 2
-	default:
-		b.Points++
-		w.Points++
+		pb = 0
 	}
+	b.Points += pb
+	w.Points += 2 - pb
+	b.Games[len(b.Games)-1].Points = pb
+	w.Games[len(w.Games)-1].Points = 2 - pb
 }
 
 // hasRun reports whether the games played hold n of the same colour running.

@@ -108,6 +108,10 @@ type Game struct {
 	Colour   Colour `json:"colour,omitzero"`    // the player's colour; NoColour without a game
 	Bye      bool   `json:"bye,omitempty"`      // the player had the bye
 	Float    Float  `json:"float,omitzero"`     // how the player floated in that round
+	// Points is what the player scored in the game, in half-points: 2 for a
+	// win, 1 for a draw, 0 for a loss (and for no game, as in Papp). Only the
+	// float compensation reads it.
+	Points int `json:"points,omitempty"`
 }
 
 // Player is a player as the pairing sees them.
@@ -185,6 +189,17 @@ type Options struct {
 	Seed       uint64 // the seed of the colour lots and the random first round
 }
 
+// Note is a pairing's use of a last resort: a second bye, or a rematch with
+// the same colours (Papp's "infinity", a large finite cost), when no pairing
+// avoids it.
+type Note struct {
+	Rule    Rule   `json:"-"`       // RuleSecondBye or RuleSameColours
+	Players []int  `json:"players"` // the IDs concerned
+	Text    string `json:"text"`
+}
+
+func (n Note) String() string { return n.Text }
+
 // Pair is one board: player IDs.
 type Pair struct {
 	Black int `json:"black"`
@@ -198,6 +213,9 @@ type Pairing struct {
 	Pairs []Pair `json:"pairs"`         // in standings order of the higher-ranked player
 	Bye   int    `json:"bye,omitempty"` // the ID of the player with the bye, or 0
 	Cost  int64  `json:"cost"`          // total cost under the weights used (0 for a round robin)
+	// Notes name the last resorts taken (a second bye, a rematch with the
+	// same colours) when no pairing avoids them.
+	Notes []Note `json:"notes,omitempty"`
 }
 
 func (p Pairing) String() string {
@@ -220,28 +238,40 @@ type vertex struct {
 	points  int // half-points; the bye's is half a point below the lowest
 	rating  int
 	country string
-	balance int // blacks - whites
-	last    Colour
-	run     int   // games running with the last colour
-	float   Float // in the previous round
-	prevOpp int32 // the previous round's opponent, -1 if none
+	balance int    // blacks - whites
+	last    Colour // the colour of round r-1 (none after a bye or a round not played)
+	run     int    // games running with the last colour played
+	float   Float  // the last float: of the last round played or byed (an absence keeps it)
+	comp    bool   // floating back now earns the compensation (Papp's COMPENSATION_FLOATS)
+	prevOpp int32  // the previous round's opponent, -1 if none
 	met     []meeting
 	forbid  []int32
-	hadBye  bool
-	bye     bool  // the virtual bye player
-	forced  int32 // the forced partner, -1 if none
-	byeRank int   // among players who may take the bye, how many rank lower
-	pos     int   // position in the round-1 order
+	byes    int      // byes had
+	byeLast bool     // the bye in round r-1
+	colours []Colour // the colour of each round from round 1 (NoColour: none), for the chromatic optimisation
+	bye     bool     // the virtual bye player
+	forced  int32    // the forced partner, -1 if none
+	byeRank int      // among players who may take the bye, how many rank lower
+	pos     int      // position in the round-1 order
 }
 
 // class is the vertex's colour class: players of one class and score group
 // cost the same to pair with anyone, bar rematches and compatriots.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func (v *vertex) class() int {
 	c := (min(max(v.balance, -3), 3)+3)*3 + int(v.last)
 	c = c*3 + int(v.float)
-	if v.hadBye {
-		c += 100
+	c = c * 2
+	if v.comp {
+		c++
 	}
+	c += 100 * (2*min(v.byes, 50) + btoi(v.byeLast))
 	return c
 }
 
@@ -266,6 +296,9 @@ type swiss struct {
 	mixed               []int32    // the vertices, shuffled within each score group, then by colour class
 	classes             [][][2]int // per score group, the colour classes: [start, end) into mixed
 	byPos               []int32    // round 1: the players in their first-round order
+	// The cost classes of the certificate (certify.go): built on first use.
+	cls      []certClass
+	clsStart []int
 }
 
 // maxPoints bounds a score, in half-points.
@@ -274,15 +307,18 @@ const maxPoints = 10000
 // Swiss pairs a Swiss round: the minimum-cost perfect matching of the active
 // players (and a virtual bye player in odd fields) under the cost model of
 // RULES.md section 4. Forced pairs are kept and the rest is paired around
-// them; colours go to the cheaper orientation, then by the colour rules (more
-// blacks gets white, then each alternates from their previous game, then the
-// higher-ranked gets the colour they are due), then by a seeded lot. Round 1 is
-// paired by rating or in a seeded random order (Options.FirstRound); among
-// pairings of equal cost, the bye goes to the lowest-ranked eligible player.
+// them; colours go to the cheaper orientation, then, as Papp, to the one who
+// had white (or no game) in the most recent round in which the two players'
+// colours differed, then by a seeded lot. Round 1 is paired by rating or in a
+// seeded random order (Options.FirstRound); among pairings of equal cost, the
+// bye goes to the lowest-ranked player who has not had it.
 //
-// It returns an error wrapping ErrNoValidPairing, naming the players who
-// cannot be paired and why, when no pairing keeps the absolute rules, and one
-// wrapping ErrInvalidInput for malformed input.
+// A second bye and a rematch with the same colours cost Papp's "infinity", a
+// large finite cost: when no pairing avoids them the least bad is made and
+// Pairing.Notes names them. It returns an error wrapping ErrNoValidPairing,
+// naming the players who cannot be paired and why, only when no pairing keeps
+// the forced and forbidden pairs, and one wrapping ErrInvalidInput for
+// malformed input.
 //
 // For speed the matching runs on a sparse graph first. Each player is joined,
 // in their own score group and those within one group or one point of it, to
@@ -309,7 +345,7 @@ func newSwiss(in Input, opt Options) (*swiss, error) {
 	if opt.Weights != nil {
 		s.w = *opt.Weights
 	}
-	if err := s.w.validate(); err != nil {
+	if err := s.w.Validate(); err != nil {
 		return nil, err
 	}
 	index := map[int]int{} // ID -> index into in.Players
@@ -355,9 +391,17 @@ func newSwiss(in Input, opt Options) (*swiss, error) {
 	for k, i := range order {
 		p, v := &in.Players[i], &s.v[k]
 		v.points, v.rating, v.country = p.Points, p.Rating, p.Country
-		prev := len(p.Games) == s.round-1
+		// A shorter history is read as missing the first rounds.
+		v.colours = make([]Colour, max(s.round-1, len(p.Games)))
+		off := len(v.colours) - len(p.Games)
 		for r, g := range p.Games {
-			v.hadBye = v.hadBye || g.Bye
+			v.colours[off+r] = g.Colour
+			if g.Bye {
+				v.byes++
+			}
+			if g.Bye || g.Colour != NoColour {
+				v.float = g.Float // an absence keeps the last float
+			}
 			switch g.Colour {
 			case Black:
 				v.balance++
@@ -379,12 +423,24 @@ func newSwiss(in Input, opt Options) (*swiss, error) {
 				continue
 			}
 			v.met = append(v.met, meeting{o, g.Colour})
-			if prev && r == len(p.Games)-1 {
+			if r == len(p.Games)-1 && len(p.Games) <= s.round-1 {
 				v.prevOpp = o
 			}
 		}
-		if prev && len(p.Games) > 0 {
-			v.float = p.Games[len(p.Games)-1].Float
+		if len(p.Games) > 0 && len(p.Games) <= s.round-1 {
+			g := p.Games[len(p.Games)-1] // round r-1
+			v.last, v.byeLast = g.Colour, g.Bye
+			// Papp's wins_history: 2 won, 1 drew, 0 lost or did not play.
+			won, lost := !g.Bye && g.Points == 2, g.Bye || g.Points == 0
+			if g.Bye {
+				won, lost = false, false // a bye never earns the compensation
+			}
+			v.comp = s.round > 2 && (v.float == FloatDown && won || v.float == FloatUp && lost)
+		} else {
+			v.last = NoColour
+		}
+		if s.w.FloatBackAlways {
+			v.comp = v.float != NoFloat
 		}
 	}
 	for _, f := range in.Forbidden {
@@ -504,7 +560,7 @@ func (s *swiss) setOrder(opt Options) {
 	for k := len(ord) - 1; k >= 0; k-- {
 		v := &s.v[ord[k]]
 		v.pos = k
-		if !v.hadBye && v.forced < 0 {
+		if v.byes == 0 && v.forced < 0 {
 			v.byeRank = below
 			below++
 		}
@@ -556,38 +612,55 @@ func (s *swiss) pair() (Pairing, error) {
 		if s.v[b].bye { // the bye is the last vertex
 			p.Bye = s.v[a].id
 			p.Cost += x
+			if n := s.v[a].byes; n > 0 {
+				p.Notes = append(p.Notes, Note{RuleSecondBye, []int{s.v[a].id},
+					fmt.Sprintf("player %d gets the bye again (%d before): no pairing avoids a second bye or a rematch with the same colours", s.v[a].id, n)})
+			}
 			continue
 		}
-		if s.blackFirst(a, b, x, y) {
-			p.Pairs = append(p.Pairs, Pair{s.v[a].id, s.v[b].id})
-			p.Cost += x
-		} else {
-			p.Pairs = append(p.Pairs, Pair{s.v[b].id, s.v[a].id})
-			p.Cost += y
+		if !s.blackFirst(a, b, x, y) {
+			a, b, x = b, a, y
+		}
+		p.Pairs = append(p.Pairs, Pair{s.v[a].id, s.v[b].id})
+		p.Cost += x
+		if s.sameColours(a, b) {
+			p.Notes = append(p.Notes, Note{RuleSameColours, []int{s.v[a].id, s.v[b].id},
+				fmt.Sprintf("%d-%d is a rematch with the same colours as before: no pairing avoids a second bye or a rematch with the same colours", s.v[a].id, s.v[b].id)})
 		}
 	}
 	return p, nil
 }
 
 // blackFirst allocates colours to a and b (a ranked higher), given the costs
-// of a Black and of b Black.
+// of a Black and of b Black: the cheaper orientation; for equal costs, Papp's
+// chromatic optimisation (penalties.c): in the most recent round in which
+// their colours differed, the one who had white (or no game while the other
+// had black) gets black; if their colours never differed, a seeded coin.
 func (s *swiss) blackFirst(a, b int, x, y int64) bool {
-	va, vb := &s.v[a], &s.v[b]
-	switch {
-	case x != y:
+	if x != y {
 		return x < y
-	case va.balance != vb.balance: // more blacks gets white
-		return va.balance < vb.balance
-	case va.last != NoColour && vb.last != NoColour && va.last != vb.last: // both alternate
-		return va.last == White
-	case va.last != NoColour && vb.last == NoColour:
-		return va.last == White
-	case va.last == NoColour && vb.last != NoColour:
-		return vb.last == Black
-	case va.last != NoColour: // same last colour: the higher-ranked gets the colour due
-		return va.last == White
+	}
+	ca, cb := s.v[a].colours, s.v[b].colours
+	for r := s.round - 2; r >= 0; r-- {
+		p1, p2 := colourAt(ca, r, s.round), colourAt(cb, r, s.round)
+		switch {
+		case p1 == p2:
+		case p1 == Black || p2 == White:
+			return false
+		default:
+			return true
+		}
 	}
 	return s.rng.IntN(2) == 0
+}
+
+// colourAt returns the colour of round r+1 (from 0) in a history of colours
+// whose last entry is round now-1.
+func colourAt(cs []Colour, r, now int) Colour {
+	if i := len(cs) - (now - 1) + r; i >= 0 && i < len(cs) {
+		return cs[i]
+	}
+	return NoColour
 }
 
 // match returns the matching: on a sparse graph of nearby score groups,
@@ -619,7 +692,7 @@ func (s *swiss) match() (*matcher, error) {
 		if s.dense {
 			return m, nil
 		}
-		more := s.violations(m)
+		more := s.violationsByClass(m, violationLimit)
 		if len(more) == 0 {
 			return m, nil
 		}
@@ -732,7 +805,8 @@ func (s *swiss) graph(k int, extra [][2]int32) *matcher {
 // violations returns the allowed pairs whose reduced cost under m's duals is
 // negative (none of them is in m's graph). Whole blocks of pairs between two
 // score groups are passed over when a lower bound on their cost shows that
-// none can be.
+// none can be. It prices pair by pair: match uses violationsByClass
+// (certify.go), which is tested against it.
 func (s *swiss) violations(m *matcher) [][2]int32 {
 	low := make([]int64, len(s.groups))
 	for g, x := range s.groups {

@@ -102,6 +102,7 @@ func TestUpgradeFromSchema1(t *testing.T) {
 		t.Fatalf("user_version = %d, %v; want %d", version, err, n)
 	}
 	settings := tournament.DefaultSettings("Old", 5)
+	settings.Pairing = "" // written before the model was a setting: plain, the model then
 	want := []tournament.Change{
 		{Action: tournament.ActTournamentNew, Subject: "Old", After: tournament.State{Settings: &settings}},
 		{Action: tournament.ActPlayerAdd, Subject: "player 1", After: tournament.State{Players: []tournament.Player{{Number: 1, Name: "Ann", Rating: 1900, Country: "FR", FirstRound: 1}}}},
@@ -129,6 +130,41 @@ func TestUpgradeFromSchema1(t *testing.T) {
 		last, err := tx.LastUndoable(id)
 		if err != nil || last.ID != log[1].ID {
 			t.Errorf("LastUndoable = entry %d (%s), %v; want entry %d", last.ID, last.Action, err, log[1].ID)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUpgradeKeepsPairingModel: a tournament of schema 4 (before the pairing
+// model was a setting) was paired with otd's model then, plain, and keeps it
+// after the upgrade; a new one gets papp.
+func TestUpgradeKeepsPairingModel(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "otd.db")
+	func() {
+		withMigrations(t, 4, nil)
+		s := open(t, path)
+		defer s.Close()
+		if _, err := s.db.Exec(`INSERT INTO tournament (name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed, created)
+			VALUES ('Old', 5, 'swiss', 'nearest', 'complete', 2, 'points,bq,discs', 'rating', 1, '2026-11-22T10:00:00Z')`); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	withMigrations(t, 0, nil)
+	s := open(t, path)
+	defer s.Close()
+	newID := create(t, s, tournament.DefaultSettings("New", 5))
+	err := s.View(context.Background(), func(tx tournament.Tx) error {
+		for id, want := range map[int64]tournament.PairingModel{1: tournament.PairingPlain, newID: tournament.PairingPapp} {
+			tm, err := tx.Load(id)
+			if err != nil {
+				return err
+			}
+			if tm.Pairing != want {
+				t.Errorf("tournament %d (%s): pairing %q, want %q", id, tm.Name, tm.Pairing, want)
+			}
 		}
 		return nil
 	})

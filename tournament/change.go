@@ -252,7 +252,7 @@ func sameGame(a, b Game) bool {
 func sameSettings(a, b Settings) bool {
 	return a.Name == b.Name && a.Rounds == b.Rounds && a.System == b.System && a.BQ == b.BQ && a.TimeDefault == b.TimeDefault &&
 		a.ByePoints == b.ByePoints && slices.Equal(a.TieBreaks, b.TieBreaks) && a.FirstRound == b.FirstRound && a.Seed == b.Seed &&
-		a.Start == b.Start && a.End == b.End && a.City == b.City && a.Country == b.Country && a.Director == b.Director
+		a.Pairing.String() == b.Pairing.String() && a.Start == b.Start && a.End == b.End && a.City == b.City && a.Country == b.Country && a.Director == b.Director
 }
 
 // Describe gives the two sides of the change in words, for the audit trail:
@@ -345,12 +345,12 @@ func (s Settings) describe(other *Settings) string {
 	}{
 		{"name", s.Name, nil}, {"rounds", s.Rounds, nil}, {"system", s.System, nil}, {"bq", s.BQ, nil},
 		{"time-default", s.TimeDefault, nil}, {"bye-points", s.ByePoints, nil}, {"tiebreaks", s.TieBreaks, nil},
-		{"first-round", s.FirstRound, nil}, {"seed", s.Seed, nil},
+		{"first-round", s.FirstRound, nil}, {"seed", s.Seed, nil}, {"pairing", s.Pairing, nil},
 		{"start", s.Start, nil}, {"end", s.End, nil}, {"city", s.City, nil}, {"country", s.Country, nil}, {"director", s.Director, nil},
 	}
 	if other != nil {
 		o := *other
-		for i, v := range []any{o.Name, o.Rounds, o.System, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks, o.FirstRound, o.Seed,
+		for i, v := range []any{o.Name, o.Rounds, o.System, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks, o.FirstRound, o.Seed, o.Pairing,
 			o.Start, o.End, o.City, o.Country, o.Director} {
 			fields[i].o = v
 		}

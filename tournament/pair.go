@@ -71,7 +71,11 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 		games = append(games, Game{Round: r, Table: len(games) + 1, Black: pr.Bye})
 	}
 	t.Games = append(t.Games, games...)
-	return t.change(ActRoundPair, fmt.Sprintf("round %d", r), State{}, State{Games: games}), nil
+	subject := fmt.Sprintf("round %d", r)
+	for _, n := range pr.Notes { // the last resorts the matching took, said where the director reads the change
+		subject += "; " + n.Text
+	}
+	return t.change(ActRoundPair, subject, State{}, State{Games: games}), nil
 }
 
 // checkOverrides checks the forced and forbidden pairs and the bye.
@@ -304,7 +308,13 @@ func (t *Tournament) pairingOptions(r int, seed uint64) pairing.Options {
 	if seed == 0 {
 		seed = t.Seed
 	}
-	return pairing.Options{FirstRound: t.FirstRound, Seed: seed + uint64(r)}
+	// The model is checked when it is set (Settings.Check) and when it is
+	// read back (UnmarshalText): it parses.
+	w, err := t.Pairing.Weights()
+	if err != nil {
+		w = pairing.Papp()
+	}
+	return pairing.Options{Weights: &w, FirstRound: t.FirstRound, Seed: seed + uint64(r)}
 }
 
 // history is what the pairing needs to know of the rounds played.
@@ -342,8 +352,8 @@ func (t *Tournament) history(rounds int) (history, error) {
 			continue
 		}
 		h.points[g.White] += w
-		h.games[g.Black][r-1] = pairing.Game{Opponent: g.White, Colour: pairing.Black, Float: float(before[g.Black], before[g.White])}
-		h.games[g.White][r-1] = pairing.Game{Opponent: g.Black, Colour: pairing.White, Float: float(before[g.White], before[g.Black])}
+		h.games[g.Black][r-1] = pairing.Game{Opponent: g.White, Colour: pairing.Black, Float: float(before[g.Black], before[g.White]), Points: b}
+		h.games[g.White][r-1] = pairing.Game{Opponent: g.Black, Colour: pairing.White, Float: float(before[g.White], before[g.Black]), Points: w}
 	}
 	return h, nil
 }

@@ -77,11 +77,12 @@ func TestForcedRematchColours(t *testing.T) {
 // (Papp's weights, no compatriots): 1-2 and 3-4 in either orientation cost
 // 105 + 15 for the player getting the colour they had, 0 for the other: 240
 // in all, the best valid pairing. 1-4 and 2-3, black first, cost 120 + 120
-// each and a gap of 2 half-points, 40588: 81656. 1-3 and 2-4 again are
+// each, a gap of 2 half-points, 40588, and elitism in round 2, 100 x (2 + 0)
+// x 2 / 2 = 200: 82056. 1-3 and 2-4 again are
 // rematches with the same colours: not valid, whatever the cost of the rest
 // (4-2 is a rematch with the colours reversed: 5,000,000, and 1 more as they
-// met in the previous round; a gap of 2 half-points, 40588; no colour cost:
-// 5,040,589).
+// met in the previous round; a gap of 2 half-points, 40588, and elitism,
+// 200; no colour cost: 5,040,789).
 func TestCheckRoundVerdict(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -92,9 +93,9 @@ func TestCheckRoundVerdict(t *testing.T) {
 		best    int64 // -1: none reported
 	}{
 		{"valid, the best", []Game{{Black: 1, White: 2}, {Black: 3, White: 4}}, nil, false, 240, -1},
-		{"valid, a cheaper one exists", []Game{{Black: 1, White: 4}, {Black: 2, White: 3}}, nil, true, 81656, 240},
+		{"valid, a cheaper one exists", []Game{{Black: 1, White: 4}, {Black: 2, White: 3}}, nil, true, 82056, 240},
 		{"rematches with the same colours", []Game{{Black: 1, White: 3}, {Black: 2, White: 4}}, []string{"rematch with the same colours"}, false, 0, 240},
-		{"one rematch with the same colours", []Game{{Black: 1, White: 3}, {Black: 4, White: 2}}, []string{"rematch with the same colours"}, false, 5_040_589, 240},
+		{"one rematch with the same colours", []Game{{Black: 1, White: 3}, {Black: 4, White: 2}}, []string{"rematch with the same colours"}, false, 5_040_789, 240},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := pairedClub(t, 4, [][2]int{{1, 3}, {2, 4}})

@@ -87,7 +87,7 @@ func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 	// pairing.Check calls any valid pairing "cheaper" than an invalid one;
 	// here an invalid pairing is not compared, only given the best valid one.
 	out.Cheaper = rep.Valid && rep.Cheaper
-	if rep.Best != nil && (out.Cheaper || out.Broken) {
+	if rep.Best != nil && rep.BestValid && (out.Cheaper || out.Broken) { // a least bad pairing that breaks a rule too is not offered
 		out.BestCost, out.Best = &rep.Best.Cost, rep.Best.String()
 	}
 	return out, nil

@@ -2,6 +2,9 @@ package tournament
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/otd-project/otd/pairing"
@@ -53,6 +56,9 @@ type Settings struct {
 	TieBreaks   scoring.TieBreaks  `json:"tiebreaks"`
 	FirstRound  pairing.FirstRound `json:"first_round"`
 	Seed        uint64             `json:"seed"` // seed of every random choice in the pairing
+	// Pairing is the Swiss cost model; absent from settings written before
+	// it was one (audit version 1), which read as plain, the model they used.
+	Pairing PairingModel `json:"pairing,omitempty"`
 
 	// What the rating list and the reports say of the event; any may be empty.
 	Start    Date   `json:"start,omitzero"`
@@ -104,7 +110,7 @@ func (d *Date) UnmarshalText(b []byte) (err error) {
 func DefaultSettings(name string, rounds int) Settings {
 	return Settings{Name: name, Rounds: rounds, System: Swiss, BQ: scoring.BQRule{Kind: scoring.Nearest},
 		TimeDefault: scoring.TimeComplete, ByePoints: scoring.Point, TieBreaks: scoring.DefaultTieBreaks(),
-		FirstRound: pairing.ByRating, Seed: 1}
+		FirstRound: pairing.ByRating, Seed: 1, Pairing: PairingPapp}
 }
 
 // Check checks the settings: a name, 1 to 99 rounds, and every option in its range.
@@ -123,6 +129,11 @@ func (s Settings) Check() error {
 	}
 	if len(s.TieBreaks) == 0 {
 		return invalidf("--tiebreaks: an empty chain")
+	}
+	if m, err := ParsePairingModel(string(s.Pairing)); err != nil {
+		return err
+	} else if s.Pairing != "" && m != s.Pairing {
+		return invalidf("--pairing %q: write it %q", string(s.Pairing), string(m))
 	}
 	if s.ByePoints != scoring.Point && s.ByePoints != scoring.Half {
 		return invalidf("--bye-points %v: a bye is worth 1 or 0.5 points", s.ByePoints)
@@ -157,8 +168,8 @@ func (s Settings) Rules() scoring.Rules {
 // country and director, the number of rounds (not below those paired), the
 // BQ rule and the tie-breaks may change at any time, since standings are
 // computed from them; the options that decide
-// pairings and recorded scores (system, first round, seed, time-default
-// policy, bye points) only until round 1 is paired.
+// pairings and recorded scores (system, first round, seed, the pairing's cost
+// model, time-default policy, bye points) only until round 1 is paired.
 func (t *Tournament) ChangeSettings(s Settings) (Change, error) {
 	if err := s.Check(); err != nil {
 		return Change{}, err
@@ -178,6 +189,7 @@ func (t *Tournament) ChangeSettings(s Settings) (Change, error) {
 			fixed("system", s.System == old.System),
 			fixed("first-round", s.FirstRound == old.FirstRound),
 			fixed("seed", s.Seed == old.Seed),
+			fixed("pairing", s.Pairing.String() == old.Pairing.String()),
 			fixed("time-default", s.TimeDefault == old.TimeDefault),
 			fixed("bye-points", s.ByePoints == old.ByePoints),
 		} {
@@ -188,4 +200,203 @@ func (t *Tournament) ChangeSettings(s Settings) (Change, error) {
 	}
 	t.Settings = s
 	return t.change(ActSettings, "settings", State{Settings: &old}, State{Settings: &s}), nil
+}
+
+// PairingModel is the Swiss pairing's cost model (RULES.md section 4): a
+// preset, papp (Papp 1.37's weights, the default) or plain (Papp's without
+// elitism, with the float compensation given to every player floating back:
+// otd's model before issue 10), and the weights changed from it, written
+// "papp" or "papp,same_colour=10,elitism=none,country=2/1/0". Lists (colour,
+// gap, country, elitism) are slash-separated, indexed by |blacks - whites|,
+// by the gap in half-points from 1, and by round from 1; their last entry
+// holds beyond them. The empty model is plain: settings written before the
+// model was a setting paired with it.
+type PairingModel string
+
+// Pairing presets.
+const (
+	PairingPapp  PairingModel = "papp"
+	PairingPlain PairingModel = "plain"
+)
+
+// pairingKeys are the weights of a model, in the order they are written.
+var pairingKeys = []struct {
+	name, doc string
+	one       func(*pairing.Weights) *int64
+	list      func(*pairing.Weights) *[]int64
+}{
+	{name: "rematch", doc: "a rematch, per earlier meeting, colours reversed", one: func(w *pairing.Weights) *int64 { return &w.Rematch }},
+	{name: "rematch_same", doc: "a rematch, per earlier meeting, same colours (Papp's infinity)", one: func(w *pairing.Weights) *int64 { return &w.RematchSame }},
+	{name: "rematch_previous", doc: "more for a rematch (or the bye) of the previous round", one: func(w *pairing.Weights) *int64 { return &w.RematchPrevious }},
+	{name: "second_bye", doc: "the bye again, per earlier bye (Papp's infinity)", one: func(w *pairing.Weights) *int64 { return &w.SecondBye }},
+	{name: "colour", doc: "per player, by |blacks - whites| after the game, from 0", list: func(w *pairing.Weights) *[]int64 { return &w.Colour }},
+	{name: "same_colour", doc: "per player, the colour of the previous round again", one: func(w *pairing.Weights) *int64 { return &w.SameColour }},
+	{name: "gap", doc: "by the score gap in half-points, from 1", list: func(w *pairing.Weights) *[]int64 { return &w.Gap }},
+	{name: "float_repeat", doc: "per player floating the same way as last time", one: func(w *pairing.Weights) *int64 { return &w.FloatRepeat }},
+	{name: "float_back", doc: "off per player floating back (the compensation)", one: func(w *pairing.Weights) *int64 { return &w.FloatBack }},
+	{name: "float_back_always", doc: "1: every float back is compensated; 0 (Papp): only one that undoes round r-1, from round 3"},
+	{name: "country", doc: "compatriots, by round from 1", list: func(w *pairing.Weights) *[]int64 { return &w.Country }},
+	{name: "elitism", doc: "x (score + score) x gap / 2, by round from 1; none: off", list: func(w *pairing.Weights) *[]int64 { return &w.Elitism }},
+}
+
+// ParsePairingModel reads a model: a preset (papp or plain), then
+// ,name=value for each weight changed. It returns the model written the
+// canonical way (only the weights that differ from the preset, in a fixed
+// order).
+func ParsePairingModel(s string) (PairingModel, error) {
+	w, preset, err := PairingModel(s).parse()
+	if err != nil {
+		return "", err
+	}
+	return format(preset, w), nil
+}
+
+// Weights returns the model's weights.
+func (m PairingModel) Weights() (pairing.Weights, error) {
+	w, _, err := m.parse()
+	return w, err
+}
+
+// Preset returns the preset the model starts from: papp or plain.
+func (m PairingModel) Preset() PairingModel {
+	_, p, err := m.parse()
+	if err != nil {
+		return ""
+	}
+	return p
+}
+
+func (m PairingModel) parse() (pairing.Weights, PairingModel, error) {
+	fields := strings.Split(string(m), ",")
+	preset := PairingModel(strings.ToLower(strings.TrimSpace(fields[0])))
+	var w pairing.Weights
+	switch preset {
+	case "", PairingPlain:
+		preset, w = PairingPlain, pairing.Plain()
+	case PairingPapp:
+		w = pairing.Papp()
+	default:
+		return w, "", invalidf("--pairing %q: start with a preset, papp or plain", string(m))
+	}
+	for _, f := range fields[1:] {
+		name, value, ok := strings.Cut(strings.TrimSpace(f), "=")
+		i := slices.IndexFunc(pairingKeys, func(k struct {
+			name, doc string
+			one       func(*pairing.Weights) *int64
+			list      func(*pairing.Weights) *[]int64
+		}) bool {
+			return k.name == strings.TrimSpace(name)
+		})
+		if !ok || i < 0 {
+			return w, "", invalidf("--pairing %q: %q: want name=value, the names: %s", string(m), f, pairingNames())
+		}
+		k, value := pairingKeys[i], strings.TrimSpace(value)
+		bad := func() error {
+			return invalidf("--pairing %q: %s=%s: want %s", string(m), k.name, value, map[bool]string{true: "a number", false: "numbers separated by /"}[k.one != nil])
+		}
+		switch {
+		case k.name == "float_back_always":
+			switch value {
+			case "0", "false":
+				w.FloatBackAlways = false
+			case "1", "true":
+				w.FloatBackAlways = true
+			default:
+				return w, "", invalidf("--pairing %q: float_back_always=%s: want 0 or 1", string(m), value)
+			}
+		case k.one != nil:
+			x, err := strconv.ParseInt(value, 10, 64)
+			if err != nil {
+				return w, "", bad()
+			}
+			*k.one(&w) = x
+		case value == "none" || value == "":
+			*k.list(&w) = nil
+		default:
+			var xs []int64
+			for _, v := range strings.Split(value, "/") {
+				x, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+				if err != nil {
+					return w, "", bad()
+				}
+				xs = append(xs, x)
+			}
+			*k.list(&w) = xs
+		}
+	}
+	if err := w.Validate(); err != nil {
+		return w, "", invalidf("--pairing %q: %w", string(m), err)
+	}
+	return w, preset, nil
+}
+
+func pairingNames() string {
+	var names []string
+	for _, k := range pairingKeys {
+		names = append(names, k.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// format writes weights w as preset and the weights that differ from it.
+func format(preset PairingModel, w pairing.Weights) PairingModel {
+	base, _, _ := preset.parse()
+	out := string(preset)
+	for _, k := range PairingWeightList(w) {
+		if b := PairingWeightList(base); b[slices.IndexFunc(b, func(x PairingWeight) bool { return x.Name == k.Name })].Value != k.Value {
+			out += "," + k.Name + "=" + k.Value
+		}
+	}
+	return PairingModel(out)
+}
+
+// PairingWeight is one weight of a model, written as ParsePairingModel reads it.
+type PairingWeight struct {
+	Name, Value, Doc string
+}
+
+// PairingWeightList lists every weight of w, in the order of the model's text.
+func PairingWeightList(w pairing.Weights) []PairingWeight {
+	var out []PairingWeight
+	for _, k := range pairingKeys {
+		var v string
+		switch {
+		case k.name == "float_back_always":
+			v = map[bool]string{true: "1", false: "0"}[w.FloatBackAlways]
+		case k.one != nil:
+			v = strconv.FormatInt(*k.one(&w), 10)
+		case len(*k.list(&w)) == 0:
+			v = "none"
+		default:
+			var xs []string
+			for _, x := range *k.list(&w) {
+				xs = append(xs, strconv.FormatInt(x, 10))
+			}
+			v = strings.Join(xs, "/")
+		}
+		out = append(out, PairingWeight{k.name, v, k.doc})
+	}
+	return out
+}
+
+// String gives the model as ParsePairingModel reads it ("plain" for the empty model).
+func (m PairingModel) String() string {
+	if m == "" {
+		return string(PairingPlain)
+	}
+	return string(m)
+}
+
+// MarshalText writes the model as ParsePairingModel reads it.
+func (m PairingModel) MarshalText() ([]byte, error) {
+	if _, _, err := m.parse(); err != nil {
+		return nil, err
+	}
+	return []byte(m.String()), nil
+}
+
+// UnmarshalText reads the model with ParsePairingModel.
+func (m *PairingModel) UnmarshalText(b []byte) (err error) {
+	*m, err = ParsePairingModel(string(b))
+	return err
 }

@@ -19,31 +19,45 @@ import (
 // this documentation from the types themselves, so it cannot drift from them.
 
 type tournamentJSON struct {
-	ID          int64       `json:"id" doc:"the tournament's id in the database ('otd tournament use ID')"`
-	Name        string      `json:"name" doc:"the tournament's name"`
-	Rounds      int         `json:"rounds" doc:"rounds planned"`
-	Paired      int         `json:"paired" doc:"rounds paired so far"`
-	Players     int         `json:"players" doc:"players registered"`
-	System      string      `json:"system" doc:"swiss or roundrobin"`
-	BQ          string      `json:"bq" doc:"the BQ rule: nearest, wof, exact, or the constant"`
-	TimeDefault string      `json:"time_default" doc:"how a time default is scored: complete, fixed or wipeout"`
-	ByePoints   json.Number `json:"bye_points" doc:"points of a bye: 1 or 0.5"`
-	TieBreaks   string      `json:"tiebreaks" doc:"the ranking order, comma-separated: points, bq, discs, h2h, wins, diff"`
-	FirstRound  string      `json:"first_round" doc:"how round 1 is paired: rating or random"`
-	Seed        uint64      `json:"seed" doc:"seed of the pairing's random choices"`
-	Start       string      `json:"start,omitempty" doc:"first day of the event, YYYY-MM-DD; left out if not given"`
-	End         string      `json:"end,omitempty" doc:"last day of the event, YYYY-MM-DD; left out if not given"`
-	City        string      `json:"city,omitempty" doc:"the city of the event; left out if not given"`
-	Country     string      `json:"country,omitempty" doc:"the country of the event; left out if not given"`
-	Director    string      `json:"director,omitempty" doc:"the tournament director; left out if not given"`
+	ID          int64        `json:"id" doc:"the tournament's id in the database ('otd tournament use ID')"`
+	Name        string       `json:"name" doc:"the tournament's name"`
+	Rounds      int          `json:"rounds" doc:"rounds planned"`
+	Paired      int          `json:"paired" doc:"rounds paired so far"`
+	Players     int          `json:"players" doc:"players registered"`
+	System      string       `json:"system" doc:"swiss or roundrobin"`
+	BQ          string       `json:"bq" doc:"the BQ rule: nearest, wof, exact, or the constant"`
+	TimeDefault string       `json:"time_default" doc:"how a time default is scored: complete, fixed or wipeout"`
+	ByePoints   json.Number  `json:"bye_points" doc:"points of a bye: 1 or 0.5"`
+	TieBreaks   string       `json:"tiebreaks" doc:"the ranking order, comma-separated: points, bq, discs, h2h, wins, diff"`
+	FirstRound  string       `json:"first_round" doc:"how round 1 is paired: rating or random"`
+	Seed        uint64       `json:"seed" doc:"seed of the pairing's random choices"`
+	Pairing     string       `json:"pairing" doc:"the Swiss pairing's cost model: a preset, papp or plain, then ,name=value for each weight changed from it"`
+	Weights     []weightJSON `json:"pairing_weights" doc:"every weight of the cost model, in the order of the model's text (RULES.md section 4)"`
+	Start       string       `json:"start,omitempty" doc:"first day of the event, YYYY-MM-DD; left out if not given"`
+	End         string       `json:"end,omitempty" doc:"last day of the event, YYYY-MM-DD; left out if not given"`
+	City        string       `json:"city,omitempty" doc:"the city of the event; left out if not given"`
+	Country     string       `json:"country,omitempty" doc:"the country of the event; left out if not given"`
+	Director    string       `json:"director,omitempty" doc:"the tournament director; left out if not given"`
 }
 
 func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
 	s := t.Settings
-	return tournamentJSON{ID: t.ID, Name: s.Name, Rounds: s.Rounds, Paired: t.Paired(), Players: len(t.Players),
+	j := tournamentJSON{ID: t.ID, Name: s.Name, Rounds: s.Rounds, Paired: t.Paired(), Players: len(t.Players),
 		System: string(s.System), BQ: s.BQ.String(), TimeDefault: s.TimeDefault.String(), ByePoints: json.Number(s.ByePoints.String()),
-		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed,
-		Start: s.Start.String(), End: s.End.String(), City: s.City, Country: s.Country, Director: s.Director}
+		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed, Pairing: s.Pairing.String(),
+		Weights: []weightJSON{}, Start: s.Start.String(), End: s.End.String(), City: s.City, Country: s.Country, Director: s.Director}
+	if w, err := s.Pairing.Weights(); err == nil { // checked when set and when read
+		for _, x := range tournament.PairingWeightList(w) {
+			j.Weights = append(j.Weights, weightJSON{Name: x.Name, Value: x.Value, About: x.Doc})
+		}
+	}
+	return j
+}
+
+type weightJSON struct {
+	Name  string `json:"name" doc:"the weight's name, as --pairing takes it"`
+	Value string `json:"value" doc:"its value: a number, numbers separated by / (a table), none, or 0/1"`
+	About string `json:"about" doc:"what it costs"`
 }
 
 type tournamentListJSON struct {
@@ -132,6 +146,84 @@ type logJSON struct {
 	Undoes   int64            `json:"undoes,omitempty" doc:"for an undo: the id of the entry it reverted"`
 }
 
+type explainJSON struct {
+	Round         int                 `json:"round" doc:"the round explained"`
+	Cost          int64               `json:"cost" doc:"the round's cost under the tournament's pairing weights: the sum of its pairs' (RULES.md section 4)"`
+	RoundRobin    bool                `json:"round_robin,omitempty" doc:"true if the tournament pairs by the round-robin table, not by cost: the costs are those the Swiss pairing would see"`
+	Pairs         []explainPairJSON   `json:"pairs" doc:"every table of the round, the bye last, with its cost by term"`
+	Alternatives  []explainChoiceJSON `json:"alternatives" doc:"for the dearest pairs, dearest first: the cheapest swap of partners with another table, and what it would add"`
+	NoAlternative []int               `json:"no_alternative,omitempty" doc:"the tables of dear pairs that no allowed swap changes"`
+}
+
+type explainPairJSON struct {
+	Table       int         `json:"table" doc:"the table"`
+	Black       int         `json:"black" doc:"black's player number (for the bye: the player with it)"`
+	White       int         `json:"white,omitempty" doc:"white's player number; left out for the bye"`
+	Bye         bool        `json:"bye,omitempty" doc:"true for the bye"`
+	BlackPoints json.Number `json:"black_points" doc:"black's points before the round"`
+	WhitePoints json.Number `json:"white_points,omitempty" doc:"white's points before the round; left out for the bye"`
+	Cost        int64       `json:"cost" doc:"the pair's cost: the sum of its terms (0 if broken)"`
+	Terms       termsJSON   `json:"terms" doc:"the cost by term"`
+	Broken      string      `json:"broken,omitempty" doc:"the absolute rule the pair breaks (a forbidden pair), which no cost measures; left out if none"`
+}
+
+type termsJSON struct {
+	Gap          int64 `json:"gap" doc:"the score gap, by its size in half-points"`
+	Colour       int64 `json:"colour" doc:"both players' colour imbalance |blacks - whites| after the game; for the bye, the current one"`
+	SameColour   int64 `json:"same_colour" doc:"the colour of the previous round again, per player"`
+	Float        int64 `json:"float_repeat" doc:"floating the same way as last time, per player"`
+	Compensation int64 `json:"compensation" doc:"floating back the other way (negative)"`
+	Elitism      int64 `json:"elitism" doc:"elitism: floats cost more at the top than at the bottom"`
+	Rematch      int64 `json:"rematch" doc:"earlier meetings (and a second bye), plus one if in the previous round"`
+	Country      int64 `json:"country" doc:"compatriots"`
+}
+
+type explainChoiceJSON struct {
+	Table      int               `json:"table" doc:"the dear pair's table"`
+	Cost       int64             `json:"cost" doc:"its cost"`
+	WithTable  int               `json:"with_table" doc:"the table it would exchange partners with"`
+	Instead    []explainSwapJSON `json:"instead" doc:"the two pairs after the swap, each in its cheaper colours"`
+	Delta      int64             `json:"delta" doc:"what the swap would add to the round's cost; below 0 if the pairing is not the cheapest (forced, manual or imported pairs)"`
+	DeltaTerms termsJSON         `json:"delta_terms" doc:"the delta by term: why the swap lost"`
+}
+
+type explainSwapJSON struct {
+	Black int       `json:"black" doc:"black's player number (for the bye: the player with it)"`
+	White int       `json:"white,omitempty" doc:"white's player number; left out for the bye"`
+	Cost  int64     `json:"cost" doc:"the pair's cost"`
+	Terms termsJSON `json:"terms" doc:"the cost by term"`
+}
+
+func newTermsJSON(x pairing.Terms) termsJSON {
+	return termsJSON{Gap: x.Gap, Colour: x.Colour, SameColour: x.SameColour, Float: x.Repeat, Compensation: x.Compensation,
+		Elitism: x.Elitism, Rematch: x.Rematch, Country: x.Country}
+}
+
+func newExplainJSON(rep tournament.ExplainReport, points map[int]scoring.HalfPoints) explainJSON {
+	out := explainJSON{Round: rep.Round, Cost: rep.Cost, RoundRobin: rep.RoundRobin, Pairs: []explainPairJSON{}, Alternatives: []explainChoiceJSON{}}
+	tables := map[int]int{}
+	for _, p := range rep.Pairs {
+		tables[p.Black] = p.Table
+		j := explainPairJSON{Table: p.Table, Black: p.Black, White: p.White, Bye: p.IsBye(), BlackPoints: jsonPoints(points[p.Black]),
+			Cost: p.Cost, Terms: newTermsJSON(p.Terms), Broken: p.Broken}
+		if !p.IsBye() {
+			j.WhitePoints = jsonPoints(points[p.White])
+		}
+		out.Pairs = append(out.Pairs, j)
+	}
+	for _, a := range rep.Alternatives {
+		j := explainChoiceJSON{Table: tables[a.Pair.Black], Cost: a.Pair.Cost, WithTable: tables[a.Other.Black], Delta: a.Delta, DeltaTerms: newTermsJSON(a.DeltaTerms)}
+		for _, q := range a.Instead {
+			j.Instead = append(j.Instead, explainSwapJSON{Black: q.Black, White: q.White, Cost: q.Cost, Terms: newTermsJSON(q.Terms)})
+		}
+		out.Alternatives = append(out.Alternatives, j)
+	}
+	for _, p := range rep.NoAlternative {
+		out.NoAlternative = append(out.NoAlternative, tables[p.Black])
+	}
+	return out
+}
+
 type perftJSON struct {
 	Depth   int     `json:"depth" doc:"the depth counted"`
 	Leaves  uint64  `json:"leaves" doc:"the number of positions at that depth"`
@@ -212,6 +304,7 @@ var jsonOutputs = []struct {
 	{"player add, player list (a list)", playerJSON{}},
 	{"round pair, round show (a list)", gameJSON{}},
 	{"round check", tournament.CheckReport{}},
+	{"round explain", explainJSON{}},
 	{"standings (a list)", standingJSON{}},
 	{"crosstable (a list)", crosstableJSON{}},
 	{"log (a list)", logJSON{}},

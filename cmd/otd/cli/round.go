@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -16,7 +17,7 @@ func newRoundCmd(g *globals) *cobra.Command {
 		Use:   "round",
 		Short: "Pair, show, check and unpair rounds",
 	}
-	cmd.AddCommand(newRoundPairCmd(g), newRoundShowCmd(g), newRoundUnpairCmd(g), newRoundCheckCmd(g))
+	cmd.AddCommand(newRoundPairCmd(g), newRoundShowCmd(g), newRoundUnpairCmd(g), newRoundCheckCmd(g), newRoundExplainCmd(g))
 	return cmd
 }
 
@@ -68,11 +69,21 @@ all its results.`,
 				}
 				o.Forbidden = append(o.Forbidden, p)
 			}
-			t, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(o.PairOptions) })
+			t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(o.PairOptions) })
 			if err != nil {
 				return err
 			}
-			return printRound(g, t, t.Paired(), o.JSON)
+			if err := printRound(g, t, t.Paired(), o.JSON); err != nil {
+				return err
+			}
+			// The last resorts the matching took (a second bye, a rematch with
+			// the same colours) follow the round's name in the change's subject.
+			if _, notes, ok := strings.Cut(changes[0].Subject, "; "); ok {
+				for _, n := range strings.Split(notes, "; ") {
+					fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
+				}
+			}
+			return nil
 		},
 	}
 	f := cmd.Flags()
@@ -231,6 +242,136 @@ func printCheck(g *globals, rep tournament.CheckReport) {
 	default:
 		fmt.Fprintf(g.Stdout, "Round %d: cost %d; no valid pairing is cheaper\n", rep.Round, rep.Cost)
 	}
+}
+
+func newRoundExplainCmd(g *globals) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "explain [R]",
+		Short: "Why each pair of a round was paired: its cost, term by term (default: the last paired)",
+		Long: `explain answers "why do I play X and not Y?" after the pairings are posted.
+For each table of the round it gives the cost of the pair under the
+tournament's pairing weights (RULES.md section 4), as the pairing saw it after
+the round before, term by term: Gap (the score gap), Colour (both players'
+|blacks - whites| after the game; for the bye, the current one), Same (the
+colour of the previous round again), Float (floating the same way as last
+time), Comp (floating back: negative), Elitism, Rematch (earlier meetings, a
+second bye) and Country. The Swiss pairing is the cheapest sum of these.
+
+For the ` + strconv.Itoa(tournament.ExplainDearest) + ` dearest pairs it then gives the cheapest alternative: the
+swap of partners with another table (or the bye) that would cost least, and
+what it would add to the round's cost, by term: why it lost. A swap that
+costs less means the pairing is not the cheapest (forced, manual or imported
+pairs); one that costs the same, a tie the pairing's tie-breaks decided.`,
+		Example: "  otd round explain\n  otd round explain 3 --json",
+		Args:    argsUsage(cobra.MaximumNArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			r, err := roundArg("round explain", args, t)
+			if err != nil {
+				return err
+			}
+			rep, err := t.Explain(r)
+			if err != nil {
+				return err
+			}
+			points, err := t.PointsAfter(r - 1)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(g.Stdout, newExplainJSON(rep, points))
+			}
+			return printExplain(g, t, rep, points)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the explanation as JSON")
+	return cmd
+}
+
+// printExplain prints a round's pairs with their cost terms, then the
+// cheapest alternative to each of the dearest pairs.
+func printExplain(g *globals, t *tournament.Tournament, rep tournament.ExplainReport, points map[int]scoring.HalfPoints) error {
+	fmt.Fprintf(g.Stdout, "Round %d: cost %d\n", rep.Round, rep.Cost)
+	if rep.RoundRobin {
+		fmt.Fprintln(g.Stdout, "The round robin pairs by its table, not by cost: these are the costs the Swiss pairing would see.")
+	}
+	var rows [][]string
+	for _, p := range rep.Pairs {
+		white, wp := "BYE", ""
+		if !p.IsBye() {
+			white, wp = name(t, p.White), points[p.White].String()
+		}
+		row := []string{strconv.Itoa(p.Table), name(t, p.Black), points[p.Black].String(), white, wp}
+		if p.Broken != "" {
+			row = append(row, "", "", "", "", "", "", "", "", p.Broken)
+		} else {
+			for _, x := range termValues(p.Terms) {
+				row = append(row, strconv.FormatInt(x, 10))
+			}
+			row = append(row, strconv.FormatInt(p.Cost, 10))
+		}
+		rows = append(rows, row)
+	}
+	header := append([]string{"Table", "Black", "Pts", "White", "Pts"}, append(termNames[:], "Cost")...)
+	if err := table(g.Stdout, header, rows); err != nil {
+		return err
+	}
+	if len(rep.Alternatives) == 0 && len(rep.NoAlternative) == 0 {
+		return nil
+	}
+	fmt.Fprintln(g.Stdout, "The dearest pairs and their cheapest alternative, a swap of partners with another table:")
+	tables := map[int]int{} // black (or the bye's player) -> table
+	for _, p := range rep.Pairs {
+		tables[p.Black] = p.Table
+	}
+	board := func(p pairing.PairCost) string {
+		if p.IsBye() {
+			return name(t, p.Black) + " the bye"
+		}
+		return name(t, p.Black) + " - " + name(t, p.White)
+	}
+	for _, a := range rep.Alternatives {
+		var verdict string
+		switch {
+		case a.Delta > 0:
+			verdict = fmt.Sprintf("%d more", a.Delta)
+		case a.Delta == 0:
+			verdict = "the same cost: a tie, decided by the pairing's tie-breaks"
+		default:
+			verdict = fmt.Sprintf("%d less: this pairing is not the cheapest", -a.Delta)
+		}
+		fmt.Fprintf(g.Stdout, "  table %d, %s (%d): swapping with table %d gives %s and %s (%d + %d), %s",
+			tables[a.Pair.Black], board(a.Pair), a.Pair.Cost, tables[a.Other.Black],
+			board(a.Instead[0]), board(a.Instead[1]), a.Instead[0].Cost, a.Instead[1].Cost, verdict)
+		var why []string
+		for i, x := range termValues(a.DeltaTerms) {
+			if x != 0 {
+				why = append(why, fmt.Sprintf("%s %+d", termWords[i], x))
+			}
+		}
+		if len(why) > 0 {
+			fmt.Fprintf(g.Stdout, ": %s", strings.Join(why, ", "))
+		}
+		fmt.Fprintln(g.Stdout)
+	}
+	for _, p := range rep.NoAlternative {
+		fmt.Fprintf(g.Stdout, "  table %d, %s (%d): no swap with another table is allowed\n", tables[p.Black], board(p), p.Cost)
+	}
+	return nil
+}
+
+// termNames are the columns of the cost terms, in termValues' order.
+var termNames = [...]string{"Gap", "Colour", "Same", "Float", "Comp", "Elitism", "Rematch", "Country"}
+
+// termWords name the terms in sentences.
+var termWords = [len(termNames)]string{"gap", "colour", "same colour", "float", "compensation", "elitism", "rematch", "country"}
+
+func termValues(x pairing.Terms) [len(termNames)]int64 {
+	return [...]int64{x.Gap, x.Colour, x.SameColour, x.Repeat, x.Compensation, x.Elitism, x.Rematch, x.Country}
 }
 
 // roundArg reads the optional round argument R; without it, the last round paired.

@@ -37,6 +37,7 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.TextVar(&s.TieBreaks, "tiebreaks", s.TieBreaks, "tie-break `chain`: points, bq, discs, h2h, wins, diff in any order, or 'japanese' (wins, disc difference, h2h)")
 	f.TextVar(&s.FirstRound, "first-round", s.FirstRound, "round 1 `pairing`: rating (top half against bottom half) or random (seeded)")
 	f.Uint64Var(&s.Seed, "seed", s.Seed, "seed of the pairing's random choices (colour lots, random first round)")
+	f.TextVar(&s.Pairing, "pairing", s.Pairing, "Swiss cost `model`: papp (Papp's weights) or plain (no elitism, every float back compensated), then ,name=value for each weight changed, e.g. papp,elitism=none ('otd tournament show' lists them)")
 	f.TextVar(&s.Start, "start", s.Start, "first `day` of the event, YYYY-MM-DD")
 	f.TextVar(&s.End, "end", s.End, "last `day` of the event, YYYY-MM-DD")
 	f.StringVar(&s.City, "city", s.City, "the city of the event")
@@ -54,7 +55,7 @@ func editSettings(s *tournament.Settings, edit tournament.Settings, changed func
 		{"system", func() { s.System = edit.System }}, {"bq", func() { s.BQ = edit.BQ }},
 		{"time-default", func() { s.TimeDefault = edit.TimeDefault }}, {"bye-points", func() { s.ByePoints = edit.ByePoints }},
 		{"tiebreaks", func() { s.TieBreaks = edit.TieBreaks }}, {"first-round", func() { s.FirstRound = edit.FirstRound }},
-		{"seed", func() { s.Seed = edit.Seed }}, {"start", func() { s.Start = edit.Start }}, {"end", func() { s.End = edit.End }},
+		{"seed", func() { s.Seed = edit.Seed }}, {"pairing", func() { s.Pairing = edit.Pairing }}, {"start", func() { s.Start = edit.Start }}, {"end", func() { s.End = edit.End }},
 		{"city", func() { s.City = edit.City }}, {"country", func() { s.Country = edit.Country }},
 		{"director", func() { s.Director = edit.Director }},
 	} {
@@ -113,12 +114,13 @@ func newTournamentEditCmd(g *globals) *cobra.Command {
 		Long: `edit changes what the flags name. The name, dates, city, country and
 director, the number of rounds (not below those paired), the BQ rule and the
 tie-breaks may change at any time: the standings follow. The options that
-decide pairings and recorded scores (system, first round, seed, time
-default, bye points) change only until round 1 is paired. The change is in
+decide pairings and recorded scores (system, first round, seed, pairing
+model, time default, bye points) change only until round 1 is paired. The change is in
 'otd log'; 'otd undo' reverts it.`,
 		Example: `  otd tournament edit --bq wof
   otd tournament edit --name "Paris Open 2026" --city Paris --country FRA --director "Ann Archer"
-  otd tournament edit --rounds 9 --tiebreaks points,bq,discs,h2h`,
+  otd tournament edit --rounds 9 --tiebreaks points,bq,discs,h2h
+  otd tournament edit --pairing papp,elitism=none`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().NFlag() == 0 {
@@ -255,6 +257,14 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	fmt.Fprintf(g.Stdout, "  rounds: %d (%d paired), system: %s, first round: %s, seed: %d\n", s.Rounds, t.Paired(), s.System, s.FirstRound, s.Seed)
 	fmt.Fprintf(g.Stdout, "  players: %d\n", len(t.Players))
 	fmt.Fprintf(g.Stdout, "  BQ: %s, tie-breaks: %s, time default: %s, bye: %s point\n", s.BQ, s.TieBreaks, s.TimeDefault, s.ByePoints)
+	if s.System == tournament.Swiss {
+		fmt.Fprintf(g.Stdout, "  pairing: %s\n", s.Pairing)
+		if w, err := s.Pairing.Weights(); err == nil { // checked when set and when read
+			for _, x := range tournament.PairingWeightList(w) {
+				fmt.Fprintf(g.Stdout, "    %-17s %-12s %s\n", x.Name, x.Value, x.Doc)
+			}
+		}
+	}
 	var event []string
 	for _, f := range []struct{ what, v string }{{"from", s.Start.String()}, {"to", s.End.String()}, {"in", s.City},
 		{"country", s.Country}, {"director", s.Director}} {

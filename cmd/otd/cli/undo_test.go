@@ -13,9 +13,10 @@ import (
 )
 
 // laterColumns are the tournament's columns that schemas after the first
-// added, empty unless set: left out of the dumps, to compare with the states
-// that the otd of schema 1 wrote.
-var laterColumns = regexp.MustCompile(` (start_date|end_date|city|country|director)=""`)
+// added, empty unless set (the pairing model: plain, the model of the otd of
+// schema 1): left out of the dumps, to compare with the states that the otd
+// of schema 1 wrote.
+var laterColumns = regexp.MustCompile(` (start_date|end_date|city|country|director)=""| pairing="plain"`)
 
 // tables is the dump of a database's tables less the audit trail: what undo
 // must restore exactly.
