@@ -1,0 +1,772 @@
+// Package gtp is a client for external Othello engines that speak the Go Text
+// Protocol (RULES.md section 6): it starts the engine as a subprocess from an
+// argv (never through a shell) in a process group of its own, keeps the
+// engine's board in step with the game otd owns, asks it for moves under a
+// context, and stops it (quit, then SIGINT, then SIGKILL to the group).
+//
+// Commands carry numeric ids. Replies are read with or without a space after
+// '=' or '?', moves in any case, passes as "pass" or "PASS". The client
+// remembers the moves the engine has seen; each Move sends only the new ones
+// with play and asks genmove. After any disagreement (an error reply, or a
+// game that no longer extends what was sent) it sends clear_board and replays
+// the game. An engine that refuses "play COLOUR pass" (gtp-rhino passes by
+// itself) is sent no passes from then on.
+//
+// Move's errors wrap one of the sentinels below (check them with errors.Is):
+// ErrTimeout (no reply before ctx was done), ErrCrashed (the engine exited or
+// closed its output), ErrProtocol (a reply that cannot be read, a malformed
+// move), ErrRefused (the engine answered '?' to a command it must accept),
+// ErrClosed (Move after Close). Legality is the caller's business: a move on
+// an occupied square is returned as the engine gave it.
+package gtp
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/player"
+)
+
+// The errors of a GTP engine. Check them with errors.Is.
+var (
+	ErrTimeout  = errors.New("no reply in time")
+	ErrCrashed  = errors.New("the engine exited")
+	ErrProtocol = errors.New("the engine broke the protocol")
+	ErrRefused  = errors.New("the engine refused a command")
+	ErrClosed   = errors.New("the engine is closed")
+)
+
+// Defaults of Config.
+const (
+	DefaultStderrLimit = 64 << 10
+	DefaultGrace       = time.Second
+	maxLine            = 64 << 10 // longest line of a reply
+	maxReply           = 1 << 20  // longest reply, all lines
+	exitGrace          = 100 * time.Millisecond
+)
+
+// Config says how to start an engine.
+type Config struct {
+	Argv        []string      // the program and its arguments; never run through a shell
+	Name        string        // the name the event shows; "" asks the engine (its name and version)
+	Dir         string        // working directory; "" the current one
+	Env         []string      // environment; nil inherits otd's
+	StderrLimit int           // bytes of stderr kept (the last ones); 0 DefaultStderrLimit
+	Grace       time.Duration // wait of each step of Close (quit, SIGINT, SIGKILL); 0 DefaultGrace
+}
+
+// Engine is a running GTP engine. It implements player.Player. Move must not
+// be called concurrently; Close may be called at any time, from any goroutine.
+type Engine struct {
+	cfg    Config
+	name   string
+	cmd    *exec.Cmd
+	pgid   int
+	stdin  *os.File
+	stdout *os.File
+	stderr *ring
+	errR   *os.File
+
+	lines   chan lineMsg   // stdout, a line at a time, then one error
+	exited  chan struct{}  // closed when the process has been reaped
+	done    chan struct{}  // closed by Close: the reader goroutine stops
+	wg      sync.WaitGroup // the reader and stderr goroutines
+	waitErr error          // the process's exit status, once exited is closed
+
+	mu       sync.Mutex // held by Move and the handshake
+	nextID   int
+	pending  []int         // ids sent whose replies are not read yet, oldest first
+	partial  []string      // lines of a reply being read
+	broken   error         // a failure after which the stream cannot be trusted
+	sent     []engine.Move // the game as the engine has it since its last clear_board
+	synced   bool          // sent is the engine's board (false: clear_board first)
+	noPass   bool          // the engine refuses "play COLOUR pass": send no passes
+	passOK   bool          // the engine has accepted "play COLOUR pass"
+	timeKind string        // the time_settings last sent ("" none)
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+type lineMsg struct {
+	s   string
+	err error
+}
+
+var _ player.Player = (*Engine)(nil)
+
+// Start starts the engine and sets it up for Othello on 8x8 (boardsize 8,
+// clear_board), within ctx. Without a Name it asks the engine's name and
+// version. A failure stops the engine again.
+func Start(ctx context.Context, cfg Config) (*Engine, error) {
+	if len(cfg.Argv) == 0 || cfg.Argv[0] == "" {
+		return nil, errors.New("gtp: no program to start")
+	}
+	if cfg.StderrLimit <= 0 {
+		cfg.StderrLimit = DefaultStderrLimit
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = DefaultGrace
+	}
+	e := &Engine{
+		cfg:    cfg,
+		stderr: &ring{limit: cfg.StderrLimit},
+		lines:  make(chan lineMsg, 64),
+		exited: make(chan struct{}),
+		done:   make(chan struct{}),
+	}
+	if err := e.spawn(); err != nil {
+		return nil, err
+	}
+	if err := e.handshake(ctx); err != nil {
+		e.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *Engine) spawn() error {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return fmt.Errorf("gtp: %w", err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return fmt.Errorf("gtp: %w", err)
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return fmt.Errorf("gtp: %w", err)
+	}
+	cmd := exec.Command(e.cfg.Argv[0], e.cfg.Argv[1:]...)
+	cmd.Dir, cmd.Env = e.cfg.Dir, e.cfg.Env
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		errR.Close()
+		return fmt.Errorf("gtp: start %s: %w", e.cfg.Argv[0], err)
+	}
+	e.cmd, e.pgid = cmd, cmd.Process.Pid
+	e.stdin, e.stdout, e.errR = inW, outR, errR
+	go func() {
+		e.waitErr = cmd.Wait()
+		close(e.exited)
+	}()
+	e.wg.Add(2)
+	go func() {
+		defer e.wg.Done()
+		io.Copy(e.stderr, errR)
+	}()
+	go e.read()
+	return nil
+}
+
+// read sends stdout to e.lines a line at a time, then the error that ended it.
+func (e *Engine) read() {
+	defer e.wg.Done()
+	br := bufio.NewReaderSize(e.stdout, 4096)
+	for {
+		var m lineMsg
+		line, err := readLine(br)
+		if err != nil {
+			m.err = err
+		} else {
+			m.s = line
+		}
+		select {
+		case e.lines <- m:
+		case <-e.done:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// errLongLine is what read reports for a line over maxLine bytes.
+var errLongLine = fmt.Errorf("a line longer than %d bytes: %w", maxLine, ErrProtocol)
+
+func readLine(br *bufio.Reader) (string, error) {
+	var buf []byte
+	for {
+		b, err := br.ReadSlice('\n')
+		if len(buf)+len(b) > maxLine {
+			return "", errLongLine
+		}
+		buf = append(buf, b...)
+		switch {
+		case err == nil:
+			return strings.TrimRight(string(buf), "\r\n"), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case len(buf) > 0 && err == io.EOF:
+			return strings.TrimRight(string(buf), "\r\n"), nil
+		}
+		return "", err
+	}
+}
+
+func (e *Engine) handshake(ctx context.Context) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.name = e.cfg.Name
+	if e.name == "" {
+		rs, err := e.batch(ctx, "name", "version")
+		if err != nil {
+			return err
+		}
+		e.name = strings.TrimSpace(rs[0].text)
+		if v := strings.TrimSpace(rs[1].text); rs[1].ok && v != "" {
+			e.name += " " + v
+		}
+		if !rs[0].ok || e.name == "" {
+			e.name = e.cfg.Argv[0]
+		}
+	}
+	rs, err := e.batch(ctx, "boardsize 8", "clear_board")
+	if err != nil {
+		return err
+	}
+	for i, c := range []string{"boardsize 8", "clear_board"} {
+		if !rs[i].ok {
+			return e.refused(c, rs[i])
+		}
+	}
+	e.sent, e.synced = e.sent[:0], true
+	return nil
+}
+
+// Name returns the configured name, or the engine's name and version.
+func (e *Engine) Name() string { return e.name }
+
+// Pid returns the engine's process id, which is also its process group id.
+func (e *Engine) Pid() int { return e.pgid }
+
+// Stderr returns the end of what the engine wrote to its standard error (at
+// most Config.StderrLimit bytes, the last ones).
+func (e *Engine) Stderr() string { return e.stderr.String() }
+
+// Move brings the engine's board up to g (the new moves with play, or
+// clear_board and the whole game after a disagreement), sends the clock
+// (time_settings, time_left) and asks genmove for the side to move. The move
+// is returned as the engine gave it, legal or not; a pass is engine.Pass.
+func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Move, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	select {
+	case <-e.done:
+		return engine.Pass, fmt.Errorf("gtp: %s: %w", e.name, ErrClosed)
+	default:
+	}
+	if e.broken != nil {
+		return engine.Pass, e.broken
+	}
+	colours, err := coloursOf(g.Moves)
+	if err != nil {
+		return engine.Pass, err
+	}
+	colour := g.Position.ToMove.String()
+	for attempt := 0; ; attempt++ {
+		replay := attempt > 0 || !e.synced || !extends(g.Moves, e.sent)
+		from := len(e.sent)
+		var plays []string
+		var played []int // the index in g.Moves of each command of plays; -1 for clear_board
+		if replay {
+			plays, played, from = append(plays, "clear_board"), append(played, -1), 0
+		}
+		hasPass := false
+		for i := from; i < len(g.Moves); i++ {
+			if g.Moves[i].IsPass() {
+				if e.noPass {
+					continue
+				}
+				hasPass = true
+			}
+			plays = append(plays, "play "+colours[i].String()+" "+g.Moves[i].String())
+			played = append(played, i)
+		}
+		kind, settings, left := timeCommands(c, colour)
+		sendSettings := kind != e.timeKind || (replay && kind != "")
+		var tail []string
+		if sendSettings {
+			tail = append(tail, settings)
+		}
+		if left != "" {
+			tail = append(tail, left)
+		}
+		tail = append(tail, "genmove "+colour)
+		// The engine's board is unknown until the replies say otherwise.
+		e.synced = false
+		// All at once when the engine is expected to accept the plays; after
+		// a disagreement, or with a pass the engine may refuse, the plays
+		// first, so that it does not think about a board it does not have.
+		var rs []reply
+		var err error
+		if risky := replay || (hasPass && !e.passOK); risky && len(plays) > 0 {
+			rs, err = e.batch(ctx, plays...)
+			if err == nil && allOK(rs) {
+				var more []reply
+				more, err = e.batch(ctx, tail...)
+				rs = append(rs, more...)
+			}
+		} else {
+			rs, err = e.batch(ctx, append(plays, tail...)...)
+		}
+		if err != nil {
+			return engine.Pass, err
+		}
+		if len(rs) > len(plays) && sendSettings {
+			e.timeKind = kind // sent; an engine may refuse time commands
+		}
+		bad := -1 // the first play command the engine refused
+		for k := range plays {
+			if !rs[k].ok {
+				bad = k
+				break
+			}
+		}
+		switch {
+		case bad >= 0 && played[bad] < 0:
+			return engine.Pass, e.refused(plays[bad], rs[bad])
+		case bad >= 0 && g.Moves[played[bad]].IsPass() && !e.noPass && !e.passOK:
+			e.noPass = true // gtp-rhino passes by itself
+			continue
+		case bad >= 0 && (replay || attempt >= 2):
+			return engine.Pass, e.refused(plays[bad], rs[bad])
+		case bad >= 0:
+			continue
+		}
+		if hasPass {
+			e.passOK = true
+		}
+		if replay {
+			e.sent = e.sent[:0]
+		}
+		gen := rs[len(rs)-1]
+		if !gen.ok {
+			if replay || attempt >= 2 {
+				return engine.Pass, e.refused(tail[len(tail)-1], gen)
+			}
+			continue
+		}
+		m, err := parseMove(gen.text)
+		if err != nil {
+			return engine.Pass, fmt.Errorf("gtp: %s: genmove %s: %w", e.name, colour, err)
+		}
+		e.sent = append(e.sent[:0], g.Moves...)
+		e.sent = append(e.sent, m)
+		e.synced = true
+		return m, nil
+	}
+}
+
+func allOK(rs []reply) bool {
+	for _, r := range rs {
+		if !r.ok {
+			return false
+		}
+	}
+	return true
+}
+
+// coloursOf returns the colour of the side that made each move, replaying the
+// game from the start.
+func coloursOf(ms []engine.Move) ([]engine.Color, error) {
+	cs := make([]engine.Color, len(ms))
+	p := engine.Start()
+	for i, m := range ms {
+		cs[i] = p.ToMove
+		q, err := p.Play(m)
+		if err != nil {
+			return nil, fmt.Errorf("gtp: move %d (%s) of the game: %w", i+1, m, err)
+		}
+		p = q
+	}
+	return cs, nil
+}
+
+func extends(game, sent []engine.Move) bool {
+	if len(sent) > len(game) {
+		return false
+	}
+	for i, m := range sent {
+		if game[i] != m {
+			return false
+		}
+	}
+	return true
+}
+
+// timeCommands returns the kind of time control (to send time_settings only
+// when it changes), its time_settings and the time_left of the side to move.
+// GTP counts whole seconds: the time left is rounded down, but at least 1
+// (some engines read 0 as no limit). GTP has no increment: a clock with one is
+// sent as sudden death with the time left before each move.
+func timeCommands(c player.Clock, colour string) (kind, settings, left string) {
+	secs := func(d time.Duration) int64 { return max(1, int64(d/time.Second)) }
+	switch {
+	case c.PerMove > 0:
+		kind = "permove " + strconv.FormatInt(secs(c.PerMove), 10)
+		return kind, fmt.Sprintf("time_settings 0 %d 1", secs(c.PerMove)),
+			fmt.Sprintf("time_left %s %d 1", colour, secs(c.PerMove))
+	case c.Remaining > 0:
+		return "clock", fmt.Sprintf("time_settings %d 0 0", secs(c.Remaining)),
+			fmt.Sprintf("time_left %s %d 0", colour, secs(c.Remaining))
+	}
+	return "", "", ""
+}
+
+// parseMove reads a genmove reply: a square in any case, or pass.
+func parseMove(s string) (engine.Move, error) {
+	s = strings.TrimSpace(s)
+	if strings.EqualFold(s, "pass") {
+		return engine.Pass, nil
+	}
+	sq, err := engine.ParseSquare(s)
+	if err != nil {
+		return engine.Pass, fmt.Errorf("reply %q is not a move: %w", clip(s), ErrProtocol)
+	}
+	return engine.MoveAt(sq), nil
+}
+
+type reply struct {
+	ok   bool
+	text string
+}
+
+func (e *Engine) refused(cmd string, r reply) error {
+	e.synced = false
+	return fmt.Errorf("gtp: %s: %s: ? %s: %w", e.name, cmd, clip(r.text), ErrRefused)
+}
+
+// batch sends the commands at once and reads their replies in order.
+// Replies to earlier commands whose wait timed out are read and dropped.
+// A timeout leaves the stream usable (the late replies are dropped later);
+// any other failure breaks it for good.
+func (e *Engine) batch(ctx context.Context, cmds ...string) ([]reply, error) {
+	if e.broken != nil {
+		return nil, e.broken
+	}
+	var sb strings.Builder
+	ids := make([]int, len(cmds))
+	for i, c := range cmds {
+		e.nextID++
+		ids[i] = e.nextID
+		sb.WriteString(strconv.Itoa(e.nextID))
+		sb.WriteByte(' ')
+		sb.WriteString(c)
+		sb.WriteByte('\n')
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		e.stdin.SetWriteDeadline(dl)
+	} else {
+		e.stdin.SetWriteDeadline(time.Time{})
+	}
+	if _, err := e.stdin.WriteString(sb.String()); err != nil {
+		e.synced = false
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			// Part of the batch may be written: the stream is lost.
+			e.broken = fmt.Errorf("gtp: %s: %s: the engine reads no input: %w", e.name, cmds[0], ErrTimeout)
+			return nil, e.broken
+		}
+		return nil, e.fail(cmds[0], e.crashed())
+	}
+	e.pending = append(e.pending, ids...)
+	rs := make([]reply, 0, len(cmds))
+	for len(rs) < len(cmds) {
+		want := ids[len(rs)]
+		ok, id, text, err := e.response(ctx)
+		if err != nil {
+			e.synced = false
+			if errors.Is(err, ErrTimeout) {
+				return nil, fmt.Errorf("gtp: %s: %s: %w", e.name, cmds[len(rs)], err)
+			}
+			return nil, e.fail(cmds[len(rs)], err)
+		}
+		if len(e.pending) == 0 {
+			return nil, e.fail(cmds[len(rs)], fmt.Errorf("a reply to no command (%q): %w", clip(text), ErrProtocol))
+		}
+		front := e.pending[0]
+		e.pending = e.pending[1:]
+		if id >= 0 && id != front {
+			return nil, e.fail(cmds[len(rs)], fmt.Errorf("reply id %d to command %d: %w", id, front, ErrProtocol))
+		}
+		if front < want {
+			continue // a late reply to a command that timed out
+		}
+		rs = append(rs, reply{ok, text})
+	}
+	return rs, nil
+}
+
+func (e *Engine) fail(cmd string, err error) error {
+	e.synced = false
+	e.broken = fmt.Errorf("gtp: %s: %s: %w", e.name, cmd, err)
+	return e.broken
+}
+
+// response reads one reply: '=' or '?', an optional id, the text, up to an
+// empty line. id is -1 when the reply has none. A timeout keeps the lines
+// read so far for the next call.
+func (e *Engine) response(ctx context.Context) (ok bool, id int, text string, err error) {
+	for {
+		line, err := e.line(ctx)
+		if err != nil {
+			if errors.Is(err, ErrTimeout) && len(e.partial) > 0 {
+				err = fmt.Errorf("%w (a reply begun but not ended by an empty line: %q)", err, clip(strings.Join(e.partial, "\n")))
+			}
+			return false, -1, "", err
+		}
+		if line == "" {
+			if len(e.partial) == 0 {
+				continue // blank lines between replies
+			}
+			break
+		}
+		if len(e.partial) == 0 && line[0] != '=' && line[0] != '?' {
+			return false, -1, "", fmt.Errorf("%q is not a reply: %w", clip(line), ErrProtocol)
+		}
+		e.partial = append(e.partial, line)
+		if n := len(e.partial); n > 1024 || len(line)*n > maxReply {
+			return false, -1, "", fmt.Errorf("a reply too long: %w", ErrProtocol)
+		}
+	}
+	first := e.partial[0]
+	ok, id = first[0] == '=', -1
+	i := 1
+	for i < len(first) && first[i] >= '0' && first[i] <= '9' {
+		i++
+	}
+	if i > 1 {
+		n, err := strconv.Atoi(first[1:i])
+		if err != nil {
+			return false, -1, "", fmt.Errorf("reply id %q: %w", first[1:i], ErrProtocol)
+		}
+		id = n
+	}
+	e.partial[0] = strings.TrimSpace(first[i:])
+	text = strings.Join(e.partial, "\n")
+	e.partial = e.partial[:0]
+	return ok, id, text, nil
+}
+
+// line returns the next line of stdout, waiting until ctx is done.
+func (e *Engine) line(ctx context.Context) (string, error) {
+	select {
+	case m := <-e.lines:
+		return m.s, e.lineErr(m.err)
+	default:
+	}
+	select {
+	case m := <-e.lines:
+		return m.s, e.lineErr(m.err)
+	case <-ctx.Done():
+		return "", fmt.Errorf("%w (%w)", ErrTimeout, ctx.Err())
+	case <-e.exited:
+		// What the engine wrote before it died may still be in the pipe;
+		// a child it left behind may also hold the pipe open.
+		t := time.NewTimer(exitGrace)
+		defer t.Stop()
+		select {
+		case m := <-e.lines:
+			return m.s, e.lineErr(m.err)
+		case <-t.C:
+			return "", e.crashed()
+		}
+	}
+}
+
+func (e *Engine) lineErr(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrProtocol):
+		return err
+	}
+	select {
+	case <-e.exited:
+	case <-time.After(exitGrace):
+	}
+	return e.crashed()
+}
+
+// crashed describes the engine's end: its exit status and the end of stderr.
+func (e *Engine) crashed() error {
+	status := "closed its output"
+	select {
+	case <-e.exited:
+		status = "exited"
+		if e.waitErr != nil {
+			status = e.waitErr.Error()
+		} else {
+			status = "exit status 0"
+		}
+	default:
+	}
+	if tail := lastLine(e.stderr.String()); tail != "" {
+		return fmt.Errorf("%w (%s; stderr: %s)", ErrCrashed, status, tail)
+	}
+	return fmt.Errorf("%w (%s)", ErrCrashed, status)
+}
+
+// Close tells the engine to quit and waits for it; then sends SIGINT to its
+// process group, then SIGKILL, each after Config.Grace, until no process of
+// the group is left running. It is safe to call more than once.
+func (e *Engine) Close() error {
+	e.closeOnce.Do(func() { e.closeErr = e.stop() })
+	return e.closeErr
+}
+
+func (e *Engine) stop() error {
+	close(e.done)
+	grace := e.cfg.Grace
+	e.stdin.SetWriteDeadline(time.Now().Add(grace))
+	e.stdin.WriteString("quit\n")
+	e.stdin.Close()
+	waitExit := func(d time.Duration) bool {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-e.exited:
+			return true
+		case <-t.C:
+			return false
+		}
+	}
+	waitExit(grace)
+	var err error
+	if groupRunning(e.pgid) {
+		syscall.Kill(-e.pgid, syscall.SIGINT)
+		if !waitGroup(e.pgid, grace) {
+			syscall.Kill(-e.pgid, syscall.SIGKILL)
+			if !waitGroup(e.pgid, grace) {
+				err = fmt.Errorf("gtp: %s: process group %d still running after SIGKILL", e.name, e.pgid)
+			}
+		}
+	}
+	waitExit(grace)
+	e.stdout.Close()
+	if err != nil {
+		e.errR.Close() // a process still holds its end open
+	}
+	e.wg.Wait() // the stderr copy ends when the group has closed its pipe
+	e.errR.Close()
+	return err
+}
+
+// waitGroup waits up to d for no process of the group to be running.
+func waitGroup(pgid int, d time.Duration) bool {
+	end := time.Now().Add(d)
+	for step := time.Millisecond; ; step = min(2*step, 20*time.Millisecond) {
+		if !groupRunning(pgid) {
+			return true
+		}
+		if time.Now().After(end) {
+			return false
+		}
+		time.Sleep(step)
+	}
+}
+
+// groupRunning reports whether a process of the group is running: kill(-pgid, 0)
+// says whether the group has a member; on Linux, /proc tells the running from
+// the zombies that wait for their parent (init may reap orphans late).
+func groupRunning(pgid int) bool {
+	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
+		return false
+	}
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return true
+	}
+	for _, d := range ents {
+		if d.Name()[0] < '0' || d.Name()[0] > '9' {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses.
+		s := string(b)
+		j := strings.LastIndexByte(s, ')')
+		if j < 0 {
+			continue
+		}
+		f := strings.Fields(s[j+1:])
+		if len(f) >= 3 && f[2] == strconv.Itoa(pgid) && f[0] != "Z" && f[0] != "X" {
+			return true
+		}
+	}
+	return false
+}
+
+// ring keeps the last limit bytes written to it.
+type ring struct {
+	mu      sync.Mutex
+	limit   int
+	buf     []byte
+	dropped int64
+}
+
+func (r *ring) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := len(p)
+	if len(p) > r.limit {
+		r.dropped += int64(len(r.buf) + len(p) - r.limit)
+		r.buf = append(r.buf[:0], p[len(p)-r.limit:]...)
+		return n, nil
+	}
+	if over := len(r.buf) + len(p) - r.limit; over > 0 {
+		r.dropped += int64(over)
+		r.buf = append(r.buf[:0], r.buf[over:]...)
+	}
+	r.buf = append(r.buf, p...)
+	return n, nil
+}
+
+func (r *ring) String() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return string(r.buf)
+}
+
+func lastLine(s string) string {
+	s = strings.TrimRight(s, "\r\n\t ")
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return clip(s)
+}
+
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "..."
+	}
+	return s
+}

@@ -1,0 +1,438 @@
+package gtp
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/internal/testenv"
+)
+
+var clock = player.Clock{Remaining: 5 * time.Minute, Increment: 2 * time.Second}
+
+// firstLegal is the in-test opponent: the first legal move in square order.
+func firstLegal(p engine.Position) engine.Move { return p.Moves()[0] }
+
+// playGame plays a whole game, the engine with colour ec against firstLegal,
+// each engine move under perMove; every move the engine returns must be legal.
+// It returns the moves and the final position, or the engine's first error
+// with the number of the move it failed at (1-based).
+func playGame(t *testing.T, e *Engine, ec engine.Color, perMove time.Duration) ([]engine.Move, engine.Position, int, error) {
+	t.Helper()
+	p := engine.Start()
+	var ms []engine.Move
+	for !p.GameOver() {
+		m := engine.Pass
+		if p.ToMove == ec {
+			ctx, cancel := context.WithTimeout(context.Background(), perMove)
+			var err error
+			m, err = e.Move(ctx, player.Game{Moves: ms, Position: p}, clock)
+			cancel()
+			if err != nil {
+				return ms, p, len(ms) + 1, err
+			}
+		} else {
+			m = firstLegal(p)
+		}
+		q, err := p.Play(m)
+		if err != nil {
+			t.Fatalf("move %d, %s plays %s: %v\n%s", len(ms)+1, p.ToMove, m, err, p.Diagram(p.LegalMoves()))
+		}
+		ms, p = append(ms, m), q
+		if len(ms) > 200 {
+			t.Fatal("the game does not end")
+		}
+	}
+	return ms, p, 0, nil
+}
+
+func start(t *testing.T, cfg Config) *Engine {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	e, err := Start(ctx, cfg)
+	if err != nil {
+		t.Fatalf("start %v: %v", cfg.Argv, err)
+	}
+	t.Cleanup(func() { e.Close() })
+	return e
+}
+
+// closeAndCheck closes e and checks that no process of its group is left
+// running, then that the group is gone (kill(-pgid, 0) fails with ESRCH). The
+// init of some containers reaps orphaned zombies only every few seconds, so
+// the second check waits for it.
+func closeAndCheck(t *testing.T, e *Engine) time.Duration {
+	t.Helper()
+	t0 := time.Now()
+	if err := e.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+	took := time.Since(t0)
+	pgid := e.Pid()
+	if groupRunning(pgid) {
+		t.Errorf("process group %d still has a running process after Close", pgid)
+	}
+	end := time.Now().Add(10 * time.Second)
+	for {
+		err := syscall.Kill(-pgid, 0)
+		if errors.Is(err, syscall.ESRCH) {
+			break
+		}
+		if time.Now().After(end) {
+			t.Errorf("kill(-%d, 0) = %v 10 s after Close; want ESRCH", pgid, err)
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return took
+}
+
+// TestGTPRhino plays whole games between gtp-rhino and firstLegal, gtp-rhino
+// with each colour, on one engine process (the second game begins with
+// clear_board). It fails under CI=true when gtp-rhino is missing.
+func TestGTPRhino(t *testing.T) {
+	path := testenv.GTPRhino(t)
+	e := start(t, Config{Argv: []string{path}})
+	if !strings.Contains(e.Name(), "GRhino") {
+		t.Errorf("name %q; want GRhino's", e.Name())
+	}
+	for _, ec := range []engine.Color{engine.Black, engine.White, engine.Black} {
+		ms, p, at, err := playGame(t, e, ec, 20*time.Second)
+		if err != nil {
+			t.Fatalf("gtp-rhino as %s, move %d: %v\nstderr: %s", ec, at, err, e.Stderr())
+		}
+		s := p.FinalScore()
+		t.Logf("gtp-rhino as %s: %d moves, %s, %v", ec, len(ms), s, ms)
+		if w, ok := s.Winner(); !ok || w != ec {
+			t.Logf("gtp-rhino did not win as %s against the first legal move", ec)
+		}
+	}
+	closeAndCheck(t, e)
+}
+
+// TestFakeGood plays games against a well-behaved fake in both reply styles.
+func TestFakeGood(t *testing.T) {
+	for _, tc := range []struct{ mode, style string }{
+		{"good", ""}, {"good", "tight"}, {"nopass", ""}, {"nopass", "tight"},
+	} {
+		t.Run(tc.mode+"/"+tc.style, func(t *testing.T) {
+			e := start(t, fakeConfig(tc.mode, 0, fakeStyleEnv+"="+tc.style))
+			if pgid, err := syscall.Getpgid(e.Pid()); err != nil || pgid != e.Pid() || pgid == syscall.Getpgrp() {
+				t.Errorf("the engine's process group is %d (%v); want its own, %d", pgid, err, e.Pid())
+			}
+			for _, ec := range []engine.Color{engine.White, engine.Black} {
+				if _, _, at, err := playGame(t, e, ec, 2*time.Second); err != nil {
+					t.Fatalf("as %s, move %d: %v\n%s", ec, at, err, e.Stderr())
+				}
+			}
+			closeAndCheck(t, e)
+		})
+	}
+}
+
+// TestPasses: games with passes are sent with "play COLOUR pass", or
+// without the passes to an engine that refuses them (as gtp-rhino does).
+func TestPasses(t *testing.T) {
+	for _, mode := range []string{"good", "nopass"} {
+		e := start(t, fakeConfig(mode, 0))
+		passes := 0
+		for _, ec := range []engine.Color{engine.Black, engine.White} {
+			ms, _, at, err := playGame(t, e, ec, 2*time.Second)
+			if err != nil {
+				t.Fatalf("%s as %s, move %d: %v", mode, ec, at, err)
+			}
+			for _, m := range ms {
+				if m.IsPass() {
+					passes++
+				}
+			}
+		}
+		if passes == 0 {
+			t.Fatalf("%s: no pass in the games: the test tests nothing", mode)
+		}
+		stderrHas(e, "genmove white")
+		if got := strings.Contains(e.Stderr(), " pass"); got != true {
+			t.Errorf("%s: no pass sent", mode)
+		}
+		if e.noPass != (mode == "nopass") {
+			t.Errorf("%s: the client sends passes: %v", mode, !e.noPass)
+		}
+		closeAndCheck(t, e)
+	}
+}
+
+// TestReplay: after an error reply to play, the client sends clear_board and
+// the whole game; a game that does not extend what was sent is replayed too.
+func TestReplay(t *testing.T) {
+	e := start(t, fakeConfig("refuse", 5))
+	if _, _, at, err := playGame(t, e, engine.Black, 2*time.Second); err != nil {
+		t.Fatalf("move %d: %v\n%s", at, err, e.Stderr())
+	}
+	stderrHas(e, "genmove black")
+	log := e.Stderr()
+	if n := strings.Count(log, "clear_board"); n != 2 { // the handshake's and the replay's
+		t.Errorf("%d clear_board; want 2\n%s", n, log)
+	}
+	// A take-back: the game no longer extends what the engine has.
+	p := engine.Start()
+	m := firstLegal(p)
+	p2, _ := p.Play(m)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	got, err := e.Move(ctx, player.Game{Moves: []engine.Move{m}, Position: p2}, player.Clock{PerMove: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p2.Play(got); err != nil {
+		t.Errorf("after the replay the engine plays %s: %v", got, err)
+	}
+	stderrHas(e, "time_settings 0 1 1")
+	if n := strings.Count(e.Stderr(), "clear_board"); n != 3 {
+		t.Errorf("%d clear_board; want 3", n)
+	}
+	if !strings.Contains(e.Stderr(), "time_settings 0 1 1") {
+		t.Errorf("no time_settings for a fixed time per move\n%s", e.Stderr())
+	}
+	closeAndCheck(t, e)
+}
+
+// stderrHas waits a little for s in the engine's stderr: the log is read
+// from a pipe of its own, so it may lag the replies.
+func stderrHas(e *Engine, s string) {
+	for end := time.Now().Add(time.Second); time.Now().Before(end) && !strings.Contains(e.Stderr(), s); {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func firstMove(e *Engine, d time.Duration) (engine.Move, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	return e.Move(ctx, player.Game{Position: engine.Start()}, clock)
+}
+
+func TestFakeSilent(t *testing.T) {
+	e := start(t, fakeConfig("silent", 1))
+	t0 := time.Now()
+	_, err := firstMove(e, 200*time.Millisecond)
+	if !errors.Is(err, ErrTimeout) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("err = %v; want ErrTimeout", err)
+	}
+	if d := time.Since(t0); d > time.Second {
+		t.Errorf("the timeout took %v", d)
+	}
+	closeAndCheck(t, e)
+}
+
+// TestFakeLate: a reply after the deadline is ErrTimeout; the late reply is
+// dropped and the next Move gets its own reply on a board replayed afresh.
+func TestFakeLate(t *testing.T) {
+	e := start(t, fakeConfig("late", 1, fakeDelayEnv+"=300ms"))
+	if _, err := firstMove(e, 100*time.Millisecond); !errors.Is(err, ErrTimeout) {
+		t.Fatalf("err = %v; want ErrTimeout", err)
+	}
+	_, _, at, err := playGame(t, e, engine.Black, 2*time.Second)
+	if err != nil {
+		t.Fatalf("move %d after a timeout: %v\n%s", at, err, e.Stderr())
+	}
+	closeAndCheck(t, e)
+}
+
+func TestFakeCrash(t *testing.T) {
+	e := start(t, fakeConfig("crash", 4))
+	_, _, at, err := playGame(t, e, engine.White, 2*time.Second)
+	if !errors.Is(err, ErrCrashed) || at != 8 {
+		t.Fatalf("move %d: err = %v; want ErrCrashed at move 8", at, err)
+	}
+	if !strings.Contains(err.Error(), "crashing at genmove 4") || !strings.Contains(err.Error(), "exit status 3") {
+		t.Errorf("the error does not tell the exit status and stderr: %v", err)
+	}
+	// The engine stays dead.
+	if _, err := firstMove(e, time.Second); !errors.Is(err, ErrCrashed) {
+		t.Errorf("then: %v; want ErrCrashed", err)
+	}
+	closeAndCheck(t, e)
+	if _, err := firstMove(e, time.Second); !errors.Is(err, ErrClosed) {
+		t.Errorf("after Close: %v; want ErrClosed", err)
+	}
+}
+
+func TestFakeGarbage(t *testing.T) {
+	for _, mode := range []string{"garbage", "badsquare", "longline"} {
+		t.Run(mode, func(t *testing.T) {
+			e := start(t, fakeConfig(mode, 2))
+			_, _, at, err := playGame(t, e, engine.Black, 500*time.Millisecond)
+			if !errors.Is(err, ErrProtocol) || at != 3 {
+				t.Fatalf("move %d: err = %v; want ErrProtocol at move 3", at, err)
+			}
+			t.Log(err)
+			closeAndCheck(t, e)
+		})
+	}
+}
+
+// TestFakeIllegal: the client returns an illegal move as it came; legality is
+// the caller's business.
+func TestFakeIllegal(t *testing.T) {
+	e := start(t, fakeConfig("illegal", 1))
+	m, err := firstMove(e, 500*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := engine.Start().Play(m); !errors.Is(err, engine.ErrOccupied) {
+		t.Errorf("move %s: %v; want an occupied square", m, err)
+	}
+	closeAndCheck(t, e)
+}
+
+func TestFakeFlood(t *testing.T) {
+	e := start(t, fakeConfig("flood", 0))
+	if _, _, at, err := playGame(t, e, engine.Black, 5*time.Second); err != nil {
+		t.Fatalf("move %d: %v", at, err)
+	}
+	closeAndCheck(t, e) // Close waits for the end of stderr
+	log := e.Stderr()
+	if len(log) != DefaultStderrLimit {
+		t.Errorf("stderr log of %d bytes; want the last %d", len(log), DefaultStderrLimit)
+	}
+	if !strings.HasSuffix(log, "\nflood flood flood\n") {
+		t.Errorf("the log does not end with the last output: %q", log[max(0, len(log)-100):])
+	}
+}
+
+// TestFakeIgnoresQuit: an engine that ignores quit and SIGINT is killed.
+func TestFakeIgnoresQuit(t *testing.T) {
+	e := start(t, fakeConfig("ignorequit", 0))
+	if _, err := firstMove(e, 500*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	took := closeAndCheck(t, e)
+	if took < 2*e.cfg.Grace || took > 3*time.Second {
+		t.Errorf("Close took %v; want two graces (%v) and the kill", took, e.cfg.Grace)
+	}
+	if e.waitErr == nil || !strings.Contains(e.waitErr.Error(), "killed") {
+		t.Errorf("exit %v; want killed", e.waitErr)
+	}
+}
+
+// TestArgv: the engine gets its arguments as they are, through no shell; and
+// without a configured name it is named by its name and version replies.
+func TestArgv(t *testing.T) {
+	cfg := fakeConfig("good", 0)
+	cfg.Name = ""
+	cfg.Argv = append(cfg.Argv, "a b", "$(echo hi)", "*", ";|&")
+	e := start(t, cfg)
+	if want := "fake[a b|$(echo hi)|*|;|&] 1.0"; e.Name() != want {
+		t.Errorf("name %q; want %q", e.Name(), want)
+	}
+	closeAndCheck(t, e)
+}
+
+func TestFakeExitAtStart(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_, err := Start(ctx, fakeConfig("exitstart", 0))
+	if !errors.Is(err, ErrCrashed) || !strings.Contains(err.Error(), "cannot open the opening book") {
+		t.Fatalf("err = %v; want ErrCrashed with the engine's message", err)
+	}
+	if _, err := Start(ctx, Config{Argv: []string{"/nonexistent/engine"}}); err == nil {
+		t.Error("a missing program started")
+	}
+}
+
+// TestFakeFork: a child the engine leaves running (and holding its pipes) is
+// killed with the group.
+func TestFakeFork(t *testing.T) {
+	e := start(t, fakeConfig("fork", 0))
+	if _, _, at, err := playGame(t, e, engine.White, 2*time.Second); err != nil {
+		t.Fatalf("move %d: %v", at, err)
+	}
+	stderrHas(e, "fake: child ")
+	if !strings.Contains(e.Stderr(), "fake: child ") {
+		t.Fatalf("no child: %s", e.Stderr())
+	}
+	took := closeAndCheck(t, e)
+	if took > 3*time.Second {
+		t.Errorf("Close took %v", took)
+	}
+}
+
+// TestCloseDuringMove: Close from another goroutine ends a Move that waits.
+func TestCloseDuringMove(t *testing.T) {
+	e := start(t, fakeConfig("silent", 1))
+	errc := make(chan error, 1)
+	go func() {
+		_, err := firstMove(e, 10*time.Second)
+		errc <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	closeAndCheck(t, e)
+	select {
+	case err := <-errc:
+		if !errors.Is(err, ErrCrashed) && !errors.Is(err, ErrClosed) {
+			t.Errorf("err = %v; want ErrCrashed or ErrClosed", err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Error("Move still waits after Close")
+	}
+}
+
+func TestParse(t *testing.T) {
+	for s, want := range map[string]engine.Move{"d3": engine.MoveAt(engine.SquareAt(3, 2)), "D3": engine.MoveAt(engine.SquareAt(3, 2)), " h8 ": 63, "pass": engine.Pass, "PASS": engine.Pass, "Pass": engine.Pass} {
+		if m, err := parseMove(s); err != nil || m != want {
+			t.Errorf("parseMove(%q) = %v, %v; want %v", s, m, err, want)
+		}
+	}
+	for _, s := range []string{"", "z9", "d9", "d", "d3 e4", "resign", "a0"} {
+		if _, err := parseMove(s); !errors.Is(err, ErrProtocol) {
+			t.Errorf("parseMove(%q): %v; want ErrProtocol", s, err)
+		}
+	}
+	r := &ring{limit: 10}
+	r.Write([]byte("0123456"))
+	r.Write([]byte("789abc"))
+	if r.String() != "3456789abc" {
+		t.Errorf("ring %q", r.String())
+	}
+	r.Write([]byte("0123456789ABCDEF"))
+	if r.String() != "6789ABCDEF" {
+		t.Errorf("ring %q", r.String())
+	}
+}
+
+// BenchmarkMove is the time the harness adds to a move: an engine that
+// answers at once (the fake plays its first legal move), played against
+// firstLegal under a clock, so that each Move sends play, time_left and
+// genmove. Per op: one Move.
+func BenchmarkMove(b *testing.B) {
+	cfg := fakeConfig("good", 0, fakeQuietEnv+"=1")
+	e, err := Start(context.Background(), cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	ctx := context.Background()
+	p, ms := engine.Start(), []engine.Move(nil)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if p.GameOver() {
+			p, ms = engine.Start(), ms[:0]
+		}
+		m, err := e.Move(ctx, player.Game{Moves: ms, Position: p}, clock)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, _ = p.Play(m)
+		ms = append(ms, m)
+		if !p.GameOver() {
+			m = firstLegal(p)
+			p, _ = p.Play(m)
+			ms = append(ms, m)
+		}
+	}
+}

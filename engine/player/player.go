@@ -1,0 +1,40 @@
+// Package player defines a Player: a program that chooses Othello moves
+// under a clock. otd owns the board: a Player is told the game so far and
+// asked for a move; it never decides legality. Built-in players live here
+// (New("random"), New("greedy"), New("alphabeta:LEVEL"); Solve solves an
+// endgame exactly); external engines (engine/gtp, engine/nboard) implement the
+// same interface.
+package player
+
+import (
+	"context"
+	"time"
+
+	"github.com/otd-project/otd/engine"
+)
+
+// Clock is the time the player to move has, as the time control gives it.
+type Clock struct {
+	Remaining time.Duration // left on the player's clock for the rest of the game; 0: no clock
+	Increment time.Duration // added after each move
+	PerMove   time.Duration // a fixed time for each move, if the time control is one; 0: none
+}
+
+// Game is a game in progress from the start position: the moves so far,
+// passes included, and the position they lead to (its side to move is the
+// player asked).
+type Game struct {
+	Moves    []engine.Move
+	Position engine.Position
+}
+
+// Player chooses moves; one Player plays one game at a time.
+type Player interface {
+	// Name is the player's name as the event shows it.
+	Name() string
+	// Move returns the player's move in g.Position (engine.Pass when it has
+	// none), within the clock; ctx is cancelled when its time is up.
+	Move(ctx context.Context, g Game, c Clock) (engine.Move, error)
+	// Close ends the player: an external engine is told to quit, then stopped.
+	Close() error
+}
