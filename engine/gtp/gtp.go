@@ -80,6 +80,7 @@ type Engine struct {
 
 	lines   chan lineMsg   // stdout, a line at a time, then one error
 	exited  chan struct{}  // closed when the process has been reaped
+	errDone chan struct{}  // closed when the copy of stderr has ended
 	done    chan struct{}  // closed by Close: the reader goroutine stops
 	wg      sync.WaitGroup // the reader and stderr goroutines
 	waitErr error          // the process's exit status, once exited is closed
@@ -120,11 +121,12 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 		cfg.Grace = DefaultGrace
 	}
 	e := &Engine{
-		cfg:    cfg,
-		stderr: &ring{limit: cfg.StderrLimit},
-		lines:  make(chan lineMsg, 64),
-		exited: make(chan struct{}),
-		done:   make(chan struct{}),
+		cfg:     cfg,
+		stderr:  &ring{limit: cfg.StderrLimit},
+		lines:   make(chan lineMsg, 64),
+		exited:  make(chan struct{}),
+		errDone: make(chan struct{}),
+		done:    make(chan struct{}),
 	}
 	if err := e.spawn(); err != nil {
 		return nil, err
@@ -178,6 +180,7 @@ func (e *Engine) spawn() error {
 	e.wg.Add(2)
 	go func() {
 		defer e.wg.Done()
+		defer close(e.errDone)
 		io.Copy(e.stderr, errR)
 	}()
 	go e.read()
@@ -624,6 +627,12 @@ func (e *Engine) crashed() error {
 			status = e.waitErr.Error()
 		} else {
 			status = "exit status 0"
+		}
+		// Its last words may still be in the pipe: wait for the copy, a
+		// little (a child it left running may hold the pipe open).
+		select {
+		case <-e.errDone:
+		case <-time.After(200 * time.Millisecond):
 		}
 	default:
 	}
