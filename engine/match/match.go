@@ -1,0 +1,274 @@
+// Package match plays one game between two Players under a time control.
+//
+// otd owns the board: every move a player returns is checked with
+// engine.Position.Play. A player that has no legal move is asked nothing:
+// Play passes for it automatically (records engine.Pass in the transcript,
+// without touching its clock), which is what GTP engines expect; the pass
+// reaches the player in the next Game it is given.
+//
+// The clock runs from sending the request to receiving the move. Each
+// request's context has a deadline of the player's remaining time (or the
+// fixed time per move) plus Grace for transport; on a clock, time used
+// beyond the remaining time is carried over (the clock may show up to -Grace),
+// so Grace is a tolerance over the whole game, not an allowance per move. A move that arrives after
+// that, or a player that gives up with an error at its deadline, is a flag
+// fall (Time). A player that does not return at all within StopGrace after
+// its deadline is abandoned (NoReply): its Move call keeps running in the
+// background and the caller must Close it.
+//
+// A game that ends other than normally (Time, Crash, Illegal, NoReply) is
+// lost by the side at fault. Scoring it as a time default is the
+// tournament's job (RULES.md section 2): Result carries the board as it
+// stood and the loser.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/player"
+)
+
+// Grace is added to each move's deadline for transport (pipes, scheduling).
+const Grace = 100 * time.Millisecond
+
+// StopGrace is how long Play waits, after a move's deadline, for a player
+// to return before it abandons the request (NoReply).
+const StopGrace = 200 * time.Millisecond
+
+// ErrBadTimeControl is returned by ParseTimeControl for a malformed time control.
+var ErrBadTimeControl = errors.New(`a time control is BASE+INCREMENT (e.g. "5m+2s"), BASE (e.g. "10m") or a time per move (e.g. "10s/move"), each a positive Go duration`)
+
+// TimeControl is either a clock for the whole game (Base, plus Increment
+// added after each move) or a fixed time for each move (PerMove).
+type TimeControl struct {
+	Base      time.Duration
+	Increment time.Duration
+	PerMove   time.Duration // when non-zero, Base and Increment are zero
+}
+
+// ParseTimeControl parses "5m+2s" (base plus increment), "10m" (base, no
+// increment) or "10s/move" (a fixed time per move). Durations are Go
+// durations (time.ParseDuration): "1m30s", "500ms".
+func ParseTimeControl(s string) (TimeControl, error) {
+	t := strings.TrimSpace(s)
+	bad := func() (TimeControl, error) {
+		return TimeControl{}, fmt.Errorf("%q: %w", s, ErrBadTimeControl)
+	}
+	if per, ok := strings.CutSuffix(t, "/move"); ok {
+		d, err := time.ParseDuration(strings.TrimSpace(per))
+		if err != nil || d <= 0 {
+			return bad()
+		}
+		return TimeControl{PerMove: d}, nil
+	}
+	base, inc, hasInc := strings.Cut(t, "+")
+	b, err := time.ParseDuration(strings.TrimSpace(base))
+	if err != nil || b <= 0 {
+		return bad()
+	}
+	tc := TimeControl{Base: b}
+	if hasInc {
+		i, err := time.ParseDuration(strings.TrimSpace(inc))
+		if err != nil || i < 0 {
+			return bad()
+		}
+		tc.Increment = i
+	}
+	return tc, nil
+}
+
+// String returns the time control as ParseTimeControl reads it.
+func (tc TimeControl) String() string {
+	switch {
+	case tc.PerMove > 0:
+		return short(tc.PerMove) + "/move"
+	case tc.Increment > 0:
+		return short(tc.Base) + "+" + short(tc.Increment)
+	}
+	return short(tc.Base)
+}
+
+// short drops the zero units time.Duration.String writes ("5m0s" -> "5m").
+func short(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
+
+// Valid reports an error for a time control that gives no time.
+func (tc TimeControl) Valid() error {
+	if tc.PerMove > 0 && tc.Base == 0 && tc.Increment == 0 || tc.PerMove == 0 && tc.Base > 0 && tc.Increment >= 0 {
+		return nil
+	}
+	return fmt.Errorf("%+v: %w", tc, ErrBadTimeControl)
+}
+
+// End says how a game ended.
+type End int
+
+// The ways a game ends. All but Normal are lost by Result.Fault.
+const (
+	Normal  End = iota // neither side can move
+	Time               // a flag fell: the move came too late, or the player gave up at its deadline
+	Crash              // the player returned an error before its deadline
+	Illegal            // the player returned an illegal move
+	NoReply            // the player did not return at all, even after its deadline
+)
+
+func (e End) String() string {
+	switch e {
+	case Normal:
+		return "normal"
+	case Time:
+		return "time"
+	case Crash:
+		return "crash"
+	case Illegal:
+		return "illegal"
+	case NoReply:
+		return "no reply"
+	}
+	return fmt.Sprintf("End(%d)", int(e))
+}
+
+// Result is a played game.
+type Result struct {
+	Moves    []engine.Move   // every move from the start, passes included; an illegal move is not in it
+	Position engine.Position // the final position; after a default, the board as it stood, the faulty side to move
+	// Score is the disc count: for a Normal end, engine.Board.FinalScore
+	// (empties to the winner); after a default, the discs as they stood
+	// (the tournament scores the time default).
+	Score engine.Score
+	End   End
+	Fault engine.Color     // the side at fault (it loses) when End is not Normal
+	Err   error            // the reason for a default: the player's error, or why the move was refused
+	Bad   engine.Move      // the move refused, for Illegal
+	Used  [2]time.Duration // clock time each side used, by engine.Color
+}
+
+// Winner returns the winner, and false for a tie. A default is lost by the
+// side at fault, whatever the discs.
+func (r Result) Winner() (engine.Color, bool) {
+	if r.End != Normal {
+		return r.Fault.Opponent(), true
+	}
+	return r.Score.Winner()
+}
+
+// Play plays one game, black first, under tc, and returns how it went. Its
+// error is non-nil only when ctx ends before the game does (the game was
+// interrupted: nobody is at fault, and the Result holds the moves so far) or
+// when tc is not valid. Play does not Close the players.
+func Play(ctx context.Context, black, white player.Player, tc TimeControl) (Result, error) {
+	if err := tc.Valid(); err != nil {
+		return Result{}, err
+	}
+	players := [2]player.Player{black, white}
+	remaining := [2]time.Duration{tc.Base, tc.Base}
+	var r Result
+	pos := engine.Start()
+	for !pos.GameOver() {
+		if err := ctx.Err(); err != nil {
+			r.Position, r.Score = pos, pos.Score()
+			return r, fmt.Errorf("match interrupted after %d moves: %w", len(r.Moves), err)
+		}
+		side := pos.ToMove
+		if pos.MustPass() {
+			pos, _ = pos.Play(engine.Pass)
+			r.Moves = append(r.Moves, engine.Pass)
+			continue
+		}
+		// Remaining 0 means "no clock" to a player: a clock run down into
+		// the grace shows as 1ns.
+		clock := player.Clock{Remaining: max(remaining[side], time.Nanosecond), Increment: tc.Increment, PerMove: tc.PerMove}
+		limit := remaining[side]
+		if tc.PerMove > 0 {
+			limit = tc.PerMove
+			clock.Remaining = 0
+		}
+		g := player.Game{Moves: append([]engine.Move(nil), r.Moves...), Position: pos}
+		m, used, end, err := ask(ctx, players[side], g, clock, limit)
+		r.Used[side] += used
+		if ctx.Err() != nil { // whatever the player did, the game was stopped from outside
+			r.Position, r.Score = pos, pos.Score()
+			return r, fmt.Errorf("match interrupted after %d moves: %w", len(r.Moves), ctx.Err())
+		}
+		if end == Normal {
+			next, perr := pos.Play(m)
+			if perr != nil {
+				end, r.Bad = Illegal, m
+				err = fmt.Errorf("%s played %s: %w", players[side].Name(), m, perr)
+			} else {
+				pos = next
+				r.Moves = append(r.Moves, m)
+				if tc.PerMove == 0 {
+					// Not clamped at 0: Grace is a tolerance over the whole
+					// game, not a gift on every move.
+					remaining[side] += tc.Increment - used
+				}
+				continue
+			}
+		}
+		r.End, r.Fault, r.Err = end, side, err
+		r.Position, r.Score = pos, pos.Score()
+		return r, nil
+	}
+	r.Position, r.Score = pos, pos.FinalScore()
+	return r, nil
+}
+
+type reply struct {
+	m   engine.Move
+	err error
+}
+
+// ask requests one move under limit and classifies what came back: Normal
+// (a move, legal or not, in time), Time, Crash or NoReply.
+func ask(ctx context.Context, p player.Player, g player.Game, c player.Clock, limit time.Duration) (engine.Move, time.Duration, End, error) {
+	deadline := limit + Grace
+	if deadline <= 0 {
+		return engine.Pass, 0, Time, fmt.Errorf("%s: flag fell: %v over its time before its move", p.Name(), -limit)
+	}
+	mctx, cancel := context.WithTimeout(ctx, deadline)
+	defer cancel()
+	ch := make(chan reply, 1) // buffered: an abandoned call does not block
+	start := time.Now()
+	go func() {
+		m, err := p.Move(mctx, g, c)
+		ch <- reply{m, err}
+	}()
+	var rep reply
+	select {
+	case rep = <-ch:
+	case <-mctx.Done():
+		t := time.NewTimer(StopGrace)
+		defer t.Stop()
+		select {
+		case rep = <-ch:
+		case <-t.C:
+			used := time.Since(start)
+			return engine.Pass, used, NoReply, fmt.Errorf("%s: no reply %v after its deadline of %v", p.Name(), (used - deadline).Round(time.Millisecond), deadline)
+		}
+	}
+	used := time.Since(start)
+	late := used > deadline || errors.Is(mctx.Err(), context.DeadlineExceeded)
+	switch {
+	case late && rep.err != nil:
+		return engine.Pass, used, Time, fmt.Errorf("%s: flag fell after %v (limit %v): %w", p.Name(), used.Round(time.Millisecond), limit, rep.err)
+	case late:
+		return engine.Pass, used, Time, fmt.Errorf("%s: flag fell: %s came after %v (limit %v)", p.Name(), rep.m, used.Round(time.Millisecond), limit)
+	case rep.err != nil:
+		return engine.Pass, used, Crash, fmt.Errorf("%s: %w", p.Name(), rep.err)
+	}
+	return rep.m, used, Normal, nil
+}

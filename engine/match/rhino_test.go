@@ -1,0 +1,61 @@
+package match_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/gtp"
+	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/internal/testenv"
+)
+
+// TestGTPRhino plays gtp-rhino against a built-in player with both colours;
+// each game must end normally and replay legally to the recorded score. It
+// fails under CI=true when gtp-rhino is missing (testenv.GTPRhino).
+func TestGTPRhino(t *testing.T) {
+	path := testenv.GTPRhino(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for _, rc := range []engine.Color{engine.Black, engine.White} {
+		t.Run("rhino-"+rc.String(), func(t *testing.T) {
+			e, err := gtp.Start(ctx, gtp.Config{Argv: []string{path}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				if err := e.Close(); err != nil {
+					t.Error(err)
+				}
+			}()
+			b, err := player.New("alphabeta:2")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			black, white := player.Player(e), b
+			if rc == engine.White {
+				black, white = b, e
+			}
+			r, err := match.Play(ctx, black, white, match.TimeControl{Base: time.Minute, Increment: time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.End != match.Normal {
+				t.Fatalf("end %s, fault %s: %v\nstderr: %s", r.End, r.Fault, r.Err, e.Stderr())
+			}
+			p := engine.Start()
+			for i, m := range r.Moves {
+				if p, err = p.Play(m); err != nil {
+					t.Fatalf("move %d %s: %v", i+1, m, err)
+				}
+			}
+			if !p.GameOver() || p != r.Position || p.FinalScore() != r.Score {
+				t.Errorf("replay: over %v, score %s; Result %s", p.GameOver(), p.FinalScore(), r.Score)
+			}
+			t.Logf("gtp-rhino %s: %d moves, %s, used %v", rc, len(r.Moves), r.Score, r.Used)
+		})
+	}
+}
