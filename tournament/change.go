@@ -1,6 +1,8 @@
 package tournament
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -249,10 +251,12 @@ func sameGame(a, b Game) bool {
 	return a.Round == b.Round && a.Table == b.Table && a.Black == b.Black && a.White == b.White && sameResult(a.Result, b.Result)
 }
 
+// sameSettings compares two settings as the audit trail stores them, so
+// that a setting added later is compared without being listed here.
 func sameSettings(a, b Settings) bool {
-	return a.Name == b.Name && a.Rounds == b.Rounds && a.System == b.System && a.BQ == b.BQ && a.TimeDefault == b.TimeDefault &&
-		a.ByePoints == b.ByePoints && slices.Equal(a.TieBreaks, b.TieBreaks) && a.FirstRound == b.FirstRound && a.Seed == b.Seed &&
-		a.Pairing.String() == b.Pairing.String() && a.Start == b.Start && a.End == b.End && a.City == b.City && a.Country == b.Country && a.Director == b.Director
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
 }
 
 // Describe gives the two sides of the change in words, for the audit trail:

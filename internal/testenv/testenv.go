@@ -37,7 +37,7 @@ func SharedData(tb testing.TB) string {
 	tb.Helper()
 	dir := filepath.Join(filepath.Dir(RepoRoot(tb)), "shared", "data")
 	if _, err := os.Stat(dir); err != nil {
-		missing(tb, "shared test data at "+dir)
+		Missing(tb, "shared test data at "+dir)
 	}
 	return dir
 }
@@ -47,7 +47,7 @@ func SharedFile(tb testing.TB, rel string) string {
 	tb.Helper()
 	p := filepath.Join(SharedData(tb), filepath.FromSlash(rel))
 	if _, err := os.Stat(p); err != nil {
-		missing(tb, "shared test file "+p)
+		Missing(tb, "shared test file "+p)
 	}
 	return p
 }
@@ -63,11 +63,13 @@ func GTPRhino(tb testing.TB) string {
 	if p, err := exec.LookPath("gtp-rhino"); err == nil {
 		return p
 	}
-	missing(tb, "gtp-rhino (Debian package grhino; 'make test' installs it)")
+	Missing(tb, "gtp-rhino (Debian package grhino; 'make test' installs it)")
 	return ""
 }
 
-func missing(tb testing.TB, what string) {
+// Missing skips the test for lack of what it needs on a developer's
+// machine, and fails it under CI (CI=true), where nothing may be missing.
+func Missing(tb testing.TB, what string) {
 	tb.Helper()
 	if os.Getenv("CI") == "true" {
 		tb.Fatalf("missing %s: required under CI", what)

@@ -48,7 +48,7 @@ func TestMissing(t *testing.T) {
 	}{{"", false}, {"false", false}, {"1", false}, {"true", true}} {
 		t.Run("CI="+tc.ci, func(t *testing.T) {
 			t.Setenv("CI", tc.ci)
-			r := record(func(tb testing.TB) { missing(tb, "gtp-rhino") })
+			r := record(func(tb testing.TB) { Missing(tb, "gtp-rhino") })
 			if failed := r.fatal != ""; failed != tc.fail || failed == (r.skip != "") || !strings.Contains(r.fatal+r.skip, "gtp-rhino") {
 				t.Errorf("fatal %q, skip %q; want a failure: %v", r.fatal, r.skip, tc.fail)
 			}

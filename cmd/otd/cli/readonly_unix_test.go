@@ -5,6 +5,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/otd-project/otd/internal/testenv"
 )
 
 // reader runs otd as a user who may not write the database: this test
@@ -28,7 +31,7 @@ func newReader(t *testing.T, dir string) *reader {
 	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
-		t.Skipf("no path to the test binary: %v", err)
+		testenv.Missing(t, fmt.Sprintf("the path of the test binary (%v)", err))
 	}
 	bin := filepath.Join(dir, "bin")
 	if err := os.Mkdir(bin, 0o755); err != nil {
@@ -52,7 +55,7 @@ func newReader(t *testing.T, dir string) *reader {
 	}
 	r := &reader{t: t, otd: otd}
 	if _, _, code, err := r.exec("version"); err != nil || code != 0 {
-		t.Skipf("cannot run otd as another user here: exit status %d, %v", code, err)
+		testenv.Missing(t, fmt.Sprintf("a way to run otd as another user (exit status %d, %v)", code, err))
 	}
 	return r
 }
