@@ -19,24 +19,29 @@ const module = "github.com/otd-project/otd"
 // A package not listed may import nothing of ours except where a prefix rule
 // below allows it.
 var allowed = map[string][]string{
-	"engine":            {},
-	"pairing":           {},
-	"scoring":           {},
-	"engine/transcript": {"engine"},
-	"engine/player":     {"engine"},
-	"engine/gtp":        {"engine", "engine/player"},
-	"engine/nboard":     {"engine", "engine/player"},
-	"engine/match":      {"engine", "engine/player"},
-	"tournament":        {"engine", "pairing", "scoring", "engine/match", "engine/player"},
-	"tournament/export": {"tournament", "engine", "pairing", "scoring"},
-	"store":             {"tournament", "engine", "pairing", "scoring"},
-	"internal/testenv":  {},
+	"engine":              {},
+	"pairing":             {},
+	"scoring":             {},
+	"engine/transcript":   {"engine"},
+	"engine/player":       {"engine"},
+	"engine/proc":         {},
+	"engine/gtp":          {"engine", "engine/player", "engine/proc"},
+	"engine/nboard":       {"engine", "engine/player", "engine/proc"},
+	"engine/match":        {"engine", "engine/player"},
+	"tournament":          {"engine", "pairing", "scoring", "engine/match", "engine/player"},
+	"tournament/export":   {"tournament", "engine", "pairing", "scoring"},
+	"store":               {"tournament", "engine", "pairing", "scoring"},
+	"internal/testenv":    {},
+	"internal/fakeengine": {"engine"},
 }
 
 // testAllowed lists what a package's test files may import beyond its own
-// rule and internal/testenv: the match tests play a real engine through GTP.
+// rule and internal/testenv: the match tests play a real engine through GTP;
+// the engine clients' tests start fake engines, and nboard's play games.
 var testAllowed = map[string][]string{
-	"engine/match": {"engine/gtp"},
+	"engine/match":  {"engine/gtp"},
+	"engine/gtp":    {"internal/fakeengine"},
+	"engine/nboard": {"internal/fakeengine", "engine/match"},
 }
 
 // TestImportRules enforces the layering of DESIGN.md on every non-test Go

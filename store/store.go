@@ -489,7 +489,7 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	if tm.Settings, err = r.settings(); err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", id, err)
 	}
-	rows, err := t.tx.Query(`SELECT number, name, fed_id, rating, country, first_round, left_round, absent
+	rows, err := t.tx.Query(`SELECT number, name, fed_id, rating, country, first_round, left_round, absent, engine
 		FROM player WHERE tournament_id = ? ORDER BY number`, id)
 	if err != nil {
 		return nil, err
@@ -497,7 +497,7 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	for rows.Next() {
 		var p tournament.Player
 		var absent string
-		if err := rows.Scan(&p.Number, &p.Name, &p.ID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent); err != nil {
+		if err := rows.Scan(&p.Number, &p.Name, &p.ID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -518,7 +518,7 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = t.tx.Query(`SELECT round, board, black, white, black_discs, white_discs, kind, loser
+	rows, err = t.tx.Query(`SELECT round, board, black, white, black_discs, white_discs, kind, loser, moves, ending, note
 		FROM game WHERE tournament_id = ? ORDER BY round, board`, id)
 	if err != nil {
 		return nil, err
@@ -528,11 +528,13 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 		var g tournament.Game
 		var bd, wd sql.NullInt64
 		var kind, loser sql.NullString
-		if err := rows.Scan(&g.Round, &g.Table, &g.Black, &g.White, &bd, &wd, &kind, &loser); err != nil {
+		var moves, end, note string
+		if err := rows.Scan(&g.Round, &g.Table, &g.Black, &g.White, &bd, &wd, &kind, &loser, &moves, &end, &note); err != nil {
 			return nil, err
 		}
 		if bd.Valid {
-			g.Result = &tournament.Result{Black: int(bd.Int64), White: int(wd.Int64), Kind: tournament.Kind(kind.String), Loser: tournament.Color(loser.String)}
+			g.Result = &tournament.Result{Black: int(bd.Int64), White: int(wd.Int64), Kind: tournament.Kind(kind.String), Loser: tournament.Color(loser.String),
+				Moves: moves, End: end, Note: note}
 		}
 		tm.Games = append(tm.Games, g)
 	}
@@ -615,11 +617,12 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		for i, r := range p.Absent {
 			absent[i] = strconv.Itoa(r)
 		}
-		if _, err := t.tx.Exec(`INSERT INTO player (tournament_id, number, name, fed_id, rating, country, first_round, left_round, absent)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		if _, err := t.tx.Exec(`INSERT INTO player (tournament_id, number, name, fed_id, rating, country, first_round, left_round, absent, engine)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, rating = excluded.rating,
-		country = excluded.country, first_round = excluded.first_round, left_round = excluded.left_round, absent = excluded.absent`,
-			id, p.Number, p.Name, p.ID, p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ",")); err != nil {
+		country = excluded.country, first_round = excluded.first_round, left_round = excluded.left_round, absent = excluded.absent,
+		engine = excluded.engine`,
+			id, p.Number, p.Name, p.ID, p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine); err != nil {
 			return err
 		}
 	}
@@ -631,24 +634,23 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		}
 	}
 	if len(to.Games) > 0 {
-		st, err := t.tx.Prepare(`INSERT INTO game (tournament_id, round, board, black, white, black_discs, white_discs, kind, loser)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, round, board) DO UPDATE SET black = excluded.black, white = excluded.white,
-		black_discs = excluded.black_discs, white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser`)
+		st, err := t.tx.Prepare(`INSERT INTO game (tournament_id, round, board, black, white, black_discs, white_discs, kind, loser, moves, ending, note)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, round, board) DO UPDATE SET black = excluded.black, white = excluded.white,
+		black_discs = excluded.black_discs, white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser,
+		moves = excluded.moves, ending = excluded.ending, note = excluded.note`)
 		if err != nil {
 			return err
 		}
 		defer st.Close()
 		for _, g := range to.Games {
-			bd, wd, kind, loser := resultColumns(g.Result)
-			if _, err := st.Exec(id, g.Round, g.Table, g.Black, g.White, bd, wd, kind, loser); err != nil {
+			if _, err := st.Exec(append([]any{id, g.Round, g.Table, g.Black, g.White}, resultColumns(g.Result)...)...); err != nil {
 				return err
 			}
 		}
 	}
 	for _, r := range to.Results {
-		bd, wd, kind, loser := resultColumns(r.Result)
-		res, err := t.tx.Exec(`UPDATE game SET black_discs = ?, white_discs = ?, kind = ?, loser = ?
-			WHERE tournament_id = ? AND round = ? AND board = ?`, bd, wd, kind, loser, id, r.Round, r.Table)
+		res, err := t.tx.Exec(`UPDATE game SET black_discs = ?, white_discs = ?, kind = ?, loser = ?, moves = ?, ending = ?, note = ?
+			WHERE tournament_id = ? AND round = ? AND board = ?`, append(resultColumns(r.Result), id, r.Round, r.Table)...)
 		if err != nil {
 			return err
 		}
@@ -677,15 +679,17 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 	return nil
 }
 
-// resultColumns gives a result as the game table stores it (NULLs for none).
-func resultColumns(r *tournament.Result) (bd, wd, kind, loser any) {
+// resultColumns gives a result as the game table stores it: black_discs,
+// white_discs, kind, loser (NULLs for none), moves, ending, note.
+func resultColumns(r *tournament.Result) []any {
 	if r == nil {
-		return nil, nil, nil, nil
+		return []any{nil, nil, nil, nil, "", "", ""}
 	}
+	var loser any
 	if r.Loser != "" {
 		loser = string(r.Loser)
 	}
-	return r.Black, r.White, string(r.Kind), loser
+	return []any{r.Black, r.White, string(r.Kind), loser, r.Moves, r.End, r.Note}
 }
 
 // Log returns the audit trail of a tournament, oldest first; an undo's

@@ -242,7 +242,7 @@ func (t *Tournament) gameIndex(r, table int) int {
 
 func samePlayer(a, b Player) bool {
 	return a.Number == b.Number && a.Name == b.Name && a.ID == b.ID && a.Rating == b.Rating && a.Country == b.Country &&
-		a.FirstRound == b.FirstRound && a.Left == b.Left && slices.Equal(a.Absent, b.Absent)
+		a.FirstRound == b.FirstRound && a.Left == b.Left && slices.Equal(a.Absent, b.Absent) && a.Engine == b.Engine
 }
 
 func sameResult(a, b *Result) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
@@ -326,6 +326,9 @@ func (p Player) String() string {
 	}
 	for _, r := range p.Absent {
 		s += fmt.Sprintf(", absent round %d", r)
+	}
+	if p.Engine != "" {
+		s += ", engine " + p.Engine
 	}
 	return s
 }

@@ -12,6 +12,7 @@ type PlayerInput struct {
 	ID      int // the federation's id, 0 if none
 	Rating  int
 	Country string
+	Engine  string // "" for a person; else how otd starts the program (ParseEngine)
 }
 
 // PlayerEdit is a correction of a player's details: nil fields stay as they are.
@@ -20,6 +21,7 @@ type PlayerEdit struct {
 	ID      *int // the federation's id, 0 for none
 	Rating  *int
 	Country *string
+	Engine  *string // "" makes the player a person
 }
 
 // maxFedID is the largest federation id accepted (WOF ids have up to 6 digits today).
@@ -41,6 +43,13 @@ func (in PlayerInput) check() (PlayerInput, error) {
 		return in, err
 	}
 	in.Country = c
+	if in.Engine != "" {
+		e, err := ParseEngine(in.Engine)
+		if err != nil {
+			return in, err
+		}
+		in.Engine = e.String()
+	}
 	return in, nil
 }
 
@@ -75,18 +84,18 @@ func (t *Tournament) AddPlayer(in PlayerInput) (Change, error) {
 	if next > t.Rounds {
 		return Change{}, fmt.Errorf("%s: %w: all %d rounds are paired", in.Name, ErrLateEntry, t.Rounds)
 	}
-	p := Player{Number: len(t.Players) + 1, Name: in.Name, ID: in.ID, Rating: in.Rating, Country: in.Country, FirstRound: next}
+	p := Player{Number: len(t.Players) + 1, Name: in.Name, ID: in.ID, Rating: in.Rating, Country: in.Country, FirstRound: next, Engine: in.Engine}
 	t.Players = append(t.Players, p)
 	return t.change(ActPlayerAdd, playerSubject(p), State{}, State{Players: []Player{p}}), nil
 }
 
-// EditPlayer corrects a player's name, WOF id, rating or country.
+// EditPlayer corrects a player's name, WOF id, rating, country or engine.
 func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	p, err := t.Player(n)
 	if err != nil {
 		return Change{}, err
 	}
-	in := PlayerInput{Name: p.Name, ID: p.ID, Rating: p.Rating, Country: p.Country}
+	in := PlayerInput{Name: p.Name, ID: p.ID, Rating: p.Rating, Country: p.Country, Engine: p.Engine}
 	if e.Name != nil {
 		in.Name = *e.Name
 	}
@@ -99,6 +108,9 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	if e.Country != nil {
 		in.Country = *e.Country
 	}
+	if e.Engine != nil {
+		in.Engine = *e.Engine
+	}
 	if in, err = in.check(); err != nil {
 		return Change{}, err
 	}
@@ -106,7 +118,7 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 		return Change{}, err
 	}
 	before := *p
-	p.Name, p.ID, p.Rating, p.Country = in.Name, in.ID, in.Rating, in.Country
+	p.Name, p.ID, p.Rating, p.Country, p.Engine = in.Name, in.ID, in.Rating, in.Country, in.Engine
 	return t.playerChange(ActPlayerEdit, before, *p), nil
 }
 

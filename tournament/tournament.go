@@ -55,6 +55,10 @@ type Player struct {
 	FirstRound int    `json:"first_round"`      // the first round the player can be paired in (late entries start later)
 	Left       int    `json:"left,omitempty"`   // 0, or the first round the player misses after withdrawing
 	Absent     []int  `json:"absent,omitempty"` // rounds the player misses
+	// Engine is, for a computer program entered as a player, how otd starts
+	// it: "gtp:ARGV", "nboard:ARGV" or "builtin:NAME" (ParseEngine); "" for
+	// a person.
+	Engine string `json:"engine,omitempty"`
 }
 
 // Active reports whether the player can be paired in round r.
@@ -91,6 +95,11 @@ type Result struct {
 	White int   `json:"white"`
 	Kind  Kind  `json:"kind"`
 	Loser Color `json:"loser,omitempty"` // for a time default or a forfeit
+	// A game otd played itself (an engine round) keeps its transcript and
+	// how it ended.
+	Moves string `json:"moves,omitempty"` // the move list, e.g. "f5d6c3...", passes implicit
+	End   string `json:"end,omitempty"`   // normal, time, crash, illegal, no reply (engine/match.End)
+	Note  string `json:"note,omitempty"`  // why a default happened, in words
 }
 
 // String gives the result as a director reads it: "42-22"; a time default
@@ -99,7 +108,16 @@ type Result struct {
 func (r Result) String() string {
 	switch r.Kind {
 	case TimeDefault:
-		return fmt.Sprintf("%d-%d (%s lost on time)", r.Black, r.White, r.Loser)
+		why := "lost on time"
+		switch r.End {
+		case "crash":
+			why = "lost by default: its engine failed"
+		case "illegal":
+			why = "lost by default: an illegal move"
+		case "no reply":
+			why = "lost by default: no reply"
+		}
+		return fmt.Sprintf("%d-%d (%s %s)", r.Black, r.White, r.Loser, why)
 	case Forfeit:
 		return fmt.Sprintf("forfeit: %s did not play, %s wins", r.Loser, r.Loser.Other())
 	}

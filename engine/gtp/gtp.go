@@ -15,45 +15,41 @@
 // Move's errors wrap one of the sentinels below (check them with errors.Is):
 // ErrTimeout (no reply before ctx was done), ErrCrashed (the engine exited or
 // closed its output), ErrProtocol (a reply that cannot be read, a malformed
-// move), ErrRefused (the engine answered '?' to a command it must accept),
-// ErrClosed (Move after Close). Legality is the caller's business: a move on
-// an occupied square is returned as the engine gave it.
+// move; it also wraps player.ErrBadMove), ErrRefused (the engine answered '?'
+// to a command it must accept), ErrClosed (Move after Close). Legality is the
+// caller's business: a move on an occupied square is returned as the engine
+// gave it. The process is engine/proc's, as engine/nboard's is.
 package gtp
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/engine/proc"
 )
 
-// The errors of a GTP engine. Check them with errors.Is.
+// The errors of a GTP engine (all but ErrRefused are engine/proc's, shared
+// with engine/nboard). Check them with errors.Is.
 var (
-	ErrTimeout  = errors.New("no reply in time")
-	ErrCrashed  = errors.New("the engine exited")
-	ErrProtocol = errors.New("the engine broke the protocol")
+	ErrTimeout  = proc.ErrTimeout
+	ErrCrashed  = proc.ErrCrashed
+	ErrProtocol = proc.ErrProtocol
 	ErrRefused  = errors.New("the engine refused a command")
-	ErrClosed   = errors.New("the engine is closed")
+	ErrClosed   = proc.ErrClosed
 )
 
 // Defaults of Config.
 const (
-	DefaultStderrLimit = 64 << 10
-	DefaultGrace       = time.Second
-	maxLine            = 64 << 10 // longest line of a reply
-	maxReply           = 1 << 20  // longest reply, all lines
-	exitGrace          = 100 * time.Millisecond
+	DefaultStderrLimit = proc.DefaultStderrLimit
+	DefaultGrace       = proc.DefaultGrace
+	maxReply           = 1 << 20 // longest reply, all lines
 )
 
 // Config says how to start an engine.
@@ -69,21 +65,9 @@ type Config struct {
 // Engine is a running GTP engine. It implements player.Player. Move must not
 // be called concurrently; Close may be called at any time, from any goroutine.
 type Engine struct {
-	cfg    Config
-	name   string
-	cmd    *exec.Cmd
-	pgid   int
-	stdin  *os.File
-	stdout *os.File
-	stderr *ring
-	errR   *os.File
-
-	lines   chan lineMsg   // stdout, a line at a time, then one error
-	exited  chan struct{}  // closed when the process has been reaped
-	errDone chan struct{}  // closed when the copy of stderr has ended
-	done    chan struct{}  // closed by Close: the reader goroutine stops
-	wg      sync.WaitGroup // the reader and stderr goroutines
-	waitErr error          // the process's exit status, once exited is closed
+	cfg  Config
+	name string
+	proc *proc.Process
 
 	mu       sync.Mutex // held by Move and the handshake
 	nextID   int
@@ -95,14 +79,6 @@ type Engine struct {
 	noPass   bool          // the engine refuses "play COLOUR pass": send no passes
 	passOK   bool          // the engine has accepted "play COLOUR pass"
 	timeKind string        // the time_settings last sent ("" none)
-
-	closeOnce sync.Once
-	closeErr  error
-}
-
-type lineMsg struct {
-	s   string
-	err error
 }
 
 var _ player.Player = (*Engine)(nil)
@@ -111,126 +87,22 @@ var _ player.Player = (*Engine)(nil)
 // clear_board), within ctx. Without a Name it asks the engine's name and
 // version. A failure stops the engine again.
 func Start(ctx context.Context, cfg Config) (*Engine, error) {
-	if len(cfg.Argv) == 0 || cfg.Argv[0] == "" {
-		return nil, errors.New("gtp: no program to start")
-	}
 	if cfg.StderrLimit <= 0 {
 		cfg.StderrLimit = DefaultStderrLimit
 	}
 	if cfg.Grace <= 0 {
 		cfg.Grace = DefaultGrace
 	}
-	e := &Engine{
-		cfg:     cfg,
-		stderr:  &ring{limit: cfg.StderrLimit},
-		lines:   make(chan lineMsg, 64),
-		exited:  make(chan struct{}),
-		errDone: make(chan struct{}),
-		done:    make(chan struct{}),
+	p, err := proc.Start(proc.Config{Argv: cfg.Argv, Dir: cfg.Dir, Env: cfg.Env, StderrLimit: cfg.StderrLimit, Grace: cfg.Grace})
+	if err != nil {
+		return nil, fmt.Errorf("gtp: %w", err)
 	}
-	if err := e.spawn(); err != nil {
-		return nil, err
-	}
+	e := &Engine{cfg: cfg, proc: p}
 	if err := e.handshake(ctx); err != nil {
 		e.Close()
 		return nil, err
 	}
 	return e, nil
-}
-
-func (e *Engine) spawn() error {
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return fmt.Errorf("gtp: %w", err)
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return fmt.Errorf("gtp: %w", err)
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		outR.Close()
-		outW.Close()
-		return fmt.Errorf("gtp: %w", err)
-	}
-	cmd := exec.Command(e.cfg.Argv[0], e.cfg.Argv[1:]...)
-	cmd.Dir, cmd.Env = e.cfg.Dir, e.cfg.Env
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	err = cmd.Start()
-	inR.Close()
-	outW.Close()
-	errW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
-		errR.Close()
-		return fmt.Errorf("gtp: start %s: %w", e.cfg.Argv[0], err)
-	}
-	e.cmd, e.pgid = cmd, cmd.Process.Pid
-	e.stdin, e.stdout, e.errR = inW, outR, errR
-	go func() {
-		e.waitErr = cmd.Wait()
-		close(e.exited)
-	}()
-	e.wg.Add(2)
-	go func() {
-		defer e.wg.Done()
-		defer close(e.errDone)
-		io.Copy(e.stderr, errR)
-	}()
-	go e.read()
-	return nil
-}
-
-// read sends stdout to e.lines a line at a time, then the error that ended it.
-func (e *Engine) read() {
-	defer e.wg.Done()
-	br := bufio.NewReaderSize(e.stdout, 4096)
-	for {
-		var m lineMsg
-		line, err := readLine(br)
-		if err != nil {
-			m.err = err
-		} else {
-			m.s = line
-		}
-		select {
-		case e.lines <- m:
-		case <-e.done:
-			return
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-// errLongLine is what read reports for a line over maxLine bytes.
-var errLongLine = fmt.Errorf("a line longer than %d bytes: %w", maxLine, ErrProtocol)
-
-func readLine(br *bufio.Reader) (string, error) {
-	var buf []byte
-	for {
-		b, err := br.ReadSlice('\n')
-		if len(buf)+len(b) > maxLine {
-			return "", errLongLine
-		}
-		buf = append(buf, b...)
-		switch {
-		case err == nil:
-			return strings.TrimRight(string(buf), "\r\n"), nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case len(buf) > 0 && err == io.EOF:
-			return strings.TrimRight(string(buf), "\r\n"), nil
-		}
-		return "", err
-	}
 }
 
 func (e *Engine) handshake(ctx context.Context) error {
@@ -267,11 +139,11 @@ func (e *Engine) handshake(ctx context.Context) error {
 func (e *Engine) Name() string { return e.name }
 
 // Pid returns the engine's process id, which is also its process group id.
-func (e *Engine) Pid() int { return e.pgid }
+func (e *Engine) Pid() int { return e.proc.Pid() }
 
 // Stderr returns the end of what the engine wrote to its standard error (at
 // most Config.StderrLimit bytes, the last ones).
-func (e *Engine) Stderr() string { return e.stderr.String() }
+func (e *Engine) Stderr() string { return e.proc.Stderr() }
 
 // Move brings the engine's board up to g (the new moves with play, or
 // clear_board and the whole game after a disagreement), sends the clock
@@ -281,7 +153,7 @@ func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engin
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	select {
-	case <-e.done:
+	case <-e.proc.Stopped():
 		return engine.Pass, fmt.Errorf("gtp: %s: %w", e.name, ErrClosed)
 	default:
 	}
@@ -451,7 +323,7 @@ func parseMove(s string) (engine.Move, error) {
 	}
 	sq, err := engine.ParseSquare(s)
 	if err != nil {
-		return engine.Pass, fmt.Errorf("reply %q is not a move: %w", clip(s), ErrProtocol)
+		return engine.Pass, fmt.Errorf("reply %q is not a move: %w (%w)", proc.Clip(s), ErrProtocol, player.ErrBadMove)
 	}
 	return engine.MoveAt(sq), nil
 }
@@ -463,7 +335,7 @@ type reply struct {
 
 func (e *Engine) refused(cmd string, r reply) error {
 	e.synced = false
-	return fmt.Errorf("gtp: %s: %s: ? %s: %w", e.name, cmd, clip(r.text), ErrRefused)
+	return fmt.Errorf("gtp: %s: %s: ? %s: %w", e.name, cmd, proc.Clip(r.text), ErrRefused)
 }
 
 // batch sends the commands at once and reads their replies in order.
@@ -484,19 +356,14 @@ func (e *Engine) batch(ctx context.Context, cmds ...string) ([]reply, error) {
 		sb.WriteString(c)
 		sb.WriteByte('\n')
 	}
-	if dl, ok := ctx.Deadline(); ok {
-		e.stdin.SetWriteDeadline(dl)
-	} else {
-		e.stdin.SetWriteDeadline(time.Time{})
-	}
-	if _, err := e.stdin.WriteString(sb.String()); err != nil {
+	if err := e.proc.Write(ctx, sb.String()); err != nil {
 		e.synced = false
-		if errors.Is(err, os.ErrDeadlineExceeded) {
+		if errors.Is(err, ErrTimeout) {
 			// Part of the batch may be written: the stream is lost.
-			e.broken = fmt.Errorf("gtp: %s: %s: the engine reads no input: %w", e.name, cmds[0], ErrTimeout)
+			e.broken = fmt.Errorf("gtp: %s: %s: %w", e.name, cmds[0], err)
 			return nil, e.broken
 		}
-		return nil, e.fail(cmds[0], e.crashed())
+		return nil, e.fail(cmds[0], err)
 	}
 	e.pending = append(e.pending, ids...)
 	rs := make([]reply, 0, len(cmds))
@@ -511,7 +378,7 @@ func (e *Engine) batch(ctx context.Context, cmds ...string) ([]reply, error) {
 			return nil, e.fail(cmds[len(rs)], err)
 		}
 		if len(e.pending) == 0 {
-			return nil, e.fail(cmds[len(rs)], fmt.Errorf("a reply to no command (%q): %w", clip(text), ErrProtocol))
+			return nil, e.fail(cmds[len(rs)], fmt.Errorf("a reply to no command (%q): %w", proc.Clip(text), ErrProtocol))
 		}
 		front := e.pending[0]
 		e.pending = e.pending[1:]
@@ -526,8 +393,13 @@ func (e *Engine) batch(ctx context.Context, cmds ...string) ([]reply, error) {
 	return rs, nil
 }
 
+// fail breaks the stream for good. A reply that cannot be read is also
+// player.ErrBadMove.
 func (e *Engine) fail(cmd string, err error) error {
 	e.synced = false
+	if errors.Is(err, ErrProtocol) {
+		err = fmt.Errorf("%w (%w)", err, player.ErrBadMove)
+	}
 	e.broken = fmt.Errorf("gtp: %s: %s: %w", e.name, cmd, err)
 	return e.broken
 }
@@ -537,10 +409,10 @@ func (e *Engine) fail(cmd string, err error) error {
 // read so far for the next call.
 func (e *Engine) response(ctx context.Context) (ok bool, id int, text string, err error) {
 	for {
-		line, err := e.line(ctx)
+		line, err := e.proc.Line(ctx)
 		if err != nil {
 			if errors.Is(err, ErrTimeout) && len(e.partial) > 0 {
-				err = fmt.Errorf("%w (a reply begun but not ended by an empty line: %q)", err, clip(strings.Join(e.partial, "\n")))
+				err = fmt.Errorf("%w (a reply begun but not ended by an empty line: %q)", err, proc.Clip(strings.Join(e.partial, "\n")))
 			}
 			return false, -1, "", err
 		}
@@ -551,7 +423,7 @@ func (e *Engine) response(ctx context.Context) (ok bool, id int, text string, er
 			break
 		}
 		if len(e.partial) == 0 && line[0] != '=' && line[0] != '?' {
-			return false, -1, "", fmt.Errorf("%q is not a reply: %w", clip(line), ErrProtocol)
+			return false, -1, "", fmt.Errorf("%q is not a reply: %w", proc.Clip(line), ErrProtocol)
 		}
 		e.partial = append(e.partial, line)
 		if n := len(e.partial); n > 1024 || len(line)*n > maxReply {
@@ -577,205 +449,12 @@ func (e *Engine) response(ctx context.Context) (ok bool, id int, text string, er
 	return ok, id, text, nil
 }
 
-// line returns the next line of stdout, waiting until ctx is done.
-func (e *Engine) line(ctx context.Context) (string, error) {
-	select {
-	case m := <-e.lines:
-		return m.s, e.lineErr(m.err)
-	default:
-	}
-	select {
-	case m := <-e.lines:
-		return m.s, e.lineErr(m.err)
-	case <-ctx.Done():
-		return "", fmt.Errorf("%w (%w)", ErrTimeout, ctx.Err())
-	case <-e.exited:
-		// What the engine wrote before it died may still be in the pipe;
-		// a child it left behind may also hold the pipe open.
-		t := time.NewTimer(exitGrace)
-		defer t.Stop()
-		select {
-		case m := <-e.lines:
-			return m.s, e.lineErr(m.err)
-		case <-t.C:
-			return "", e.crashed()
-		}
-	}
-}
-
-func (e *Engine) lineErr(err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, ErrProtocol):
-		return err
-	}
-	select {
-	case <-e.exited:
-	case <-time.After(exitGrace):
-	}
-	return e.crashed()
-}
-
-// crashed describes the engine's end: its exit status and the end of stderr.
-func (e *Engine) crashed() error {
-	status := "closed its output"
-	select {
-	case <-e.exited:
-		status = "exited"
-		if e.waitErr != nil {
-			status = e.waitErr.Error()
-		} else {
-			status = "exit status 0"
-		}
-		// Its last words may still be in the pipe: wait for the copy, a
-		// little (a child it left running may hold the pipe open).
-		select {
-		case <-e.errDone:
-		case <-time.After(200 * time.Millisecond):
-		}
-	default:
-	}
-	if tail := lastLine(e.stderr.String()); tail != "" {
-		return fmt.Errorf("%w (%s; stderr: %s)", ErrCrashed, status, tail)
-	}
-	return fmt.Errorf("%w (%s)", ErrCrashed, status)
-}
-
 // Close tells the engine to quit and waits for it; then sends SIGINT to its
 // process group, then SIGKILL, each after Config.Grace, until no process of
 // the group is left running. It is safe to call more than once.
 func (e *Engine) Close() error {
-	e.closeOnce.Do(func() { e.closeErr = e.stop() })
-	return e.closeErr
-}
-
-func (e *Engine) stop() error {
-	close(e.done)
-	grace := e.cfg.Grace
-	e.stdin.SetWriteDeadline(time.Now().Add(grace))
-	e.stdin.WriteString("quit\n")
-	e.stdin.Close()
-	waitExit := func(d time.Duration) bool {
-		t := time.NewTimer(d)
-		defer t.Stop()
-		select {
-		case <-e.exited:
-			return true
-		case <-t.C:
-			return false
-		}
+	if err := e.proc.Stop("quit"); err != nil {
+		return fmt.Errorf("gtp: %s: %w", e.name, err)
 	}
-	waitExit(grace)
-	var err error
-	if groupRunning(e.pgid) {
-		syscall.Kill(-e.pgid, syscall.SIGINT)
-		if !waitGroup(e.pgid, grace) {
-			syscall.Kill(-e.pgid, syscall.SIGKILL)
-			if !waitGroup(e.pgid, grace) {
-				err = fmt.Errorf("gtp: %s: process group %d still running after SIGKILL", e.name, e.pgid)
-			}
-		}
-	}
-	waitExit(grace)
-	e.stdout.Close()
-	if err != nil {
-		e.errR.Close() // a process still holds its end open
-	}
-	e.wg.Wait() // the stderr copy ends when the group has closed its pipe
-	e.errR.Close()
-	return err
-}
-
-// waitGroup waits up to d for no process of the group to be running.
-func waitGroup(pgid int, d time.Duration) bool {
-	end := time.Now().Add(d)
-	for step := time.Millisecond; ; step = min(2*step, 20*time.Millisecond) {
-		if !groupRunning(pgid) {
-			return true
-		}
-		if time.Now().After(end) {
-			return false
-		}
-		time.Sleep(step)
-	}
-}
-
-// groupRunning reports whether a process of the group is running: kill(-pgid, 0)
-// says whether the group has a member; on Linux, /proc tells the running from
-// the zombies that wait for their parent (init may reap orphans late).
-func groupRunning(pgid int) bool {
-	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
-		return false
-	}
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return true
-	}
-	for _, d := range ents {
-		if d.Name()[0] < '0' || d.Name()[0] > '9' {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses.
-		s := string(b)
-		j := strings.LastIndexByte(s, ')')
-		if j < 0 {
-			continue
-		}
-		f := strings.Fields(s[j+1:])
-		if len(f) >= 3 && f[2] == strconv.Itoa(pgid) && f[0] != "Z" && f[0] != "X" {
-			return true
-		}
-	}
-	return false
-}
-
-// ring keeps the last limit bytes written to it.
-type ring struct {
-	mu      sync.Mutex
-	limit   int
-	buf     []byte
-	dropped int64
-}
-
-func (r *ring) Write(p []byte) (int, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	n := len(p)
-	if len(p) > r.limit {
-		r.dropped += int64(len(r.buf) + len(p) - r.limit)
-		r.buf = append(r.buf[:0], p[len(p)-r.limit:]...)
-		return n, nil
-	}
-	if over := len(r.buf) + len(p) - r.limit; over > 0 {
-		r.dropped += int64(over)
-		r.buf = append(r.buf[:0], r.buf[over:]...)
-	}
-	r.buf = append(r.buf, p...)
-	return n, nil
-}
-
-func (r *ring) String() string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return string(r.buf)
-}
-
-func lastLine(s string) string {
-	s = strings.TrimRight(s, "\r\n\t ")
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
-	}
-	return clip(s)
-}
-
-func clip(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "..."
-	}
-	return s
+	return nil
 }

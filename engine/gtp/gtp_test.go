@@ -10,6 +10,7 @@ import (
 
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/engine/proc"
 	"github.com/otd-project/otd/internal/testenv"
 )
 
@@ -64,9 +65,7 @@ func start(t *testing.T, cfg Config) *Engine {
 }
 
 // closeAndCheck closes e and checks that no process of its group is left
-// running, then that the group is gone (kill(-pgid, 0) fails with ESRCH). The
-// init of some containers reaps orphaned zombies only every few seconds, so
-// the second check waits for it.
+// (proc.Gone).
 func closeAndCheck(t *testing.T, e *Engine) time.Duration {
 	t.Helper()
 	t0 := time.Now()
@@ -74,21 +73,8 @@ func closeAndCheck(t *testing.T, e *Engine) time.Duration {
 		t.Errorf("close: %v", err)
 	}
 	took := time.Since(t0)
-	pgid := e.Pid()
-	if groupRunning(pgid) {
-		t.Errorf("process group %d still has a running process after Close", pgid)
-	}
-	end := time.Now().Add(10 * time.Second)
-	for {
-		err := syscall.Kill(-pgid, 0)
-		if errors.Is(err, syscall.ESRCH) {
-			break
-		}
-		if time.Now().After(end) {
-			t.Errorf("kill(-%d, 0) = %v 10 s after Close; want ESRCH", pgid, err)
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
+	if err := proc.Gone(e.Pid(), 10*time.Second); err != nil {
+		t.Error(err)
 	}
 	return took
 }
@@ -122,7 +108,7 @@ func TestFakeGood(t *testing.T) {
 		{"good", ""}, {"good", "tight"}, {"nopass", ""}, {"nopass", "tight"},
 	} {
 		t.Run(tc.mode+"/"+tc.style, func(t *testing.T) {
-			e := start(t, fakeConfig(tc.mode, 0, fakeStyleEnv+"="+tc.style))
+			e := start(t, fakeConfig(tc.mode, 0, "style="+tc.style))
 			if pgid, err := syscall.Getpgid(e.Pid()); err != nil || pgid != e.Pid() || pgid == syscall.Getpgrp() {
 				t.Errorf("the engine's process group is %d (%v); want its own, %d", pgid, err, e.Pid())
 			}
@@ -232,7 +218,7 @@ func TestFakeSilent(t *testing.T) {
 // TestFakeLate: a reply after the deadline is ErrTimeout; the late reply is
 // dropped and the next Move gets its own reply on a board replayed afresh.
 func TestFakeLate(t *testing.T) {
-	e := start(t, fakeConfig("late", 1, fakeDelayEnv+"=300ms"))
+	e := start(t, fakeConfig("late", 1, "delay=300ms"))
 	if _, err := firstMove(e, 100*time.Millisecond); !errors.Is(err, ErrTimeout) {
 		t.Fatalf("err = %v; want ErrTimeout", err)
 	}
@@ -249,7 +235,7 @@ func TestFakeCrash(t *testing.T) {
 	if !errors.Is(err, ErrCrashed) || at != 8 {
 		t.Fatalf("move %d: err = %v; want ErrCrashed at move 8", at, err)
 	}
-	if !strings.Contains(err.Error(), "crashing at genmove 4") || !strings.Contains(err.Error(), "exit status 3") {
+	if !strings.Contains(err.Error(), "crashing at move request 4") || !strings.Contains(err.Error(), "exit status 3") {
 		t.Errorf("the error does not tell the exit status and stderr: %v", err)
 	}
 	// The engine stays dead.
@@ -267,8 +253,8 @@ func TestFakeGarbage(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			e := start(t, fakeConfig(mode, 2))
 			_, _, at, err := playGame(t, e, engine.Black, 500*time.Millisecond)
-			if !errors.Is(err, ErrProtocol) || at != 3 {
-				t.Fatalf("move %d: err = %v; want ErrProtocol at move 3", at, err)
+			if !errors.Is(err, ErrProtocol) || !errors.Is(err, player.ErrBadMove) || at != 3 {
+				t.Fatalf("move %d: err = %v; want ErrProtocol and player.ErrBadMove at move 3", at, err)
 			}
 			t.Log(err)
 			closeAndCheck(t, e)
@@ -315,8 +301,8 @@ func TestFakeIgnoresQuit(t *testing.T) {
 	if took < 2*e.cfg.Grace || took > 3*time.Second {
 		t.Errorf("Close took %v; want two graces (%v) and the kill", took, e.cfg.Grace)
 	}
-	if e.waitErr == nil || !strings.Contains(e.waitErr.Error(), "killed") {
-		t.Errorf("exit %v; want killed", e.waitErr)
+	if err := e.proc.ExitErr(); err == nil || !strings.Contains(err.Error(), "killed") {
+		t.Errorf("exit %v; want killed", err)
 	}
 }
 
@@ -382,6 +368,8 @@ func TestCloseDuringMove(t *testing.T) {
 	}
 }
 
+// TestParse: moves in any case and passes are read; anything else is
+// ErrProtocol and player.ErrBadMove.
 func TestParse(t *testing.T) {
 	for s, want := range map[string]engine.Move{"d3": engine.MoveAt(engine.SquareAt(3, 2)), "D3": engine.MoveAt(engine.SquareAt(3, 2)), " h8 ": 63, "pass": engine.Pass, "PASS": engine.Pass, "Pass": engine.Pass} {
 		if m, err := parseMove(s); err != nil || m != want {
@@ -389,19 +377,9 @@ func TestParse(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"", "z9", "d9", "d", "d3 e4", "resign", "a0"} {
-		if _, err := parseMove(s); !errors.Is(err, ErrProtocol) {
-			t.Errorf("parseMove(%q): %v; want ErrProtocol", s, err)
+		if _, err := parseMove(s); !errors.Is(err, ErrProtocol) || !errors.Is(err, player.ErrBadMove) {
+			t.Errorf("parseMove(%q): %v; want ErrProtocol and player.ErrBadMove", s, err)
 		}
-	}
-	r := &ring{limit: 10}
-	r.Write([]byte("0123456"))
-	r.Write([]byte("789abc"))
-	if r.String() != "3456789abc" {
-		t.Errorf("ring %q", r.String())
-	}
-	r.Write([]byte("0123456789ABCDEF"))
-	if r.String() != "6789ABCDEF" {
-		t.Errorf("ring %q", r.String())
 	}
 }
 
@@ -410,7 +388,7 @@ func TestParse(t *testing.T) {
 // firstLegal under a clock, so that each Move sends play, time_left and
 // genmove. Per op: one Move.
 func BenchmarkMove(b *testing.B) {
-	cfg := fakeConfig("good", 0, fakeQuietEnv+"=1")
+	cfg := fakeConfig("good", 0, "quiet")
 	e, err := Start(context.Background(), cfg)
 	if err != nil {
 		b.Fatal(err)

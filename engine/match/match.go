@@ -14,7 +14,10 @@
 // that, or a player that gives up with an error at its deadline, is a flag
 // fall (Time). A player that does not return at all within StopGrace after
 // its deadline is abandoned (NoReply): its Move call keeps running in the
-// background and the caller must Close it.
+// background and the caller must Close it. Before its deadline, an error
+// that wraps player.ErrBadMove (an engine's reply that is not a move:
+// garbage, a bad square, an overlong line) is an illegal move (Illegal, Bad
+// engine.Pass); any other error is a crash (Crash).
 //
 // A game that ends other than normally (Time, Crash, Illegal, NoReply) is
 // lost by the side at fault. Scoring it as a time default is the
@@ -120,8 +123,8 @@ type End int
 const (
 	Normal  End = iota // neither side can move
 	Time               // a flag fell: the move came too late, or the player gave up at its deadline
-	Crash              // the player returned an error before its deadline
-	Illegal            // the player returned an illegal move
+	Crash              // the player returned an error before its deadline (other than player.ErrBadMove)
+	Illegal            // the player returned an illegal move, or a reply that is not a move (player.ErrBadMove) before its deadline
 	NoReply            // the player did not return at all, even after its deadline
 )
 
@@ -152,7 +155,7 @@ type Result struct {
 	End   End
 	Fault engine.Color     // the side at fault (it loses) when End is not Normal
 	Err   error            // the reason for a default: the player's error, or why the move was refused
-	Bad   engine.Move      // the move refused, for Illegal
+	Bad   engine.Move      // the move refused, for Illegal; engine.Pass for a reply that is not a move
 	Used  [2]time.Duration // clock time each side used, by engine.Color
 }
 
@@ -220,6 +223,9 @@ func Play(ctx context.Context, black, white player.Player, tc TimeControl) (Resu
 			}
 		}
 		r.End, r.Fault, r.Err = end, side, err
+		if end == Illegal {
+			r.Bad = m // engine.Pass for a reply that is not a move
+		}
 		r.Position, r.Score = pos, pos.Score()
 		return r, nil
 	}
@@ -233,7 +239,9 @@ type reply struct {
 }
 
 // ask requests one move under limit and classifies what came back: Normal
-// (a move, legal or not, in time), Time, Crash or NoReply.
+// (a move, legal or not, in time), Time, Illegal (an error wrapping
+// player.ErrBadMove in time: a reply that is not a move), Crash (any other
+// error in time) or NoReply.
 func ask(ctx context.Context, p player.Player, g player.Game, c player.Clock, limit time.Duration) (engine.Move, time.Duration, End, error) {
 	deadline := limit + Grace
 	if deadline <= 0 {
@@ -267,6 +275,8 @@ func ask(ctx context.Context, p player.Player, g player.Game, c player.Clock, li
 		return engine.Pass, used, Time, fmt.Errorf("%s: flag fell after %v (limit %v): %w", p.Name(), used.Round(time.Millisecond), limit, rep.err)
 	case late:
 		return engine.Pass, used, Time, fmt.Errorf("%s: flag fell: %s came after %v (limit %v)", p.Name(), rep.m, used.Round(time.Millisecond), limit)
+	case errors.Is(rep.err, player.ErrBadMove):
+		return engine.Pass, used, Illegal, fmt.Errorf("%s: %w", p.Name(), rep.err)
 	case rep.err != nil:
 		return engine.Pass, used, Crash, fmt.Errorf("%s: %w", p.Name(), rep.err)
 	}

@@ -8,6 +8,7 @@ package player
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/otd-project/otd/engine"
@@ -27,6 +28,11 @@ type Game struct {
 	Moves    []engine.Move
 	Position engine.Position
 }
+
+// ErrBadMove is wrapped by a Player's error when what it answered could not
+// be read as a move (an engine's garbage, a bad square, an overlong line):
+// engine/match scores it as an illegal move, not a crash.
+var ErrBadMove = errors.New("the player's move could not be read")
 
 // Player chooses moves; one Player plays one game at a time.
 type Player interface {

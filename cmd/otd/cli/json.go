@@ -79,11 +79,12 @@ type playerJSON struct {
 	Withdrawn  bool   `json:"withdrawn" doc:"whether the player has withdrawn"`
 	Left       int    `json:"withdrawn_before_round,omitempty" doc:"the first round missed after withdrawing; left out if not withdrawn"`
 	Absent     []int  `json:"absent,omitempty" doc:"rounds the player misses; left out if none"`
+	Engine     string `json:"engine,omitempty" doc:"for a computer program entered as a player, how otd starts it (gtp:ARGV, nboard:ARGV or builtin:NAME); left out for a person"`
 }
 
 func newPlayerJSON(p tournament.Player) playerJSON {
 	return playerJSON{Number: p.Number, Name: p.Name, FedID: p.ID, Rating: p.Rating, Country: p.Country,
-		FirstRound: p.FirstRound, Withdrawn: p.Left != 0, Left: p.Left, Absent: p.Absent}
+		FirstRound: p.FirstRound, Withdrawn: p.Left != 0, Left: p.Left, Absent: p.Absent, Engine: p.Engine}
 }
 
 type gameJSON struct {
@@ -98,6 +99,9 @@ type gameJSON struct {
 	WhiteDiscs  *int        `json:"white_discs,omitempty" doc:"white's discs as recorded; left out until the game has a result"`
 	Kind        string      `json:"kind,omitempty" doc:"how the game ended, if not normally: time-default or forfeit"`
 	Loser       string      `json:"loser,omitempty" doc:"for a time default or a forfeit: the colour that lost, black or white"`
+	Moves       string      `json:"moves,omitempty" doc:"for a game otd played (engine round): the transcript, a move list such as f5d6c3 (passes implicit; 'otd verify' reads it)"`
+	End         string      `json:"end,omitempty" doc:"for a game otd played: how it ended: normal, time (a flag fell), crash, illegal (an illegal or unreadable move), no reply"`
+	Note        string      `json:"note,omitempty" doc:"for a game otd played that ended by default: why, in words"`
 }
 
 type standingJSON struct {

@@ -2,9 +2,11 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -32,14 +34,29 @@ func playerNumber(cmd, s string) (int, error) {
 
 func newPlayerAddCmd(g *globals) *cobra.Command {
 	var in tournament.PlayerInput
-	var asJSON bool
+	var asJSON, noCheck bool
 	cmd := &cobra.Command{
-		Use:     "add NAME",
-		Short:   "Register a player; prints the player's number",
-		Example: "  otd player add \"Imre Leader\" --rating 2150 --country GB\n  otd player add \"Late Comer\" --json",
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Use:   "add NAME",
+		Short: "Register a player (a person, or an engine with --engine); prints the player's number",
+		Long: `add registers a player and prints the number otd gives it.
+
+With --engine the player is a computer program whose games otd plays itself
+('otd round play'): "gtp:PROGRAM ARGS..." for a GTP engine,
+"nboard:PROGRAM ARGS..." for an NBoard engine (the program is started from its
+arguments, never through a shell; quote an argument with spaces), or
+"builtin:NAME" for one of otd's own players: random, random:SEED, greedy,
+alphabeta:1 (weakest) to alphabeta:` + fmt.Sprint(player.MaxLevel) + ` (strongest). The program is started
+once to check that it runs and speaks its protocol (--no-check: not).`,
+		Example: "  otd player add \"Imre Leader\" --rating 2150 --country GB\n  otd player add \"Late Comer\" --json\n" +
+			"  otd player add GRhino --engine 'gtp:/usr/games/gtp-rhino -l 2'\n  otd player add \"otd level 4\" --engine builtin:alphabeta:4",
+		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			in.Name = args[0]
+			if !noCheck {
+				if err := checkEngine(in.Engine); err != nil {
+					return err
+				}
+			}
 			_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
 			if err != nil {
 				return invalidAsUsage(err)
@@ -55,6 +72,8 @@ func newPlayerAddCmd(g *globals) *cobra.Command {
 	cmd.Flags().IntVar(&in.Rating, "rating", 0, "rating (0: none)")
 	cmd.Flags().IntVar(&in.ID, "wof-id", 0, "the player's WOF id (0: none), written in the .ELO file")
 	cmd.Flags().StringVar(&in.Country, "country", "", "country code, FR or FRA (stored as FRA)")
+	cmd.Flags().StringVar(&in.Engine, "engine", "", "an engine entrant: gtp:ARGV, nboard:ARGV or builtin:NAME")
+	cmd.Flags().BoolVar(&noCheck, "no-check", false, "register the engine without starting it (e.g. a program not installed yet)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the new player as JSON (with its number)")
 	return cmd
 }
@@ -139,11 +158,20 @@ func newPlayerListCmd(g *globals) *cobra.Command {
 				}
 				return writeJSON(g.Stdout, out)
 			}
+			header := []string{"No", "Name", "Rating", "Country", "Status"}
+			engines := slices.ContainsFunc(t.Players, func(p tournament.Player) bool { return p.Engine != "" })
+			if engines {
+				header = append(header, "Engine")
+			}
 			var rows [][]string
 			for _, p := range t.Players {
-				rows = append(rows, []string{strconv.Itoa(p.Number), p.Name, ratingText(p.Rating), p.Country, playerStatus(p)})
+				row := []string{strconv.Itoa(p.Number), p.Name, ratingText(p.Rating), p.Country, playerStatus(p)}
+				if engines {
+					row = append(row, p.Engine)
+				}
+				rows = append(rows, row)
 			}
-			return table(g.Stdout, []string{"No", "Name", "Rating", "Country", "Status"}, rows)
+			return table(g.Stdout, header, rows)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the players as JSON")
@@ -172,12 +200,12 @@ func playerStatus(p tournament.Player) string {
 }
 
 func newPlayerEditCmd(g *globals) *cobra.Command {
-	var name, country string
+	var name, country, eng string
 	var rating, wofID int
 	cmd := &cobra.Command{
-		Use:     "edit NUMBER [--name NAME] [--rating R] [--country CC] [--wof-id N]",
-		Short:   "Correct a player's name, rating, country or WOF id",
-		Example: "  otd player edit 12 --name \"SMITH, Ben\" --country GB --wof-id 2357",
+		Use:     "edit NUMBER [--name NAME] [--rating R] [--country CC] [--wof-id N] [--engine SPEC]",
+		Short:   "Correct a player's name, rating, country, WOF id or engine",
+		Example: "  otd player edit 12 --name \"SMITH, Ben\" --country GB --wof-id 2357\n  otd player edit 3 --engine 'gtp:/usr/games/gtp-rhino -l 3'",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := playerNumber("player edit", args[0])
@@ -197,8 +225,14 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 			if cmd.Flags().Changed("wof-id") {
 				e.ID = &wofID
 			}
+			if cmd.Flags().Changed("engine") {
+				if err := checkEngine(eng); err != nil {
+					return err
+				}
+				e.Engine = &eng
+			}
 			if e == (tournament.PlayerEdit{}) {
-				return usageErrorf("player edit: nothing to change: give --name, --rating or --country, or --wof-id")
+				return usageErrorf("player edit: nothing to change: give --name, --rating, --country, --wof-id or --engine")
 			}
 			p, err := g.playerAction(func(t *tournament.Tournament) (tournament.Change, error) { return t.EditPlayer(n, e) })
 			if err != nil {
@@ -212,6 +246,7 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 	cmd.Flags().IntVar(&rating, "rating", 0, "new rating")
 	cmd.Flags().StringVar(&country, "country", "", "new country code, FR or FRA (stored as FRA)")
 	cmd.Flags().IntVar(&wofID, "wof-id", 0, "new WOF id (0: none)")
+	cmd.Flags().StringVar(&eng, "engine", "", `new engine (gtp:ARGV, nboard:ARGV, builtin:NAME; "" for a person)`)
 	return cmd
 }
 

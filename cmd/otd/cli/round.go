@@ -17,7 +17,7 @@ func newRoundCmd(g *globals) *cobra.Command {
 		Use:   "round",
 		Short: "Pair, show, check and unpair rounds",
 	}
-	cmd.AddCommand(newRoundPairCmd(g), newRoundShowCmd(g), newRoundUnpairCmd(g), newRoundCheckCmd(g), newRoundExplainCmd(g))
+	cmd.AddCommand(newRoundPairCmd(g), newRoundShowCmd(g), newRoundUnpairCmd(g), newRoundCheckCmd(g), newRoundExplainCmd(g), newRoundPlayCmd(g))
 	return cmd
 }
 
@@ -115,6 +115,7 @@ func printRound(g *globals, t *tournament.Tournament, r int, asJSON bool) error 
 				if res.Kind != tournament.Normal {
 					j.Kind, j.Loser = string(res.Kind), string(res.Loser)
 				}
+				j.Moves, j.End, j.Note = res.Moves, res.End, res.Note
 			}
 			out = append(out, j)
 		}

@@ -6,11 +6,15 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/otd-project/otd/internal/fakeengine"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
 func TestMain(m *testing.M) {
+	if code, ok := fakeengine.Main(); ok {
+		os.Exit(code)
+	}
 	testscript.Main(m, map[string]func(){
 		"otd": func() { os.Exit(Main()) },
 	})

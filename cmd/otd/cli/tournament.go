@@ -21,7 +21,7 @@ func newTournamentCmd(g *globals) *cobra.Command {
 one last created or chosen with 'otd tournament use' is the current one, which
 the other commands act on.`,
 	}
-	cmd.AddCommand(newTournamentNewCmd(g), newTournamentListCmd(g), newTournamentShowCmd(g), newTournamentUseCmd(g), newTournamentEditCmd(g),
+	cmd.AddCommand(newTournamentNewCmd(g), newTournamentRunCmd(g), newTournamentListCmd(g), newTournamentShowCmd(g), newTournamentUseCmd(g), newTournamentEditCmd(g),
 		newTournamentDeleteCmd(g))
 	return cmd
 }

@@ -1,0 +1,302 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/otd-project/otd/engine/gtp"
+	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/engine/nboard"
+	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/tournament"
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+)
+
+// engineStartTimeout bounds an engine's start (and its handshake).
+const engineStartTimeout = 10 * time.Second
+
+// startEngine starts the program of engine player p: a GTP or NBoard
+// engine as a subprocess, or a built-in player.
+func startEngine(ctx context.Context, p tournament.Player) (player.Player, error) {
+	e, err := tournament.ParseEngine(p.Engine)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, engineStartTimeout)
+	defer cancel()
+	// A nil *gtp.Engine is not a nil player.Player: return nil itself.
+	switch e.Protocol {
+	case tournament.GTP:
+		eng, err := gtp.Start(ctx, gtp.Config{Argv: e.Argv, Name: p.Name})
+		if err != nil {
+			return nil, err
+		}
+		return eng, nil
+	case tournament.NBoard:
+		eng, err := nboard.Start(ctx, nboard.Config{Argv: e.Argv, Name: p.Name})
+		if err != nil {
+			return nil, err
+		}
+		return eng, nil
+	}
+	return player.New(e.Argv[0])
+}
+
+// checkEngine starts engine spec once and stops it: a program that is not
+// there or does not speak its protocol is refused at registration.
+func checkEngine(spec string) error {
+	if spec == "" {
+		return nil
+	}
+	p, err := startEngine(context.Background(), tournament.Player{Name: "the engine", Engine: spec})
+	if err != nil {
+		return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine %q: %w: check the program and its arguments", spec, err)}
+	}
+	return p.Close()
+}
+
+const timeHelp = `a time control: BASE+INCREMENT per side ("5m+2s"), BASE ("10m") or a time per move ("10s/move")`
+
+type playOptions struct {
+	Time        string
+	Concurrency int
+}
+
+func (o *playOptions) flags(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&o.Time, "time", o.Time, timeHelp)
+	cmd.Flags().IntVar(&o.Concurrency, "concurrency", o.Concurrency, "games played at once")
+}
+
+func (o playOptions) options(g *globals) (tournament.PlayOptions, error) {
+	tc, err := match.ParseTimeControl(o.Time)
+	if err != nil {
+		return tournament.PlayOptions{}, usageErrorf("--time: %v", err)
+	}
+	if o.Concurrency < 1 || o.Concurrency > 64 {
+		return tournament.PlayOptions{}, usageErrorf("--concurrency %d: 1 to 64 games at once", o.Concurrency)
+	}
+	return tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency, Start: startEngine}, nil
+}
+
+func defaultPlayOptions() playOptions { return playOptions{Time: "1m", Concurrency: 1} }
+
+func newRoundPlayCmd(g *globals) *cobra.Command {
+	o := defaultPlayOptions()
+	cmd := &cobra.Command{
+		Use:   "play",
+		Short: "Play the engine games of the current round",
+		Long: `play plays every game of the current round between two engine entrants
+(players added with --engine) that has no result yet: otd starts both
+programs, keeps the clocks, checks every move, and records the result and
+the transcript as soon as the game ends. An engine that oversteps its time,
+crashes, answers garbage, plays an illegal move or does not answer loses by
+default, scored under the tournament's time-default rule (the winner
+completes the game under "complete").
+
+Games with a person are left for 'otd result'. On a terminal a progress bar
+shows the games done and running and the time left; otherwise a line is
+printed for each game. Ctrl-C stops cleanly: the games finished are kept, the
+ones running are dropped, and running the same command again plays them.`,
+		Example: "  otd round play\n  otd round play --time 5m+2s --concurrency 2\n  otd round play --time 2s/move",
+		Args:    argsUsage(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			po, err := o.options(g)
+			if err != nil {
+				return err
+			}
+			return g.withDirector(func(ctx context.Context, d *tournament.Director) error {
+				_, err := playRound(ctx, g, d, po)
+				return err
+			})
+		},
+	}
+	o.flags(cmd)
+	return cmd
+}
+
+// withDirector runs fn with the application layer and a context that Ctrl-C
+// (or SIGTERM) cancels.
+func (g *globals) withDirector(fn func(context.Context, *tournament.Director) error) error {
+	d, done, err := g.app(false)
+	if err != nil {
+		return err
+	}
+	defer done()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return fn(ctx, d)
+}
+
+// playRound plays the current round's engine games with progress on
+// standard error (a bar on a terminal, else a line a game).
+func playRound(ctx context.Context, g *globals, d *tournament.Director, po tournament.PlayOptions) (tournament.PlayReport, error) {
+	p := newProgress(g.Stderr)
+	po.Progress = p.event
+	rep, err := d.PlayRound(ctx, po)
+	p.finish()
+	if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
+		return rep, err
+	}
+	fmt.Fprintf(g.Stdout, "round %d: %d engine games played", rep.Round, rep.Played)
+	if rep.Recorded > 0 {
+		fmt.Fprintf(g.Stdout, ", %d recorded before", rep.Recorded)
+	}
+	fmt.Fprintln(g.Stdout)
+	if len(rep.Humans) > 0 {
+		fmt.Fprintf(g.Stdout, "round %d: %s with a person left for 'otd result' (tables %s)\n", rep.Round,
+			plural(len(rep.Humans), "game"), joinInts(rep.Humans))
+	}
+	return rep, nil
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprint(n)
+	}
+	return strings.Join(s, ", ")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// progress shows the games of a round: a progress bar on a terminal, a line
+// a finished game otherwise.
+type progress struct {
+	mu  sync.Mutex
+	w   io.Writer
+	bar *progressbar.ProgressBar
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func newProgress(w io.Writer) *progress {
+	return &progress{w: w}
+}
+
+func (p *progress) event(e tournament.GameEvent) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	line := fmt.Sprintf("round %d table %d: %d %s - %d %s", e.Round, e.Table, e.Black.Number, e.Black.Name, e.White.Number, e.White.Name)
+	switch {
+	case !e.Done:
+		if p.bar == nil && isTerminal(p.w) {
+			p.bar = progressbar.NewOptions(e.Total, progressbar.OptionSetWriter(p.w), progressbar.OptionSetPredictTime(true),
+				progressbar.OptionShowCount(), progressbar.OptionSetItsString("games"), progressbar.OptionClearOnFinish())
+		}
+		if p.bar != nil {
+			p.bar.Describe(fmt.Sprintf("%d running", e.Running))
+		}
+		return
+	case e.Err != nil:
+		line += ": not played: " + e.Err.Error()
+	default:
+		line += ": " + e.Result.String()
+		if e.Result.Note != "" {
+			line += ": " + e.Result.Note
+		}
+	}
+	if p.bar == nil {
+		fmt.Fprintln(p.w, line)
+		return
+	}
+	if e.Err != nil { // above the bar, which stays
+		p.bar.Clear()
+		fmt.Fprintln(p.w, line)
+	}
+	p.bar.Describe(fmt.Sprintf("%d running", e.Running))
+	p.bar.Add(1)
+}
+
+func (p *progress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}
+
+func newTournamentRunCmd(g *globals) *cobra.Command {
+	o := defaultPlayOptions()
+	cmd := &cobra.Command{
+		Use:   "run",
+		Short: "Pair and play every remaining round of an engine event, then print the standings",
+		Long: `run finishes an event whose games otd plays itself: it plays the current
+round's engine games that have no result ('otd round play'), pairs the next
+round ('otd round pair'), and so on to the last round, then prints the
+standings. It stops at a round with a game involving a person: enter that
+result with 'otd result' and run it again. Ctrl-C stops cleanly; running it
+again goes on where it stopped.`,
+		Example: "  otd tournament run --time 1m+1s --concurrency 2",
+		Args:    argsUsage(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			po, err := o.options(g)
+			if err != nil {
+				return err
+			}
+			err = g.withDirector(func(ctx context.Context, d *tournament.Director) error {
+				for {
+					t, err := d.Current(ctx)
+					if err != nil {
+						return err
+					}
+					r := t.Paired()
+					if r == 0 || t.Finished() == r {
+						if r == t.Rounds {
+							return nil
+						}
+						t, changes, err := d.Do(ctx, func(t *tournament.Tournament) (tournament.Change, error) {
+							return t.Pair(tournament.PairOptions{})
+						})
+						if err != nil {
+							return err
+						}
+						fmt.Fprintf(g.Stdout, "round %d paired\n", t.Paired())
+						if _, notes, ok := strings.Cut(changes[0].Subject, "; "); ok {
+							fmt.Fprintf(g.Stderr, "otd: note: %s\n", notes)
+						}
+					}
+					rep, err := playRound(ctx, g, d, po)
+					if err != nil {
+						return err
+					}
+					if len(rep.Humans) > 0 {
+						return fmt.Errorf("round %d: %w: enter %s with 'otd result', then run 'otd tournament run' again",
+							rep.Round, errHumanGames, plural(len(rep.Humans), "result"))
+					}
+				}
+			})
+			if err != nil {
+				return err
+			}
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			return runStandings(g, t, standingsOptions{Round: -1})
+		},
+	}
+	o.flags(cmd)
+	return cmd
+}
+
+// errHumanGames: tournament run met a game with a person.
+var errHumanGames = errors.New("games with a person wait for their results")

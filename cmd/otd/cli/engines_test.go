@@ -1,0 +1,287 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/internal/fakeengine"
+	"github.com/otd-project/otd/internal/testenv"
+	"github.com/otd-project/otd/tournament"
+)
+
+// engineSpec is the --engine value of a fake engine of this test binary.
+func engineSpec(protocol, mode string, n int, opts ...string) string {
+	return tournament.Engine{Protocol: protocol, Argv: fakeengine.Argv(protocol, mode, n, opts...)}.String()
+}
+
+// roundGames reads round r as 'otd round show --json' gives it.
+func roundGames(d *testDB, r int) []gameJSON {
+	d.t.Helper()
+	var games []gameJSON
+	d.json(&games, "round", "show", strconv.Itoa(r), "--json")
+	return games
+}
+
+// verifyTranscript replays a recorded game with 'otd verify' and checks
+// that it is legal and, for a game that ended normally, ends at the recorded
+// score.
+func verifyTranscript(t *testing.T, gm gameJSON) {
+	t.Helper()
+	if gm.Moves == "" && gm.End != "normal" { // a default before the first move
+		return
+	}
+	args := []string{"verify", "-", "--json"}
+	if gm.End == "normal" {
+		args = append(args, "--claimed", fmt.Sprintf("%d-%d", *gm.BlackDiscs, *gm.WhiteDiscs))
+	}
+	var out, errb bytes.Buffer
+	code := Run(args, strings.NewReader(gm.Moves), &out, &errb)
+	var rep reportJSONT
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("round %d table %d: otd verify: exit %d, %v: %s %s", gm.Round, gm.Table, code, err, out.String(), errb.String())
+	}
+	if !rep.Legal || rep.Illegal != nil {
+		t.Errorf("round %d table %d: the transcript %s has an illegal move: %+v", gm.Round, gm.Table, gm.Moves, rep.Illegal)
+	}
+	if gm.End == "normal" && (code != 0 || !rep.Over || rep.Score != fmt.Sprintf("%d-%d", *gm.BlackDiscs, *gm.WhiteDiscs)) {
+		t.Errorf("round %d table %d: otd verify (exit %d) finds %s (over %v), recorded %d-%d", gm.Round, gm.Table, code, rep.Score, rep.Over, *gm.BlackDiscs, *gm.WhiteDiscs)
+	}
+}
+
+func TestEngineRound(t *testing.T) {
+	d := newTestDB(t)
+	d.must("tournament", "new", "Bots", "--rounds", "2")
+	for _, e := range []string{"builtin:alphabeta:2", "builtin:greedy", "builtin:random:3", "builtin:alphabeta:1", "builtin:random"} {
+		d.must("player", "add", e, "--engine", e)
+	}
+	d.must("player", "add", "Ann Person")
+	if _, errs, code := d.run("player", "add", "X", "--engine", "builtin:deep-blue"); code != exitUsage || !strings.Contains(errs, "alphabeta:LEVEL") {
+		t.Errorf("a bad builtin: exit %d, %s", code, errs)
+	}
+	if _, errs, code := d.run("player", "add", "X", "--engine", "gtp:/nonexistent/engine"); code != exitUsage || !strings.Contains(errs, "/nonexistent/engine") {
+		t.Errorf("a missing program: exit %d, %s", code, errs)
+	}
+	if _, errs, code := d.run("round", "play"); code == 0 || !strings.Contains(errs, "round pair") {
+		t.Errorf("round play before pairing: exit %d, %s", code, errs)
+	}
+	d.must("round", "pair")
+	out := d.must("round", "play", "--time", "1s/move", "--concurrency", "2")
+	if !strings.Contains(out, "round 1: 2 engine games played") || !strings.Contains(out, "1 game with a person left for 'otd result'") {
+		t.Errorf("round play said:\n%s", out)
+	}
+	var human gameJSON
+	for _, gm := range roundGames(d, 1) {
+		if gm.Black == 6 || gm.White == 6 {
+			human = gm
+			if gm.BlackDiscs != nil || gm.Moves != "" {
+				t.Errorf("the person's game was played: %+v", gm)
+			}
+			continue
+		}
+		if gm.BlackDiscs == nil || gm.End != "normal" || gm.Moves == "" {
+			t.Fatalf("engine game not recorded: %+v", gm)
+		}
+		verifyTranscript(t, gm)
+	}
+	// Nothing left to play: running it again plays nothing.
+	if out := d.must("round", "play", "--time", "1s/move"); !strings.Contains(out, "0 engine games played, 2 recorded before") {
+		t.Errorf("round play again said:\n%s", out)
+	}
+	if _, errs, code := d.run("tournament", "run", "--time", "1s/move"); code == 0 || !strings.Contains(errs, "otd result") {
+		t.Errorf("tournament run with a person's game open: exit %d, %s", code, errs)
+	}
+	d.must("result", "1", strconv.Itoa(human.Table), "40-24")
+	// Round 2 is paired and its engine games played; the person's waits.
+	if out, errs, code := d.run("tournament", "run", "--time", "1s/move"); code == 0 || !strings.Contains(out, "round 2 paired") || !strings.Contains(errs, "enter 1 result") {
+		t.Errorf("tournament run: exit %d:\n%s%s", code, out, errs)
+	}
+	for _, gm := range roundGames(d, 2) {
+		if gm.Black == 6 || gm.White == 6 {
+			d.must("result", "2", strconv.Itoa(gm.Table), "30-34")
+			continue
+		}
+		verifyTranscript(t, gm)
+	}
+	if out := d.must("tournament", "run", "--time", "1s/move"); !strings.Contains(out, "standings after round 2 of 2") {
+		t.Errorf("tournament run said:\n%s", out)
+	}
+}
+
+// fakeProcesses lists the fake engines of this test binary still running:
+// their pids and command lines.
+func fakeProcesses(t *testing.T) []string {
+	t.Helper()
+	dirs, err := filepath.Glob("/proc/[0-9]*/cmdline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for _, f := range dirs {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue // gone meanwhile
+		}
+		argv := strings.Split(string(b), "\x00")
+		if len(argv) > 1 && argv[0] == os.Args[0] && argv[1] == "otd-fake-engine" {
+			left = append(left, filepath.Base(filepath.Dir(f))+": "+strings.Join(argv, " "))
+		}
+	}
+	return left
+}
+
+// TestMisbehavingEngines plays a round with a misbehaving fake engine and
+// two good built-in players: the fake's game is scored as the rules say
+// within the time control plus a second, the other game is played, and no
+// process is left.
+func TestMisbehavingEngines(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the check for processes left reads /proc")
+	}
+	const perMove = time.Second
+	for _, tc := range []struct {
+		protocol, mode string
+		n              int
+		opts           []string
+		end            string // how the fake's game ends
+	}{
+		{"gtp", "good", 0, nil, "normal"},
+		{"gtp", "silent", 2, nil, "time"}, // the client gives up at the deadline: the flag falls
+		{"gtp", "late", 2, []string{"delay=1500ms"}, "time"},
+		{"gtp", "crash", 3, nil, "crash"},
+		{"gtp", "garbage", 2, nil, "illegal"},
+		{"gtp", "badsquare", 2, nil, "illegal"},
+		{"gtp", "illegal", 2, nil, "illegal"},
+		{"gtp", "flood", 0, []string{"quiet"}, "normal"},
+		{"gtp", "ignorequit", 0, nil, "normal"},
+		{"gtp", "exitstart", 0, nil, "crash"},
+		{"gtp", "fork", 0, nil, "normal"},
+		{"nboard", "good", 0, nil, "normal"},
+		{"nboard", "silent", 2, nil, "time"},
+		{"nboard", "crash", 3, nil, "crash"},
+		{"nboard", "garbage", 2, nil, "illegal"},
+		{"nboard", "illegal", 2, nil, "illegal"},
+		{"nboard", "exitstart", 0, nil, "crash"},
+		{"nboard", "fork", 0, nil, "normal"},
+	} {
+		t.Run(tc.protocol+"/"+tc.mode, func(t *testing.T) {
+			d := newTestDB(t)
+			d.must("tournament", "new", "Misbehaviour", "--rounds", "1")
+			// --no-check: the fake that exits at start would be refused.
+			d.must("player", "add", "Fake", "--no-check", "--engine", engineSpec(tc.protocol, tc.mode, tc.n, tc.opts...))
+			for _, e := range []string{"builtin:greedy", "builtin:random", "builtin:random:2"} {
+				d.must("player", "add", e, "--engine", e)
+			}
+			d.must("round", "pair")
+			var stdout bytes.Buffer
+			stderr := &stampedWriter{start: time.Now()}
+			code := Run([]string{"--db", d.path, "round", "play", "--time", perMove.String() + "/move", "--concurrency", "2"}, nil, &stdout, stderr)
+			if code != 0 {
+				t.Fatalf("round play: exit %d: %s", code, stderr)
+			}
+			games := roundGames(d, 1)
+			if len(games) != 2 {
+				t.Fatalf("%d games", len(games))
+			}
+			for _, gm := range games {
+				if gm.BlackDiscs == nil {
+					t.Fatalf("game not recorded: %+v", gm)
+				}
+				if gm.Black != 1 && gm.White != 1 {
+					if gm.End != "normal" {
+						t.Errorf("the other game: %+v", gm)
+					}
+					verifyTranscript(t, gm)
+					continue
+				}
+				fake := "black"
+				if gm.White == 1 {
+					fake = "white"
+				}
+				if gm.End != tc.end {
+					t.Errorf("the fake's game ended %q, want %q: %+v", gm.End, tc.end, gm)
+				}
+				if tc.end != "normal" && (gm.Kind != "time-default" || gm.Loser != fake || gm.Note == "") {
+					t.Errorf("the fake's default is not scored as a time default lost by %s: %+v", fake, gm)
+				}
+				verifyTranscript(t, gm)
+			}
+			// The fake's game is scored (its line printed once recorded)
+			// within the time control of the move that went wrong plus a
+			// second.
+			if at, ok := stderr.at("1 Fake"); !ok || at > perMove+time.Second {
+				t.Errorf("the fake's game was recorded after %v (found %v), more than %v:\n%s", at, ok, perMove+time.Second, stderr)
+			}
+			if left := fakeProcesses(t); len(left) > 0 {
+				t.Errorf("fake engines left running:\n%s", strings.Join(left, "\n"))
+			}
+		})
+	}
+}
+
+// stampedWriter keeps what is written to it with the time of each write.
+type stampedWriter struct {
+	mu     sync.Mutex
+	start  time.Time
+	writes []string
+	times  []time.Duration
+}
+
+func (w *stampedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.writes = append(w.writes, string(p))
+	w.times = append(w.times, time.Since(w.start))
+	return len(p), nil
+}
+
+// at returns when the first write holding s came.
+func (w *stampedWriter) at(s string) (time.Duration, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for i, p := range w.writes {
+		if strings.Contains(p, s) {
+			return w.times[i], true
+		}
+	}
+	return 0, false
+}
+
+func (w *stampedWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return strings.Join(w.writes, "")
+}
+
+// TestRhinoRound plays full games between gtp-rhino and a built-in player,
+// both colours, through the commands; each transcript replays legally to
+// the recorded score.
+func TestRhinoRound(t *testing.T) {
+	rhino := testenv.GTPRhino(t)
+	d := newTestDB(t)
+	d.must("tournament", "new", "Rhino match", "--rounds", "2") // round 2: the rematch, colours reversed
+	d.must("player", "add", "GRhino", "--engine", tournament.Engine{Protocol: "gtp", Argv: []string{rhino}}.String())
+	d.must("player", "add", "otd", "--engine", "builtin:alphabeta:3")
+	d.must("tournament", "run", "--time", "1m")
+	colours := map[int]bool{}
+	for r := 1; r <= 2; r++ {
+		for _, gm := range roundGames(d, r) {
+			if gm.End != "normal" {
+				t.Errorf("round %d: the game ended %s: %s", r, gm.End, gm.Note)
+			}
+			colours[gm.Black] = true
+			verifyTranscript(t, gm)
+		}
+	}
+	if !colours[1] || !colours[2] {
+		t.Errorf("each player should have had black once: %v", colours)
+	}
+}

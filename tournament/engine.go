@@ -1,0 +1,126 @@
+package tournament
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/otd-project/otd/engine/player"
+)
+
+// Engine says how otd starts an engine entrant: a program speaking GTP or
+// NBoard, started from its argv (never through a shell), or a built-in
+// player.
+type Engine struct {
+	Protocol string   // "gtp", "nboard" or "builtin"
+	Argv     []string // the program and its arguments; for "builtin", the player's spec (player.New)
+}
+
+// Engine protocols.
+const (
+	GTP     = "gtp"
+	NBoard  = "nboard"
+	Builtin = "builtin"
+)
+
+// ParseEngine reads an engine as `otd player add --engine` takes it:
+// "gtp:/usr/games/gtp-rhino -l 2", "nboard:/opt/edax/nboard", or
+// "builtin:alphabeta:4" (also random, random:SEED, greedy). The argv is split
+// at spaces; single or double quotes keep spaces in an argument, and a
+// backslash outside single quotes takes the next character as it is.
+func ParseEngine(s string) (Engine, error) {
+	proto, rest, ok := strings.Cut(strings.TrimSpace(s), ":")
+	e := Engine{Protocol: strings.ToLower(proto)}
+	bad := func(why string) (Engine, error) {
+		return Engine{}, invalidf(`engine %q: %s: write gtp:PROGRAM ARGS..., nboard:PROGRAM ARGS... or builtin:NAME (e.g. "gtp:/usr/games/gtp-rhino -l 2", "builtin:alphabeta:4")`, s, why)
+	}
+	if !ok {
+		return bad("no protocol")
+	}
+	switch e.Protocol {
+	case GTP, NBoard:
+		argv, err := splitArgs(rest)
+		if err != nil {
+			return bad(err.Error())
+		}
+		if len(argv) == 0 {
+			return bad("no program")
+		}
+		e.Argv = argv
+	case Builtin:
+		p, err := player.New(rest)
+		if err != nil {
+			return Engine{}, invalidf("engine %q: %w", s, err)
+		}
+		p.Close()
+		e.Argv = []string{strings.ToLower(strings.TrimSpace(rest))}
+	default:
+		return bad(fmt.Sprintf("unknown protocol %q", proto))
+	}
+	return e, nil
+}
+
+// String writes the engine as ParseEngine reads it, arguments with spaces,
+// quotes or backslashes in single quotes.
+func (e Engine) String() string {
+	args := make([]string, len(e.Argv))
+	for i, a := range e.Argv {
+		args[i] = a
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\") {
+			args[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return e.Protocol + ":" + strings.Join(args, " ")
+}
+
+// splitArgs splits a command line into arguments as a POSIX shell would for
+// words without expansions: spaces separate, quotes group, a backslash
+// escapes (not inside single quotes).
+func splitArgs(s string) ([]string, error) {
+	var args []string
+	var cur strings.Builder
+	inArg := false
+	var quote rune
+	escaped := false
+	for _, r := range s {
+		switch {
+		case escaped:
+			cur.WriteRune(r)
+			escaped = false
+		case quote == '\'':
+			if r == '\'' {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '\\':
+			escaped, inArg = true, true
+		case quote == '"':
+			if r == '"' {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '\'' || r == '"':
+			quote, inArg = r, true
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r':
+			if inArg {
+				args = append(args, cur.String())
+				cur.Reset()
+				inArg = false
+			}
+		default:
+			cur.WriteRune(r)
+			inArg = true
+		}
+	}
+	switch {
+	case quote != 0:
+		return nil, fmt.Errorf("a %c quote is not closed", quote)
+	case escaped:
+		return nil, fmt.Errorf("a backslash ends it")
+	}
+	if inArg {
+		args = append(args, cur.String())
+	}
+	return args, nil
+}

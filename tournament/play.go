@@ -1,0 +1,294 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/scoring"
+)
+
+// Played is a game otd played itself, as engine/match returned it, with the
+// completion of a game lost by default when the tournament's time-default
+// policy is "complete" (RULES.md section 2).
+type Played struct {
+	match.Result
+	Completed *engine.Score // the winner's completion of a default; nil: none (the board as it stood counts)
+}
+
+// maxNote is the longest Result.Note kept, in bytes.
+const maxNote = 400
+
+// RecordGame records a game otd played at table of round r: its transcript,
+// how it ended, and its result scored under the tournament's rules (a
+// default as a time default lost by the side at fault). The moves must
+// replay legally from the start to the position recorded.
+func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
+	g, err := t.Game(r, table)
+	if err != nil {
+		return Change{}, err
+	}
+	if g.Result != nil {
+		return Change{}, fmt.Errorf("round %d table %d: %w (%s)", r, table, ErrHasResult, g.Result)
+	}
+	pos := engine.Start()
+	for i, m := range p.Moves {
+		if pos, err = pos.Play(m); err != nil {
+			return Change{}, invalidf("round %d table %d: move %d (%s) of the game played: %w", r, table, i+1, m, err)
+		}
+	}
+	if pos != p.Position {
+		return Change{}, invalidf("round %d table %d: the moves played do not lead to the final position", r, table)
+	}
+	in := ResultInput{HasScore: true}
+	switch {
+	case p.End == match.Normal:
+		if !pos.GameOver() || p.Score != pos.FinalScore() {
+			return Change{}, invalidf("round %d table %d: a game ended normally at %s, not at its end", r, table, p.Score)
+		}
+		in.Black, in.White = p.Score.Black, p.Score.White
+	default:
+		in.TimeDefault = Black
+		if p.Fault == engine.White {
+			in.TimeDefault = White
+		}
+		s := pos.Score()
+		if p.Completed != nil && t.TimeDefault == scoring.TimeComplete {
+			s = *p.Completed
+		}
+		in.Black, in.White = s.Black, s.White
+	}
+	c, err := t.RecordResult(r, table, in, false)
+	if err != nil {
+		return Change{}, err
+	}
+	res := g.Result // the Result c.After points to
+	var moves strings.Builder
+	for _, m := range p.Moves {
+		if !m.IsPass() {
+			moves.WriteString(m.String())
+		}
+	}
+	res.Moves, res.End = moves.String(), p.End.String()
+	if p.End != match.Normal {
+		note := p.Err.Error()
+		if p.End == match.Illegal {
+			note = fmt.Sprintf("%s (move %d)", note, len(p.Moves)+1)
+		}
+		if p.Completed != nil {
+			note += fmt.Sprintf("; completed by the winner to %s", *p.Completed)
+		}
+		if len(note) > maxNote {
+			note = strings.ToValidUTF8(note[:maxNote], "") + "..."
+		}
+		res.Note = note
+	}
+	return c, nil
+}
+
+// StartFunc starts the program of an engine player for one game; Close ends it.
+type StartFunc func(ctx context.Context, p Player) (player.Player, error)
+
+// PlayOptions says how PlayRound plays a round's engine games.
+type PlayOptions struct {
+	Time        match.TimeControl
+	Concurrency int       // games at once; 0 is 1
+	Start       StartFunc // starts an engine player
+	// Progress, if set, is told when a game starts and ends; calls come one
+	// at a time, from any goroutine.
+	Progress func(GameEvent)
+	// CompleteMove is the time the winner of a default has for each move of
+	// the completion; 0 is one second.
+	CompleteMove time.Duration
+}
+
+// GameEvent is a game of PlayRound starting (Done false) or ending.
+type GameEvent struct {
+	Round, Table int
+	Black, White Player
+	Done         bool
+	Result       *Result // the result recorded, when Done and Err is nil
+	Err          error   // the game could not be played or recorded
+	Running      int     // games running after this event
+	Total        int     // games this PlayRound plays
+}
+
+// PlayReport is what PlayRound did.
+type PlayReport struct {
+	Round    int
+	Played   int   // games played and recorded by this call
+	Recorded int   // engine games of the round with a result before this call
+	Humans   []int // tables with a person, left for 'otd result'
+	Failed   int   // games not played or not recorded (see the events' errors)
+}
+
+// ErrNoEngineGames: the round has no engine-versus-engine game left to play.
+var ErrNoEngineGames = errors.New("no engine game left to play in the round")
+
+// PlayRound plays every engine-versus-engine game of the current round that
+// has no result, Concurrency at a time, and records each as soon as it ends.
+// A game with a person is left for the director. When ctx is cancelled the
+// games running are stopped and not recorded: running PlayRound again plays
+// them (and only them) from the start. A game that cannot be played (both
+// engines fail to start) or recorded is reported and counted in Failed, and
+// the other games carry on; PlayRound then returns an error.
+func (d *Director) PlayRound(ctx context.Context, o PlayOptions) (PlayReport, error) {
+	if err := o.Time.Valid(); err != nil {
+		return PlayReport{}, err
+	}
+	t, err := d.Current(ctx)
+	if err != nil {
+		return PlayReport{}, err
+	}
+	r := t.Paired()
+	if r == 0 {
+		return PlayReport{}, fmt.Errorf("%w: pair round 1 first ('otd round pair')", ErrNoRound)
+	}
+	rep := PlayReport{Round: r}
+	var todo []Game
+	for _, g := range t.Round(r) {
+		if g.IsBye() {
+			continue
+		}
+		b, w := t.Players[g.Black-1], t.Players[g.White-1]
+		switch {
+		case b.Engine == "" || w.Engine == "":
+			if g.Result == nil {
+				rep.Humans = append(rep.Humans, g.Table)
+			}
+		case g.Result != nil:
+			rep.Recorded++
+		default:
+			todo = append(todo, g)
+		}
+	}
+	var mu sync.Mutex
+	running := 0
+	event := func(e GameEvent) {
+		mu.Lock()
+		defer mu.Unlock()
+		if e.Done {
+			running--
+			if e.Err != nil {
+				rep.Failed++
+			} else {
+				rep.Played++
+			}
+		} else {
+			running++
+		}
+		if o.Progress != nil {
+			e.Running, e.Total = running, len(todo)
+			o.Progress(e)
+		}
+	}
+	jobs := make(chan Game)
+	var wg sync.WaitGroup
+	for range max(o.Concurrency, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range jobs {
+				b, w := t.Players[g.Black-1], t.Players[g.White-1]
+				event(GameEvent{Round: r, Table: g.Table, Black: b, White: w})
+				res, stop, err := d.playGame(ctx, t, g, o)
+				event(GameEvent{Round: r, Table: g.Table, Black: b, White: w, Done: true, Result: res, Err: err})
+				stop()
+			}
+		}()
+	}
+	for _, g := range todo {
+		if ctx.Err() != nil {
+			break
+		}
+		jobs <- g
+	}
+	close(jobs)
+	wg.Wait()
+	switch {
+	case ctx.Err() != nil:
+		return rep, fmt.Errorf("round %d stopped: %d games recorded, the others are played again by the next 'otd round play': %w", r, rep.Played, ctx.Err())
+	case rep.Failed > 0:
+		return rep, fmt.Errorf("round %d: %d of %d engine games could not be played or recorded", r, rep.Failed, len(todo))
+	case len(todo) == 0 && rep.Recorded == 0:
+		return rep, fmt.Errorf("round %d: %w (tables with a person are entered with 'otd result')", r, ErrNoEngineGames)
+	}
+	return rep, nil
+}
+
+// playGame plays game g of t and records it; stop ends the players' programs
+// (the caller calls it once the result is out).
+func (d *Director) playGame(ctx context.Context, t *Tournament, g Game, o PlayOptions) (res *Result, stop func(), err error) {
+	entrants := [2]Player{t.Players[g.Black-1], t.Players[g.White-1]}
+	var ps [2]player.Player
+	var startErr [2]error
+	for i, e := range entrants {
+		ps[i], startErr[i] = o.Start(ctx, e)
+		if startErr[i] != nil {
+			startErr[i] = fmt.Errorf("%s did not start: %w", e.Name, startErr[i])
+		}
+	}
+	stop = func() {
+		for _, p := range ps {
+			if p != nil {
+				p.Close()
+			}
+		}
+	}
+	res, err = d.play(ctx, t, g, o, ps, startErr)
+	return res, stop, err
+}
+
+func (d *Director) play(ctx context.Context, t *Tournament, g Game, o PlayOptions, ps [2]player.Player, startErr [2]error) (*Result, error) {
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	var res match.Result
+	switch {
+	case startErr[0] != nil && startErr[1] != nil:
+		return nil, errors.Join(startErr[0], startErr[1])
+	case startErr[0] != nil || startErr[1] != nil:
+		fault := engine.Black
+		if startErr[0] == nil {
+			fault = engine.White
+		}
+		pos := engine.Start()
+		res = match.Result{Position: pos, Score: pos.Score(), End: match.Crash, Fault: fault, Err: startErr[fault]}
+	default:
+		var err error
+		if res, err = match.Play(ctx, ps[0], ps[1], o.Time); err != nil {
+			return nil, err
+		}
+	}
+	p := Played{Result: res}
+	if res.End != match.Normal && t.TimeDefault == scoring.TimeComplete {
+		limit := o.CompleteMove
+		if limit == 0 {
+			limit = time.Second
+		}
+		if _, s, err := match.Complete(ctx, ps[res.Fault.Opponent()], res, limit); err == nil {
+			p.Completed = &s
+		}
+	}
+	// A finished game is recorded even if ctx ends now.
+	t2, _, err := d.Do(context.WithoutCancel(ctx), func(t *Tournament) (Change, error) {
+		if h, err := t.Game(g.Round, g.Table); err != nil || h.Black != g.Black || h.White != g.White {
+			return Change{}, fmt.Errorf("round %d table %d: %w: the round was paired again while the game was played", g.Round, g.Table, ErrChanged)
+		}
+		return t.RecordGame(g.Round, g.Table, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	h, err := t2.Game(g.Round, g.Table)
+	if err != nil {
+		return nil, err
+	}
+	return h.Result, nil
+}

@@ -1,0 +1,203 @@
+package tournament
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/scoring"
+)
+
+func TestParseEngine(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		protocol string
+		argv     []string
+		canon    string // "" when refused
+	}{
+		{"gtp:/usr/games/gtp-rhino -l 2", GTP, []string{"/usr/games/gtp-rhino", "-l", "2"}, "gtp:/usr/games/gtp-rhino -l 2"},
+		{"  GTP:  prog   a  ", GTP, []string{"prog", "a"}, "gtp:prog a"},
+		{`nboard:"/opt/my engine/edax" -n 2`, NBoard, []string{"/opt/my engine/edax", "-n", "2"}, `nboard:'/opt/my engine/edax' -n 2`},
+		{`gtp:prog 'it''s' a\ b ""`, GTP, []string{"prog", "its", "a b", ""}, `gtp:prog its 'a b' ''`},
+		{`gtp:prog "say \"hi\""`, GTP, []string{"prog", `say "hi"`}, `gtp:prog 'say "hi"'`},
+		{`gtp:prog "it's"`, GTP, []string{"prog", "it's"}, `gtp:prog 'it'\''s'`},
+		{"builtin:alphabeta:4", Builtin, []string{"alphabeta:4"}, "builtin:alphabeta:4"},
+		{"builtin:Greedy", Builtin, []string{"greedy"}, "builtin:greedy"},
+		{"builtin:random:7", Builtin, []string{"random:7"}, "builtin:random:7"},
+		{"builtin:alphabeta:99", "", nil, ""},
+		{"builtin:", "", nil, ""},
+		{"gtp:", "", nil, ""},
+		{"gtp:   ", "", nil, ""},
+		{"/usr/games/gtp-rhino", "", nil, ""},
+		{"uci:stockfish", "", nil, ""},
+		{`gtp:prog "open`, "", nil, ""},
+		{`gtp:prog \`, "", nil, ""},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			e, err := ParseEngine(tc.in)
+			if tc.canon == "" {
+				if !errors.Is(err, ErrInvalid) {
+					t.Fatalf("ParseEngine(%q) = %+v, %v; want ErrInvalid", tc.in, e, err)
+				}
+				return
+			}
+			if err != nil || e.Protocol != tc.protocol || !slices.Equal(e.Argv, tc.argv) {
+				t.Fatalf("ParseEngine(%q) = %q %q, %v; want %q %q", tc.in, e.Protocol, e.Argv, err, tc.protocol, tc.argv)
+			}
+			if s := e.String(); s != tc.canon {
+				t.Errorf("String = %q, want %q", s, tc.canon)
+			}
+			again, err := ParseEngine(e.String())
+			if err != nil || again.Protocol != e.Protocol || !slices.Equal(again.Argv, e.Argv) {
+				t.Errorf("ParseEngine(String()) = %+v, %v; want %+v", again, err, e)
+			}
+		})
+	}
+}
+
+func FuzzParseEngine(f *testing.F) {
+	for _, s := range []string{"gtp:/usr/games/gtp-rhino -l 2", `nboard:"a b" 'c'\ d`, "builtin:alphabeta:3", "gtp:\"", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := ParseEngine(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseEngine(e.String())
+		if err != nil || again.Protocol != e.Protocol || !slices.Equal(again.Argv, e.Argv) {
+			t.Fatalf("%q: String %q reads back as %+v, %v; want %+v", s, e.String(), again, err, e)
+		}
+	})
+}
+
+// playedGame plays moves (squares as text) from the start and returns the game
+// as engine/match would: ended normally if it is over, else lost by default
+// by the side to move with end.
+func playedGame(t *testing.T, moves string, end match.End) Played {
+	t.Helper()
+	pos := engine.Start()
+	var ms []engine.Move
+	for i := 0; i < len(moves); i += 2 {
+		if pos.MustPass() {
+			pos, _ = pos.Play(engine.Pass)
+			ms = append(ms, engine.Pass)
+		}
+		sq, err := engine.ParseSquare(moves[i : i+2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := engine.MoveAt(sq)
+		if pos, err = pos.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, m)
+	}
+	r := match.Result{Moves: ms, Position: pos, End: end}
+	if end == match.Normal {
+		r.Score = pos.FinalScore()
+	} else {
+		r.Score, r.Fault, r.Err = pos.Score(), pos.ToMove, errors.New("flag fell")
+	}
+	return Played{Result: r}
+}
+
+// A shortest game: a black wipe-out in 9 moves (13-0, 51 empty squares), found
+// by a search of every 9-move game.
+const wipeout = "d3c3b3d2e1d6d7e3f4"
+
+func TestRecordGame(t *testing.T) {
+	completed := engine.Score{Black: 20, White: 44}
+	for _, tc := range []struct {
+		name   string
+		policy scoring.TimePolicy
+		played func(t *testing.T) Played
+		want   Result
+		err    error
+	}{
+		{"normal end, empties to the winner", scoring.TimeComplete, func(t *testing.T) Played { return playedGame(t, wipeout, match.Normal) },
+			Result{Black: 64, White: 0, Kind: Normal, Moves: wipeout, End: "normal"}, nil},
+		// Black's flag falls after f5 d6 (3-3... black to move at 3-3 is
+		// after f5d6: 3 black, 3 white): white wins; complete: the empty
+		// squares to white, 3-61.
+		{"time, board as it stood", scoring.TimeComplete, func(t *testing.T) Played { return playedGame(t, "f5d6", match.Time) },
+			Result{Black: 3, White: 61, Kind: TimeDefault, Loser: Black, Moves: "f5d6", End: "time", Note: "flag fell"}, nil},
+		{"time, completed by the winner", scoring.TimeComplete, func(t *testing.T) Played {
+			p := playedGame(t, "f5d6", match.Time)
+			p.Completed = &completed
+			return p
+		}, Result{Black: 20, White: 44, Kind: TimeDefault, Loser: Black, Moves: "f5d6", End: "time", Note: "flag fell; completed by the winner to 20-44"}, nil},
+		// White's illegal move at move 3 (after f5d6c3... white to move):
+		// fixed policy, 31-33 for black.
+		{"illegal, fixed", scoring.TimeFixed, func(t *testing.T) Played { return playedGame(t, "f5d6c3", match.Illegal) },
+			Result{Black: 33, White: 31, Kind: TimeDefault, Loser: White, Moves: "f5d6c3", End: "illegal", Note: "flag fell (move 4)"}, nil},
+		{"crash, wipeout", scoring.TimeWipeout, func(t *testing.T) Played { return playedGame(t, "f5", match.Crash) },
+			Result{Black: 64, White: 0, Kind: TimeDefault, Loser: White, Moves: "f5", End: "crash", Note: "flag fell"}, nil},
+		{"normal end before the end", scoring.TimeComplete, func(t *testing.T) Played { return playedGame(t, "f5d6", match.Normal) }, Result{}, ErrInvalid},
+		{"moves not leading to the position", scoring.TimeComplete, func(t *testing.T) Played {
+			p := playedGame(t, "f5d6", match.Time)
+			p.Moves = p.Moves[:1]
+			return p
+		}, Result{}, ErrInvalid},
+		{"an illegal move in the transcript", scoring.TimeComplete, func(t *testing.T) Played {
+			p := playedGame(t, "f5d6", match.Time)
+			p.Moves[1] = engine.MoveAt(0)
+			return p
+		}, Result{}, ErrInvalid},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tm := club(t, 2, 1)
+			tm.TimeDefault = tc.policy
+			if _, err := tm.Pair(PairOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			g := tm.Round(1)[0]
+			c, err := tm.RecordGame(1, g.Table, tc.played(t))
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("RecordGame: %v, want %v", err, tc.err)
+			}
+			if err != nil {
+				return
+			}
+			got := *tm.Round(1)[0].Result
+			if got != tc.want {
+				t.Errorf("recorded %+v\nwant     %+v", got, tc.want)
+			}
+			if c.Action != ActResult || *c.After.Results[0].Result != tc.want || c.Before.Results[0].Result != nil {
+				t.Errorf("change %+v", c)
+			}
+			if err := tm.Validate(); err != nil {
+				t.Error(err)
+			}
+			// Recorded once: a second recording is refused.
+			if _, err := tm.RecordGame(1, g.Table, tc.played(t)); !errors.Is(err, ErrHasResult) {
+				t.Errorf("second RecordGame: %v, want ErrHasResult", err)
+			}
+		})
+	}
+}
+
+func TestEngineEntrant(t *testing.T) {
+	tm := club(t, 0, 3)
+	c, err := tm.AddPlayer(PlayerInput{Name: "Rhino", Engine: "GTP:/usr/games/gtp-rhino   -l 2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := c.After.Players[0].Engine; e != "gtp:/usr/games/gtp-rhino -l 2" {
+		t.Errorf("engine stored as %q", e)
+	}
+	if !strings.Contains(c.After.Players[0].String(), "engine gtp:") {
+		t.Errorf("the log's line %q does not show the engine", c.After.Players[0])
+	}
+	none := ""
+	if _, err := tm.EditPlayer(1, PlayerEdit{Engine: &none}); err != nil || tm.Players[0].Engine != "" {
+		t.Errorf("edit to a person: %v, %q", err, tm.Players[0].Engine)
+	}
+	bad := "builtin:deep-blue"
+	if _, err := tm.EditPlayer(1, PlayerEdit{Engine: &bad}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("edit to %q: %v, want ErrInvalid", bad, err)
+	}
+}
