@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -21,17 +22,23 @@ import (
 type demoOptions struct {
 	Players, Rounds int
 	Seed            uint64
+	Simulated       bool
+	Time            string
+	Concurrency     int
 }
 
 func newDemoCmd(g *globals) *cobra.Command {
-	o := demoOptions{Players: 16, Rounds: 7, Seed: 1}
+	o := demoOptions{Players: 8, Rounds: 5, Seed: 1, Time: "3s", Concurrency: 2}
 	cmd := &cobra.Command{
 		Use:   "demo",
-		Short: "Run a complete demonstration tournament with SIMULATED results",
+		Short: "Run a complete demonstration tournament: a Swiss among engines that otd plays",
 		Long: `demo runs a whole Swiss tournament through otd's own commands: it creates a
-tournament in a database of its own, registers players, and for every round
-pairs it, enters results and prints the pairing; then it prints the final
-standings and the crosstable.
+tournament in a database of its own, registers engine entrants (otd's
+built-in players from alpha-beta level 6 down to random, and GRhino when
+/usr/games/gtp-rhino is installed), and for every round pairs it, plays every
+game ('otd round play'), and prints the round; then it replays every recorded
+transcript as 'otd verify' does, and prints the final standings and the
+crosstable.
 
 The demo never writes into a director's event. Without --db it makes its own
 file, otd-demo.db in a new folder of the system's temporary directory (TMPDIR,
@@ -40,26 +47,143 @@ afterwards with 'otd --db FILE standings'. OTD_DB is not used. With --db FILE
 it writes FILE, which must not exist yet or hold no tournament; a database
 that holds a tournament is refused.
 
-The results are SIMULATED: drawn at random from the players' ratings (seeded,
-so every run is the same), not played. The tournament is named accordingly.`,
-		Example: "  otd demo\n  otd demo --db demo.db --players 24 --rounds 9 --seed 7",
+With --simulated it registers people instead (up to 1000) and draws their
+results at random from their ratings (seeded, so every run is the same): the
+tournament is named accordingly.`,
+		Example: "  otd demo\n  otd demo --rounds 7 --time 10s --concurrency 2\n  otd demo --simulated --db demo.db --players 24 --rounds 9 --seed 7",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.Players < 2 || o.Players > 1000 || o.Rounds < 1 || o.Rounds >= o.Players+1 || o.Rounds > 99 {
-				return usageErrorf("demo: --players 2 to 1000 and --rounds 1 to 99, fewer rounds than players")
+			maxPlayers := len(demoEngines)
+			if o.Simulated {
+				maxPlayers = 1000
+			}
+			if o.Players < 2 || o.Players > maxPlayers || o.Rounds < 1 || o.Rounds >= o.Players+1 || o.Rounds > 99 {
+				return usageErrorf("demo: --players 2 to %d (1000 with --simulated) and --rounds 1 to 99, fewer rounds than players", len(demoEngines))
 			}
 			db, err := demoDB(g, cmd.Flags().Changed("db"))
 			if err != nil {
 				return err
 			}
 			g.DB = db
-			return runDemo(g, o)
+			if o.Simulated {
+				return runDemo(g, o)
+			}
+			return runEngineDemo(g, o)
 		},
 	}
-	cmd.Flags().IntVar(&o.Players, "players", o.Players, "number of players")
+	cmd.Flags().IntVar(&o.Players, "players", o.Players, "number of players (built-in engines; GRhino comes on top)")
 	cmd.Flags().IntVar(&o.Rounds, "rounds", o.Rounds, "number of rounds")
-	cmd.Flags().Uint64Var(&o.Seed, "seed", o.Seed, "seed of the simulated ratings and results")
+	cmd.Flags().Uint64Var(&o.Seed, "seed", o.Seed, "seed of the tournament, the random player and the simulated results")
+	cmd.Flags().BoolVar(&o.Simulated, "simulated", false, "people with SIMULATED results instead of engines")
+	cmd.Flags().StringVar(&o.Time, "time", o.Time, timeHelp)
+	cmd.Flags().IntVar(&o.Concurrency, "concurrency", o.Concurrency, "games played at once")
 	return cmd
+}
+
+// demoEngines are the demo's built-in entrants, strongest first.
+var demoEngines = []struct{ name, spec string }{
+	{"Otto (alpha-beta 6)", "alphabeta:6"}, {"Fifi (alpha-beta 5)", "alphabeta:5"}, {"Quad (alpha-beta 4)", "alphabeta:4"},
+	{"Trio (alpha-beta 3)", "alphabeta:3"}, {"Duo (alpha-beta 2)", "alphabeta:2"}, {"Uno (alpha-beta 1)", "alphabeta:1"},
+	{"Gus (greedy)", "greedy"}, {"Dice (random)", "random"},
+}
+
+// gtpRhino is where Debian's grhino package puts its GTP engine.
+const gtpRhino = "/usr/games/gtp-rhino"
+
+func runEngineDemo(g *globals, o demoOptions) error {
+	start := time.Now()
+	name := fmt.Sprintf("otd demo: engines (seed %d)", o.Seed)
+	if _, err := g.otd("tournament", "new", name, "--rounds", strconv.Itoa(o.Rounds), "--seed", strconv.FormatUint(o.Seed, 10)); err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "%s\nDatabase: %s (the demo's own; no other tournament is touched). Every game below is played by otd between engines.\n\n", name, g.DB)
+	for _, e := range demoEngines[:o.Players] {
+		spec := "builtin:" + e.spec
+		if e.spec == "random" {
+			spec += ":" + strconv.FormatUint(o.Seed, 10)
+		}
+		if _, err := g.otd("player", "add", e.name, "--engine", spec); err != nil {
+			return err
+		}
+	}
+	if _, err := os.Stat(gtpRhino); err == nil {
+		if _, err := g.otd("player", "add", "GRhino (level 2)", "--engine", "gtp:"+gtpRhino+" -l 2"); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(g.Stdout, "(%s is not installed: GRhino does not play; 'apt-get install grhino' adds it)\n", gtpRhino)
+	}
+	if err := g.otdTo(g.Stdout, "player", "list"); err != nil {
+		return err
+	}
+	for r := 1; r <= o.Rounds; r++ {
+		if _, err := g.otd("round", "pair"); err != nil {
+			return err
+		}
+		fmt.Fprintf(g.Stdout, "\nPlaying round %d...\n", r)
+		if err := g.otdTo(io.Discard, "round", "play", "--time", o.Time, "--concurrency", strconv.Itoa(o.Concurrency)); err != nil {
+			return err
+		}
+		if err := g.otdTo(g.Stdout, "round", "show", strconv.Itoa(r)); err != nil {
+			return err
+		}
+	}
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	verified := 0
+	for _, gm := range t.Games {
+		if gm.IsBye() {
+			continue
+		}
+		if err := demoVerify(gm); err != nil {
+			return err
+		}
+		verified++
+	}
+	for _, cmd := range [][]string{{"standings"}, {"crosstable"}} {
+		fmt.Fprintln(g.Stdout)
+		if err := g.otdTo(g.Stdout, cmd...); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(g.Stdout, "\nDone in %.1f s: %d players, %d rounds, %d games played by otd, every transcript replayed to its recorded score. 'otd --db %s round show 1 --json' gives the transcripts; 'otd --db %s log' every change.\n",
+		time.Since(start).Seconds(), len(t.Players), o.Rounds, verified, shellWord(g.DB), shellWord(g.DB))
+	return nil
+}
+
+// demoVerify replays a game otd played with 'otd verify' and checks that
+// its moves are legal and, for a game played to the end, give the recorded
+// score.
+func demoVerify(gm tournament.Game) error {
+	res := gm.Result
+	where := fmt.Sprintf("round %d table %d", gm.Round, gm.Table)
+	if res == nil || res.End == "" {
+		return fmt.Errorf("demo: %s was not played by otd", where)
+	}
+	if res.Moves == "" { // a default before the first move
+		return nil
+	}
+	args := []string{"verify", "-"}
+	if res.End == "normal" {
+		args = append(args, "--claimed", fmt.Sprintf("%d-%d", res.Black, res.White))
+	}
+	var out, errb bytes.Buffer
+	if code := Run(args, strings.NewReader(res.Moves), &out, &errb); code != 0 {
+		return fmt.Errorf("demo: %s: otd verify: %s%s", where, out.String(), errb.String())
+	}
+	return nil
+}
+
+// otdTo runs one otd command on the demo's database, its output to w and its
+// messages to the demo's standard error.
+func (g *globals) otdTo(w io.Writer, args ...string) error {
+	var errb bytes.Buffer
+	if code := Run(append([]string{"--db", g.DB}, args...), nil, w, &errb); code != 0 {
+		return fmt.Errorf("otd %v: %s", args, bytes.TrimSpace(errb.Bytes()))
+	}
+	return nil
 }
 
 var demoNames = []string{"Ada Lovelace", "Bram Stoker", "Chiara Ferri", "Dmitri Orlov", "Elif Kaya", "Femi Adeyemi",

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +30,7 @@ func TestDemoOwnDatabase(t *testing.T) {
 			if tc.otdDB {
 				t.Setenv("OTD_DB", event)
 			}
-			args := []string{"demo", "--players", "4", "--rounds", "1"}
+			args := []string{"demo", "--simulated", "--players", "4", "--rounds", "1"}
 			want := ""
 			if tc.db != "" {
 				want = filepath.Join(work, tc.db)
@@ -58,5 +59,46 @@ func TestDemoOwnDatabase(t *testing.T) {
 				t.Errorf("the demo wrote %s, OTD_DB", event)
 			}
 		})
+	}
+}
+
+// TestEngineDemo runs the default demo, as the README's first command does:
+// a Swiss among engines, every game played by otd, recorded with its
+// transcript and replayed; GRhino plays when it is installed (and must be
+// under CI).
+func TestEngineDemo(t *testing.T) {
+	_, err := os.Stat(gtpRhino)
+	rhino := err == nil
+	if !rhino && os.Getenv("CI") == "true" {
+		t.Fatalf("%s is missing: required under CI ('make test' installs grhino)", gtpRhino)
+	}
+	db := filepath.Join(t.TempDir(), "demo.db")
+	var out, errb bytes.Buffer
+	if code := Run([]string{"--db", db, "demo"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("otd demo: exit %d: %s", code, errb.String())
+	}
+	players := 8
+	if rhino {
+		players++
+	}
+	games := 5 * (players / 2) // five rounds, a bye when odd
+	want := fmt.Sprintf("%d players, 5 rounds, %d games played by otd, every transcript replayed to its recorded score", players, games)
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("the demo does not say %q:\n%s", want, out.String())
+	}
+	d := &testDB{t: t, path: db}
+	for r := 1; r <= 5; r++ {
+		for _, gm := range roundGames(d, r) {
+			if gm.Bye {
+				continue
+			}
+			if gm.End == "" || gm.Moves == "" {
+				t.Errorf("round %d table %d was not played by otd: %+v", r, gm.Table, gm)
+			}
+			verifyTranscript(t, gm)
+		}
+	}
+	if rhino && !strings.Contains(out.String(), "GRhino") {
+		t.Error("GRhino did not play")
 	}
 }

@@ -15,6 +15,9 @@ func TestMain(m *testing.M) {
 	if code, ok := fakeengine.Main(); ok {
 		os.Exit(code)
 	}
+	if os.Getenv(asOTD) == "1" { // the test binary as otd itself, for tests that kill it
+		os.Exit(Main())
+	}
 	testscript.Main(m, map[string]func(){
 		"otd": func() { os.Exit(Main()) },
 	})
