@@ -110,6 +110,7 @@ with a line break or a control character is refused.`,
 	elo.Flags().StringVar(&o.start, "start", "", "the first day of the event, YYYY-MM-DD (the %%Date line)")
 	elo.Flags().StringVar(&o.end, "end", "", "the last day of the event, YYYY-MM-DD")
 	cmd.AddCommand(elo)
+	cmd.AddCommand(exportCommands(g)...) // export_reports.go
 	return cmd
 }
 
