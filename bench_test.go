@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/store"
@@ -189,4 +191,55 @@ func benchProcess(b *testing.B, args func(i int) []string) {
 			b.Fatalf("otd %v: %v\n%s", a, err, out)
 		}
 	}
+}
+
+// BenchmarkEngineRound plays one round of the demo's field twice over (16
+// built-in players: alpha-beta 6 down to 1, greedy, random) with the demo's
+// time control, two games at once, through Director.PlayRound, and reports
+// games per minute.
+func BenchmarkEngineRound(b *testing.B) {
+	specs := []string{"alphabeta:6", "alphabeta:5", "alphabeta:4", "alphabeta:3", "alphabeta:2", "alphabeta:1", "greedy", "random"}
+	tc, err := match.ParseTimeControl("3s")
+	if err != nil {
+		b.Fatal(err)
+	}
+	games := 0
+	for b.Loop() {
+		b.StopTimer()
+		st, err := store.Open(filepath.Join(b.TempDir(), "round.db"), store.Options{Create: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		d := tournament.NewDirector(st)
+		ctx := context.Background()
+		if _, err := d.Create(ctx, tournament.DefaultSettings("Bench", 1)); err != nil {
+			b.Fatal(err)
+		}
+		for i := range 16 {
+			in := tournament.PlayerInput{Name: fmt.Sprintf("P%d", i+1), Engine: "builtin:" + specs[i%len(specs)]}
+			if _, _, err := d.Do(ctx, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) }); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, _, err := d.Do(ctx, func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) }); err != nil {
+			b.Fatal(err)
+		}
+		start := func(_ context.Context, p tournament.Player) (player.Player, error) {
+			e, err := tournament.ParseEngine(p.Engine)
+			if err != nil {
+				return nil, err
+			}
+			return player.New(e.Argv[0])
+		}
+		b.StartTimer()
+		rep, err := d.PlayRound(ctx, tournament.PlayOptions{Time: tc, Concurrency: 2, Start: start})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		games += rep.Played
+		st.Close()
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Minutes(), "games/min")
 }
