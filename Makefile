@@ -8,7 +8,7 @@ FUZZTIME ?= 60s
 # Where Debian puts gtp-rhino; otherwise it is looked for on PATH.
 GTP_RHINO ?= /usr/games/gtp-rhino
 
-.PHONY: test deps vet bench fuzz
+.PHONY: test deps vet bench fuzz e2e
 
 test: deps
 	$(GO) vet ./...
@@ -48,3 +48,31 @@ fuzz:
 			$(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
 		done; \
 	done
+
+# End-to-end checks of what a person opens (not part of `make test`): the
+# spreadsheet converted to CSV by LibreOffice, the HTML page and the wall sheet
+# rendered and printed to PDF by Chromium, an SVG board rendered (e2e/). It
+# installs what they need from Debian's packages when missing (as root, or with
+# password-less sudo); where it cannot, it says why and stops.
+E2E_PACKAGES ?= libreoffice-calc chromium poppler-utils
+# Where the checks leave their screenshots and PDFs for a person to look at.
+E2E_OUT ?= /tmp/otd-e2e
+e2e:
+	@missing=; \
+	command -v soffice >/dev/null 2>&1 || missing="$$missing libreoffice-calc"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	[ -z "$$missing" ] && exit 0; \
+	sudo=; \
+	if ! command -v apt-get >/dev/null 2>&1; then why="apt-get is not available here (not Debian or Ubuntu)"; \
+	elif [ "$$(id -u 2>/dev/null)" = 0 ]; then why=; \
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true >/dev/null 2>&1; then why=; sudo="sudo -n"; \
+	else why="apt-get needs root: not root, and sudo is missing or asks for a password"; fi; \
+	if [ -z "$$why" ]; then \
+		echo "installing$$missing for the end-to-end checks (a few minutes)"; \
+		$$sudo apt-get update && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing && exit 0; \
+		why="apt-get install$$missing failed (see above)"; \
+	fi; \
+	echo "make e2e: could not install$$missing: $$why. Install them (apt-get install $(E2E_PACKAGES)) and run make e2e again."; \
+	exit 1
+	E2E_OUT=$(E2E_OUT) $(GO) test -tags e2e -count=1 -v ./e2e/...

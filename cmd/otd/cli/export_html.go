@@ -1,6 +1,125 @@
 package cli
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+	"io"
+
+	"github.com/otd-project/otd/engine/transcript"
+	"github.com/otd-project/otd/tournament"
+	"github.com/otd-project/otd/tournament/export"
+	"github.com/spf13/cobra"
+)
 
 // htmlCommands are 'otd export html' and 'otd export svg'.
-func htmlCommands(g *globals) []*cobra.Command { return nil }
+func htmlCommands(g *globals) []*cobra.Command {
+	return []*cobra.Command{newExportHTMLCmd(g), newExportSVGCmd(g)}
+}
+
+func newExportHTMLCmd(g *globals) *cobra.Command {
+	var force bool
+	var pairings int
+	cmd := &cobra.Command{
+		Use:   "html FILE",
+		Short: "Write the results page (standings, crosstable, rounds), or a round's wall sheet, as HTML",
+		Long: `export html writes the results page of the current tournament: one
+self-contained HTML file (its style inside, no script, nothing fetched from
+the network) with the standings after the last finished round (as 'otd
+standings' gives them), the crosstable and every paired round's games. It
+reads on a phone, and prints on A4: each part on its own pages, the
+crosstable in small type across the width. Every name is shown as text.
+
+With --pairings R it writes the wall sheet of round R instead (as 'otd round
+show R --print'): every player by name with table, colour and opponent, then
+the same by table, in large type for A4, to post on the wall.
+
+FILE "-" writes to standard output; an existing file is replaced only with
+--force, and only a regular file.`,
+		Example: "  otd export html results.html\n  otd export html --pairings 3 round3.html\n  otd export html - | less",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if pairings < 0 {
+				return usageErrorf("export html: --pairings %d: a round number, from 1", pairings)
+			}
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			if pairings > 0 {
+				return writeWallSheet(g, t, pairings, args[0], force)
+			}
+			return writeOutput(g, args[0], force, func(w io.Writer) error { return export.WriteHTML(w, t) })
+		},
+	}
+	cmd.Flags().BoolVar(&force, "force", false, "replace FILE if it exists")
+	cmd.Flags().IntVar(&pairings, "pairings", 0, "write the wall sheet of round `R` instead")
+	return cmd
+}
+
+// writeWallSheet writes the wall sheet of round r to path ("-": standard
+// output): 'otd round show --print' and 'otd export html --pairings'.
+func writeWallSheet(g *globals, t *tournament.Tournament, r int, path string, force bool) error {
+	if err := t.CheckPaired(r); err != nil {
+		return err
+	}
+	return writeOutput(g, path, force, func(w io.Writer) error { return export.WriteWallSheet(w, t, r) })
+}
+
+func newExportSVGCmd(g *globals) *cobra.Command {
+	var force bool
+	var round, table int
+	cmd := &cobra.Command{
+		Use:   "svg --round R --table T FILE",
+		Short: "Draw the final position of a game otd played, with its move numbers, as SVG",
+		Long: `export svg draws the board at the end of a recorded game as an SVG picture:
+the discs with the number of the move that placed each (as on a transcript
+sheet), coordinates, the legal moves of the side to move if the game is not
+over (a time default, an engine that failed), and the players and the
+result under the board.
+
+otd has the moves only of the games it played itself (engine rounds, 'otd
+round play'); a game played on the board has only its result. Draw such a
+game from its transcript sheet with 'otd verify SHEET --svg FILE'.
+
+FILE "-" writes to standard output; an existing file is replaced only with
+--force, and only a regular file.`,
+		Example: "  otd export svg --round 3 --table 1 r3t1.svg",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if round < 1 || table < 1 {
+				return usageErrorf("export svg: name the game with --round R and --table T (both from 1)")
+			}
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			gm, err := t.Game(round, table)
+			if err != nil {
+				return err
+			}
+			where := fmt.Sprintf("round %d table %d", round, table)
+			res := gm.Result
+			switch {
+			case gm.IsBye():
+				return fmt.Errorf("%s is %s's bye: there is no game to draw", where, name(t, gm.Black))
+			case res == nil:
+				return fmt.Errorf("%s (%s - %s) has no result yet: there is no game to draw", where, name(t, gm.Black), name(t, gm.White))
+			case res.Moves == "":
+				return fmt.Errorf("%s (%s - %s, %s): no moves are recorded: otd has the moves only of the games it played itself (engine rounds); draw a game played on the board from its sheet with 'otd verify SHEET --svg FILE'",
+					where, name(t, gm.Black), name(t, gm.White), res)
+			}
+			game, err := transcript.ParseMoves(res.Moves)
+			if err != nil {
+				return fmt.Errorf("%s: the recorded moves: %w", where, err)
+			}
+			rep := transcript.Replay(game)
+			pic, _ := rep.Picture(-1)
+			pic.Caption = fmt.Sprintf("%s, round %d, table %d: %s (black) - %s (white), %s. %s",
+				t.Name, round, table, name(t, gm.Black), name(t, gm.White), res, pic.Caption)
+			return writeOutput(g, args[0], force, pic.WriteSVG)
+		},
+	}
+	cmd.Flags().BoolVar(&force, "force", false, "replace FILE if it exists")
+	cmd.Flags().IntVar(&round, "round", 0, "the game's round `R`")
+	cmd.Flags().IntVar(&table, "table", 0, "the game's table `T`")
+	return cmd
+}

@@ -139,13 +139,29 @@ func printRound(g *globals, t *tournament.Tournament, r int, asJSON bool) error 
 func jsonPoints(h scoring.HalfPoints) json.Number { return json.Number(h.String()) }
 
 func newRoundShowCmd(g *globals) *cobra.Command {
-	var asJSON bool
+	var asJSON, wall, force bool
+	var output string
 	cmd := &cobra.Command{
-		Use:     "show [R]",
-		Short:   "Show a round's pairing and results (default: the last paired)",
-		Example: "  otd round show\n  otd round show 3 --json",
+		Use:   "show [R]",
+		Short: "Show a round's pairing and results (default: the last paired)",
+		Long: `show prints a round's tables: black and white with their points before the
+round, and the result.
+
+With --print it writes the round's wall sheet instead, an HTML page to print
+on A4 and post: every player by name with table, colour and opponent (the
+list players look for their name in), then the same by table, in large
+type. It goes to standard output (open it in a browser, or redirect it), or
+with --output to FILE (an existing file is replaced only with --force). 'otd
+export html --pairings R FILE' writes the same page.`,
+		Example: "  otd round show\n  otd round show 3 --json\n  otd round show --print --output round3.html",
 		Args:    argsUsage(cobra.MaximumNArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !wall && (cmd.Flags().Changed("output") || force) {
+				return usageErrorf("round show: --output and --force go with --print")
+			}
+			if wall && asJSON {
+				return usageErrorf("round show: --print or --json, not both")
+			}
 			t, err := g.current()
 			if err != nil {
 				return err
@@ -154,6 +170,9 @@ func newRoundShowCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if wall {
+				return writeWallSheet(g, t, r, output, force) // export_html.go
+			}
 			if err := t.CheckPaired(r); err != nil {
 				return err
 			}
@@ -161,6 +180,9 @@ func newRoundShowCmd(g *globals) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the round as JSON")
+	cmd.Flags().BoolVar(&wall, "print", false, "write the wall sheet: an HTML page of the pairings by name and by table, for A4")
+	cmd.Flags().StringVar(&output, "output", "-", "with --print: write the wall sheet to `FILE` (- standard output)")
+	cmd.Flags().BoolVar(&force, "force", false, "with --output: replace FILE if it exists")
 	return cmd
 }
 

@@ -19,6 +19,8 @@ type verifyOptions struct {
 	Claimed *transcript.Result
 	At      int // board after this move; -1 for none
 	JSON    bool
+	SVG     string // draw the board to this file ("-": standard output)
+	Force   bool   // replace the SVG file
 }
 
 func newVerifyCmd(g *globals) *cobra.Command {
@@ -42,6 +44,12 @@ move lists one game per line (a batch; a line may end with its score, e.g.
 (.wtb, with names from WTHOR.JOU and WTHOR.TRN beside it), OBF positions.
 For a batch or a database it prints a summary and the first ten problems.
 
+--svg FILE draws the board of a single game as an SVG picture: before the
+first illegal move (crossed out in red), or after move N with --at N, or at
+the end; with the number of each move played on its disc, as on the sheet,
+the coordinates and the legal moves of the side to move marked. "--svg -"
+writes the picture to standard output and the report to standard error.
+
 A batch, a database or a GGF file is read one game at a time: its length is
 not limited and memory does not grow with it. Limits: a line of at most 64 KiB
 (move lists, sheets, OBF, GGF), a GGF record of at most 64 KiB, a transcript
@@ -54,7 +62,8 @@ input or wrong usage.`,
   otd verify sheet.txt --claimed 33-31      # a transcript sheet; corrections if it does not replay
   echo f5d6c3d3c4f4 | otd verify - --at 4    # the board after move 4
   otd verify WTH_2018.wtb WTH_2019.wtb      # every game of WTHOR databases
-  otd verify games.ggf --json`,
+  otd verify games.ggf --json
+  otd verify sheet.txt --svg dispute.svg    # the board before the illegal move`,
 		Args: argsUsage(cobra.ArbitraryArgs),
 		RunE: func(_ *cobra.Command, args []string) error {
 			var err error
@@ -79,6 +88,8 @@ input or wrong usage.`,
 	cmd.Flags().StringVar(&claimed, "claimed", "", "the result the players signed, black discs first (e.g. 40-24)")
 	cmd.Flags().IntVar(&o.At, "at", -1, "also show the board after move `N`")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the report as JSON")
+	cmd.Flags().StringVar(&o.SVG, "svg", "", "draw the board (before the illegal move, or after --at N) as SVG to `FILE`")
+	cmd.Flags().BoolVar(&o.Force, "force", false, "replace the --svg FILE if it exists")
 	return cmd
 }
 
@@ -228,8 +239,8 @@ func runVerify(g *globals, o verifyOptions) error {
 		}
 		first = gf
 	}
-	if o.Claimed != nil || o.At >= 0 {
-		return usageErrorf("verify: --claimed and --at apply to a single game; this input is a batch (several games or files, or a WTHOR database)")
+	if o.Claimed != nil || o.At >= 0 || o.SVG != "" {
+		return usageErrorf("verify: --claimed, --at and --svg apply to a single game; this input is a batch (several games or files, or a WTHOR database)")
 	}
 	return verifyBatch(g, o, first, pending)
 }
@@ -237,12 +248,28 @@ func runVerify(g *globals, o verifyOptions) error {
 // verifyOne reports on a single game.
 func verifyOne(g *globals, o verifyOptions, game transcript.Game) error {
 	r := transcript.Verify(game, o.Claimed)
+	out := g.Stdout
+	if o.SVG == "-" {
+		out = g.Stderr // the picture takes standard output
+	}
 	if o.JSON {
-		if err := writeJSONLine(g.Stdout, reportJSON(game, &r, o.At)); err != nil {
+		if err := writeJSONLine(out, reportJSON(game, &r, o.At)); err != nil {
 			return err
 		}
 	} else {
-		printReport(g.Stdout, game, &r, o.At)
+		printReport(out, game, &r, o.At)
+	}
+	if o.SVG != "" {
+		pic, ok := r.Picture(o.At)
+		if !ok {
+			return usageErrorf("verify: --svg: no board after move %d: the record has no legal move %d", o.At, o.At)
+		}
+		if game.Black != "" || game.White != "" {
+			pic.Caption = fmt.Sprintf("%s (black) - %s (white). %s", game.Black, game.White, pic.Caption)
+		}
+		if err := writeOutput(g, o.SVG, o.Force, pic.WriteSVG); err != nil {
+			return err
+		}
 	}
 	if !r.Legal() || (r.Claimed != nil && !r.Agrees()) {
 		return &exitError{code: exitFailure}
