@@ -203,11 +203,13 @@ func (d *Director) PlayRound(ctx context.Context, o PlayOptions) (PlayReport, er
 			}
 		}()
 	}
+send:
 	for _, g := range todo {
-		if ctx.Err() != nil {
-			break
+		select {
+		case jobs <- g:
+		case <-ctx.Done():
+			break send
 		}
-		jobs <- g
 	}
 	close(jobs)
 	wg.Wait()

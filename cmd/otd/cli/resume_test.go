@@ -112,3 +112,42 @@ func checkPlayedOnce(t *testing.T, d *testDB) {
 		verifyTranscript(t, gm)
 	}
 }
+
+// TestInterruptedRoundPlay: Ctrl-C (SIGINT) stops 'otd round play' cleanly:
+// it says so, the games finished stay, and the same command plays the rest.
+func TestInterruptedRoundPlay(t *testing.T) {
+	d := newTestDB(t)
+	d.must("tournament", "new", "Interrupted", "--rounds", "1")
+	for i, e := range []string{"alphabeta:4", "alphabeta:3", "alphabeta:4", "alphabeta:3", "alphabeta:4", "alphabeta:3"} {
+		d.must("player", "add", fmt.Sprintf("P%d", i+1), "--engine", "builtin:"+e)
+	}
+	d.must("round", "pair")
+	c := exec.Command(os.Args[0], "--db", d.path, "round", "play", "--time", "2s", "--concurrency", "1")
+	c.Env = append(os.Environ(), asOTD+"=1")
+	stderr := &stampedWriter{start: time.Now()} // safe to read while the command writes
+	c.Stderr = stderr
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Once the first game is recorded (its line printed), interrupt.
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(stderr.String(), "round 1 table") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	c.Process.Signal(os.Interrupt)
+	err := c.Wait()
+	if err == nil || !strings.Contains(stderr.String(), "stopped") {
+		t.Fatalf("interrupted round play: %v:\n%s", err, stderr.String())
+	}
+	done := 0
+	for _, gm := range roundGames(d, 1) {
+		if gm.BlackDiscs != nil {
+			done++
+		}
+	}
+	if done == 0 || done == 3 {
+		t.Errorf("%d of 3 games recorded after the interrupt, want some but not all", done)
+	}
+	d.must("round", "play", "--time", "2s")
+	checkPlayedOnce(t, d)
+}
