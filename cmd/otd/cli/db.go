@@ -5,8 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/olekukonko/tablewriter/tw"
 	"github.com/otd-project/otd/store"
 	"github.com/otd-project/otd/tournament"
 )
@@ -56,14 +60,59 @@ func invalidAsUsage(err error) error {
 	return err
 }
 
-// table renders rows under a header with tablewriter.
+// termWidth is the width the tables that list players fit in.
+const termWidth = 80
+
+// table renders rows under a header with tablewriter, the header as
+// written ("R1", not "R 1").
 func table(w io.Writer, header []string, rows [][]string) error {
-	tw := tablewriter.NewTable(w)
-	tw.Header(header)
-	if err := tw.Bulk(rows); err != nil {
+	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone))
+	t.Header(header)
+	if err := t.Bulk(rows); err != nil {
 		return err
 	}
-	return tw.Render()
+	return t.Render()
+}
+
+// fitTable renders a table in termWidth columns for any number of players:
+// the cells of the name columns are cut with an ellipsis as far as needed,
+// each name column getting an equal share of the room the others leave (at
+// least minName), a marker in parentheses at the end kept ("Bartholo…
+// (withdrawn)").
+func fitTable(w io.Writer, header []string, rows [][]string, names ...int) error {
+	const minName = 16
+	room := termWidth - 1 // the left border
+	for i, h := range header {
+		width := twwidth.Width(h)
+		for _, row := range rows {
+			width = max(width, twwidth.Width(row[i]))
+		}
+		room -= 3 // the padding and the right border
+		if !slices.Contains(names, i) {
+			room -= width
+		}
+	}
+	each := max(room/len(names), minName)
+	for _, row := range rows {
+		for _, n := range names {
+			row[n] = cutCell(row[n], each)
+		}
+	}
+	return table(w, header, rows)
+}
+
+// cutCell cuts s to width columns with an ellipsis, keeping a marker in
+// parentheses at its end.
+func cutCell(s string, width int) string {
+	if twwidth.Width(s) <= width {
+		return s
+	}
+	keep := ""
+	if i := strings.LastIndex(s, " ("); i > 0 && strings.HasSuffix(s, ")") && twwidth.Width(s[i:])+4 <= width {
+		s, keep = s[:i], s[i:]
+	}
+	return twwidth.Truncate(s, width-twwidth.Width(keep)-1) + "…" + keep
 }
 
 // name is a player as the tables show them: "3 Ann Archer".

@@ -108,6 +108,7 @@ func TestFTDTournaments(t *testing.T) {
 				checked++
 			}
 			checkELOExportImport(t, db) // and its .ELO file gives it back
+			checkXLSXExport(t, db)      // and its XLSX and CSV files what the commands print
 		})
 	}
 	if checked != len(standings) {

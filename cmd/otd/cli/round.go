@@ -133,7 +133,7 @@ func printRound(g *globals, t *tournament.Tournament, r int, asJSON bool) error 
 		}
 		rows = append(rows, []string{strconv.Itoa(gm.Table), name(t, gm.Black), points[gm.Black].String(), white, wp, res})
 	}
-	return table(g.Stdout, []string{"Table", "Black", "Pts", "White", "Pts", "Result"}, rows)
+	return fitTable(g.Stdout, []string{"Table", "Black", "Pts", "White", "Pts", "Result"}, rows, 1, 3)
 }
 
 func jsonPoints(h scoring.HalfPoints) json.Number { return json.Number(h.String()) }

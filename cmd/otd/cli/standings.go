@@ -31,7 +31,8 @@ results missing gives provisional standings, and a round with no result yet
 the standings after the round before; a late entry is listed from their first
 round on. With --csv, a name or country that a spreadsheet would take for a
 formula (starting with =, +, -, @, a tab or a line break) is written with a
-single quote in front, so that it shows as text.`,
+single quote in front, so that it shows as text. The table fits in 80
+columns: long names are cut with an ellipsis.`,
 		Example: "  otd standings\n  otd standings --round 3\n  otd standings --json\n  otd standings --csv > standings.csv",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
@@ -95,7 +96,8 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 		}
 		tab = append(tab, []string{strconv.Itoa(s.Rank), strconv.Itoa(s.Number), name, s.Country, string(s.Points), string(s.BQ), strconv.Itoa(s.Discs), strconv.Itoa(s.Games)})
 	}
-	return table(g.Stdout, []string{"Rank", "No", "Name", "Country", "Points", "BQ", "Discs", "Games"}, tab)
+	header := []string{"Rank", "No", "Name", "Country", "Points", "BQ", "Discs", "Games"}
+	return fitTable(g.Stdout, header, tab, 2)
 }
 
 // viewTitle names what is shown: "standings after round 3", "provisional
@@ -125,7 +127,7 @@ func viewNote(v tournament.View) string {
 }
 
 func newCrosstableCmd(g *globals) *cobra.Command {
-	var asJSON bool
+	var asJSON, asCSV bool
 	var round int
 	cmd := &cobra.Command{
 		Use:   "crosstable",
@@ -137,9 +139,19 @@ default ends in "t" ("-12w31t": lost on time); a forfeit is "ff" instead of
 colour and discs ("+12ff": player 12 did not play; "-12ff": this player did
 not). "bye" is a bye and "-" a round not played. Withdrawn players are
 marked. Rounds are counted as by 'otd standings'; in a provisional round, a
-game without a result yet is "?" with the opponent and colour ("?6w").`,
-		Args: argsUsage(cobra.NoArgs),
+game without a result yet is "?" with the opponent and colour ("?6w").
+
+With --json or --csv, each round is given as fields: the opponent's number,
+the colour, the points, the discs of both and what the round was (normal,
+time-default, forfeit, bye or missed; a game without a result yet is
+missed), as the Crosstable sheet of 'otd export xlsx'. With --csv, a name a
+spreadsheet would take for a formula is written with a single quote in front.`,
+		Example: "  otd crosstable\n  otd crosstable --round 3\n  otd crosstable --csv > crosstable.csv",
+		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
+			if asJSON && asCSV {
+				return usageErrorf("crosstable: --json or --csv, not both")
+			}
 			t, err := g.current()
 			if err != nil {
 				return err
@@ -153,10 +165,16 @@ game without a result yet is "?" with the opponent and colour ("?6w").`,
 				return err
 			}
 			rows := v.Rows
-			if asJSON {
-				return writeJSON(g.Stdout, newCrosstableJSON(t, rows))
+			note := viewNote(v)
+			if note != "" && (asJSON || asCSV) { // the data go to stdout, the warning to stderr
+				fmt.Fprintf(g.Stderr, "otd: %s%s\n", viewTitle("crosstable", v), note)
 			}
-			if note := viewNote(v); note != "" {
+			switch {
+			case asJSON:
+				return writeJSON(g.Stdout, newCrosstableJSON(t, rows))
+			case asCSV:
+				return export.WriteCSV(g.Stdout, export.CrosstableSheet(t, v))
+			case note != "":
 				fmt.Fprintf(g.Stdout, "%s: %s of %d%s\n", t.Name, viewTitle("crosstable", v), t.Rounds, note)
 			}
 			pending := map[int]string{} // a game of a provisional round without a result: "?6w"
@@ -182,7 +200,7 @@ game without a result yet is "?" with the opponent and colour ("?6w").`,
 				}
 				line := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Player), name, row.Points.String()}
 				for k, c := range row.Rounds {
-					text := cellText(c)
+					text := export.CellText(c)
 					if p, ok := pending[row.Player]; ok && k+1 == v.Round && c.Kind == scoring.Missed {
 						text = p
 					}
@@ -208,30 +226,8 @@ game without a result yet is "?" with the opponent and colour ("?6w").`,
 	}
 	cmd.Flags().IntVar(&round, "round", -1, "crosstable after round `R` (default: the last finished round)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the crosstable as JSON")
+	cmd.Flags().BoolVar(&asCSV, "csv", false, "print the crosstable as CSV")
 	return cmd
-}
-
-func cellText(c scoring.Cell) string {
-	switch c.Kind {
-	case scoring.Missed:
-		return "-"
-	case scoring.Bye:
-		return "bye"
-	}
-	mark := "-"
-	switch c.Points {
-	case scoring.Point:
-		mark = "+"
-	case scoring.Half:
-		mark = "="
-	}
-	switch c.Kind {
-	case scoring.Forfeit: // not played: no colour, and the discs are the bye's convention
-		return fmt.Sprintf("%s%dff", mark, c.Opponent)
-	case scoring.TimeDefault:
-		return fmt.Sprintf("%s%d%s%dt", mark, c.Opponent, c.Colour.String()[:1], c.Discs)
-	}
-	return fmt.Sprintf("%s%d%s%d", mark, c.Opponent, c.Colour.String()[:1], c.Discs)
 }
 
 func newCrosstableJSON(t *tournament.Tournament, rows []scoring.Row) []crosstableJSON {
