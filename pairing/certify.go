@@ -3,6 +3,7 @@ package pairing
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -24,12 +25,17 @@ import (
 // each class sorted by dual, those candidates are found without looking at
 // the others; a candidate inside a blossom whose dual covers the deficit is
 // passed over, and each other one is priced exactly (edgeCost and the
-// blossom duals). The bye and the players of forced pairs are priced pair by pair.
+// blossom duals). Candidates inside deeply nested blossoms can be millions,
+// all covered: a block with more candidates than members is first tested
+// whole, in one pass over its members (blossomLCA.covers), and looked at
+// pair by pair only if some pair is not covered. The bye and the players of
+// forced pairs are priced pair by pair.
 
 // certClass is a cost class: players of one score group who cost the same.
 type certClass struct {
 	group   int
 	members []int32 // sorted by dual before each check
+	byTour  []int32 // the members in the order of the Euler tour of blossomLCA
 }
 
 // classKey writes what the cost of pairing v reads, less v's identity and
@@ -138,8 +144,10 @@ func (s *swiss) violationsByClass(m *matcher, limit int) [][2]int32 {
 		}
 	}
 	for i := range s.cls {
-		mb := s.cls[i].members
-		slices.SortFunc(mb, func(a, b int32) int { return cmp.Or(cmp.Compare(dual[a], dual[b]), cmp.Compare(a, b)) })
+		c := &s.cls[i]
+		slices.SortFunc(c.members, func(a, b int32) int { return cmp.Or(cmp.Compare(dual[a], dual[b]), cmp.Compare(a, b)) })
+		c.byTour = append(c.byTour[:0], c.members...)
+		slices.SortFunc(c.byTour, func(a, b int32) int { return cmp.Compare(lca.first[a], lca.first[b]) })
 	}
 	low := make([]int64, len(s.groups))
 	for g := range s.groups {
@@ -179,6 +187,9 @@ func (s *swiss) violationsByClass(m *matcher, limit int) [][2]int32 {
 						continue
 					}
 					t := -4 * base
+					if manyBelow(dual, p, q, i == j, t) && lca.covers(s.cls[i].byTour, s.cls[j].byTour, i == j, t) {
+						continue // no pair to look at
+					}
 					for x, a := range p {
 						if dual[a]+dual[q[0]] >= t {
 							break
@@ -216,6 +227,27 @@ func (s *swiss) violationsByClass(m *matcher, limit int) [][2]int32 {
 	return out
 }
 
+// manyBelow reports whether the pairs of p and q (of p if same), sorted by
+// dual, whose duals sum below t outnumber their members: then covers costs
+// less than looking at each such pair.
+func manyBelow(dual []int64, p, q []int32, same bool, t int64) bool {
+	pairs, y := 0, len(q)
+	for x, a := range p {
+		for y > 0 && dual[a]+dual[q[y-1]] >= t {
+			y--
+		}
+		if same {
+			pairs += max(0, y-x-1)
+		} else {
+			pairs += y
+		}
+		if pairs > len(p)+len(q) {
+			return true
+		}
+	}
+	return false
+}
+
 // violationLimit is about how many of the pairs of negative reduced cost of
 // each player one pass adds to the graph: enough to move the duals, few
 // enough that the next matching stays fast.
@@ -227,16 +259,26 @@ const violationLimit = 8
 // blossoms and a sparse table of its depths.
 type blossomLCA struct {
 	m     *matcher
-	first []int32   // first[x]: x's first index in the tour
-	tour  [][]int32 // tour[j][i]: the shallowest node of tour[0][i : i+2^j]
-	depth []int32
+	first []int32 // first[x]: x's first index in the tour
+	// tour[j][i]: the shallowest node of tour[0][i : i+2^j], as its depth
+	// << 32 | the node (the least such number)
+	tour  [][]uint64
 	root  []int32
+	seq   []tourMember // covers' buffers
+	after [][2]int64
+}
+
+// tourMember is a vertex of the pairs that covers looks at: of p, of q or both.
+type tourMember struct {
+	v        int32
+	inP, inQ bool
 }
 
 func newBlossomLCA(m *matcher) *blossomLCA {
 	m.initZ()
 	n2 := 2 * m.n
-	l := &blossomLCA{m: m, first: fill32(make([]int32, n2), -1), depth: make([]int32, n2), root: fill32(make([]int32, n2), -1)}
+	l := &blossomLCA{m: m, first: fill32(make([]int32, n2), -1), root: fill32(make([]int32, n2), -1)}
+	depth := make([]uint64, n2)
 	// Children lists of the forest: x under zpar[x], for vertices and the
 	// blossoms with a positive dual.
 	inForest := func(x int32) bool { return x < m.n || m.base[x] >= 0 && m.dual[x] > 0 }
@@ -257,7 +299,8 @@ func newBlossomLCA(m *matcher) *blossomLCA {
 			fill[p]++
 		}
 	}
-	var tour []int32
+	var tour []uint64
+	node := func(x int32) uint64 { return depth[x]<<32 | uint64(x) }
 	type frame struct{ x, next int32 }
 	var stack []frame
 	for r := range n2 {
@@ -266,33 +309,29 @@ func newBlossomLCA(m *matcher) *blossomLCA {
 		}
 		stack = append(stack[:0], frame{r, start[r]})
 		l.first[r], l.root[r] = int32(len(tour)), r
-		tour = append(tour, r)
+		tour = append(tour, node(r))
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
 			if f.next == start[f.x+1] {
 				stack = stack[:len(stack)-1]
 				if len(stack) > 0 {
-					tour = append(tour, stack[len(stack)-1].x)
+					tour = append(tour, node(stack[len(stack)-1].x))
 				}
 				continue
 			}
 			c := kids[f.next]
 			f.next++
-			l.depth[c], l.root[c], l.first[c] = l.depth[f.x]+1, r, int32(len(tour))
-			tour = append(tour, c)
+			depth[c], l.root[c], l.first[c] = depth[f.x]+1, r, int32(len(tour))
+			tour = append(tour, node(c))
 			stack = append(stack, frame{c, start[c]})
 		}
 	}
-	l.tour = [][]int32{tour}
+	l.tour = [][]uint64{tour}
 	for w := 1; 2*w <= len(tour); w *= 2 {
 		prev := l.tour[len(l.tour)-1]
-		next := make([]int32, len(tour)-2*w+1)
+		next := make([]uint64, len(tour)-2*w+1)
 		for i := range next {
-			a, b := prev[i], prev[i+w]
-			if l.depth[b] < l.depth[a] {
-				a = b
-			}
-			next[i] = a
+			next[i] = min(prev[i], prev[i+w])
 		}
 		l.tour = append(l.tour, next)
 	}
@@ -301,22 +340,82 @@ func newBlossomLCA(m *matcher) *blossomLCA {
 
 // slack returns the slack of the edge u-v of internal cost c: fullSlack.
 func (l *blossomLCA) slack(u, v int32, c int64) int64 {
-	m := l.m
-	s := m.dual[u] + m.dual[v] + 4*c
+	return l.m.dual[u] + l.m.dual[v] + 4*c + 2*l.shared(u, v)
+}
+
+// shared returns the sum of the duals of the blossoms that hold both u and
+// v: the zsum of their lowest common blossom of positive dual, or 0.
+func (l *blossomLCA) shared(u, v int32) int64 {
 	if l.root[u] != l.root[v] || l.root[u] < 0 {
-		return s
+		return 0
 	}
 	i, j := l.first[u], l.first[v]
 	if i > j {
 		i, j = j, i
 	}
 	k := bits.Len32(uint32(j-i+1)) - 1
-	a, b := l.tour[k][i], l.tour[k][j-(1<<k)+1]
-	if l.depth[b] < l.depth[a] {
-		a = b
+	if a := int32(uint32(min(l.tour[k][i], l.tour[k][j-(1<<k)+1]))); a >= l.m.n {
+		return l.m.zsum[a]
 	}
-	if a < m.n { // not in a common blossom
-		return s
+	return 0 // not in a common blossom
+}
+
+// covers reports whether every pair a-b of a vertex of p and one of q
+// (distinct vertices of p if same), both in the order of the Euler tour, has
+// dual[a] + dual[b] + 2*shared(a, b) >= t. One pass: in the tour's order,
+// the lowest common blossom of two vertices is the shallowest of those of
+// the neighbours between them, and zsum only grows with depth, so the least
+// such sum is, over each gap between neighbours, 2*shared(neighbours) plus
+// the least dual before the gap of one side and the least after it of the
+// other.
+func (l *blossomLCA) covers(p, q []int32, same bool, t int64) bool {
+	dual := l.m.dual
+	seq := l.seq[:0]
+	if same {
+		for _, v := range p {
+			seq = append(seq, tourMember{v, true, true})
+		}
+	} else {
+		for len(p) > 0 || len(q) > 0 {
+			if len(q) == 0 || len(p) > 0 && l.first[p[0]] < l.first[q[0]] {
+				seq, p = append(seq, tourMember{p[0], true, false}), p[1:]
+			} else {
+				seq, q = append(seq, tourMember{q[0], false, true}), q[1:]
+			}
+		}
 	}
-	return s + 2*m.zsum[a]
+	l.seq = seq
+	const none = math.MaxInt64
+	// after[k]: the least duals of p and of q from seq[k] on.
+	after := append(l.after[:0], make([][2]int64, len(seq)+1)...)
+	after[len(seq)] = [2]int64{none, none}
+	for k := len(seq) - 1; k >= 0; k-- {
+		after[k] = after[k+1]
+		if seq[k].inP {
+			after[k][0] = min(after[k][0], dual[seq[k].v])
+		}
+		if seq[k].inQ {
+			after[k][1] = min(after[k][1], dual[seq[k].v])
+		}
+	}
+	l.after = after
+	lowP, lowQ := int64(none), int64(none)
+	for k := 0; k+1 < len(seq); k++ {
+		if seq[k].inP {
+			lowP = min(lowP, dual[seq[k].v])
+		}
+		if seq[k].inQ {
+			lowQ = min(lowQ, dual[seq[k].v])
+		}
+		next := after[k+1]
+		if (lowP == none || next[1] == none) && (lowQ == none || next[0] == none) {
+			continue
+		}
+		z := 2 * l.shared(seq[k].v, seq[k+1].v)
+		if lowP != none && next[1] != none && lowP+next[1]+z < t ||
+			lowQ != none && next[0] != none && lowQ+next[0]+z < t {
+			return false
+		}
+	}
+	return true
 }

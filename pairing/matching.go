@@ -21,7 +21,10 @@ type Edge struct {
 // (Galil's survey, Van Rantwijk's formulation) in integer arithmetic, O(n^3),
 // on adjacency lists: after a greedy start (grown along short alternating
 // paths of tight edges), each free vertex grows its own alternating tree, so
-// that a stage costs what its tree touches.
+// that a stage costs what its tree touches. Within a stage, the next dual
+// change comes from a heap of the tree's bounds, and the vertices of a
+// blossom share the label of its largest child, so that a blossom is formed
+// or expanded without visiting all of its vertices (blossoms nest deep).
 func MinCostPerfectMatching(n int, edges []Edge) (mate []int, cost int64, err error) {
 	if n < 0 || n > math.MaxInt32/2 {
 		return nil, 0, fmt.Errorf("%w: %d vertices", ErrInvalidInput, n)
@@ -70,16 +73,30 @@ type matcher struct {
 	wt     []int64
 	adj    []int32 // the far endpoints of v's edges: adj[start[v]:start[v+1]]
 	start  []int32
+	nbr    []int32 // for each entry of adj: its vertex,
+	nwt    []int64 // and 2*wt of its edge (read in order, not by edge)
 
-	mate        []int32 // the remote endpoint of v's matched edge, or -1
-	label       []int8  // 0 free, 1 S, 2 T (vertices and top-level blossoms); 5 during scans
-	labelEnd    []int32 // the endpoint through which the label was reached
-	inBlossom   []int32 // top-level blossom of each vertex
+	mate     []int32 // the remote endpoint of v's matched edge, or -1
+	label    []int8  // 0 free, 1 S, 2 T (vertices and top-level blossoms); 5 during scans
+	labelEnd []int32 // the endpoint through which the label was reached
+
+	// The top-level blossom of each vertex is topOf[cls[v]] (inBlossom): a
+	// blossom's vertices share a class, that of its largest child, so that
+	// forming or expanding a blossom relabels the vertices of its other
+	// children only (nested blossoms would otherwise cost their whole size
+	// at each level).
+	cls   []int32 // the class of each vertex
+	clsOf []int32 // the class of each vertex (itself) and blossom
+	topOf []int32 // the top-level vertex or blossom of each class
+	size  []int32 // the vertices in each vertex or blossom
+
 	parent      []int32 // enclosing blossom, -1 at top level
 	childs      [][]int32
 	base        []int32
 	endps       [][]int32
 	bestEdge    []int32
+	bestFrom    []int32 // for a vertex not in an S-blossom: the other end of its best edge
+	bestWt      []int64 // and 2*wt of the edge (its slack without looking the edge up)
 	blossomBest [][]int32
 	unused      []int32
 	dual        []int64
@@ -87,10 +104,14 @@ type matcher struct {
 	allowedList []int32
 	queue       []int32
 	scratch     []int32
-	bestTo      []int32
+	bestTo      []int32 // during addBlossom: the least-slack edge to each S-blossom
+	bestToSlack []int64 // and its slack
 	bestToList  []int32
 	dirty       []int32 // labels and best edges set in this stage
 	mark        []bool  // in dirty
+	dirtyAt     []int32 // the index of x in dirty
+	bounds      bounds  // the candidates for the next dual change (see nextDelta)
+	shift       int64   // the total dual change of the stage
 	tree        []int32 // the vertices of the stage's tree (of labelled top-level blossoms), each once
 	inTree      []bool  // in tree
 	lstack      []int32 // leaves' stack
@@ -132,9 +153,25 @@ func (m *matcher) allow(k int32) {
 // touch records that x's label or best edge changes in this stage.
 func (m *matcher) touch(x int32) {
 	if !m.mark[x] {
-		m.mark[x] = true
+		m.mark[x], m.dirtyAt[x] = true, int32(len(m.dirty))
 		m.dirty = append(m.dirty, x)
 	}
+}
+
+// inBlossom returns the top-level vertex or blossom that holds vertex v.
+func (m *matcher) inBlossom(v int32) int32 { return m.topOf[m.cls[v]] }
+
+// lift makes x, whose vertices carry class c, a top-level vertex or blossom,
+// relabelling its vertices only if its own class is not c.
+func (m *matcher) lift(x, c int32) {
+	if cx := m.clsOf[x]; cx != c {
+		ls := m.leaves(x, m.scratch[:0])
+		for _, v := range ls {
+			m.cls[v] = cx
+		}
+		m.scratch = ls[:0]
+	}
+	m.topOf[m.clsOf[x]] = x
 }
 
 // leaves appends the vertices inside blossom b to out, in the order of a
@@ -170,35 +207,37 @@ func (m *matcher) init() {
 	for v := range n {
 		m.start[v+1] += m.start[v]
 	}
-	m.adj = make([]int32, 2*ne)
+	m.adj, m.nbr, m.nwt = make([]int32, 2*ne), make([]int32, 2*ne), make([]int64, 2*ne)
 	fill := append([]int32(nil), m.start[:n]...)
 	for k := range int32(ne) {
 		u, v := m.eu[k], m.ev[k]
-		m.adj[fill[u]] = 2*k + 1
+		m.adj[fill[u]], m.nbr[fill[u]], m.nwt[fill[u]] = 2*k+1, v, 2*m.wt[k]
 		fill[u]++
-		m.adj[fill[v]] = 2 * k
+		m.adj[fill[v]], m.nbr[fill[v]], m.nwt[fill[v]] = 2*k, u, 2*m.wt[k]
 		fill[v]++
 	}
 	m.mate = fill32(make([]int32, n), -1)
 	m.label = make([]int8, 2*n)
 	m.labelEnd = fill32(make([]int32, 2*n), -1)
-	m.inBlossom = make([]int32, n)
+	m.cls, m.clsOf, m.topOf = make([]int32, n), make([]int32, 2*n), make([]int32, n)
+	m.size = make([]int32, 2*n)
 	m.base = fill32(make([]int32, 2*n), -1)
 	for v := range int32(n) {
-		m.inBlossom[v] = v
+		m.cls[v], m.clsOf[v], m.topOf[v], m.size[v] = v, v, v, 1
 		m.base[v] = v
 	}
 	m.parent = fill32(make([]int32, 2*n), -1)
 	m.childs = make([][]int32, 2*n)
 	m.endps = make([][]int32, 2*n)
 	m.bestEdge = fill32(make([]int32, 2*n), -1)
+	m.bestFrom, m.bestWt = make([]int32, n), make([]int64, n)
 	m.blossomBest = make([][]int32, 2*n)
-	m.bestTo = fill32(make([]int32, 2*n), -1)
+	m.bestTo, m.bestToSlack = fill32(make([]int32, 2*n), -1), make([]int64, 2*n)
 	for b := int32(2*n) - 1; b >= int32(n); b-- {
 		m.unused = append(m.unused, b)
 	}
 	m.dual = make([]int64, 2*n)
-	m.mark = make([]bool, 2*n)
+	m.mark, m.dirtyAt = make([]bool, 2*n), make([]int32, 2*n)
 	m.inTree = make([]bool, n)
 	m.allowed = make([]bool, ne)
 	m.greedyStart()
@@ -293,12 +332,13 @@ func (m *matcher) greedyStart() {
 
 func (m *matcher) assignLabel(w int32, t int8, p int32) {
 	for {
-		b := m.inBlossom[w]
+		b := m.inBlossom(w)
 		m.touch(w)
 		m.touch(b)
 		m.label[w], m.label[b] = t, t
 		m.labelEnd[w], m.labelEnd[b] = p, p
 		m.bestEdge[w], m.bestEdge[b] = -1, -1
+		m.offer(b)
 		k := len(m.tree)
 		m.tree = m.leaves(b, m.tree)
 		if t == 1 {
@@ -329,7 +369,7 @@ func (m *matcher) scanBlossom(v, w int32) int32 {
 	path := m.scratch[:0]
 	base := int32(-1)
 	for v != -1 || w != -1 {
-		b := m.inBlossom[v]
+		b := m.inBlossom(v)
 		if m.label[b]&4 != 0 {
 			base = m.base[b]
 			break
@@ -340,7 +380,7 @@ func (m *matcher) scanBlossom(v, w int32) int32 {
 			v = -1
 		} else {
 			v = m.endpoint(m.labelEnd[b])
-			v = m.endpoint(m.labelEnd[m.inBlossom[v]])
+			v = m.endpoint(m.labelEnd[m.inBlossom(v)])
 		}
 		if w != -1 {
 			v, w = w, v
@@ -361,16 +401,16 @@ func reverse32(s []int32) {
 
 func (m *matcher) addBlossom(base, k int32) {
 	v, w := m.eu[k], m.ev[k]
-	bb, bv, bw := m.inBlossom[base], m.inBlossom[v], m.inBlossom[w]
+	bb, bv, bw := m.inBlossom(base), m.inBlossom(v), m.inBlossom(w)
 	b := m.unused[len(m.unused)-1]
 	m.unused = m.unused[:len(m.unused)-1]
 	m.base[b], m.parent[b], m.parent[bb] = base, -1, b
-	var path, endps []int32
+	path, endps := m.childs[b][:0], m.endps[b][:0] // the space of a blossom expanded before
 	for bv != bb {
 		m.parent[bv] = b
 		path = append(path, bv)
 		endps = append(endps, m.labelEnd[bv])
-		bv = m.inBlossom[m.endpoint(m.labelEnd[bv])]
+		bv = m.inBlossom(m.endpoint(m.labelEnd[bv]))
 	}
 	path = append(path, bb)
 	reverse32(path)
@@ -380,44 +420,63 @@ func (m *matcher) addBlossom(base, k int32) {
 		m.parent[bw] = b
 		path = append(path, bw)
 		endps = append(endps, m.labelEnd[bw]^1)
-		bw = m.inBlossom[m.endpoint(m.labelEnd[bw])]
+		bw = m.inBlossom(m.endpoint(m.labelEnd[bw]))
 	}
 	m.childs[b], m.endps[b] = path, endps
 	m.touch(b)
 	m.label[b], m.labelEnd[b], m.dual[b] = 1, m.labelEnd[bb], 0
-	ls := m.leaves(b, m.scratch[:0])
-	for _, v := range ls {
-		if m.label[m.inBlossom[v]] == 2 {
-			m.queue = append(m.queue, v)
+	// b takes the class of its largest child; the T-children's vertices
+	// become S and are scanned.
+	donor := bb
+	m.size[b] = 0
+	for _, c := range path {
+		m.size[b] += m.size[c]
+		if m.size[c] > m.size[donor] {
+			donor = c
 		}
-		m.inBlossom[v] = b
+	}
+	cb := m.clsOf[donor]
+	m.clsOf[b], m.topOf[cb] = cb, b
+	ls := m.scratch[:0]
+	for _, c := range path {
+		if c == donor && m.label[c] != 2 {
+			continue
+		}
+		ls = m.leaves(c, ls[:0])
+		for _, v := range ls {
+			if m.label[c] == 2 {
+				m.queue = append(m.queue, v)
+			}
+			m.cls[v] = cb
+		}
 	}
 	// The least-slack edge from b to each other S-blossom.
-	consider := func(k int32) {
-		j := m.ev[k]
-		if m.inBlossom[j] == b {
-			j = m.eu[k]
-		}
-		bj := m.inBlossom[j]
+	consider := func(k, j int32, slack int64) { // j: the end of k outside b, if any
+		bj := m.inBlossom(j)
 		if bj != b && m.label[bj] == 1 {
 			if m.bestTo[bj] == -1 {
 				m.bestToList = append(m.bestToList, bj)
-				m.bestTo[bj] = k
-			} else if m.slack(k) < m.slack(m.bestTo[bj]) {
-				m.bestTo[bj] = k
+				m.bestTo[bj], m.bestToSlack[bj] = k, slack
+			} else if slack < m.bestToSlack[bj] {
+				m.bestTo[bj], m.bestToSlack[bj] = k, slack
 			}
 		}
 	}
 	for _, bv := range path {
 		if m.blossomBest[bv] == nil {
 			for _, v := range m.leaves(bv, ls[:0]) {
-				for _, p := range m.adj[m.start[v]:m.start[v+1]] {
-					consider(p >> 1)
+				for i := m.start[v]; i < m.start[v+1]; i++ {
+					j := m.nbr[i]
+					consider(m.adj[i]>>1, j, m.dual[v]+m.dual[j]-m.nwt[i])
 				}
 			}
 		} else {
 			for _, k := range m.blossomBest[bv] {
-				consider(k)
+				j := m.ev[k]
+				if m.inBlossom(j) == b {
+					j = m.eu[k]
+				}
+				consider(k, j, m.slack(k))
 			}
 		}
 		m.blossomBest[bv], m.bestEdge[bv] = nil, -1
@@ -425,16 +484,18 @@ func (m *matcher) addBlossom(base, k int32) {
 	m.scratch = ls[:0]
 	best := make([]int32, 0, len(m.bestToList))
 	myBest := int32(-1)
+	var myBestSlack int64
 	for _, bj := range m.bestToList {
 		k := m.bestTo[bj]
 		best = append(best, k)
-		if myBest == -1 || m.slack(k) < m.slack(myBest) {
-			myBest = k
+		if myBest == -1 || m.bestToSlack[bj] < myBestSlack {
+			myBest, myBestSlack = k, m.bestToSlack[bj]
 		}
 		m.bestTo[bj] = -1
 	}
 	m.bestToList = m.bestToList[:0]
 	m.blossomBest[b], m.bestEdge[b] = best, myBest
+	m.offer(b)
 }
 
 // walk returns the index of child t in blossom b and the direction and
@@ -460,26 +521,24 @@ func at(s []int32, j int) int32 {
 	return s[j]
 }
 
-func (m *matcher) expandBlossom(b int32, endStage bool) {
+// expandBlossom makes the children of top-level blossom b top-level (at the
+// end of a stage, those without a dual are expanded in turn).
+func (m *matcher) expandBlossom(b int32, endStage bool) { m.expand(b, m.clsOf[b], endStage) }
+
+// expand is expandBlossom for a blossom whose vertices carry class c.
+func (m *matcher) expand(b, c int32, endStage bool) {
 	for _, s := range m.childs[b] {
 		m.parent[s] = -1
-		switch {
-		case s < m.n:
-			m.inBlossom[s] = s
-		case endStage && m.dual[s] == 0:
-			m.expandBlossom(s, endStage)
-		default:
-			ls := m.leaves(s, m.scratch[:0])
-			for _, v := range ls {
-				m.inBlossom[v] = s
-			}
-			m.scratch = ls[:0]
+		if endStage && s >= m.n && m.dual[s] == 0 {
+			m.expand(s, c, endStage)
+		} else {
+			m.lift(s, c)
 		}
 	}
 	if !endStage && m.label[b] == 2 {
 		// Relabel the children on the even path from the entry child to the base.
 		childs, endps := m.childs[b], m.endps[b]
-		entry := m.inBlossom[m.endpoint(m.labelEnd[b]^1)]
+		entry := m.inBlossom(m.endpoint(m.labelEnd[b] ^ 1))
 		j, step, trick := m.walk(b, entry)
 		p := m.labelEnd[b]
 		for j != 0 {
@@ -499,6 +558,7 @@ func (m *matcher) expandBlossom(b int32, endStage bool) {
 		m.label[m.endpoint(p^1)], m.label[bv] = 2, 2
 		m.labelEnd[m.endpoint(p^1)], m.labelEnd[bv] = p, p
 		m.bestEdge[bv] = -1
+		m.offer(bv)
 		j += step
 		for at(childs, j) != entry {
 			bv = at(childs, j)
@@ -521,10 +581,21 @@ func (m *matcher) expandBlossom(b int32, endStage bool) {
 				m.assignLabel(v, 2, m.labelEnd[v])
 			}
 		}
+		// The vertices of the children left unlabelled bound the next dual
+		// change by their best edges again.
+		for _, c := range childs {
+			if m.label[c] == 0 {
+				ls := m.leaves(c, m.scratch[:0])
+				for _, v := range ls {
+					m.offer(v)
+				}
+				m.scratch = ls[:0]
+			}
+		}
 	}
 	m.touch(b)
 	m.label[b], m.labelEnd[b] = -1, -1
-	m.childs[b], m.endps[b], m.blossomBest[b] = nil, nil, nil
+	m.childs[b], m.endps[b], m.blossomBest[b] = m.childs[b][:0], m.endps[b][:0], nil
 	m.base[b], m.bestEdge[b] = -1, -1
 	m.unused = append(m.unused, b)
 }
@@ -575,7 +646,7 @@ func (m *matcher) augmentMatching(k int32) {
 	for _, sp := range [2][2]int32{{m.eu[k], 2*k + 1}, {m.ev[k], 2 * k}} {
 		s, p := sp[0], sp[1]
 		for {
-			bs := m.inBlossom[s]
+			bs := m.inBlossom(s)
 			if bs >= m.n {
 				m.augmentBlossom(bs, s)
 			}
@@ -583,7 +654,7 @@ func (m *matcher) augmentMatching(k int32) {
 			if m.labelEnd[bs] == -1 {
 				break
 			}
-			bt := m.inBlossom[m.endpoint(m.labelEnd[bs])]
+			bt := m.inBlossom(m.endpoint(m.labelEnd[bs]))
 			s = m.endpoint(m.labelEnd[bt])
 			j := m.endpoint(m.labelEnd[bt] ^ 1)
 			if bt >= m.n {
@@ -624,6 +695,7 @@ func (m *matcher) solve() {
 			m.inTree[v] = false
 		}
 		m.tree = m.tree[:0]
+		m.bounds, m.shift = m.bounds[:0], 0
 		m.assignLabel(r, 1, -1)
 		m.stage()
 		// Blossoms without a dual are of no more use.
@@ -638,7 +710,7 @@ func (m *matcher) solve() {
 // top reports whether x is a vertex or blossom at the top level.
 func (m *matcher) top(x int32) bool {
 	if x < m.n {
-		return m.inBlossom[x] == x
+		return m.inBlossom(x) == x
 	}
 	return m.base[x] >= 0 && m.parent[x] == -1
 }
@@ -650,15 +722,17 @@ func (m *matcher) stage() bool {
 		for len(m.queue) > 0 {
 			v := m.queue[len(m.queue)-1]
 			m.queue = m.queue[:len(m.queue)-1]
-			for _, p := range m.adj[m.start[v]:m.start[v+1]] {
-				k, w := p>>1, m.endpoint(p)
-				bv, bw := m.inBlossom[v], m.inBlossom[w]
+			bv := m.inBlossom(v) // until a new blossom takes v in
+			for i := m.start[v]; i < m.start[v+1]; i++ {
+				p, w := m.adj[i], m.nbr[i]
+				k := p >> 1
+				bw := m.inBlossom(w)
 				if bv == bw {
 					continue
 				}
 				var kslack int64
 				if !m.allowed[k] {
-					if kslack = m.slack(k); kslack <= 0 {
+					if kslack = m.dual[v] + m.dual[w] - m.nwt[i]; kslack <= 0 {
 						m.allow(k)
 					}
 				}
@@ -675,6 +749,7 @@ func (m *matcher) stage() bool {
 						m.assignLabel(w, 2, p^1)
 					case m.label[bw] == 1:
 						m.addBlossom(m.scanBlossom(v, w), k)
+						bv = m.inBlossom(v)
 					case m.label[w] == 0:
 						m.touch(w)
 						m.label[w], m.labelEnd[w] = 2, p^1
@@ -682,74 +757,157 @@ func (m *matcher) stage() bool {
 				case m.label[bw] == 1:
 					if m.bestEdge[bv] == -1 || kslack < m.slack(m.bestEdge[bv]) {
 						m.bestEdge[bv] = k
+						m.offer(bv)
 					}
 				case m.label[w] == 0:
-					if m.bestEdge[w] == -1 || kslack < m.slack(m.bestEdge[w]) {
+					if m.bestEdge[w] == -1 || kslack < m.dual[m.bestFrom[w]]+m.dual[w]-m.bestWt[w] {
 						m.touch(w)
-						m.bestEdge[w] = k
+						m.bestEdge[w], m.bestFrom[w], m.bestWt[w] = k, v, m.nwt[i]
+						if m.label[bw] == 0 { // see bound
+							m.push(w, 2, kslack, k)
+						}
 					}
 				}
 			}
 		}
 		// No progress on tight edges: change the tree's duals by the largest
 		// delta that keeps them feasible.
-		deltaType, delta, deltaEdge, deltaBlossom := 0, int64(0), int32(-1), int32(-1)
-		for _, x := range m.dirty {
-			k := m.bestEdge[x]
-			switch {
-			case x < m.n && m.label[m.inBlossom[x]] == 0 && k != -1:
-				if d := m.slack(k); deltaType == 0 || d < delta {
-					deltaType, delta, deltaEdge = 2, d, k
-				}
-			case !m.top(x):
-			case m.label[x] == 1 && k != -1:
-				if d := m.slack(k) / 2; deltaType == 0 || d < delta {
-					deltaType, delta, deltaEdge = 3, d, k
-				}
-			case m.label[x] == 2 && x >= m.n:
-				if deltaType == 0 || m.dual[x] < delta {
-					deltaType, delta, deltaBlossom = 4, m.dual[x], x
-				}
-			}
-		}
+		deltaType, delta, ref := m.nextDelta()
 		if deltaType == 0 {
 			return false
 		}
-		// Every labelled top-level blossom is in dirty, and every vertex
-		// inside one is in tree (see assignLabel).
-		for _, x := range m.dirty {
-			if x >= m.n && m.top(x) {
-				switch m.label[x] {
-				case 1:
-					m.dual[x] += delta
-				case 2:
-					m.dual[x] -= delta
-				}
-			}
-		}
-		for _, v := range m.tree {
-			switch m.label[m.inBlossom[v]] {
-			case 1:
-				m.dual[v] -= delta
-			case 2:
-				m.dual[v] += delta
-			}
+		if delta > 0 { // most are 0
+			m.changeDuals(delta)
 		}
 		switch deltaType {
-		case 2:
-			m.allow(deltaEdge)
-			i := m.eu[deltaEdge]
-			if m.label[m.inBlossom[i]] == 0 {
-				i = m.ev[deltaEdge]
+		case 2: // ref is an edge
+			m.allow(ref)
+			i := m.eu[ref]
+			if m.label[m.inBlossom(i)] == 0 {
+				i = m.ev[ref]
 			}
 			m.queue = append(m.queue, i)
-		case 3:
-			m.allow(deltaEdge)
-			m.queue = append(m.queue, m.eu[deltaEdge])
-		case 4:
-			m.expandBlossom(deltaBlossom, false)
+		case 3: // an edge
+			m.allow(ref)
+			m.queue = append(m.queue, m.eu[ref])
+		case 4: // a blossom
+			m.expandBlossom(ref, false)
 		}
 	}
+}
+
+// changeDuals changes the duals of the tree by delta: S-vertices and
+// T-blossoms down, T-vertices and S-blossoms up.
+func (m *matcher) changeDuals(delta int64) {
+	m.shift += delta
+	// Every labelled top-level blossom is in dirty, and every vertex
+	// inside one is in tree (see assignLabel).
+	for _, x := range m.dirty {
+		if x >= m.n && m.top(x) {
+			switch m.label[x] {
+			case 1:
+				m.dual[x] += delta
+			case 2:
+				m.dual[x] -= delta
+			}
+		}
+	}
+	for _, v := range m.tree {
+		switch m.label[m.inBlossom(v)] {
+		case 1:
+			m.dual[v] -= delta
+		case 2:
+			m.dual[v] += delta
+		}
+	}
+}
+
+// bound returns how x limits the next dual change: the kind of limit (0
+// none; 2 an edge from an S-vertex to x, not labelled, that turns tight; 3
+// an edge between S-blossom x and another that turns tight; 4 T-blossom x,
+// whose dual reaches 0), the change allowed and the edge or blossom.
+func (m *matcher) bound(x int32) (kind int8, delta int64, ref int32) {
+	k := m.bestEdge[x]
+	switch {
+	case x < m.n && m.label[m.inBlossom(x)] == 0 && k != -1:
+		return 2, m.slack(k), k
+	case !m.top(x):
+	case m.label[x] == 1 && k != -1:
+		return 3, m.slack(k) / 2, k
+	case m.label[x] == 2 && x >= m.n:
+		return 4, m.dual[x], x
+	}
+	return 0, 0, -1
+}
+
+// A candidate bound of some x (see bound), kept in a heap: by the change
+// it allows, counted from the start of the stage (every bound falls by each
+// dual change, so that its key stays put), then by x's index in dirty.
+type bounded struct {
+	key  int64
+	at   int32 // dirtyAt[x]
+	x    int32
+	ref  int32
+	kind int8
+}
+
+type bounds []bounded
+
+func (b bounds) less(i, j int) bool {
+	return b[i].key < b[j].key || b[i].key == b[j].key && b[i].at < b[j].at
+}
+
+// offer records x's current bound, if it has one. Every change to a bound
+// is offered; stale entries stay in the heap until nextDelta finds them.
+func (m *matcher) offer(x int32) {
+	if kind, delta, ref := m.bound(x); kind != 0 {
+		m.push(x, kind, delta, ref)
+	}
+}
+
+// push adds bound (kind, delta, ref) of x to the heap.
+func (m *matcher) push(x int32, kind int8, delta int64, ref int32) {
+	h := append(m.bounds, bounded{delta + m.shift, m.dirtyAt[x], x, ref, kind})
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	m.bounds = h
+}
+
+// nextDelta returns the least bound of the tree (see bound), the first in
+// dirty among equals, or kind 0 if there is none.
+func (m *matcher) nextDelta() (kind int8, delta int64, ref int32) {
+	for h := m.bounds; len(h) > 0; {
+		top := h[0]
+		if kind, delta, ref = m.bound(top.x); kind == top.kind && ref == top.ref && delta+m.shift == top.key {
+			return kind, delta, ref
+		}
+		// Stale: drop it.
+		last := len(h) - 1
+		h[0] = h[last]
+		h = h[:last]
+		for i := 0; ; {
+			c := 2*i + 1
+			if c >= len(h) {
+				break
+			}
+			if c+1 < len(h) && h.less(c+1, c) {
+				c++
+			}
+			if !h.less(c, i) {
+				break
+			}
+			h[i], h[c] = h[c], h[i]
+			i = c
+		}
+		m.bounds = h
+	}
+	return 0, 0, -1
 }
 
 // perfect reports whether every vertex is matched.

@@ -742,10 +742,45 @@ func (s *swiss) graph(k int, extra [][2]int32) *matcher {
 		}
 		return m
 	}
-	var keys []uint64
+	// The pairs, each as its higher vertex in the bucket of its lower one:
+	// counted, then placed, then each bucket sorted, so that the edges come
+	// in the order of their ends (which the matching's tie-breaks follow).
+	start := make([]int32, len(s.v)+1)
+	s.pairs(k, extra, func(a, b int32) { start[min(a, b)+1]++ })
+	for a := range s.v {
+		start[a+1] += start[a]
+	}
+	higher := make([]int32, start[len(s.v)])
+	fill := append([]int32(nil), start[:len(s.v)]...)
+	s.pairs(k, extra, func(a, b int32) {
+		lo := min(a, b)
+		higher[fill[lo]] = max(a, b)
+		fill[lo]++
+	})
+	edges := 0
+	for a := range s.v { // fill[a]: the end of a's bucket without repeats
+		bs := higher[start[a]:start[a+1]]
+		slices.Sort(bs)
+		fill[a] = start[a] + int32(len(slices.Compact(bs)))
+		edges += int(fill[a] - start[a])
+	}
+	m := newMatcher(len(s.v), edges)
+	for a := range s.v {
+		for _, b := range higher[start[a]:fill[a]] {
+			if c, ok := s.edgeCost(a, int(b)); ok {
+				m.addEdge(a, int(b), c)
+			}
+		}
+	}
+	return m
+}
+
+// pairs calls f(a, b) for each pair of distinct players of the sparse
+// graph of width k (see graph), some more than once.
+func (s *swiss) pairs(k int, extra [][2]int32, f func(a, b int32)) {
 	pair := func(a, b int32) {
 		if a != b {
-			keys = append(keys, uint64(min(a, b))<<32|uint64(max(a, b)))
+			f(a, b)
 		}
 	}
 	link := func(p []int32, h int) {
@@ -790,16 +825,6 @@ func (s *swiss) graph(k int, extra [][2]int32) *matcher {
 	for _, e := range extra {
 		pair(e[0], e[1])
 	}
-	slices.Sort(keys)
-	keys = slices.Compact(keys)
-	m := newMatcher(len(s.v), len(keys))
-	for _, key := range keys {
-		a, b := int(key>>32), int(uint32(key))
-		if c, ok := s.edgeCost(a, b); ok {
-			m.addEdge(a, b, c)
-		}
-	}
-	return m
 }
 
 // violations returns the allowed pairs whose reduced cost under m's duals is
