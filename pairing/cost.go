@@ -24,6 +24,11 @@ type Weights struct {
 	Gap             []int64 // by the score difference in half-points, from 1 (20000, 40588, ...)
 	FloatRepeat     int64   // per player floating the same way as last time (25)
 	FloatBack       int64   // taken off per player floating back the other way (10)
+	// AbsentAsBye (Papp) counts a round a player did not play (absent, or
+	// not yet entered) as a bye when the bye comes to them: SecondBye for
+	// each, and RematchPrevious if it was round r-1. Papp stores neither a
+	// bye nor an absence as a game, and charges both alike (penalite.c).
+	AbsentAsBye bool
 	// FloatBackAlways gives FloatBack to every player floating back. False
 	// (Papp's COMPENSATION_FLOATS) gives it only from round 3, to a player who
 	// floated down last time and won round r-1, or floated up and did not win
@@ -61,6 +66,7 @@ func Papp() Weights {
 		FloatBack:   10,
 		Country:     []int64{2, 0},
 		Elitism:     PappElitism(),
+		AbsentAsBye: true,
 	}
 }
 
@@ -70,7 +76,7 @@ func Papp() Weights {
 func Plain() Weights {
 	w := Papp()
 	w.Elitism = nil
-	w.FloatBackAlways = true
+	w.FloatBackAlways, w.AbsentAsBye = true, false
 	return w
 }
 
@@ -148,8 +154,8 @@ func (s *swiss) costs(a, b int) (aBlack, bBlack int64) {
 		if va.bye && vb.bye || p.forced >= 0 {
 			return infinite, infinite
 		}
-		c := s.betweenSum(a, b) + at64(s.w.Colour, abs(p.balance)) + int64(p.byes)*s.w.SecondBye
-		if p.byeLast {
+		c := s.betweenSum(a, b) + at64(s.w.Colour, abs(p.balance)) + int64(p.byeCount())*s.w.SecondBye
+		if p.byeAgain() {
 			c += s.w.RematchPrevious
 		}
 		return c, c
@@ -194,8 +200,8 @@ func (s *swiss) terms(a, b int) (t pairTerms) {
 		// The bye: Papp's colour cost of the current imbalance, and a second
 		// bye like a rematch (bye_replay_penalty per earlier bye).
 		x.Colour = at64(s.w.Colour, abs(p.balance))
-		x.Rematch = int64(p.byes) * s.w.SecondBye
-		if p.byeLast {
+		x.Rematch = int64(p.byeCount()) * s.w.SecondBye
+		if p.byeAgain() {
 			x.Rematch += s.w.RematchPrevious
 		}
 		t.ABlack, t.BBlack = x, x
@@ -306,7 +312,7 @@ func (s *swiss) overCeiling(a, b int) (int64, bool) {
 	va, vb := &s.v[a], &s.v[b]
 	g := abs(va.points - vb.points)
 	if va.bye || vb.bye {
-		if va.byes > 0 || vb.byes > 0 {
+		if va.byeCount() > 0 || vb.byeCount() > 0 {
 			return 0, false
 		}
 		return int64(min(1, g/s.byeCeiling)), true
@@ -322,7 +328,7 @@ func (s *swiss) upperBound() int64 {
 	lo, hi, meets, byes := maxPoints, 0, 0, 0
 	for _, v := range s.v {
 		lo, hi = min(lo, v.points), max(hi, v.points)
-		meets, byes = max(meets, len(v.met)), max(byes, v.byes)
+		meets, byes = max(meets, len(v.met)), max(byes, v.byeCount())
 	}
 	ub := 2*(slices.Max(s.w.Colour)+s.w.SameColour) + 2*s.w.FloatRepeat + slices.Max(append([]int64{0}, s.w.Country...))
 	ub += int64(max(meets, byes))*max(s.w.Rematch, s.w.RematchSame, s.w.SecondBye) + s.w.RematchPrevious

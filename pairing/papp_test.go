@@ -107,6 +107,19 @@ func TestPappTerms(t *testing.T) {
 		{"the bye again right after one: 1 more", // bye_replay_penalty + immediate_replay_penalty
 			Input{Round: 3, Players: []Player{pl(1, 0, "11w", "bye"), pl(2, 2, "13w", "14b"), pl(3, 2, "15b", "16w")}}, papp, 1, 0,
 			[]check{rematch(10_000_001), colour(20)}},
+		// A round without a game counts as a bye (penalite.c: polar2 == 0,
+		// neither a bye nor an absence is a couple): absent_as_bye, Papp's.
+		{"an absence costs the bye again: Papp's infinity", // 1 absent in round 1, White in 2: |d| 1: 20
+			Input{Round: 3, Players: []Player{pl(1, 0, "-", "11w"), pl(2, 2, "13w", "14b"), pl(3, 2, "15b", "16w")}}, papp, 1, 0,
+			[]check{is(Terms{Gap: 20000, Colour: 20, Rematch: 10_000_000})}},
+		{"absent in r-1: 1 more", // as the bye in r-1 (penalite_desuite)
+			Input{Round: 3, Players: []Player{pl(1, 0, "11w", "-"), pl(2, 2, "13w", "14b"), pl(3, 2, "15b", "16w")}}, papp, 1, 0,
+			[]check{rematch(10_000_001), colour(20)}},
+		{"a late entry's rounds before it count too", // no game in rounds 1 and 2: 2 x 10,000,000 + 1
+			Input{Round: 3, Players: []Player{pl(1, 0), pl(2, 2, "13w", "14b"), pl(3, 2, "15b", "16w")}}, papp, 1, 0,
+			[]check{is(Terms{Gap: 20000, Rematch: 20_000_001})}},
+		{"plain: an absence is no bye", Input{Round: 3, Players: []Player{pl(1, 0, "11w", "-"), pl(2, 2, "13w", "14b"), pl(3, 2, "15b", "16w")}}, plain, 1, 0,
+			[]check{is(Terms{Gap: 20000, Colour: 20})}},
 		// Elitism: elitism(round) x (s1 + s2) x |gap| / 2, skipped for a negative score.
 		{"elitism in round 4: 200", // 6 and 2 half-points: 200 x 8 x 4 / 2 = 3200
 			Input{Round: 4, Players: []Player{pl(1, 6, "11b", "12w", "13b"), pl(2, 2, "14w", "15b", "16w")}}, papp, 1, 2,

@@ -248,6 +248,10 @@ type vertex struct {
 	forbid  []int32
 	byes    int      // byes had
 	byeLast bool     // the bye in round r-1
+	// With Weights.AbsentAsBye, the rounds without a game before this one,
+	// and whether round r-1 was one: they cost as byes (byeCount).
+	missed     int
+	missedLast bool
 	colours []Colour // the colour of each round from round 1 (NoColour: none), for the chromatic optimisation
 	bye     bool     // the virtual bye player
 	forced  int32    // the forced partner, -1 if none
@@ -271,9 +275,17 @@ func (v *vertex) class() int {
 	if v.comp {
 		c++
 	}
-	c += 100 * (2*min(v.byes, 50) + btoi(v.byeLast))
+	c += 100 * (2*min(v.byeCount(), 50) + btoi(v.byeAgain()))
 	return c
 }
+
+// byeCount is the number of earlier byes the bye again costs: the byes had,
+// and the rounds without a game under Weights.AbsentAsBye.
+func (v *vertex) byeCount() int { return v.byes + v.missed }
+
+// byeAgain reports whether round r-1 was a bye (or, under
+// Weights.AbsentAsBye, a round without a game): the bye now costs 1 more.
+func (v *vertex) byeAgain() bool { return v.byeLast || v.missedLast }
 
 type meeting struct {
 	opp    int32
@@ -394,10 +406,17 @@ func newSwiss(in Input, opt Options) (*swiss, error) {
 		// A shorter history is read as missing the first rounds.
 		v.colours = make([]Colour, max(s.round-1, len(p.Games)))
 		off := len(v.colours) - len(p.Games)
+		if s.w.AbsentAsBye {
+			v.missed = off
+			v.missedLast = s.round > 1 && len(p.Games) == 0
+		}
 		for r, g := range p.Games {
 			v.colours[off+r] = g.Colour
 			if g.Bye {
 				v.byes++
+			}
+			if s.w.AbsentAsBye && !g.Bye && g.Colour == NoColour {
+				v.missed++
 			}
 			if g.Bye || g.Colour != NoColour {
 				v.float = g.Float // an absence keeps the last float
@@ -430,6 +449,7 @@ func newSwiss(in Input, opt Options) (*swiss, error) {
 		if len(p.Games) > 0 && len(p.Games) <= s.round-1 {
 			g := p.Games[len(p.Games)-1] // round r-1
 			v.last, v.byeLast = g.Colour, g.Bye
+			v.missedLast = s.w.AbsentAsBye && !g.Bye && g.Colour == NoColour
 			// Papp's wins_history: 2 won, 1 drew, 0 lost or did not play.
 			won, lost := !g.Bye && g.Points == 2, g.Bye || g.Points == 0
 			if g.Bye {
@@ -560,7 +580,7 @@ func (s *swiss) setOrder(opt Options) {
 	for k := len(ord) - 1; k >= 0; k-- {
 		v := &s.v[ord[k]]
 		v.pos = k
-		if v.byes == 0 && v.forced < 0 {
+		if v.byeCount() == 0 && v.forced < 0 {
 			v.byeRank = below
 			below++
 		}

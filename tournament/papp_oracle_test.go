@@ -33,19 +33,32 @@ type pappGolden struct {
 // pairing is that optimum too, in every round of 16- to 256-player fields
 // (pairs may differ where costs tie: Papp shuffles before every round). The
 // tournament goes on with Papp's pairing, so the states stay Papp's.
+//
+// One difference is deliberate: Papp truncates each pair's penalty at its
+// infinity (MAX_PEN, edmonds.c) before matching, so when every pairing needs
+// a last resort (a second bye, or a rematch with the same colours) it sees
+// them all as alike; otd pairs the least bad (issue 10). In such a round,
+// Papp's pairing holds a pair dearer than MaxPen, and otd's pairing must
+// cost no more than Papp's.
 func TestPappOracle(t *testing.T) {
-	file := "testdata/papp/golden.json"
+	files := []string{"testdata/papp/golden.json", "testdata/papp/absences.json"}
 	if f := os.Getenv("OTD_PAPP_GOLDEN"); f != "" { // another file made the same way (README)
-		file = f
-	}
-	raw, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
+		files = []string{f}
 	}
 	var g pappGolden
-	if err := json.Unmarshal(raw, &g); err != nil {
-		t.Fatal(err)
+	for _, file := range files {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var one pappGolden
+		if err := json.Unmarshal(raw, &one); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		g.Tournaments = append(g.Tournaments, one.Tournaments...)
 	}
+	lastResorts := 0
+	defer func() { t.Logf("%d rounds where Papp's truncation at its infinity chose another last resort", lastResorts) }()
 	for _, gt := range g.Tournaments {
 		name := fmt.Sprintf("%dplayers_seed%d", gt.Players, gt.Seed)
 		for _, gr := range gt.Rounds {
@@ -78,19 +91,26 @@ func TestPappOracle(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				// Papp's pairing, forced
-				o := PairOptions{Manual: true, Bye: gr.Bye}
-				for _, p := range gr.Games {
-					o.Forced = append(o.Forced, [2]int{p[0], p[1]})
+				// Papp's pairing, as it is: written into the round directly,
+				// since it may give a second bye as its least bad pairing
+				// (which 'otd round pair --manual' refuses a director).
+				for i, p := range gr.Games {
+					tm.Games = append(tm.Games, Game{Round: gr.Round, Table: i + 1, Black: p[0], White: p[1]})
 				}
-				if _, err := tm.Pair(o); err != nil {
+				if gr.Bye != 0 {
+					tm.Games = append(tm.Games, Game{Round: gr.Round, Table: len(gr.Games) + 1, Black: gr.Bye})
+				}
+				if err := tm.Validate(); err != nil {
 					t.Fatalf("round %d, Papp's pairing: %v", gr.Round, err)
 				}
 				pappRep, err := tm.Explain(gr.Round)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if ownRep.Cost != gr.PappCost || pappRep.Cost != gr.PappCost {
+				truncated := slices.ContainsFunc(pappRep.Pairs, func(p ExplainedPair) bool { return p.Cost > pairing.MaxPen })
+				if truncated && ownRep.Cost < gr.PappCost && pappRep.Cost == gr.PappCost {
+					lastResorts++ // otd's least bad last resort, cheaper than Papp's
+				} else if ownRep.Cost != gr.PappCost || pappRep.Cost != gr.PappCost {
 					t.Errorf("round %d: Papp's optimum %d; otd's pairing costs %d, Papp's pairing under otd's model %d",
 						gr.Round, gr.PappCost, ownRep.Cost, pappRep.Cost)
 					for _, p := range ownRep.Pairs {

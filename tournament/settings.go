@@ -220,11 +220,7 @@ const (
 )
 
 // pairingKeys are the weights of a model, in the order they are written.
-var pairingKeys = []struct {
-	name, doc string
-	one       func(*pairing.Weights) *int64
-	list      func(*pairing.Weights) *[]int64
-}{
+var pairingKeys = []pairingKey{
 	{name: "rematch", doc: "a rematch, per earlier meeting, colours reversed", one: func(w *pairing.Weights) *int64 { return &w.Rematch }},
 	{name: "rematch_same", doc: "a rematch, per earlier meeting, same colours (Papp's infinity)", one: func(w *pairing.Weights) *int64 { return &w.RematchSame }},
 	{name: "rematch_previous", doc: "more for a rematch (or the bye) of the previous round", one: func(w *pairing.Weights) *int64 { return &w.RematchPrevious }},
@@ -234,9 +230,19 @@ var pairingKeys = []struct {
 	{name: "gap", doc: "by the score gap in half-points, from 1", list: func(w *pairing.Weights) *[]int64 { return &w.Gap }},
 	{name: "float_repeat", doc: "per player floating the same way as last time", one: func(w *pairing.Weights) *int64 { return &w.FloatRepeat }},
 	{name: "float_back", doc: "off per player floating back (the compensation)", one: func(w *pairing.Weights) *int64 { return &w.FloatBack }},
-	{name: "float_back_always", doc: "1: every float back is compensated; 0 (Papp): only one that undoes round r-1, from round 3"},
+	{name: "float_back_always", doc: "1: every float back is compensated; 0 (Papp): only one that undoes round r-1, from round 3", flag: func(w *pairing.Weights) *bool { return &w.FloatBackAlways }},
+	{name: "absent_as_bye", doc: "1 (Papp): a round not played counts as a bye for second_bye (and rematch_previous if it was the previous round)", flag: func(w *pairing.Weights) *bool { return &w.AbsentAsBye }},
 	{name: "country", doc: "compatriots, by round from 1", list: func(w *pairing.Weights) *[]int64 { return &w.Country }},
 	{name: "elitism", doc: "x (score + score) x gap / 2, by round from 1; none: off", list: func(w *pairing.Weights) *[]int64 { return &w.Elitism }},
+}
+
+// pairingKey is a weight of a model as its text names it: a number (one), a
+// list (list) or 0/1 (flag).
+type pairingKey struct {
+	name, doc string
+	one       func(*pairing.Weights) *int64
+	list      func(*pairing.Weights) *[]int64
+	flag      func(*pairing.Weights) *bool
 }
 
 // ParsePairingModel reads a model: a preset (papp or plain), then
@@ -280,13 +286,7 @@ func (m PairingModel) parse() (pairing.Weights, PairingModel, error) {
 	}
 	for _, f := range fields[1:] {
 		name, value, ok := strings.Cut(strings.TrimSpace(f), "=")
-		i := slices.IndexFunc(pairingKeys, func(k struct {
-			name, doc string
-			one       func(*pairing.Weights) *int64
-			list      func(*pairing.Weights) *[]int64
-		}) bool {
-			return k.name == strings.TrimSpace(name)
-		})
+		i := slices.IndexFunc(pairingKeys, func(k pairingKey) bool { return k.name == strings.TrimSpace(name) })
 		if !ok || i < 0 {
 			return w, "", invalidf("--pairing %q: %q: want name=value, the names: %s", string(m), f, pairingNames())
 		}
@@ -295,14 +295,14 @@ func (m PairingModel) parse() (pairing.Weights, PairingModel, error) {
 			return invalidf("--pairing %q: %s=%s: want %s", string(m), k.name, value, map[bool]string{true: "a number", false: "numbers separated by /"}[k.one != nil])
 		}
 		switch {
-		case k.name == "float_back_always":
+		case k.flag != nil:
 			switch value {
 			case "0", "false":
-				w.FloatBackAlways = false
+				*k.flag(&w) = false
 			case "1", "true":
-				w.FloatBackAlways = true
+				*k.flag(&w) = true
 			default:
-				return w, "", invalidf("--pairing %q: float_back_always=%s: want 0 or 1", string(m), value)
+				return w, "", invalidf("--pairing %q: %s=%s: want 0 or 1", string(m), k.name, value)
 			}
 		case k.one != nil:
 			x, err := strconv.ParseInt(value, 10, 64)
@@ -361,8 +361,8 @@ func PairingWeightList(w pairing.Weights) []PairingWeight {
 	for _, k := range pairingKeys {
 		var v string
 		switch {
-		case k.name == "float_back_always":
-			v = map[bool]string{true: "1", false: "0"}[w.FloatBackAlways]
+		case k.flag != nil:
+			v = map[bool]string{true: "1", false: "0"}[*k.flag(&w)]
 		case k.one != nil:
 			v = strconv.FormatInt(*k.one(&w), 10)
 		case len(*k.list(&w)) == 0:
