@@ -246,17 +246,17 @@ type vertex struct {
 	prevOpp int32  // the previous round's opponent, -1 if none
 	met     []meeting
 	forbid  []int32
-	byes    int      // byes had
-	byeLast bool     // the bye in round r-1
+	byes    int  // byes had
+	byeLast bool // the bye in round r-1
 	// With Weights.AbsentAsBye, the rounds without a game before this one,
 	// and whether round r-1 was one: they cost as byes (byeCount).
 	missed     int
 	missedLast bool
-	colours []Colour // the colour of each round from round 1 (NoColour: none), for the chromatic optimisation
-	bye     bool     // the virtual bye player
-	forced  int32    // the forced partner, -1 if none
-	byeRank int      // among players who may take the bye, how many rank lower
-	pos     int      // position in the round-1 order
+	colours    []Colour // the colour of each round from round 1 (NoColour: none), for the chromatic optimisation
+	bye        bool     // the virtual bye player
+	forced     int32    // the forced partner, -1 if none
+	byeRank    int      // among players who may take the bye, how many rank lower
+	pos        int      // position in the round-1 order
 }
 
 // class is the vertex's colour class: players of one class and score group

@@ -58,7 +58,9 @@ func TestPappOracle(t *testing.T) {
 		g.Tournaments = append(g.Tournaments, one.Tournaments...)
 	}
 	lastResorts := 0
-	defer func() { t.Logf("%d rounds where Papp's truncation at its infinity chose another last resort", lastResorts) }()
+	defer func() {
+		t.Logf("%d rounds where Papp's truncation at its infinity chose another last resort", lastResorts)
+	}()
 	for _, gt := range g.Tournaments {
 		name := fmt.Sprintf("%dplayers_seed%d", gt.Players, gt.Seed)
 		for _, gr := range gt.Rounds {
