@@ -14,7 +14,8 @@ import (
 	"strings"
 )
 
-// Squares is the number of squares of the board: a recorded score adds up to it.
+// Squares is the number of squares of the 8x8 board, the default of
+// Rules.Squares: a recorded score adds up to it.
 const Squares = 64
 
 // Errors of ScoreGame, Event.Standings and the parsers; check them with errors.Is.
@@ -206,20 +207,20 @@ func ScoreGame(r Result, rules Rules) (Score, error) {
 }
 
 func score(r Result, rules Rules) (Score, error) {
-	bye := rules.byeDiscs()
+	bye, n := rules.byeDiscs(), rules.squares()
 	switch r.Kind {
 	case Normal:
 		b, w := r.BlackDiscs, r.WhiteDiscs
-		if err := checkDiscs(b, w); err != nil {
+		if err := checkDiscs(b, w, n); err != nil {
 			return Score{}, err
 		}
 		switch {
 		case b > w:
-			b = Squares - w
+			b = n - w
 		case w > b:
-			w = Squares - b
+			w = n - b
 		default:
-			b, w = Squares/2, Squares/2
+			b, w = n/2, n/2
 		}
 		s := points(b, w)
 		if o := outcomeOf(s); r.Outcome != Unclaimed && r.Outcome != o {
@@ -236,32 +237,32 @@ func score(r Result, rules Rules) (Score, error) {
 		}
 		switch {
 		case r.Kind == Forfeit:
-			win, lose = bye, Squares-bye
+			win, lose = bye, n-bye
 		case rules.TimeDefault == TimeWipeout:
-			win, lose = Squares, 0
+			win, lose = n, 0
 		case rules.TimeDefault == TimeComplete:
-			if err := checkDiscs(win, lose); err != nil {
+			if err := checkDiscs(win, lose, n); err != nil {
 				return Score{}, fmt.Errorf("the board of the time default: %w", err)
 			}
 			// The empty squares go to the winner on time, then the minimal win.
-			win = max(Squares-lose, Squares/2+1)
-			lose = Squares - win
+			win = max(n-lose, n/2+1)
+			lose = n - win
 		default: // TimeFixed
-			win, lose = Squares/2+1, Squares/2-1
+			win, lose = n/2+1, n/2-1
 		}
 		if r.Outcome == WhiteWins {
 			return Score{BlackDiscs: lose, WhiteDiscs: win, WhitePoints: Point}, nil
 		}
 		return Score{BlackDiscs: win, WhiteDiscs: lose, BlackPoints: Point}, nil
 	case Bye:
-		return Score{BlackDiscs: bye, WhiteDiscs: Squares - bye, BlackPoints: rules.byePoints()}, nil
+		return Score{BlackDiscs: bye, WhiteDiscs: n - bye, BlackPoints: rules.byePoints()}, nil
 	}
 	return Score{}, fmt.Errorf("%v: %w", r.Kind, ErrKind)
 }
 
-func checkDiscs(b, w int) error {
-	if b < 0 || w < 0 || b > Squares || w > Squares || b+w > Squares || b+w == 0 {
-		return fmt.Errorf("%d-%d: %w (each 0 to %d, together 1 to %d)", b, w, ErrDiscs, Squares, Squares)
+func checkDiscs(b, w, n int) error {
+	if b < 0 || w < 0 || b > n || w > n || b+w > n || b+w == 0 {
+		return fmt.Errorf("%d-%d: %w (each 0 to %d, together 1 to %d)", b, w, ErrDiscs, n, n)
 	}
 	return nil
 }

@@ -15,6 +15,19 @@ type Rules struct {
 	ByePoints   HalfPoints // what a bye scores: Point (0 means Point) or Half
 	ByeDiscs    int        // discs of a bye and of a forfeit win, 32..64 (0 means 32; Papp's convention is 40, i.e. 40-24)
 	TieBreaks   TieBreaks  // empty means points, bq, discs, h2h
+	// Squares is the number of playable squares of the board (a variant:
+	// 36 on 6x6, 100 on 10x10); 0 means 64. A score adds up to it, a bye
+	// and a forfeit count half of it by default, a time default's minimal
+	// win is half of it plus one, and BQ's c is round(Squares / rounds).
+	Squares int
+}
+
+// squares is the board's playable squares: Squares, or 64.
+func (r Rules) squares() int {
+	if r.Squares == 0 {
+		return Squares
+	}
+	return r.Squares
 }
 
 // String gives the options as the command line writes them:
@@ -27,14 +40,16 @@ func (r Rules) String() string {
 // Validate checks that every option is in its range.
 func (r Rules) Validate() error {
 	switch {
-	case r.BQ.Kind > Fixed || r.BQ.C < 0 || r.BQ.C > Squares || r.BQ.Kind != Fixed && r.BQ.C != 0:
+	case r.Squares != 0 && (r.Squares < 4 || r.Squares > 256 || r.Squares%2 != 0):
+		return optionf("%d squares: want an even number 4 to 256", r.Squares)
+	case r.BQ.Kind > Fixed || r.BQ.C < 0 || r.BQ.C > r.squares() || r.BQ.Kind != Fixed && r.BQ.C != 0:
 		return optionf("bq %+v", r.BQ)
 	case r.TimeDefault > TimeWipeout:
 		return optionf("time default %v", r.TimeDefault)
 	case r.ByePoints < 0 || r.ByePoints > Point:
 		return optionf("bye points %v: want 1 or 0.5", r.ByePoints)
-	case r.ByeDiscs != 0 && (r.ByeDiscs < Squares/2 || r.ByeDiscs > Squares):
-		return optionf("bye discs %d: want 32 to 64", r.ByeDiscs)
+	case r.ByeDiscs != 0 && (r.ByeDiscs < r.squares()/2 || r.ByeDiscs > r.squares()):
+		return optionf("bye discs %d: want %d to %d", r.ByeDiscs, r.squares()/2, r.squares())
 	}
 	seen := 0
 	for _, t := range r.TieBreaks {
@@ -55,7 +70,7 @@ func (r Rules) byePoints() HalfPoints {
 
 func (r Rules) byeDiscs() int {
 	if r.ByeDiscs == 0 {
-		return Squares / 2
+		return r.squares() / 2
 	}
 	return r.ByeDiscs
 }
@@ -149,20 +164,27 @@ func (r *BQRule) UnmarshalText(b []byte) (err error) {
 	return err
 }
 
-// Constant gives c = num/den for a tournament of the given number of rounds (at least 1).
-func (r BQRule) Constant(rounds int) (num, den int) {
-	switch r.Kind {
+// Constant gives c = num/den for a tournament of the given number of rounds
+// (at least 1) on the 8x8 board.
+func (r BQRule) Constant(rounds int) (num, den int) { return Rules{BQ: r}.Constant(rounds) }
+
+// Constant gives BQ's c = num/den for a tournament of the given number of
+// rounds (at least 1) on the rules' board: round(squares / rounds) for
+// nearest, squares / rounds for exact.
+func (r Rules) Constant(rounds int) (num, den int) {
+	n := r.squares()
+	switch r.BQ.Kind {
 	case Nearest:
-		return (2*Squares + rounds) / (2 * rounds), 1
+		return (2*n + rounds) / (2 * rounds), 1
 	case WOF:
 		if rounds >= 8 {
 			return 6, 1
 		}
 		return 0, 1
 	case Exact:
-		return Squares, rounds
+		return n, rounds
 	}
-	return r.C, 1
+	return r.BQ.C, 1
 }
 
 // TimePolicy is how a time default is scored.

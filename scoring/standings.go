@@ -118,7 +118,7 @@ func (e Event) prepare() (*table, error) {
 	}
 	t := &table{e: e, kind: e.Rules.BQ.Kind, sides: make([]side, n*R), pts: make([]HalfPoints, n*(R+1)),
 		left: make([]int, n), val: make([]int, n), mark: make([]int, n)}
-	t.cn, t.cd = e.Rules.BQ.Constant(R)
+	t.cn, t.cd = e.Rules.Constant(R)
 	idx := make(map[int]int, n)
 	for i, p := range e.Players {
 		if _, dup := idx[p.ID]; dup {
@@ -221,7 +221,7 @@ func (t *table) bq(i, r int) int {
 			return t.bq(i, t.left[i]-1)
 		}
 	}
-	self := t.cd*Squares + t.cn*int(t.points(i, r)) // a draw against oneself
+	self := t.cd*t.e.Rules.squares() + t.cn*int(t.points(i, r)) // a draw against oneself: squares/2 discs
 	sum := 0
 	for k := 1; k <= last; k++ {
 		s := t.side(i, k)
