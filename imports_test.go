@@ -31,6 +31,7 @@ var allowed = map[string][]string{
 	"tournament":          {"engine", "pairing", "scoring", "engine/match", "engine/player"},
 	"tournament/export":   {"tournament", "engine", "pairing", "scoring"},
 	"store":               {"tournament", "engine", "pairing", "scoring"},
+	"tournament/web":      {"tournament", "tournament/export", "engine", "pairing", "scoring"}, // otd serve: through the application layer, never store
 	"internal/testenv":    {},
 	"internal/fakeengine": {"engine"},
 	// The end-to-end checks of make e2e (build tag e2e) run the otd binary

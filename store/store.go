@@ -69,16 +69,20 @@ var writable = mayWrite
 
 // Store is an open database.
 type Store struct {
-	db       *sql.DB
-	path     string
-	now      func() time.Time
-	readOnly bool // opened read-only: otd may not write the file or its folder
+	db        *sql.DB
+	path      string
+	now       func() time.Time
+	readOnly  bool // opened read-only: with Options.ReadOnly, or otd may not write the file or its folder
+	immutable bool // opened in SQLite's immutable mode: no lock, and others' changes are not seen
 }
 
 // Options of Open.
 type Options struct {
 	Create bool             // create the file if it does not exist
 	Now    func() time.Time // the clock of the audit trail; nil: time.Now
+	// ReadOnly opens the database for reading only (Update refuses with
+	// ErrReadOnly), seeing what other connections commit: 'otd serve'.
+	ReadOnly bool
 }
 
 // Open opens (and, with Create, creates) the database at path, upgrading its
@@ -97,7 +101,7 @@ func Open(path string, o Options) (*Store, error) {
 	}
 	existing := err == nil && fi.Mode().IsRegular() && fi.Size() > 0
 	s, err := openDB(path, o, existing && !writable(path))
-	if errors.Is(err, ErrReadOnly) && existing && !s.readOnly {
+	if errors.Is(err, ErrReadOnly) && existing && !s.immutable {
 		// SQLite may not make the -wal and -shm files beside a database in
 		// WAL mode (a read-only folder): read it without them.
 		s, err = openDB(path, o, true)
@@ -133,11 +137,12 @@ func checkPath(path string) error {
 	return fmt.Errorf("%q: %w: %s", path, ErrPath, why)
 }
 
-// openDB opens the database at path, read-only (SQLite's immutable mode,
-// which needs no -wal or -shm file and takes no lock) if readOnly. The
-// Store returned is never nil; its readOnly says how it was opened.
-func openDB(path string, o Options, readOnly bool) (*Store, error) {
-	s := &Store{path: path, now: o.Now, readOnly: readOnly}
+// openDB opens the database at path: read-only in SQLite's immutable mode,
+// which needs no -wal or -shm file and takes no lock, if immutable; read-only
+// (mode=ro) with o.ReadOnly. The Store returned is never nil; its readOnly
+// and immutable say how it was opened.
+func openDB(path string, o Options, immutable bool) (*Store, error) {
+	s := &Store{path: path, now: o.Now, readOnly: immutable || o.ReadOnly, immutable: immutable}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -146,18 +151,21 @@ func openDB(path string, o Options, readOnly bool) (*Store, error) {
 	// the file is known to be ours, and persists in the file.
 	pragmas := fmt.Sprintf("_pragma=foreign_keys(1)&_pragma=busy_timeout(%d)&_pragma=synchronous(FULL)&_txlock=immediate", busyTimeout)
 	dsn := path + "?" + pragmas
-	if readOnly {
+	if s.readOnly {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return s, fmt.Errorf("%s: %w", path, err)
+		}
+		dsn = "file:" + strings.ReplaceAll(filepath.ToSlash(abs), "%", "%25") + "?mode=ro&" + pragmas
+	}
+	if immutable {
 		// Changes still in a -wal file would not be seen, and otd may not
 		// write the file to merge them in.
 		if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
 			return s, fmt.Errorf("%s: %w: its latest changes are still in %s-wal and otd may not write the file or its folder to merge them in: close the otd that is using it, or open it once where you may write it",
 				path, ErrReadOnly, path)
 		}
-		abs, err := filepath.Abs(path)
-		if err != nil {
-			return s, fmt.Errorf("%s: %w", path, err)
-		}
-		dsn = "file:" + strings.ReplaceAll(filepath.ToSlash(abs), "%", "%25") + "?immutable=1&" + pragmas
+		dsn = strings.Replace(dsn, "?mode=ro&", "?immutable=1&", 1)
 	}
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
@@ -168,7 +176,7 @@ func openDB(path string, o Options, readOnly bool) (*Store, error) {
 		db.Close()
 		return s, err
 	}
-	if readOnly {
+	if s.readOnly {
 		return s, nil
 	}
 	if err := s.walMode(); err != nil {

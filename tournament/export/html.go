@@ -19,21 +19,28 @@ var htmlText string
 
 // htmlTemplates are the results page ("page") and the wall sheet ("wall"):
 // html/template escapes every name, so that no name can add markup.
-var htmlTemplates = template.Must(template.New("").Parse(htmlText))
+var htmlTemplates = HTMLTemplates()
 
-// htmlPage is what the templates show.
-type htmlPage struct {
-	Name   string
-	About  []string // dates, place, director, settings
-	Title  string   // "Standings after round 3 of 7"
-	Rounds []int    // the crosstable's round numbers
-	Rows   []htmlRow
-	Games  []htmlRound
-	Wall   *htmlWall
+// HTMLTemplates returns a new set of the templates of the results page and
+// the wall sheet, for other pages to build on: "style" (the CSS), the
+// sections "standings" and "crosstable" (of an HTMLPage), "round" (an
+// HTMLRound) and "by-name" (a []HTMLSeat).
+func HTMLTemplates() *template.Template { return template.Must(template.New("").Parse(htmlText)) }
+
+// HTMLPage is what the templates show.
+type HTMLPage struct {
+	Name        string
+	About       []string // dates, place, director, settings
+	Title       string   // "Standings after round 3 of 7"
+	Rounds      []int    // the crosstable's round numbers
+	Rows        []HTMLRow
+	Games       []HTMLRound
+	Wall        *HTMLWall
+	PlayerPages bool // each name in the standings links to /player/N (otd serve)
 }
 
-// htmlRow is a player's line of the standings and of the crosstable.
-type htmlRow struct {
+// HTMLRow is a player's line of the standings and of the crosstable.
+type HTMLRow struct {
 	Rank, Number  int
 	Name, Country string
 	Points, BQ    string
@@ -42,30 +49,32 @@ type htmlRow struct {
 	Cells         []string // the crosstable's rounds, as CellText writes them
 }
 
-// htmlRound is a round's games; Black and White are "12 Ann Archer".
-type htmlRound struct {
+// HTMLRound is a round's games; Black and White are "12 Ann Archer".
+type HTMLRound struct {
 	Number int
-	Games  []htmlGame
+	Games  []HTMLGame
 }
 
-type htmlGame struct {
+// HTMLGame is a game of a round.
+type HTMLGame struct {
 	Table                int
 	Black, White         string // White is "" for the bye
 	BlackName, WhiteName string
 	Result               string
 }
 
-// htmlWall is the wall sheet of a round: the players by name, then the tables.
-type htmlWall struct {
+// HTMLWall is the wall sheet of a round: the players by name, then the tables.
+type HTMLWall struct {
 	Round  int
-	ByName []htmlSeat
-	Tables []htmlGame
+	ByName []HTMLSeat
+	Tables []HTMLGame
 }
 
-// htmlSeat is a player's place in a round: table (0 for the bye), colour, opponent.
-type htmlSeat struct {
-	Name, Colour, Opponent string
-	Table                  int
+// HTMLSeat is a player's place in a round: table (0 for the bye), colour,
+// opponent ("12 Ann Archer", or "bye") and the game's result.
+type HTMLSeat struct {
+	Round, Number, Table           int
+	Name, Colour, Opponent, Result string
 }
 
 // WriteHTML writes the results page of t: one self-contained HTML page
@@ -73,30 +82,39 @@ type htmlSeat struct {
 // finished round (as 'otd standings' gives them), the crosstable and every
 // paired round's games, readable on a phone and printable on A4.
 func WriteHTML(w io.Writer, t *tournament.Tournament) error {
-	v, err := t.View(t.Finished())
+	page, err := ResultsPage(t)
 	if err != nil {
 		return err
 	}
-	page := htmlPage{Name: t.Name, About: about(t), Title: fmt.Sprintf("Standings after round %d of %d", v.Round, t.Rounds)}
+	return htmlTemplates.ExecuteTemplate(w, "page", page)
+}
+
+// ResultsPage gives what the results page shows of t (see WriteHTML).
+func ResultsPage(t *tournament.Tournament) (HTMLPage, error) {
+	v, err := t.View(t.Finished())
+	if err != nil {
+		return HTMLPage{}, err
+	}
+	page := HTMLPage{Name: t.Name, About: about(t), Title: fmt.Sprintf("Standings after round %d of %d", v.Round, t.Rounds)}
 	if len(v.Rows) > 0 {
 		for k := range v.Rows[0].Rounds {
 			page.Rounds = append(page.Rounds, k+1)
 		}
 	}
-	page.Rows = make([]htmlRow, len(v.Rows))
+	page.Rows = make([]HTMLRow, len(v.Rows))
 	for i, row := range v.Rows {
 		p := t.Players[row.Player-1]
 		cells := make([]string, len(row.Rounds))
 		for k, c := range row.Rounds {
 			cells[k] = CellText(c)
 		}
-		page.Rows[i] = htmlRow{Rank: row.Rank, Number: p.Number, Name: p.Name, Country: p.Country,
+		page.Rows[i] = HTMLRow{Rank: row.Rank, Number: p.Number, Name: p.Name, Country: p.Country,
 			Points: row.Points.String(), BQ: row.BQ.String(), Discs: row.Discs, Games: row.Games, Withdrawn: row.Withdrawn, Cells: cells}
 	}
 	for r := 1; r <= t.Paired(); r++ {
-		page.Games = append(page.Games, htmlRound{Number: r, Games: htmlGames(t, t.Round(r))})
+		page.Games = append(page.Games, RoundGames(t, r))
 	}
-	return htmlTemplates.ExecuteTemplate(w, "page", page)
+	return page, nil
 }
 
 // WriteWallSheet writes the wall sheet of round r: the round's pairings as
@@ -106,28 +124,40 @@ func WriteWallSheet(w io.Writer, t *tournament.Tournament, r int) error {
 	if err := t.CheckPaired(r); err != nil {
 		return err
 	}
-	games := t.Round(r)
-	wall := &htmlWall{Round: r, Tables: htmlGames(t, games)}
-	for _, g := range wall.Tables {
-		if g.WhiteName == "" {
-			wall.ByName = append(wall.ByName, htmlSeat{Name: g.BlackName, Opponent: "bye"})
-			continue
-		}
-		wall.ByName = append(wall.ByName, htmlSeat{Name: g.BlackName, Table: g.Table, Colour: "black", Opponent: g.White},
-			htmlSeat{Name: g.WhiteName, Table: g.Table, Colour: "white", Opponent: g.Black})
-	}
-	slices.SortStableFunc(wall.ByName, func(a, b htmlSeat) int {
-		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Name, b.Name))
-	})
-	return htmlTemplates.ExecuteTemplate(w, "wall", htmlPage{Name: t.Name, About: about(t), Wall: wall})
+	wall := &HTMLWall{Round: r, ByName: Seats(t, r), Tables: RoundGames(t, r).Games}
+	return htmlTemplates.ExecuteTemplate(w, "wall", HTMLPage{Name: t.Name, About: about(t), Wall: wall})
 }
 
-// htmlGames gives the games of a round with the players' numbers and names.
-func htmlGames(t *tournament.Tournament, games []tournament.Game) []htmlGame {
-	out := make([]htmlGame, len(games))
+// RoundGames gives the games of round r.
+func RoundGames(t *tournament.Tournament, r int) HTMLRound {
+	return HTMLRound{Number: r, Games: roundGames(t, t.Round(r))}
+}
+
+// Seats gives every player's place in round r, by name (whatever the case).
+func Seats(t *tournament.Tournament, r int) []HTMLSeat {
+	games := t.Round(r)
+	var seats []HTMLSeat
+	for i, h := range roundGames(t, games) {
+		g, b := games[i], t.Players[games[i].Black-1].Number
+		if g.IsBye() {
+			seats = append(seats, HTMLSeat{Round: r, Number: b, Name: h.BlackName, Opponent: "bye", Result: h.Result})
+			continue
+		}
+		seats = append(seats, HTMLSeat{Round: r, Number: b, Table: g.Table, Name: h.BlackName, Colour: "black", Opponent: h.White, Result: h.Result},
+			HTMLSeat{Round: r, Number: t.Players[g.White-1].Number, Table: g.Table, Name: h.WhiteName, Colour: "white", Opponent: h.Black, Result: h.Result})
+	}
+	slices.SortStableFunc(seats, func(a, b HTMLSeat) int {
+		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Name, b.Name))
+	})
+	return seats
+}
+
+// roundGames gives the games of a round with the players' numbers and names.
+func roundGames(t *tournament.Tournament, games []tournament.Game) []HTMLGame {
+	out := make([]HTMLGame, len(games))
 	for i, g := range games {
 		b := t.Players[g.Black-1]
-		h := htmlGame{Table: g.Table, BlackName: b.Name, Black: strconv.Itoa(b.Number) + " " + b.Name}
+		h := HTMLGame{Table: g.Table, BlackName: b.Name, Black: strconv.Itoa(b.Number) + " " + b.Name}
 		switch {
 		case g.IsBye():
 			h.Result = "bye"

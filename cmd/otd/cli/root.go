@@ -200,6 +200,7 @@ and verifies disputed game transcripts.`,
 		newExportCmd(g),
 		newDemoCmd(g),
 		newPairingCmd(g),
+		newServeCmd(g),
 		newJSONHelpTopic(),
 	)
 	// A group given an unknown subcommand is wrong usage; cobra would print

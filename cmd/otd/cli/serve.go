@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/tournament"
+	"github.com/otd-project/otd/tournament/web"
+	"github.com/spf13/cobra"
+)
+
+func newServeCmd(g *globals) *cobra.Command {
+	listen := "127.0.0.1:8080"
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the pairings, standings and crosstable to the players' phones, live",
+		Long: `serve answers, on the venue's network, the pages players ask for: the
+current round's pairings with a search by name ("table 7, black, against
+12 Ann Archer"), the standings, the crosstable, each round and each
+player's games. They read on a phone, fetch nothing from the internet and
+work without JavaScript; with it, an open page reloads itself within a
+second of a result entered with 'otd result' in another terminal.
+
+The database is opened read-only: no page changes anything. serve listens
+on this computer only (127.0.0.1) unless --listen names another address:
+--listen 0.0.0.0:8080 answers every network this computer is on, and serve
+prints the addresses to give to the players. Ctrl-C stops it.`,
+		Example: "  otd serve\n  otd serve --listen 0.0.0.0:8080",
+		Args:    argsUsage(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return serve(ctx, g, listen)
+		},
+	}
+	cmd.Flags().StringVar(&listen, "listen", listen, "the `HOST:PORT` to answer on (0.0.0.0:8080: every network of this computer)")
+	return cmd
+}
+
+// serve serves the pages of the current tournament on listen until ctx ends.
+func serve(ctx context.Context, g *globals, listen string) error {
+	st, err := store.Open(g.DB, store.Options{ReadOnly: true})
+	if errors.Is(err, store.ErrPath) {
+		return &exitError{code: exitUsage, err: err, usage: true}
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	d := tournament.NewDirector(st)
+	t, err := d.Current(ctx)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	h, err := web.New(ctx, d)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return usageErrorf("serve: --listen %s: %w", listen, err)
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second, // the update streams set their own
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          log.New(g.Stderr, "otd serve: ", 0),
+	}
+	fmt.Fprintf(g.Stdout, "Serving %s, read-only. Give the players:\n", t.Name)
+	addrs, local := playerURLs(ln.Addr().(*net.TCPAddr))
+	for _, u := range addrs {
+		fmt.Fprintf(g.Stdout, "  %s\n", u)
+	}
+	if local {
+		fmt.Fprintln(g.Stdout, "Only this computer can open it: --listen 0.0.0.0:8080 answers the players' phones.")
+	}
+	fmt.Fprintln(g.Stdout, "Ctrl-C stops.")
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	cancel() // the update streams end
+	shut, stop := context.WithTimeout(context.Background(), 5*time.Second)
+	defer stop()
+	if err := srv.Shutdown(shut); err != nil {
+		return fmt.Errorf("serve: stopping: %w", err)
+	}
+	return nil
+}
+
+// playerURLs gives the addresses of a server listening on a: every
+// address of this computer's networks if a is unspecified (0.0.0.0, ::),
+// and whether only this computer can reach them (loopback).
+func playerURLs(a *net.TCPAddr) (urls []string, local bool) {
+	port := strconv.Itoa(a.Port)
+	url := func(ip net.IP) string { return "http://" + net.JoinHostPort(ip.String(), port) + "/" }
+	if !a.IP.IsUnspecified() {
+		return []string{url(a.IP)}, a.IP.IsLoopback()
+	}
+	addrs, _ := net.InterfaceAddrs()
+	for _, ad := range addrs {
+		if n, ok := ad.(*net.IPNet); ok && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() && (n.IP.To4() != nil || a.IP.To4() == nil) {
+			urls = append(urls, url(n.IP))
+		}
+	}
+	if len(urls) == 0 {
+		return []string{url(net.IPv4(127, 0, 0, 1))}, true
+	}
+	return urls, false
+}

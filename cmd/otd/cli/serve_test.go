@@ -1,0 +1,148 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/tournament"
+)
+
+// lockedBuffer is a bytes.Buffer that a test may read while serve writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestServe runs otd serve on a free port: it prints the address, serves the
+// pairings, and a result recorded through the application layer by another
+// connection (as 'otd result' in another terminal) reaches an open update
+// stream and the pages within a couple of seconds; the database stays
+// writable for the director; ending the context (Ctrl-C) stops it, open
+// stream and all.
+func TestServe(t *testing.T) {
+	db := newTestDB(t)
+	db.must("tournament", "new", "Club", "--rounds", "3")
+	for _, n := range []string{"Ann Archer", "<script>alert(1)</script>", "Cy Cole", "Di Dane"} {
+		db.must("player", "add", n)
+	}
+	db.must("round", "pair", "--manual", "--force", "1-2", "--force", "3-4")
+
+	var out lockedBuffer
+	g := &globals{DB: db.path, Stdout: &out, Stderr: io.Discard}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, g, "127.0.0.1:0") }()
+	var url string
+	for deadline := time.Now().Add(5 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("serve printed no address:\n%s", out.String())
+		}
+		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String())
+	}
+
+	resp, err := http.Get(url + "?q=ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := "Ann Archer</a>: table 1, black, against 2 &lt;script&gt;alert(1)&lt;/script&gt;"; resp.StatusCode != 200 || !strings.Contains(string(page), want) {
+		t.Fatalf("GET /?q=ann: %d, lacks %q:\n%s", resp.StatusCode, want, page)
+	}
+
+	// The client's timeout ends a stream that stalls.
+	events, err := (&http.Client{Timeout: 10 * time.Second}).Get(url + "events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer events.Body.Close()
+	r := bufio.NewReader(events.Body)
+	next := func() (string, bool) {
+		for {
+			l, err := r.ReadString('\n')
+			if err != nil {
+				return "", false
+			}
+			if d, ok := strings.CutPrefix(l, "data: "); ok {
+				return strings.TrimSpace(d), true
+			}
+		}
+	}
+	if d, _ := next(); d != "0" {
+		t.Fatalf("first event %q; want 0", d)
+	}
+
+	st, err := store.Open(db.path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	start := time.Now()
+	if _, _, err := tournament.NewDirector(st).Do(ctx, func(tm *tournament.Tournament) (tournament.Change, error) {
+		return tm.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := next(); d != "1" {
+		t.Fatalf("event after the result %q; want 1", d)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("the result reached the stream in %v; want within 2 s", took)
+	}
+	resp, err = http.Get(url + "round/1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(page), "<td>40-24</td>") {
+		t.Errorf("round 1 lacks the result:\n%s", page)
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serve did not stop within 5 s of its context's end")
+	}
+	if _, ok := next(); ok {
+		t.Error("the update stream is still open")
+	}
+}
+
+// TestServeUsage: a wrong --listen or a database without a tournament.
+func TestServeUsage(t *testing.T) {
+	db := newTestDB(t)
+	if _, errs, code := db.run("serve"); code != exitFailure || !strings.Contains(errs, "no database") {
+		t.Errorf("serve without a database: exit %d, %q", code, errs)
+	}
+	db.must("tournament", "new", "Club", "--rounds", "3")
+	if _, errs, code := db.run("serve", "--listen", "nowhere:x"); code != exitUsage || !strings.Contains(errs, "--listen nowhere:x") {
+		t.Errorf("serve --listen nowhere:x: exit %d, %q", code, errs)
+	}
+}

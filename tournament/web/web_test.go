@@ -1,0 +1,261 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/tournament"
+)
+
+const scriptName = "<script>alert(1)</script>"
+
+// event is a 2-round event of 4 players: round 1 finished (1-2 40-24, 3-4
+// 30-34), round 2 paired (2-3, 4-1) without results.
+func event() *tournament.Tournament {
+	t := &tournament.Tournament{Settings: tournament.DefaultSettings("Club <b>Cup</b>", 3)}
+	for i, name := range []string{"LEADER, Imre", scriptName, "Ann Archer", "Cy Cole"} {
+		t.Players = append(t.Players, tournament.Player{Number: i + 1, Name: name, FirstRound: 1})
+	}
+	res := func(b, w int) *tournament.Result {
+		return &tournament.Result{Black: b, White: w, Kind: tournament.Normal}
+	}
+	t.Games = []tournament.Game{
+		{Round: 1, Table: 1, Black: 1, White: 2, Result: res(40, 24)},
+		{Round: 1, Table: 2, Black: 3, White: 4, Result: res(30, 34)},
+		{Round: 2, Table: 1, Black: 2, White: 3},
+		{Round: 2, Table: 2, Black: 4, White: 1},
+	}
+	return t
+}
+
+// source is a Source in memory: set replaces the tournament and reports a change.
+type source struct {
+	mu      sync.Mutex
+	t       *tournament.Tournament
+	changes chan struct{}
+}
+
+func (s *source) Current(context.Context) (*tournament.Tournament, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.t, nil
+}
+
+func (s *source) Changes(context.Context, time.Duration) (<-chan struct{}, error) {
+	return s.changes, nil
+}
+
+func (s *source) set(t *tournament.Tournament) {
+	s.mu.Lock()
+	s.t = t
+	s.mu.Unlock()
+	s.changes <- struct{}{}
+}
+
+func newServer(t testing.TB) (*httptest.Server, *source, context.CancelFunc) {
+	t.Helper()
+	src := &source{t: event(), changes: make(chan struct{})}
+	ctx, cancel := context.WithCancel(context.Background())
+	h, err := New(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
+	t.Cleanup(func() { cancel(); ts.Close(); close(src.changes) })
+	return ts, src, cancel
+}
+
+func get(t *testing.T, method, url string) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, string(b)
+}
+
+const escaped = "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+// TestPages: every page, its status, type and key facts; every name is
+// text (the one script is the page's own).
+func TestPages(t *testing.T) {
+	ts, _, _ := newServer(t)
+	tests := []struct {
+		path   string
+		status int
+		want   []string
+	}{
+		{"/", 200, []string{"Round 2: where do I play?", `<td class="n">1</td><td>2 ` + escaped + `</td><td>3 Ann Archer</td><td></td>`, `name="q"`}},
+		{"/?q=ann", 200, []string{`<a href="/player/3">Ann Archer</a>: table 1, white, against 2 ` + escaped}},
+		{"/?q=LEADER", 200, []string{`<a href="/player/1">LEADER, Imre</a>: table 2, white, against 4 Cy Cole`}},
+		{"/?q=%3Cscript", 200, []string{`<a href="/player/2">` + escaped + `</a>: table 1, black, against 3 Ann Archer`}},
+		{"/?q=nobody", 200, []string{"No player of this round is named “nobody”."}},
+		{"/standings", 200, []string{"Standings after round 1 of 3", `<td class="n">1</td><td class="n">1</td><td><a href="/player/1">LEADER, Imre</a></td>`, `<a href="/player/2">` + escaped + `</a>`}},
+		{"/crosstable", 200, []string{"<td>&#43;2b40</td>", "<td>-1w24</td>", "<td>&#43;3w34</td>"}},
+		{"/round/1", 200, []string{"Round 1", "<td>1 LEADER, Imre</td><td>2 " + escaped + "</td><td>40-24</td>", "<td>3 Ann Archer</td><td>4 Cy Cole</td><td>30-34</td>"}},
+		{"/round/2", 200, []string{"Round 2", "<td>4 Cy Cole</td><td>1 LEADER, Imre</td><td></td>"}},
+		{"/player/1", 200, []string{"1 LEADER, Imre: rank 1, 1 points", `<td>black</td><td>2 ` + escaped + `</td><td>40-24</td>`, `<td>white</td><td>4 Cy Cole</td><td></td>`}},
+		{"/player/2", 200, []string{"2 " + escaped + ": rank"}},
+		{"/round/3", 404, nil},
+		{"/round/x", 404, nil},
+		{"/player/0", 404, nil},
+		{"/player/5", 404, nil},
+		{"/nothing", 404, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			resp, body := get(t, "GET", ts.URL+tc.path)
+			if resp.StatusCode != tc.status {
+				t.Fatalf("status %d; want %d\n%s", resp.StatusCode, tc.status, body)
+			}
+			if tc.status != 200 {
+				return
+			}
+			if ct := resp.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
+				t.Errorf("Content-Type %q", ct)
+			}
+			if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
+				t.Errorf("Content-Security-Policy %q", csp)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("the page lacks %q:\n%s", w, body)
+				}
+			}
+			if strings.Contains(body, scriptName) || strings.Count(body, "<script") != 1 || !strings.Contains(body, "Club &lt;b&gt;Cup&lt;/b&gt;") {
+				t.Errorf("a name is not text, or the page has a script not its own:\n%s", body)
+			}
+			for _, bad := range []string{"http://", "https://", "src="} {
+				if strings.Contains(body, bad) {
+					t.Errorf("the page fetches or links out: %q", bad)
+				}
+			}
+			if head, _ := get(t, "HEAD", ts.URL+tc.path); head.StatusCode != 200 {
+				t.Errorf("HEAD: status %d", head.StatusCode)
+			}
+		})
+	}
+}
+
+// TestReadOnly: every method but GET and HEAD is refused, on every path.
+func TestReadOnly(t *testing.T) {
+	ts, _, _ := newServer(t)
+	for _, method := range []string{"POST", "PUT", "PATCH", "DELETE", "OPTIONS"} {
+		for _, path := range []string{"/", "/standings", "/events", "/nothing"} {
+			resp, _ := get(t, method, ts.URL+path)
+			if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "GET, HEAD" {
+				t.Errorf("%s %s: status %d, Allow %q; want 405", method, path, resp.StatusCode, resp.Header.Get("Allow"))
+			}
+		}
+	}
+}
+
+// stream opens /events and returns its data lines as they come.
+func stream(t *testing.T, url string) (<-chan string, *http.Response) {
+	t.Helper()
+	resp, err := http.Get(url + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	lines := make(chan string, 16)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if d, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				lines <- d
+			}
+		}
+	}()
+	return lines, resp
+}
+
+// next waits for the stream's next data line.
+func next(t *testing.T, lines <-chan string) (string, bool) {
+	t.Helper()
+	select {
+	case d, ok := <-lines:
+		return d, ok
+	case <-time.After(2 * time.Second):
+		t.Fatal("no event within 2 s")
+		return "", false
+	}
+}
+
+// TestEvents: the stream gives the generation at once and again after a
+// change; a page made after it shows the change and its generation; the
+// stream ends when the server's context does.
+func TestEvents(t *testing.T) {
+	ts, src, cancel := newServer(t)
+	lines, resp := stream(t, ts.URL)
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	if d, _ := next(t, lines); d != "0" {
+		t.Errorf("first event %q; want 0", d)
+	}
+	changed := event()
+	changed.Games[2].Result = &tournament.Result{Black: 20, White: 44, Kind: tournament.Normal}
+	src.set(changed)
+	if d, _ := next(t, lines); d != "1" {
+		t.Errorf("event after a change %q; want 1", d)
+	}
+	if _, body := get(t, "GET", ts.URL+"/"); !strings.Contains(body, `data-gen="1"`) || !strings.Contains(body, "<td>20-44</td>") {
+		t.Errorf("the page after the change:\n%s", body)
+	}
+	cancel()
+	if d, ok := next(t, lines); ok {
+		t.Errorf("the stream goes on after the server stopped: %q", d)
+	}
+}
+
+// TestStreamLimit: beyond MaxStreams open streams, /events answers 503.
+func TestStreamLimit(t *testing.T) {
+	defer func(n int) { MaxStreams = n }(MaxStreams)
+	MaxStreams = 2
+	ts, _, _ := newServer(t)
+	for range 2 {
+		lines, _ := stream(t, ts.URL)
+		next(t, lines)
+	}
+	if resp, _ := get(t, "GET", ts.URL+"/events"); resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a third stream: status %d; want 503", resp.StatusCode)
+	}
+}
+
+// TestConcurrentPages loads pages at once while the tournament changes (run
+// with -race: the cached tournament is shared).
+func TestConcurrentPages(t *testing.T) {
+	ts, src, _ := newServer(t)
+	var wg sync.WaitGroup
+	for i := range 40 {
+		wg.Go(func() {
+			for _, p := range []string{"/", "/standings", "/crosstable", "/round/1", "/player/1", "/?q=a"} {
+				if resp, _ := get(t, "GET", ts.URL+p); resp.StatusCode != 200 {
+					t.Errorf("%s: status %d", p, resp.StatusCode)
+				}
+			}
+			if i%10 == 0 {
+				src.set(event())
+			}
+		})
+	}
+	wg.Wait()
+}
