@@ -3,6 +3,10 @@
 //
 // Squares are numbered a1=0, b1=1, ..., h1=7, a2=8, ..., h8=63: columns a-h
 // left to right, rows 1-8 top to bottom. Bit i of a bitboard is square i.
+//
+// The variants of RULES.md section 1 (board sizes 4 to 16, Othello 8Stars,
+// Anti-Othello, historical Reversi) are a Rules value, played by Game, a
+// slower general implementation; standard 8x8 Othello stays on the bitboards.
 package engine
 
 import (
