@@ -65,7 +65,7 @@ func ExampleParseBQRule() {
 			fmt.Println(err)
 			continue
 		}
-		num, den := r.Constant(13)
+		num, den := scoring.Rules{BQ: r}.Constant(13)
 		fmt.Printf("%v: c = %d/%d for 13 rounds\n", r, num, den)
 	}
 	// Output:

@@ -164,10 +164,6 @@ func (r *BQRule) UnmarshalText(b []byte) (err error) {
 	return err
 }
 
-// Constant gives c = num/den for a tournament of the given number of rounds
-// (at least 1) on the 8x8 board.
-func (r BQRule) Constant(rounds int) (num, den int) { return Rules{BQ: r}.Constant(rounds) }
-
 // Constant gives BQ's c = num/den for a tournament of the given number of
 // rounds (at least 1) on the rules' board: round(squares / rounds) for
 // nearest, squares / rounds for exact.

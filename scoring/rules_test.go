@@ -43,7 +43,7 @@ func TestBQConstant(t *testing.T) {
 		{"6", 13, 6, 1},
 	} {
 		r, _ := scoring.ParseBQRule(tt.rule)
-		if num, den := r.Constant(tt.rounds); num != tt.num || den != tt.den {
+		if num, den := (scoring.Rules{BQ: r}).Constant(tt.rounds); num != tt.num || den != tt.den {
 			t.Errorf("%s, %d rounds: c = %d/%d, want %d/%d", tt.rule, tt.rounds, num, den, tt.num, tt.den)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/otd-project/otd/engine/match"
 )
 
 // Sentinel errors of the operations; check them with errors.Is.
@@ -110,11 +112,11 @@ func (r Result) String() string {
 	case TimeDefault:
 		why := "lost on time"
 		switch r.End {
-		case "crash":
+		case match.Crash.String():
 			why = "lost by default: its engine failed"
-		case "illegal":
+		case match.Illegal.String():
 			why = "lost by default: an illegal move"
-		case "no reply":
+		case match.NoReply.String():
 			why = "lost by default: no reply"
 		}
 		return fmt.Sprintf("%d-%d (%s %s)", r.Black, r.White, r.Loser, why)

@@ -67,7 +67,7 @@ func optional(n int) any {
 // 0 with an even constant, 1 with an odd one (points come in halves), 2
 // with a fraction (exact: 64/13), as BQ.String writes it.
 func bqDecimals(t *tournament.Tournament) int {
-	num, den := t.BQ.Constant(t.Rounds)
+	num, den := t.Rules().Constant(t.Rounds)
 	switch {
 	case num%den != 0:
 		return 2
@@ -86,7 +86,7 @@ func tournamentSheet(t *tournament.Tournament, v tournament.View) Sheet {
 		}
 		return d.Time()
 	}
-	num, den := t.BQ.Constant(t.Rounds)
+	num, den := t.Rules().Constant(t.Rounds)
 	c := strconv.Itoa(num / den)
 	if num%den != 0 {
 		c = fmt.Sprintf("%d/%d", num, den)

@@ -21,7 +21,14 @@ import (
 // otd's tables into an empty SQLite file; a name that is not a plain file's
 // (empty, ":memory:", an SQLite URI) is wrong usage.
 func (g *globals) app(create bool) (*tournament.Director, func(), error) {
-	st, err := store.Open(g.DB, store.Options{Create: create, Now: g.Now})
+	return g.open(store.Options{Create: create})
+}
+
+// open opens the database with options o (the audit clock is g's) and
+// returns the application layer over it, and the function that closes it.
+func (g *globals) open(o store.Options) (*tournament.Director, func(), error) {
+	o.Now = g.Now
+	st, err := store.Open(g.DB, o)
 	if errors.Is(err, store.ErrPath) {
 		return nil, nil, &exitError{code: exitUsage, err: err, usage: true}
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log"
 	"net"
@@ -14,7 +13,6 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/store"
-	"github.com/otd-project/otd/tournament"
 	"github.com/otd-project/otd/tournament/web"
 	"github.com/spf13/cobra"
 )
@@ -49,15 +47,11 @@ prints the addresses to give to the players. Ctrl-C stops it.`,
 
 // serve serves the pages of the current tournament on listen until ctx ends.
 func serve(ctx context.Context, g *globals, listen string) error {
-	st, err := store.Open(g.DB, store.Options{ReadOnly: true})
-	if errors.Is(err, store.ErrPath) {
-		return &exitError{code: exitUsage, err: err, usage: true}
-	}
+	d, closeDB, err := g.open(store.Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	d := tournament.NewDirector(st)
+	defer closeDB()
 	t, err := d.Current(ctx)
 	if err != nil {
 		return err
