@@ -3,6 +3,7 @@ package otd_test
 import (
 	"context"
 	"fmt"
+	"github.com/otd-project/otd/engine"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -224,7 +225,7 @@ func BenchmarkEngineRound(b *testing.B) {
 		if _, _, err := d.Do(ctx, func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) }); err != nil {
 			b.Fatal(err)
 		}
-		start := func(_ context.Context, p tournament.Player) (player.Player, error) {
+		start := func(_ context.Context, p tournament.Player, _ engine.Rules) (player.Player, error) {
 			e, err := tournament.ParseEngine(p.Engine)
 			if err != nil {
 				return nil, err

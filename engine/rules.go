@@ -222,3 +222,17 @@ func (r Rules) String() string {
 	}
 	return s
 }
+
+// MarshalText writes the rules' canonical name (String).
+func (r Rules) MarshalText() ([]byte, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	return []byte(r.String()), nil
+}
+
+// UnmarshalText reads a rules name with ParseRules.
+func (r *Rules) UnmarshalText(b []byte) (err error) {
+	*r, err = ParseRules(string(b))
+	return err
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"github.com/otd-project/otd/engine"
 	"io/fs"
 	"path/filepath"
 	"reflect"
@@ -102,7 +103,8 @@ func TestUpgradeFromSchema1(t *testing.T) {
 		t.Fatalf("user_version = %d, %v; want %d", version, err, n)
 	}
 	settings := tournament.DefaultSettings("Old", 5)
-	settings.Pairing = "" // written before the model was a setting: plain, the model then
+	settings.Pairing = ""             // written before the model was a setting: plain, the model then
+	settings.Variant = engine.Rules{} // written before variants: the zero value, standard Othello
 	want := []tournament.Change{
 		{Action: tournament.ActTournamentNew, Subject: "Old", After: tournament.State{Settings: &settings}},
 		{Action: tournament.ActPlayerAdd, Subject: "player 1", After: tournament.State{Players: []tournament.Player{{Number: 1, Name: "Ann", Rating: 1900, Country: "FR", FirstRound: 1}}}},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/player"
 )
 
@@ -123,4 +124,20 @@ func splitArgs(s string) ([]string, error) {
 		args = append(args, cur.String())
 	}
 	return args, nil
+}
+
+// Plays reports whether the engine can play games under r. A built-in player
+// plays every rule set. GTP sets only the board's size (boardsize N), so a GTP
+// engine plays Othello of any size but not the Reversi opening, Anti-Othello,
+// 8Stars or a disc supply; NBoard plays standard 8x8 Othello only.
+func (e Engine) Plays(r engine.Rules) error {
+	plain := engine.Othello()
+	plain.Size = r.Size
+	switch {
+	case e.Protocol == GTP && r != plain:
+		return invalidf("engine %q: GTP has no command for %s (only boardsize N): a GTP engine plays Othello of any size", e, r)
+	case e.Protocol == NBoard && !r.Standard():
+		return invalidf("engine %q: the NBoard protocol plays standard 8x8 Othello, not %s", e, r)
+	}
+	return nil
 }

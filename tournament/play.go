@@ -37,22 +37,28 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 	if g.Result != nil {
 		return Change{}, fmt.Errorf("round %d table %d: %w (%s)", r, table, ErrHasResult, g.Result)
 	}
-	pos := engine.Start()
+	pos, err := engine.NewGame(t.GameRules())
+	if err != nil {
+		return Change{}, err
+	}
 	for i, m := range p.Moves {
 		if pos, err = pos.Play(m); err != nil {
 			return Change{}, invalidf("round %d table %d: move %d (%s) of the game played: %w", r, table, i+1, m, err)
 		}
 	}
-	if pos != p.Position {
+	if !pos.Equal(p.Board) {
 		return Change{}, invalidf("round %d table %d: the moves played do not lead to the final position", r, table)
 	}
+	// The discs on the board go to RecordResult, which scores them under
+	// the tournament's rules (the empty squares, Anti-Othello's count).
 	in := ResultInput{HasScore: true}
 	switch {
 	case p.End == match.Normal:
-		if !pos.GameOver() || p.Score != pos.FinalScore() {
-			return Change{}, invalidf("round %d table %d: a game ended normally at %s, not at its end", r, table, p.Score)
+		if !pos.GameOver() {
+			return Change{}, invalidf("round %d table %d: a game ended normally at %s, not at its end", r, table, pos.Score())
 		}
-		in.Black, in.White = p.Score.Black, p.Score.White
+		s := pos.Score()
+		in.Black, in.White = s.Black, s.White
 	default:
 		in.TimeDefault = Black
 		if p.Fault == engine.White {
@@ -92,8 +98,9 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 	return c, nil
 }
 
-// StartFunc starts the program of an engine player for one game; Close ends it.
-type StartFunc func(ctx context.Context, p Player) (player.Player, error)
+// StartFunc starts the program of an engine player for one game under the
+// rules r; Close ends it.
+type StartFunc func(ctx context.Context, p Player, r engine.Rules) (player.Player, error)
 
 // PlayOptions says how PlayRound plays a round's engine games.
 type PlayOptions struct {
@@ -231,7 +238,7 @@ func (d *Director) playGame(ctx context.Context, t *Tournament, g Game, o PlayOp
 	var ps [2]player.Player
 	var startErr [2]error
 	for i, e := range entrants {
-		ps[i], startErr[i] = o.Start(ctx, e)
+		ps[i], startErr[i] = o.Start(ctx, e, t.GameRules())
 		if startErr[i] != nil {
 			startErr[i] = fmt.Errorf("%s did not start: %w", e.Name, startErr[i])
 		}
@@ -260,11 +267,14 @@ func (d *Director) play(ctx context.Context, t *Tournament, g Game, o PlayOption
 		if startErr[0] == nil {
 			fault = engine.White
 		}
-		pos := engine.Start()
-		res = match.Result{Position: pos, Score: pos.Score(), End: match.Crash, Fault: fault, Err: startErr[fault]}
+		pos, err := engine.NewGame(t.GameRules())
+		if err != nil {
+			return nil, err
+		}
+		res = match.Result{Board: pos, Score: pos.Score(), End: match.Crash, Fault: fault, Err: startErr[fault]}
 	default:
 		var err error
-		if res, err = match.Play(ctx, ps[0], ps[1], o.Time); err != nil {
+		if res, err = match.Play(ctx, t.GameRules(), ps[0], ps[1], o.Time); err != nil {
 			return nil, err
 		}
 	}

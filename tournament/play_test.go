@@ -74,35 +74,47 @@ func FuzzParseEngine(f *testing.F) {
 	})
 }
 
-// playedGame plays moves (squares as text) from the start and returns the game
-// as engine/match would: ended normally if it is over, else lost by default
-// by the side to move with end.
+// playedGame plays moves (squares as text) from the start of standard Othello
+// and returns the game as engine/match would: ended normally if it is over,
+// else lost by default by the side to move with end.
 func playedGame(t *testing.T, moves string, end match.End) Played {
+	return playedUnder(t, engine.Othello(), moves, end)
+}
+
+// playedUnder is playedGame under the rules r; squares are a letter and one
+// or two digits ("j10").
+func playedUnder(t *testing.T, r engine.Rules, moves string, end match.End) Played {
 	t.Helper()
-	pos := engine.Start()
-	var ms []engine.Move
-	for i := 0; i < len(moves); i += 2 {
-		if pos.MustPass() {
-			pos, _ = pos.Play(engine.Pass)
-			ms = append(ms, engine.Pass)
+	pos, err := engine.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ms []engine.Point
+	for i := 0; i < len(moves); {
+		j := i + 2
+		if j < len(moves) && moves[j] >= '0' && moves[j] <= '9' {
+			j++
 		}
-		sq, err := engine.ParseSquare(moves[i : i+2])
+		if pos.MustPass() {
+			pos, _ = pos.Play(engine.PassPoint)
+			ms = append(ms, engine.PassPoint)
+		}
+		m, err := engine.ParsePoint(moves[i:j])
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := engine.MoveAt(sq)
 		if pos, err = pos.Play(m); err != nil {
 			t.Fatal(err)
 		}
-		ms = append(ms, m)
+		ms, i = append(ms, m), j
 	}
-	r := match.Result{Moves: ms, Position: pos, End: end}
+	res := match.Result{Moves: ms, Board: pos, End: end}
 	if end == match.Normal {
-		r.Score = pos.FinalScore()
+		res.Score = pos.FinalScore()
 	} else {
-		r.Score, r.Fault, r.Err = pos.Score(), pos.ToMove, errors.New("flag fell")
+		res.Score, res.Fault, res.Err = pos.Score(), pos.ToMove(), errors.New("flag fell")
 	}
-	return Played{Result: r}
+	return Played{Result: res}
 }
 
 // A shortest game: a black wipe-out in 9 moves (13-0, 51 empty squares), found
@@ -144,7 +156,7 @@ func TestRecordGame(t *testing.T) {
 		}, Result{}, ErrInvalid},
 		{"an illegal move in the transcript", scoring.TimeComplete, func(t *testing.T) Played {
 			p := playedGame(t, "f5d6", match.Time)
-			p.Moves[1] = engine.MoveAt(0)
+			p.Moves[1] = engine.Point{} // a1
 			return p
 		}, Result{}, ErrInvalid},
 	} {

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"github.com/otd-project/otd/engine"
 	"slices"
 	"strings"
 )
@@ -27,7 +28,7 @@ type PlayerEdit struct {
 // maxFedID is the largest federation id accepted (WOF ids have up to 6 digits today).
 const maxFedID = 99_999_999
 
-func (in PlayerInput) check() (PlayerInput, error) {
+func (in PlayerInput) check(rules engine.Rules) (PlayerInput, error) {
 	in.Name = strings.Join(strings.Fields(in.Name), " ")
 	if err := checkName("player", in.Name); err != nil {
 		return in, err
@@ -46,6 +47,9 @@ func (in PlayerInput) check() (PlayerInput, error) {
 	if in.Engine != "" {
 		e, err := ParseEngine(in.Engine)
 		if err != nil {
+			return in, err
+		}
+		if err := e.Plays(rules); err != nil {
 			return in, err
 		}
 		in.Engine = e.String()
@@ -73,7 +77,7 @@ func playerSubject(p Player) string { return fmt.Sprintf("player %d (%s)", p.Num
 // round 1 is paired, plays from the next round to be paired; the rounds
 // missed score nothing. Entries close when the last round is paired.
 func (t *Tournament) AddPlayer(in PlayerInput) (Change, error) {
-	in, err := in.check()
+	in, err := in.check(t.GameRules())
 	if err != nil {
 		return Change{}, err
 	}
@@ -111,7 +115,7 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	if e.Engine != nil {
 		in.Engine = *e.Engine
 	}
-	if in, err = in.check(); err != nil {
+	if in, err = in.check(t.GameRules()); err != nil {
 		return Change{}, err
 	}
 	if err := t.checkFedID(n, in.ID); err != nil {

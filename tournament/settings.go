@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
 )
@@ -59,6 +60,10 @@ type Settings struct {
 	// Pairing is the Swiss cost model; absent from settings written before
 	// it was one (audit version 1), which read as plain, the model they used.
 	Pairing PairingModel `json:"pairing,omitempty"`
+	// Variant is the rule set of the games (board size and shape, start,
+	// goal, disc supply: engine.Rules); the zero value, as in settings
+	// written before variants, is standard Othello (GameRules).
+	Variant engine.Rules `json:"rules,omitzero"`
 
 	// What the rating list and the reports say of the event; any may be empty.
 	Start    Date   `json:"start,omitzero"`
@@ -110,7 +115,15 @@ func (d *Date) UnmarshalText(b []byte) (err error) {
 func DefaultSettings(name string, rounds int) Settings {
 	return Settings{Name: name, Rounds: rounds, System: Swiss, BQ: scoring.BQRule{Kind: scoring.Nearest},
 		TimeDefault: scoring.TimeComplete, ByePoints: scoring.Point, TieBreaks: scoring.DefaultTieBreaks(),
-		FirstRound: pairing.ByRating, Seed: 1, Pairing: PairingPapp}
+		FirstRound: pairing.ByRating, Seed: 1, Pairing: PairingPapp, Variant: engine.Othello()}
+}
+
+// GameRules returns the rule set of the games: Variant, or standard Othello.
+func (s Settings) GameRules() engine.Rules {
+	if s.Variant == (engine.Rules{}) {
+		return engine.Othello()
+	}
+	return s.Variant
 }
 
 // Check checks the settings: a name, 1 to 99 rounds, and every option in its range.
@@ -138,6 +151,11 @@ func (s Settings) Check() error {
 	if s.ByePoints != scoring.Point && s.ByePoints != scoring.Half {
 		return invalidf("--bye-points %v: a bye is worth 1 or 0.5 points", s.ByePoints)
 	}
+	if s.Variant != (engine.Rules{}) {
+		if err := s.Variant.Validate(); err != nil {
+			return invalidf("--rules: %w", err)
+		}
+	}
 	if err := s.Rules().Validate(); err != nil {
 		return invalidf("%w", err)
 	}
@@ -161,7 +179,8 @@ func (s Settings) Check() error {
 
 // Rules returns the scoring rules of the settings.
 func (s Settings) Rules() scoring.Rules {
-	return scoring.Rules{BQ: s.BQ, TimeDefault: s.TimeDefault, ByePoints: s.ByePoints, TieBreaks: s.TieBreaks}
+	return scoring.Rules{BQ: s.BQ, TimeDefault: s.TimeDefault, ByePoints: s.ByePoints, TieBreaks: s.TieBreaks,
+		Squares: s.GameRules().Squares()}
 }
 
 // ChangeSettings replaces the settings with s. The name, the dates, city,
@@ -192,9 +211,19 @@ func (t *Tournament) ChangeSettings(s Settings) (Change, error) {
 			fixed("pairing", s.Pairing.String() == old.Pairing.String()),
 			fixed("time-default", s.TimeDefault == old.TimeDefault),
 			fixed("bye-points", s.ByePoints == old.ByePoints),
+			fixed("rules", s.GameRules() == old.GameRules()),
 		} {
 			if err != nil {
 				return Change{}, err
+			}
+		}
+	}
+	if s.GameRules() != old.GameRules() {
+		for _, p := range t.Players {
+			if e, err := ParseEngine(p.Engine); err == nil {
+				if err := e.Plays(s.GameRules()); err != nil {
+					return Change{}, fmt.Errorf("--rules %s: player %d (%s): %w", s.GameRules(), p.Number, p.Name, err)
+				}
 			}
 		}
 	}

@@ -52,7 +52,7 @@ func (t *Tournament) Validate() error {
 			}
 			seen[p] = i + 1
 		}
-		if err := g.Result.check(); err != nil {
+		if err := g.Result.check(t.GameRules().Squares()); err != nil {
 			return bad("round %d table %d: %v", g.Round, g.Table, err)
 		}
 		if g.IsBye() && g.Result != nil {
@@ -70,12 +70,13 @@ func (t *Tournament) Validate() error {
 	return nil
 }
 
-func (r *Result) check() error {
+// check checks a result of a board of the given number of squares.
+func (r *Result) check(squares int) error {
 	switch {
 	case r == nil:
 		return nil
-	case r.Black < 0 || r.White < 0 || r.Black+r.White > 64:
-		return fmt.Errorf("result %d-%d is not a score on 64 squares", r.Black, r.White)
+	case r.Black < 0 || r.White < 0 || r.Black+r.White > squares:
+		return fmt.Errorf("result %d-%d is not a score on %d squares", r.Black, r.White, squares)
 	case r.Kind == Normal && r.Loser == "":
 		return nil
 	case (r.Kind == TimeDefault || r.Kind == Forfeit) && (r.Loser == Black || r.Loser == White):

@@ -60,6 +60,10 @@ type Config struct {
 	Env         []string      // environment; nil inherits otd's
 	StderrLimit int           // bytes of stderr kept (the last ones); 0 DefaultStderrLimit
 	Grace       time.Duration // wait of each step of Close (quit, SIGINT, SIGKILL); 0 DefaultGrace
+	// Size is the side of the board the engine is set up for (boardsize);
+	// 0 is 8. GTP has no command for the other rules of a variant (the
+	// Reversi opening, Anti-Othello, 8Stars): the caller refuses those.
+	Size int
 }
 
 // Engine is a running GTP engine. It implements player.Player. Move must not
@@ -71,20 +75,21 @@ type Engine struct {
 
 	mu       sync.Mutex // held by Move and the handshake
 	nextID   int
-	pending  []int         // ids sent whose replies are not read yet, oldest first
-	partial  []string      // lines of a reply being read
-	broken   error         // a failure after which the stream cannot be trusted
-	sent     []engine.Move // the game as the engine has it since its last clear_board
-	synced   bool          // sent is the engine's board (false: clear_board first)
-	noPass   bool          // the engine refuses "play COLOUR pass": send no passes
-	passOK   bool          // the engine has accepted "play COLOUR pass"
-	timeKind string        // the time_settings last sent ("" none)
+	pending  []int          // ids sent whose replies are not read yet, oldest first
+	partial  []string       // lines of a reply being read
+	broken   error          // a failure after which the stream cannot be trusted
+	sent     []engine.Point // the game as the engine has it since its last clear_board
+	synced   bool           // sent is the engine's board (false: clear_board first)
+	noPass   bool           // the engine refuses "play COLOUR pass": send no passes
+	passOK   bool           // the engine has accepted "play COLOUR pass"
+	timeKind string         // the time_settings last sent ("" none)
 }
 
 var _ player.Player = (*Engine)(nil)
 
-// Start starts the engine and sets it up for Othello on 8x8 (boardsize 8,
-// clear_board), within ctx. Without a Name it asks the engine's name and
+// Start starts the engine and sets it up for Othello on Config.Size's board
+// (boardsize N, clear_board), within ctx; an engine that refuses the size is
+// refused with ErrRefused. Without a Name it asks the engine's name and
 // version. A failure stops the engine again.
 func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	if cfg.StderrLimit <= 0 {
@@ -92,6 +97,9 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	}
 	if cfg.Grace <= 0 {
 		cfg.Grace = DefaultGrace
+	}
+	if cfg.Size == 0 {
+		cfg.Size = 8
 	}
 	p, err := proc.Start(proc.Config{Argv: cfg.Argv, Dir: cfg.Dir, Env: cfg.Env, StderrLimit: cfg.StderrLimit, Grace: cfg.Grace})
 	if err != nil {
@@ -122,11 +130,12 @@ func (e *Engine) handshake(ctx context.Context) error {
 			e.name = e.cfg.Argv[0]
 		}
 	}
-	rs, err := e.batch(ctx, "boardsize 8", "clear_board")
+	setup := []string{"boardsize " + strconv.Itoa(e.cfg.Size), "clear_board"}
+	rs, err := e.batch(ctx, setup...)
 	if err != nil {
 		return err
 	}
-	for i, c := range []string{"boardsize 8", "clear_board"} {
+	for i, c := range setup {
 		if !rs[i].ok {
 			return e.refused(c, rs[i])
 		}
@@ -148,23 +157,26 @@ func (e *Engine) Stderr() string { return e.proc.Stderr() }
 // Move brings the engine's board up to g (the new moves with play, or
 // clear_board and the whole game after a disagreement), sends the clock
 // (time_settings, time_left) and asks genmove for the side to move. The move
-// is returned as the engine gave it, legal or not; a pass is engine.Pass.
-func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Move, error) {
+// is returned as the engine gave it, legal or not; a pass is engine.PassPoint.
+func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Point, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	select {
 	case <-e.proc.Stopped():
-		return engine.Pass, fmt.Errorf("gtp: %s: %w", e.name, ErrClosed)
+		return engine.PassPoint, fmt.Errorf("gtp: %s: %w", e.name, ErrClosed)
 	default:
 	}
 	if e.broken != nil {
-		return engine.Pass, e.broken
+		return engine.PassPoint, e.broken
 	}
-	colours, err := coloursOf(g.Moves)
+	if n := g.Board.Rules().Size; n != e.cfg.Size {
+		return engine.PassPoint, fmt.Errorf("gtp: %s: set up for %dx%d, asked to play on %dx%d: %w", e.name, e.cfg.Size, e.cfg.Size, n, n, ErrProtocol)
+	}
+	colours, err := coloursOf(g.Board.Rules(), g.Moves)
 	if err != nil {
-		return engine.Pass, err
+		return engine.PassPoint, err
 	}
-	colour := g.Position.ToMove.String()
+	colour := g.Board.ToMove().String()
 	for attempt := 0; ; attempt++ {
 		replay := attempt > 0 || !e.synced || !extends(g.Moves, e.sent)
 		from := len(e.sent)
@@ -212,7 +224,7 @@ func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engin
 			rs, err = e.batch(ctx, append(plays, tail...)...)
 		}
 		if err != nil {
-			return engine.Pass, err
+			return engine.PassPoint, err
 		}
 		if len(rs) > len(plays) && sendSettings {
 			e.timeKind = kind // sent; an engine may refuse time commands
@@ -226,12 +238,12 @@ func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engin
 		}
 		switch {
 		case bad >= 0 && played[bad] < 0:
-			return engine.Pass, e.refused(plays[bad], rs[bad])
+			return engine.PassPoint, e.refused(plays[bad], rs[bad])
 		case bad >= 0 && g.Moves[played[bad]].IsPass() && !e.noPass && !e.passOK:
 			e.noPass = true // gtp-rhino passes by itself
 			continue
 		case bad >= 0 && (replay || attempt >= 2):
-			return engine.Pass, e.refused(plays[bad], rs[bad])
+			return engine.PassPoint, e.refused(plays[bad], rs[bad])
 		case bad >= 0:
 			continue
 		}
@@ -244,13 +256,13 @@ func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engin
 		gen := rs[len(rs)-1]
 		if !gen.ok {
 			if replay || attempt >= 2 {
-				return engine.Pass, e.refused(tail[len(tail)-1], gen)
+				return engine.PassPoint, e.refused(tail[len(tail)-1], gen)
 			}
 			continue
 		}
 		m, err := parseMove(gen.text)
 		if err != nil {
-			return engine.Pass, fmt.Errorf("gtp: %s: genmove %s: %w", e.name, colour, err)
+			return engine.PassPoint, fmt.Errorf("gtp: %s: genmove %s: %w", e.name, colour, err)
 		}
 		e.sent = append(e.sent[:0], g.Moves...)
 		e.sent = append(e.sent, m)
@@ -270,11 +282,14 @@ func allOK(rs []reply) bool {
 
 // coloursOf returns the colour of the side that made each move, replaying the
 // game from the start.
-func coloursOf(ms []engine.Move) ([]engine.Color, error) {
+func coloursOf(r engine.Rules, ms []engine.Point) ([]engine.Color, error) {
 	cs := make([]engine.Color, len(ms))
-	p := engine.Start()
+	p, err := engine.NewGame(r)
+	if err != nil {
+		return nil, fmt.Errorf("gtp: %w", err)
+	}
 	for i, m := range ms {
-		cs[i] = p.ToMove
+		cs[i] = p.ToMove()
 		q, err := p.Play(m)
 		if err != nil {
 			return nil, fmt.Errorf("gtp: move %d (%s) of the game: %w", i+1, m, err)
@@ -284,7 +299,7 @@ func coloursOf(ms []engine.Move) ([]engine.Color, error) {
 	return cs, nil
 }
 
-func extends(game, sent []engine.Move) bool {
+func extends(game, sent []engine.Point) bool {
 	if len(sent) > len(game) {
 		return false
 	}
@@ -316,16 +331,16 @@ func timeCommands(c player.Clock, colour string) (kind, settings, left string) {
 }
 
 // parseMove reads a genmove reply: a square in any case, or pass.
-func parseMove(s string) (engine.Move, error) {
+func parseMove(s string) (engine.Point, error) {
 	s = strings.TrimSpace(s)
 	if strings.EqualFold(s, "pass") {
-		return engine.Pass, nil
+		return engine.PassPoint, nil
 	}
-	sq, err := engine.ParseSquare(s)
+	p, err := engine.ParsePoint(s)
 	if err != nil {
-		return engine.Pass, fmt.Errorf("reply %q is not a move: %w (%w)", proc.Clip(s), ErrProtocol, player.ErrBadMove)
+		return engine.PassPoint, fmt.Errorf("reply %q is not a move: %w (%w)", proc.Clip(s), ErrProtocol, player.ErrBadMove)
 	}
-	return engine.MoveAt(sq), nil
+	return p, nil
 }
 
 type reply struct {

@@ -3,6 +3,8 @@ package gtp
 import (
 	"context"
 	"errors"
+	"fmt"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -16,23 +18,40 @@ import (
 
 var clock = player.Clock{Remaining: 5 * time.Minute, Increment: 2 * time.Second}
 
-// firstLegal is the in-test opponent: the first legal move in square order.
-func firstLegal(p engine.Position) engine.Move { return p.Moves()[0] }
+// firstLegal is the in-test opponent: the first legal move in square order
+// (engine.PassPoint when it must pass).
+func firstLegal(g engine.Game) engine.Point { return g.Moves()[0] }
 
-// playGame plays a whole game, the engine with colour ec against firstLegal,
-// each engine move under perMove; every move the engine returns must be legal.
-// It returns the moves and the final position, or the engine's first error
-// with the number of the move it failed at (1-based).
-func playGame(t *testing.T, e *Engine, ec engine.Color, perMove time.Duration) ([]engine.Move, engine.Position, int, error) {
+// newGame returns the start of a game under r.
+func newGame(t testing.TB, r engine.Rules) engine.Game {
 	t.Helper()
-	p := engine.Start()
-	var ms []engine.Move
+	g, err := engine.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// playGame plays a whole game of standard Othello (playRules).
+func playGame(t *testing.T, e *Engine, ec engine.Color, perMove time.Duration) ([]engine.Point, engine.Game, int, error) {
+	t.Helper()
+	return playRules(t, e, engine.Othello(), ec, perMove)
+}
+
+// playRules plays a whole game under r, the engine with colour ec against
+// firstLegal, each engine move under perMove; every move the engine returns
+// must be legal. It returns the moves and the final position, or the
+// engine's first error with the number of the move it failed at (1-based).
+func playRules(t *testing.T, e *Engine, r engine.Rules, ec engine.Color, perMove time.Duration) ([]engine.Point, engine.Game, int, error) {
+	t.Helper()
+	p := newGame(t, r)
+	var ms []engine.Point
 	for !p.GameOver() {
-		m := engine.Pass
-		if p.ToMove == ec {
+		m := engine.PassPoint
+		if p.ToMove() == ec {
 			ctx, cancel := context.WithTimeout(context.Background(), perMove)
 			var err error
-			m, err = e.Move(ctx, player.Game{Moves: ms, Position: p}, clock)
+			m, err = e.Move(ctx, player.Game{Moves: ms, Board: p}, clock)
 			cancel()
 			if err != nil {
 				return ms, p, len(ms) + 1, err
@@ -42,14 +61,25 @@ func playGame(t *testing.T, e *Engine, ec engine.Color, perMove time.Duration) (
 		}
 		q, err := p.Play(m)
 		if err != nil {
-			t.Fatalf("move %d, %s plays %s: %v\n%s", len(ms)+1, p.ToMove, m, err, p.Diagram(p.LegalMoves()))
+			t.Fatalf("move %d, %s plays %s: %v\n%s", len(ms)+1, p.ToMove(), m, err, diagram(p))
 		}
 		ms, p = append(ms, m), q
-		if len(ms) > 200 {
+		if len(ms) > 2*r.Squares()+10 {
 			t.Fatal("the game does not end")
 		}
 	}
 	return ms, p, 0, nil
+}
+
+// diagram returns g's board as rows, with its legal moves.
+func diagram(g engine.Game) string {
+	s, n := g.String(), g.Rules().Size
+	var b strings.Builder
+	for i := 0; i+n <= len(s); i += n {
+		b.WriteString(s[i:i+n] + "\n")
+	}
+	fmt.Fprintf(&b, "%s to move, legal %v\n", g.ToMove(), g.Moves())
+	return b.String()
 }
 
 func start(t *testing.T, cfg Config) *Engine {
@@ -166,12 +196,12 @@ func TestReplay(t *testing.T) {
 		t.Errorf("%d clear_board; want 2\n%s", n, log)
 	}
 	// A take-back: the game no longer extends what the engine has.
-	p := engine.Start()
+	p := newGame(t, engine.Othello())
 	m := firstLegal(p)
 	p2, _ := p.Play(m)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	got, err := e.Move(ctx, player.Game{Moves: []engine.Move{m}, Position: p2}, player.Clock{PerMove: time.Second})
+	got, err := e.Move(ctx, player.Game{Moves: []engine.Point{m}, Board: p2}, player.Clock{PerMove: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,10 +226,14 @@ func stderrHas(e *Engine, s string) {
 	}
 }
 
-func firstMove(e *Engine, d time.Duration) (engine.Move, error) {
+func firstMove(e *Engine, d time.Duration) (engine.Point, error) {
+	g, err := player.NewGame(engine.Othello())
+	if err != nil {
+		return engine.PassPoint, err
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
-	return e.Move(ctx, player.Game{Position: engine.Start()}, clock)
+	return e.Move(ctx, g, clock)
 }
 
 func TestFakeSilent(t *testing.T) {
@@ -270,7 +304,7 @@ func TestFakeIllegal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := engine.Start().Play(m); !errors.Is(err, engine.ErrOccupied) {
+	if _, err := newGame(t, engine.Othello()).Play(m); !errors.Is(err, engine.ErrOccupied) {
 		t.Errorf("move %s: %v; want an occupied square", m, err)
 	}
 	closeAndCheck(t, e)
@@ -369,17 +403,78 @@ func TestCloseDuringMove(t *testing.T) {
 }
 
 // TestParse: moves in any case and passes are read; anything else is
-// ErrProtocol and player.ErrBadMove.
+// ErrProtocol and player.ErrBadMove. Any square a1..p16 is read, whatever the
+// board ("d9" was an error when moves were 8x8 Moves): a square off the board
+// is the caller's business (engine/match refuses it with engine.ErrOffBoard).
 func TestParse(t *testing.T) {
-	for s, want := range map[string]engine.Move{"d3": engine.MoveAt(engine.SquareAt(3, 2)), "D3": engine.MoveAt(engine.SquareAt(3, 2)), " h8 ": 63, "pass": engine.Pass, "PASS": engine.Pass, "Pass": engine.Pass} {
+	pt := func(col, row int8) engine.Point { return engine.Point{Col: col, Row: row} }
+	for s, want := range map[string]engine.Point{
+		"d3": pt(3, 2), "D3": pt(3, 2), " h8 ": pt(7, 7), "pass": engine.PassPoint, "PASS": engine.PassPoint, "Pass": engine.PassPoint,
+		"d9": pt(3, 8), "j10": pt(9, 9), "P16": pt(15, 15), "a1": pt(0, 0),
+	} {
 		if m, err := parseMove(s); err != nil || m != want {
 			t.Errorf("parseMove(%q) = %v, %v; want %v", s, m, err, want)
 		}
 	}
-	for _, s := range []string{"", "z9", "d9", "d", "d3 e4", "resign", "a0"} {
+	for _, s := range []string{"", "z9", "q1", "a17", "d", "d3 e4", "resign", "a0", "a01", "j"} {
 		if _, err := parseMove(s); !errors.Is(err, ErrProtocol) || !errors.Is(err, player.ErrBadMove) {
 			t.Errorf("parseMove(%q): %v; want ErrProtocol and player.ErrBadMove", s, err)
 		}
+	}
+}
+
+// TestBoardSize: Config.Size is sent as boardsize at the handshake (8 when it
+// is 0); the engine plays a whole game on that board, and a game of another
+// size is refused with ErrProtocol. An engine that refuses the size is
+// refused at Start with ErrRefused.
+func TestBoardSize(t *testing.T) {
+	e := start(t, fakeConfig("good", 0))
+	stderrHas(e, "clear_board")
+	if log := e.Stderr(); !regexp.MustCompile(`(?m)^fake: got (\d+ )?boardsize 8$`).MatchString(log) {
+		t.Errorf("Size 0: no boardsize 8 sent\n%s", log)
+	}
+	closeAndCheck(t, e)
+
+	cfg := fakeConfig("good", 0, "sizes=6,8")
+	cfg.Size = 6
+	e = start(t, cfg)
+	six := engine.Rules{Size: 6}
+	for _, ec := range []engine.Color{engine.Black, engine.White} {
+		ms, p, at, err := playRules(t, e, six, ec, 2*time.Second)
+		if err != nil {
+			t.Fatalf("6x6 as %s, move %d: %v\n%s", ec, at, err, e.Stderr())
+		}
+		if s := p.Score(); s.Black+s.White+p.Empties() != 36 {
+			t.Errorf("6x6 as %s ends at %s with %d empties", ec, s, p.Empties())
+		}
+		t.Logf("6x6 as %s: %d moves, %s, %v", ec, len(ms), p.FinalScore(), ms)
+	}
+	// A game of another size: refused before anything is sent.
+	g, _ := player.NewGame(engine.Othello())
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if _, err := e.Move(ctx, g, clock); !errors.Is(err, ErrProtocol) {
+		t.Errorf("an 8x8 game to a 6x6 engine: %v; want ErrProtocol", err)
+	}
+	stderrHas(e, "genmove white")
+	if log := e.Stderr(); !regexp.MustCompile(`(?m)^fake: got (\d+ )?boardsize 6$`).MatchString(log) || strings.Contains(log, "boardsize 8") {
+		t.Errorf("Size 6: boardsize 6 (and no other) not sent\n%s", log)
+	}
+	// The engine still plays its own size.
+	if _, _, at, err := playRules(t, e, six, engine.Black, 2*time.Second); err != nil {
+		t.Errorf("6x6 after the refusal, move %d: %v", at, err)
+	}
+	closeAndCheck(t, e)
+
+	cfg = fakeConfig("good", 0) // the fake accepts boardsize 8 alone
+	cfg.Size = 10
+	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer scancel()
+	if e, err := Start(sctx, cfg); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "boardsize 10") {
+		if err == nil {
+			e.Close()
+		}
+		t.Errorf("Size 10 to an engine of 8x8 only: %v; want ErrRefused for boardsize 10", err)
 	}
 }
 
@@ -395,13 +490,13 @@ func BenchmarkMove(b *testing.B) {
 	}
 	defer e.Close()
 	ctx := context.Background()
-	p, ms := engine.Start(), []engine.Move(nil)
+	p, ms := newGame(b, engine.Othello()), []engine.Point(nil)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if p.GameOver() {
-			p, ms = engine.Start(), ms[:0]
+			p, ms = newGame(b, engine.Othello()), ms[:0]
 		}
-		m, err := e.Move(ctx, player.Game{Moves: ms, Position: p}, clock)
+		m, err := e.Move(ctx, player.Game{Moves: ms, Board: p}, clock)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -21,14 +21,14 @@ type badReply struct {
 
 func (b *badReply) Name() string { return "bad reply" }
 func (b *badReply) Close() error { return nil }
-func (b *badReply) Move(ctx context.Context, g player.Game, _ player.Clock) (engine.Move, error) {
+func (b *badReply) Move(ctx context.Context, g player.Game, _ player.Clock) (engine.Point, error) {
 	if b.n++; b.n < 2 {
-		return g.Position.Moves()[0], nil
+		return g.Board.Moves()[0], nil
 	}
 	if b.late {
 		<-ctx.Done()
 	}
-	return engine.Pass, b.err
+	return engine.PassPoint, b.err
 }
 
 // TestBadMove: a reply that could not be read as a move (player.ErrBadMove)
@@ -46,14 +46,14 @@ func TestBadMove(t *testing.T) {
 		{"bad move late", &badReply{err: badMove, late: true}, Time},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := Play(context.Background(), quick(), tc.bad, TimeControl{PerMove: 50 * time.Millisecond})
+			r, err := Play(context.Background(), engine.Othello(), quick(), tc.bad, TimeControl{PerMove: 50 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r.End != tc.end || r.Fault != engine.White || !errors.Is(r.Err, tc.bad.err) || len(r.Moves) != 3 {
 				t.Fatalf("end %s, fault %s after %d moves: %v; want %s of white after 3", r.End, r.Fault, len(r.Moves), r.Err, tc.end)
 			}
-			if tc.end == Illegal && r.Bad != engine.Pass {
+			if tc.end == Illegal && r.Bad != engine.PassPoint {
 				t.Errorf("bad move %s; want pass (none was read)", r.Bad)
 			}
 			if w, _ := r.Winner(); w != engine.Black {

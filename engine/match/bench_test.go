@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"math/bits"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -24,12 +24,12 @@ type instant struct{}
 
 func (instant) Name() string { return "instant" }
 func (instant) Close() error { return nil }
-func (instant) Move(_ context.Context, g player.Game, _ player.Clock) (engine.Move, error) {
-	m := g.Position.LegalMoves()
-	if m == 0 {
-		return engine.Pass, nil
+func (instant) Move(_ context.Context, g player.Game, _ player.Clock) (engine.Point, error) {
+	ms := g.Board.Moves() // in square order; [PassPoint] for a forced pass
+	if len(ms) == 0 {
+		return engine.PassPoint, nil
 	}
-	return engine.Move(bits.TrailingZeros64(m)), nil
+	return ms[0], nil
 }
 
 // timed measures the time spent inside its player's Move.
@@ -40,7 +40,7 @@ type timed struct {
 	moves int
 }
 
-func (t *timed) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Move, error) {
+func (t *timed) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Point, error) {
 	start := time.Now()
 	m, err := t.Player.Move(ctx, g, c)
 	d := time.Since(start)
@@ -70,7 +70,8 @@ func instantArgv(tb testing.TB) []string {
 func serveInstantGTP() {
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
-	pos := engine.Start()
+	rules := engine.Othello()
+	pos, _ := engine.NewGame(rules)
 	for in.Scan() {
 		f := strings.Fields(in.Text())
 		if len(f) == 0 {
@@ -92,21 +93,31 @@ func serveInstantGTP() {
 		case "protocol_version":
 			text = "2"
 		case "clear_board":
-			pos = engine.Start()
-		case "boardsize", "komi", "time_settings", "time_left", "quit":
+			pos, _ = engine.NewGame(rules)
+		case "boardsize":
+			r := engine.Othello()
+			if len(f) == 2 {
+				r.Size, _ = strconv.Atoi(f[1])
+			}
+			next, err := engine.NewGame(r)
+			if err != nil {
+				ok, text = false, "unacceptable size"
+				break
+			}
+			rules, pos = r, next
+		case "komi", "time_settings", "time_left", "quit":
 		case "play":
 			if len(f) != 3 {
 				ok, text = false, "syntax error"
 				break
 			}
-			m := engine.Pass
+			m := engine.PassPoint
 			if !strings.EqualFold(f[2], "pass") {
-				sq, err := engine.ParseSquare(strings.ToLower(f[2]))
-				if err != nil {
+				var err error
+				if m, err = engine.ParsePoint(f[2]); err != nil {
 					ok, text = false, "bad move"
 					break
 				}
-				m = engine.MoveAt(sq)
 			}
 			next, err := pos.Play(m)
 			if err != nil {
@@ -115,7 +126,7 @@ func serveInstantGTP() {
 			}
 			pos = next
 		case "genmove":
-			m, _ := instant{}.Move(context.Background(), player.Game{Position: pos}, player.Clock{})
+			m, _ := instant{}.Move(context.Background(), player.Game{Board: pos}, player.Clock{})
 			pos, _ = pos.Play(m)
 			text = m.String()
 		default:
@@ -156,11 +167,11 @@ func TestInstantGTPEngine(t *testing.T) {
 			if ec == engine.White {
 				black, white = white, black
 			}
-			r, err := match.Play(ctx, black, white, match.TimeControl{Base: 10 * time.Second})
+			r, err := match.Play(ctx, engine.Othello(), black, white, match.TimeControl{Base: 10 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.End != match.Normal || !r.Position.GameOver() {
+			if r.End != match.Normal || !r.Board.GameOver() {
 				t.Fatalf("end %s (fault %s): %v", r.End, r.Fault, r.Err)
 			}
 		})
@@ -215,7 +226,7 @@ func BenchmarkHarness(b *testing.B) {
 			if i%2 == 1 {
 				black, white = white, black
 			}
-			r, err := match.Play(ctx, black, white, tc)
+			r, err := match.Play(ctx, engine.Othello(), black, white, tc)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -15,14 +15,14 @@ import (
 // then scores the board as it stood).
 func TestComplete(t *testing.T) {
 	// Black plays first legal moves; white's flag falls at its 5th move.
-	late := &fake{name: "late", move: func(ctx context.Context, g player.Game, _ player.Clock, n int) (engine.Move, error) {
+	late := &fake{name: "late", move: func(ctx context.Context, g player.Game, _ player.Clock, n int) (engine.Point, error) {
 		if n == 5 {
 			<-ctx.Done()
-			return engine.Pass, ctx.Err()
+			return engine.PassPoint, ctx.Err()
 		}
 		return firstLegal(g), nil
 	}}
-	r, err := Play(context.Background(), quick(), late, TimeControl{PerMove: 50 * time.Millisecond})
+	r, err := Play(context.Background(), engine.Othello(), quick(), late, TimeControl{PerMove: 50 * time.Millisecond})
 	if err != nil || r.End != Time || r.Fault != engine.White {
 		t.Fatalf("Play: %+v, %v", r, err)
 	}
@@ -32,15 +32,24 @@ func TestComplete(t *testing.T) {
 		t.Fatal(err)
 	}
 	whole := r
-	whole.Moves = append(append([]engine.Move(nil), r.Moves...), moves...)
-	p := engine.Start()
+	whole.Moves = append(append([]engine.Point(nil), r.Moves...), moves...)
+	p, err := engine.NewGame(r.Board.Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, m := range whole.Moves {
 		if p, err = p.Play(m); err != nil {
 			t.Fatalf("the completed game: %v", err)
 		}
 	}
-	if !p.GameOver() || p.FinalScore() != score {
-		t.Errorf("completion ends at %s (over %v), returned %s", p.FinalScore(), p.GameOver(), score)
+	// The score is the discs on the final board, not FinalScore: the empty
+	// squares go to the winner on time when the default is scored, not to
+	// the side with more discs (Complete returned FinalScore before).
+	if !p.GameOver() || p.Score() != score {
+		t.Errorf("completion ends at %s (over %v), returned %s", p.Score(), p.GameOver(), score)
+	}
+	if s := p.Score(); s.Black+s.White+p.Empties() != 64 {
+		t.Errorf("score %s and %d empties do not add up to 64", s, p.Empties())
 	}
 	// The winner made both sides' moves: it was asked for every move but
 	// the forced passes.
@@ -58,11 +67,11 @@ func TestComplete(t *testing.T) {
 		name   string
 		winner *fake
 	}{
-		{"fails", &fake{name: "fails", move: func(context.Context, player.Game, player.Clock, int) (engine.Move, error) {
-			return engine.Pass, errors.New("broken")
+		{"fails", &fake{name: "fails", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
+			return engine.PassPoint, errors.New("broken")
 		}}},
-		{"illegal", &fake{name: "illegal", move: func(context.Context, player.Game, player.Clock, int) (engine.Move, error) {
-			return engine.MoveAt(engine.SquareAt(3, 3)), nil // d4: occupied
+		{"illegal", &fake{name: "illegal", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
+			return engine.Point{Col: 3, Row: 3}, nil // d4: occupied
 		}}},
 		{"late", sleeper(200*time.Millisecond, 99)},
 	} {

@@ -1,10 +1,10 @@
 // Package match plays one game between two Players under a time control.
 //
 // otd owns the board: every move a player returns is checked with
-// engine.Position.Play. A player that has no legal move is asked nothing:
-// Play passes for it automatically (records engine.Pass in the transcript,
-// without touching its clock), which is what GTP engines expect; the pass
-// reaches the player in the next Game it is given.
+// engine.Game.Play under the game's rules. A player that has no legal move is
+// asked nothing: Play passes for it automatically (records engine.PassPoint in
+// the transcript, without touching its clock), which is what GTP engines
+// expect; the pass reaches the player in the next Game it is given.
 //
 // The clock runs from sending the request to receiving the move. Each
 // request's context has a deadline of the player's remaining time (or the
@@ -17,7 +17,7 @@
 // background and the caller must Close it. Before its deadline, an error
 // that wraps player.ErrBadMove (an engine's reply that is not a move:
 // garbage, a bad square, an overlong line) is an illegal move (Illegal, Bad
-// engine.Pass); any other error is a crash (Crash).
+// engine.PassPoint); any other error is a crash (Crash).
 //
 // A game that ends other than normally (Time, Crash, Illegal, NoReply) is
 // lost by the side at fault. Scoring it as a time default is the
@@ -146,16 +146,16 @@ func (e End) String() string {
 
 // Result is a played game.
 type Result struct {
-	Moves    []engine.Move   // every move from the start, passes included; an illegal move is not in it
-	Position engine.Position // the final position; after a default, the board as it stood, the faulty side to move
-	// Score is the disc count: for a Normal end, engine.Board.FinalScore
+	Moves []engine.Point // every move from the start, passes included; an illegal move is not in it
+	Board engine.Game    // the final position; after a default, the board as it stood, the faulty side to move
+	// Score is the disc count: for a Normal end, engine.Game.FinalScore
 	// (empties to the winner); after a default, the discs as they stood
 	// (the tournament scores the time default).
 	Score engine.Score
 	End   End
 	Fault engine.Color     // the side at fault (it loses) when End is not Normal
 	Err   error            // the reason for a default: the player's error, or why the move was refused
-	Bad   engine.Move      // the move refused, for Illegal; engine.Pass for a reply that is not a move
+	Bad   engine.Point     // the move refused, for Illegal; engine.PassPoint for a reply that is not a move
 	Used  [2]time.Duration // clock time each side used, by engine.Color
 }
 
@@ -165,30 +165,34 @@ func (r Result) Winner() (engine.Color, bool) {
 	if r.End != Normal {
 		return r.Fault.Opponent(), true
 	}
-	return r.Score.Winner()
+	return r.Board.Winner()
 }
 
-// Play plays one game, black first, under tc, and returns how it went. Its
+// Play plays one game under rules, black first, with the time control tc,
+// and returns how it went. Its
 // error is non-nil only when ctx ends before the game does (the game was
 // interrupted: nobody is at fault, and the Result holds the moves so far) or
-// when tc is not valid. Play does not Close the players.
-func Play(ctx context.Context, black, white player.Player, tc TimeControl) (Result, error) {
+// when tc or rules are not valid. Play does not Close the players.
+func Play(ctx context.Context, rules engine.Rules, black, white player.Player, tc TimeControl) (Result, error) {
 	if err := tc.Valid(); err != nil {
+		return Result{}, err
+	}
+	pos, err := engine.NewGame(rules)
+	if err != nil {
 		return Result{}, err
 	}
 	players := [2]player.Player{black, white}
 	remaining := [2]time.Duration{tc.Base, tc.Base}
 	var r Result
-	pos := engine.Start()
 	for !pos.GameOver() {
 		if err := ctx.Err(); err != nil {
-			r.Position, r.Score = pos, pos.Score()
+			r.Board, r.Score = pos, pos.Score()
 			return r, fmt.Errorf("match interrupted after %d moves: %w", len(r.Moves), err)
 		}
-		side := pos.ToMove
+		side := pos.ToMove()
 		if pos.MustPass() {
-			pos, _ = pos.Play(engine.Pass)
-			r.Moves = append(r.Moves, engine.Pass)
+			pos, _ = pos.Play(engine.PassPoint)
+			r.Moves = append(r.Moves, engine.PassPoint)
 			continue
 		}
 		// Remaining 0 means "no clock" to a player: a clock run down into
@@ -199,11 +203,11 @@ func Play(ctx context.Context, black, white player.Player, tc TimeControl) (Resu
 			limit = tc.PerMove
 			clock.Remaining = 0
 		}
-		g := player.Game{Moves: append([]engine.Move(nil), r.Moves...), Position: pos}
+		g := player.Game{Moves: append([]engine.Point(nil), r.Moves...), Board: pos}
 		m, used, end, err := ask(ctx, players[side], g, clock, limit)
 		r.Used[side] += used
 		if ctx.Err() != nil { // whatever the player did, the game was stopped from outside
-			r.Position, r.Score = pos, pos.Score()
+			r.Board, r.Score = pos, pos.Score()
 			return r, fmt.Errorf("match interrupted after %d moves: %w", len(r.Moves), ctx.Err())
 		}
 		if end == Normal {
@@ -224,17 +228,17 @@ func Play(ctx context.Context, black, white player.Player, tc TimeControl) (Resu
 		}
 		r.End, r.Fault, r.Err = end, side, err
 		if end == Illegal {
-			r.Bad = m // engine.Pass for a reply that is not a move
+			r.Bad = m // engine.PassPoint for a reply that is not a move
 		}
-		r.Position, r.Score = pos, pos.Score()
+		r.Board, r.Score = pos, pos.Score()
 		return r, nil
 	}
-	r.Position, r.Score = pos, pos.FinalScore()
+	r.Board, r.Score = pos, pos.FinalScore()
 	return r, nil
 }
 
 type reply struct {
-	m   engine.Move
+	m   engine.Point
 	err error
 }
 
@@ -242,10 +246,10 @@ type reply struct {
 // (a move, legal or not, in time), Time, Illegal (an error wrapping
 // player.ErrBadMove in time: a reply that is not a move), Crash (any other
 // error in time) or NoReply.
-func ask(ctx context.Context, p player.Player, g player.Game, c player.Clock, limit time.Duration) (engine.Move, time.Duration, End, error) {
+func ask(ctx context.Context, p player.Player, g player.Game, c player.Clock, limit time.Duration) (engine.Point, time.Duration, End, error) {
 	deadline := limit + Grace
 	if deadline <= 0 {
-		return engine.Pass, 0, Time, fmt.Errorf("%s: flag fell: %v over its time before its move", p.Name(), -limit)
+		return engine.PassPoint, 0, Time, fmt.Errorf("%s: flag fell: %v over its time before its move", p.Name(), -limit)
 	}
 	mctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
@@ -265,20 +269,20 @@ func ask(ctx context.Context, p player.Player, g player.Game, c player.Clock, li
 		case rep = <-ch:
 		case <-t.C:
 			used := time.Since(start)
-			return engine.Pass, used, NoReply, fmt.Errorf("%s: no reply %v after its deadline of %v", p.Name(), (used - deadline).Round(time.Millisecond), deadline)
+			return engine.PassPoint, used, NoReply, fmt.Errorf("%s: no reply %v after its deadline of %v", p.Name(), (used - deadline).Round(time.Millisecond), deadline)
 		}
 	}
 	used := time.Since(start)
 	late := used > deadline || errors.Is(mctx.Err(), context.DeadlineExceeded)
 	switch {
 	case late && rep.err != nil:
-		return engine.Pass, used, Time, fmt.Errorf("%s: flag fell after %v (limit %v): %w", p.Name(), used.Round(time.Millisecond), limit, rep.err)
+		return engine.PassPoint, used, Time, fmt.Errorf("%s: flag fell after %v (limit %v): %w", p.Name(), used.Round(time.Millisecond), limit, rep.err)
 	case late:
-		return engine.Pass, used, Time, fmt.Errorf("%s: flag fell: %s came after %v (limit %v)", p.Name(), rep.m, used.Round(time.Millisecond), limit)
+		return engine.PassPoint, used, Time, fmt.Errorf("%s: flag fell: %s came after %v (limit %v)", p.Name(), rep.m, used.Round(time.Millisecond), limit)
 	case errors.Is(rep.err, player.ErrBadMove):
-		return engine.Pass, used, Illegal, fmt.Errorf("%s: %w", p.Name(), rep.err)
+		return engine.PassPoint, used, Illegal, fmt.Errorf("%s: %w", p.Name(), rep.err)
 	case rep.err != nil:
-		return engine.Pass, used, Crash, fmt.Errorf("%s: %w", p.Name(), rep.err)
+		return engine.PassPoint, used, Crash, fmt.Errorf("%s: %w", p.Name(), rep.err)
 	}
 	return rep.m, used, Normal, nil
 }

@@ -15,7 +15,7 @@ import (
 // fake is a Player written in the test: move chooses its moves.
 type fake struct {
 	name string
-	move func(ctx context.Context, g player.Game, c player.Clock, n int) (engine.Move, error)
+	move func(ctx context.Context, g player.Game, c player.Clock, n int) (engine.Point, error)
 	mu   sync.Mutex
 	n    int            // requests so far
 	seen []player.Clock // the clock of each request
@@ -30,7 +30,7 @@ func (f *fake) requests() int {
 	defer f.mu.Unlock()
 	return f.n
 }
-func (f *fake) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Move, error) {
+func (f *fake) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Point, error) {
 	f.mu.Lock()
 	f.n++
 	n := f.n
@@ -39,18 +39,18 @@ func (f *fake) Move(ctx context.Context, g player.Game, c player.Clock) (engine.
 	return f.move(ctx, g, c, n)
 }
 
-func firstLegal(g player.Game) engine.Move { return g.Position.Moves()[0] }
+func firstLegal(g player.Game) engine.Point { return g.Board.Moves()[0] }
 
 // quick plays the first legal move at once.
 func quick() *fake {
-	return &fake{name: "quick", move: func(_ context.Context, g player.Game, _ player.Clock, _ int) (engine.Move, error) {
+	return &fake{name: "quick", move: func(_ context.Context, g player.Game, _ player.Clock, _ int) (engine.Point, error) {
 		return firstLegal(g), nil
 	}}
 }
 
 // sleeper sleeps d (ignoring ctx) on each of its first k moves, then plays at once.
 func sleeper(d time.Duration, k int) *fake {
-	return &fake{name: "sleeper", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Move, error) {
+	return &fake{name: "sleeper", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Point, error) {
 		if n <= k {
 			time.Sleep(d)
 		}
@@ -58,21 +58,24 @@ func sleeper(d time.Duration, k int) *fake {
 	}}
 }
 
-// checkReplay replays r.Moves from the start and checks that they are legal,
-// that the game is over (for a Normal end) and that they lead to r.Position
-// and r.Score.
+// checkReplay replays r.Moves from the start of the game's rules and checks
+// that they are legal, that the game is over (for a Normal end) and that they
+// lead to r.Board and r.Score.
 func checkReplay(t *testing.T, r Result) {
 	t.Helper()
-	p := engine.Start()
+	p, err := engine.NewGame(r.Board.Rules())
+	if err != nil {
+		t.Fatalf("the result's rules: %v", err)
+	}
 	for i, m := range r.Moves {
 		next, err := p.Play(m)
 		if err != nil {
-			t.Fatalf("move %d (%s, %s): %v\n%s", i+1, m, p.ToMove, err, p.Board)
+			t.Fatalf("move %d (%s, %s): %v\n%s", i+1, m, p.ToMove(), err, diagram(p))
 		}
 		p = next
 	}
-	if p != r.Position {
-		t.Errorf("replay ends at\n%s\nResult has\n%s", p.Board, r.Position.Board)
+	if !sameGame(p, r.Board) {
+		t.Errorf("replay ends at\n%s (%s to move)\nResult has\n%s (%s to move)", diagram(p), p.ToMove(), diagram(r.Board), r.Board.ToMove())
 	}
 	want := p.Score()
 	if r.End == Normal {
@@ -84,6 +87,24 @@ func checkReplay(t *testing.T, r Result) {
 	if r.Score != want {
 		t.Errorf("score %s; the replay gives %s", r.Score, want)
 	}
+}
+
+// sameGame reports whether a and b are the same position: rules, discs, side
+// to move and discs placed. (Games are not compared with ==: each NewGame has
+// its own geometry.)
+func sameGame(a, b engine.Game) bool {
+	return a.Rules() == b.Rules() && a.String() == b.String() && a.ToMove() == b.ToMove() &&
+		a.Placed(engine.Black) == b.Placed(engine.Black) && a.Placed(engine.White) == b.Placed(engine.White)
+}
+
+// diagram returns g's board as rows.
+func diagram(g engine.Game) string {
+	s, n := g.String(), g.Rules().Size
+	var b strings.Builder
+	for i := 0; i+n <= len(s); i += n {
+		b.WriteString(s[i:i+n] + "\n")
+	}
+	return b.String()
 }
 
 func newPlayer(t *testing.T, spec string) player.Player {
@@ -109,7 +130,7 @@ func TestBuiltinGames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := Play(context.Background(), newPlayer(t, tc.black), newPlayer(t, tc.white), timeControl)
+			r, err := Play(context.Background(), engine.Othello(), newPlayer(t, tc.black), newPlayer(t, tc.white), timeControl)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,24 +146,133 @@ func TestBuiltinGames(t *testing.T) {
 	}
 }
 
+// TestVariant6x6: a game on 6x6 between two built-in players ends normally
+// on the 6x6 board: the score adds up to its 36 squares and the moves
+// replay under its rules.
+func TestVariant6x6(t *testing.T) {
+	rules := engine.Rules{Size: 6}
+	for _, pair := range [][2]string{{"greedy", "random"}, {"random", "greedy"}} {
+		t.Run(pair[0]+"-"+pair[1], func(t *testing.T) {
+			r, err := Play(context.Background(), rules, newPlayer(t, pair[0]), newPlayer(t, pair[1]), TimeControl{PerMove: 5 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.End != Normal || r.Err != nil {
+				t.Fatalf("end %s (%v); want normal", r.End, r.Err)
+			}
+			if got := r.Board.Rules(); got != rules {
+				t.Errorf("the result's rules are %s; want %s", got, rules)
+			}
+			if s := r.Score; s.Black+s.White != 36 {
+				t.Errorf("score %s does not add up to 36", s)
+			}
+			for _, m := range r.Moves {
+				if !m.IsPass() && (m.Col >= 6 || m.Row >= 6) {
+					t.Errorf("move %s is off the 6x6 board", m)
+				}
+			}
+			checkReplay(t, r)
+			t.Logf("%d moves, %s", len(r.Moves), r.Score)
+		})
+	}
+	// A square of the 8x8 board off the 6x6 one is refused as illegal.
+	g1 := engine.Point{Col: 6, Row: 6} // g7
+	off := &fake{name: "offboard", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
+		return g1, nil
+	}}
+	r, err := Play(context.Background(), rules, off, quick(), TimeControl{PerMove: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.End != Illegal || r.Fault != engine.Black || r.Bad != g1 || !errors.Is(r.Err, engine.ErrOffBoard) {
+		t.Errorf("end %s, fault %s, bad %s: %v; want black's illegal g7, ErrOffBoard", r.End, r.Fault, r.Bad, r.Err)
+	}
+	if _, err := Play(context.Background(), engine.Rules{Size: 7}, quick(), quick(), TimeControl{PerMove: time.Second}); !errors.Is(err, engine.ErrBadRules) {
+		t.Errorf("a 7x7 game: %v; want ErrBadRules", err)
+	}
+}
+
+// TestAnti: under Anti-Othello the side with fewer discs on the board wins,
+// in games between built-in players and in a game wiped out early (white has
+// no disc left, with 51 squares empty).
+func TestAnti(t *testing.T) {
+	anti, err := engine.ParseRules("anti")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(t *testing.T, r Result) {
+		t.Helper()
+		if r.End != Normal || r.Err != nil {
+			t.Fatalf("end %s (%v); want normal", r.End, r.Err)
+		}
+		if got := r.Board.Rules(); got != anti {
+			t.Errorf("the result's rules are %s; want %s", got, anti)
+		}
+		checkReplay(t, r)
+		discs := r.Board.Score() // on the board, before the empties are given
+		w, ok := r.Winner()
+		switch {
+		case discs.Black == discs.White:
+			if ok {
+				t.Errorf("discs %s: winner %s; want a tie", discs, w)
+			}
+		case !ok || (w == engine.Black) != (discs.Black < discs.White):
+			t.Errorf("discs %s (score %s): winner %s %v; want the side with fewer discs", discs, r.Score, w, ok)
+		}
+		t.Logf("%d moves, discs %s, score %s, winner %s %v", len(r.Moves), discs, r.Score, w, ok)
+	}
+	for _, pair := range [][2]string{{"greedy", "random"}, {"random", "greedy"}, {"random:2", "random:5"}} {
+		t.Run(pair[0]+"-"+pair[1], func(t *testing.T) {
+			r, err := Play(context.Background(), anti, newPlayer(t, pair[0]), newPlayer(t, pair[1]), TimeControl{PerMove: 5 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, r)
+		})
+	}
+	t.Run("wipeout", func(t *testing.T) {
+		var script []engine.Point
+		for _, f := range strings.Fields("d3 c3 b3 d2 e1 d6 d7 e3 f4") { // black 13, white 0
+			m, err := engine.ParsePoint(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			script = append(script, m)
+		}
+		scripted := func() *fake {
+			return &fake{name: "scripted", move: func(_ context.Context, g player.Game, _ player.Clock, _ int) (engine.Point, error) {
+				return script[len(g.Moves)], nil
+			}}
+		}
+		r, err := Play(context.Background(), anti, scripted(), scripted(), TimeControl{PerMove: time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := r.Board.Score(); len(r.Moves) != len(script) || d != (engine.Score{Black: 13, White: 0}) {
+			t.Fatalf("%d moves, discs %s; want the script's 9, 13-0", len(r.Moves), d)
+		}
+		check(t, r)
+	})
+}
+
 // TestAutoPass: a forced pass is recorded and never asked for.
 func TestAutoPass(t *testing.T) {
 	// random:7 against greedy includes passes for some seed; search a few.
 	for seed := range 40 {
-		f := &fake{name: "strict", move: func(_ context.Context, g player.Game, _ player.Clock, _ int) (engine.Move, error) {
-			if g.Position.MustPass() {
-				return engine.Pass, errors.New("asked to move when it must pass")
+		f := &fake{name: "strict", move: func(_ context.Context, g player.Game, _ player.Clock, _ int) (engine.Point, error) {
+			if g.Board.MustPass() {
+				return engine.PassPoint, errors.New("asked to move when it must pass")
 			}
 			return firstLegal(g), nil
 		}}
 		rnd := player.NewRandom(uint64(seed))
-		r, err := Play(context.Background(), rnd, f, TimeControl{PerMove: 5 * time.Second})
+		r, err := Play(context.Background(), engine.Othello(), rnd, f, TimeControl{PerMove: 5 * time.Second})
 		if err != nil || r.End != Normal {
 			t.Fatalf("seed %d: end %s, %v, %v", seed, r.End, r.Err, err)
 		}
 		checkReplay(t, r)
 		for _, m := range r.Moves {
-			if m == engine.Pass {
+			if m == engine.PassPoint {
 				return
 			}
 		}
@@ -155,7 +285,8 @@ func TestAutoPass(t *testing.T) {
 func TestDefaults(t *testing.T) {
 	hang := make(chan struct{})
 	t.Cleanup(func() { close(hang) })
-	d4 := engine.MoveAt(engine.SquareAt(3, 3)) // occupied at the start
+	d4 := engine.Point{Col: 3, Row: 3} // occupied at the start
+	d9 := engine.Point{Col: 3, Row: 8} // off the 8x8 board
 	for _, tc := range []struct {
 		name  string
 		tc    string
@@ -167,27 +298,27 @@ func TestDefaults(t *testing.T) {
 		{"slow per move", "200ms/move", func() *fake { return sleeper(450*time.Millisecond, 1) }, Time, 1, nil},
 		{"slow on the clock", "300ms", func() *fake { return sleeper(150*time.Millisecond, 100) }, Time, 3, nil},
 		{"gives up at its deadline", "200ms+50ms", func() *fake {
-			return &fake{name: "blocker", move: func(ctx context.Context, _ player.Game, _ player.Clock, _ int) (engine.Move, error) {
+			return &fake{name: "blocker", move: func(ctx context.Context, _ player.Game, _ player.Clock, _ int) (engine.Point, error) {
 				<-ctx.Done()
-				return engine.Pass, ctx.Err()
+				return engine.PassPoint, ctx.Err()
 			}}
 		}, Time, 1, context.DeadlineExceeded},
 		{"never returns", "200ms/move", func() *fake {
-			return &fake{name: "deaf", move: func(context.Context, player.Game, player.Clock, int) (engine.Move, error) {
+			return &fake{name: "deaf", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
 				<-hang
-				return engine.Pass, nil
+				return engine.PassPoint, nil
 			}}
 		}, NoReply, 1, nil},
 		{"error", "1s/move", func() *fake {
-			return &fake{name: "crasher", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Move, error) {
+			return &fake{name: "crasher", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Point, error) {
 				if n == 3 {
-					return engine.Pass, errBoom
+					return engine.PassPoint, errBoom
 				}
 				return firstLegal(g), nil
 			}}
 		}, Crash, 3, errBoom},
 		{"occupied square", "1s/move", func() *fake {
-			return &fake{name: "illegal", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Move, error) {
+			return &fake{name: "illegal", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Point, error) {
 				if n == 2 {
 					return d4, nil
 				}
@@ -195,15 +326,18 @@ func TestDefaults(t *testing.T) {
 			}}
 		}, Illegal, 2, engine.ErrOccupied},
 		{"pass with moves", "1s/move", func() *fake {
-			return &fake{name: "passer", move: func(context.Context, player.Game, player.Clock, int) (engine.Move, error) {
-				return engine.Pass, nil
+			return &fake{name: "passer", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
+				return engine.PassPoint, nil
 			}}
 		}, Illegal, 1, engine.ErrPassWrong},
+		// A square off the board (one an engine may name now that a1..p16
+		// parse, e.g. GTP's d9) is refused by the game's rules: ErrOffBoard
+		// (it was engine.Move(70) and ErrBadSquare when moves were 8x8 Moves).
 		{"off the board", "1s/move", func() *fake {
-			return &fake{name: "offboard", move: func(context.Context, player.Game, player.Clock, int) (engine.Move, error) {
-				return engine.Move(70), nil
+			return &fake{name: "offboard", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
+				return d9, nil
 			}}
-		}, Illegal, 1, engine.ErrBadSquare},
+		}, Illegal, 1, engine.ErrOffBoard},
 	} {
 		for _, colour := range []engine.Color{engine.Black, engine.White} {
 			t.Run(tc.name+"/"+colour.String(), func(t *testing.T) {
@@ -218,7 +352,7 @@ func TestDefaults(t *testing.T) {
 					black, white = white, black
 				}
 				start := time.Now()
-				r, err := Play(context.Background(), black, white, timeControl)
+				r, err := Play(context.Background(), engine.Othello(), black, white, timeControl)
 				took := time.Since(start)
 				if err != nil {
 					t.Fatal(err)
@@ -238,15 +372,18 @@ func TestDefaults(t *testing.T) {
 				if n := bad.requests(); n != tc.atReq {
 					t.Errorf("the game ended at request %d of %s; want %d", n, bad.name, tc.atReq)
 				}
-				if r.Position.ToMove != colour {
-					t.Errorf("the position has %s to move; want the faulty %s", r.Position.ToMove, colour)
+				if r.Board.ToMove() != colour {
+					t.Errorf("the position has %s to move; want the faulty %s", r.Board.ToMove(), colour)
 				}
 				checkReplay(t, r)
 				if limit := timeControl.Base + timeControl.PerMove*time.Duration(tc.atReq) + time.Second; took > limit {
 					t.Errorf("the game took %v; want at most %v", took, limit)
 				}
-				if tc.end == Illegal && r.Bad == engine.Pass && tc.is != engine.ErrPassWrong {
+				if tc.end == Illegal && r.Bad == engine.PassPoint && tc.is != engine.ErrPassWrong {
 					t.Errorf("Bad not recorded")
+				}
+				if want, ok := map[error]engine.Point{engine.ErrOccupied: d4, engine.ErrOffBoard: d9}[tc.is]; ok && r.Bad != want {
+					t.Errorf("bad move %s; want %s", r.Bad, want)
 				}
 			})
 		}
@@ -259,7 +396,7 @@ var errBoom = errors.New("boom")
 func TestIncrement(t *testing.T) {
 	const base, inc = time.Second, 100 * time.Millisecond
 	a, b := quick(), quick()
-	r, err := Play(context.Background(), a, b, TimeControl{Base: base, Increment: inc})
+	r, err := Play(context.Background(), engine.Othello(), a, b, TimeControl{Base: base, Increment: inc})
 	if err != nil || r.End != Normal {
 		t.Fatalf("end %s (%v), %v", r.End, r.Err, err)
 	}
@@ -274,7 +411,7 @@ func TestIncrement(t *testing.T) {
 	}
 	// Without the increment the same player's clock only goes down.
 	c := quick()
-	if _, err := Play(context.Background(), c, quick(), TimeControl{Base: base}); err != nil {
+	if _, err := Play(context.Background(), engine.Othello(), c, quick(), TimeControl{Base: base}); err != nil {
 		t.Fatal(err)
 	}
 	for k := 1; k < len(c.seen); k++ {
@@ -285,11 +422,11 @@ func TestIncrement(t *testing.T) {
 	// An increment keeps a slow player alive: 60 ms a move on a 100 ms clock
 	// plus 60 ms.
 	s := sleeper(60*time.Millisecond, 6)
-	if r, _ := Play(context.Background(), s, quick(), TimeControl{Base: 100 * time.Millisecond, Increment: 60 * time.Millisecond}); r.End != Normal {
+	if r, _ := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 100 * time.Millisecond, Increment: 60 * time.Millisecond}); r.End != Normal {
 		t.Errorf("with the increment: end %s (%v); want normal", r.End, r.Err)
 	}
 	s = sleeper(60*time.Millisecond, 6)
-	if r, _ := Play(context.Background(), s, quick(), TimeControl{Base: 100 * time.Millisecond}); r.End != Time || r.Fault != engine.Black {
+	if r, _ := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 100 * time.Millisecond}); r.End != Time || r.Fault != engine.Black {
 		t.Errorf("without the increment: end %s, fault %s (%v); want time, black", r.End, r.Fault, r.Err)
 	}
 }
@@ -298,7 +435,7 @@ func TestIncrement(t *testing.T) {
 // fine under 100ms/move and flags on a 200 ms clock.
 func TestPerMove(t *testing.T) {
 	s := sleeper(80*time.Millisecond, 5)
-	r, err := Play(context.Background(), s, quick(), TimeControl{PerMove: 100 * time.Millisecond})
+	r, err := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{PerMove: 100 * time.Millisecond})
 	if err != nil || r.End != Normal {
 		t.Fatalf("per move: end %s (%v), %v", r.End, r.Err, err)
 	}
@@ -309,7 +446,7 @@ func TestPerMove(t *testing.T) {
 	}
 	checkReplay(t, r)
 	s = sleeper(80*time.Millisecond, 5)
-	r, err = Play(context.Background(), s, quick(), TimeControl{Base: 200 * time.Millisecond})
+	r, err = Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 200 * time.Millisecond})
 	// 200 -> 120 -> 40 -> -40 ms: the flag falls at the 4th request (the 3rd if sleeps overshoot).
 	if n := s.requests(); err != nil || r.End != Time || r.Fault != engine.Black || n != 4 && n != 3 {
 		t.Fatalf("clock: end %s, fault %s at request %d (%v), %v; want time, black at 4", r.End, r.Fault, n, r.Err, err)
@@ -319,20 +456,20 @@ func TestPerMove(t *testing.T) {
 // TestInterrupted: a cancelled ctx is nobody's fault.
 func TestInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	f := &fake{name: "canceller", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Move, error) {
+	f := &fake{name: "canceller", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Point, error) {
 		if n == 3 {
 			cancel()
 		}
 		return firstLegal(g), nil
 	}}
-	r, err := Play(ctx, f, quick(), TimeControl{PerMove: time.Second})
+	r, err := Play(ctx, engine.Othello(), f, quick(), TimeControl{PerMove: time.Second})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v; want context.Canceled", err)
 	}
 	if r.End != Normal || len(r.Moves) != 4 {
 		t.Errorf("end %s, %d moves; want normal, 4", r.End, len(r.Moves))
 	}
-	if _, err := Play(context.Background(), quick(), quick(), TimeControl{}); !errors.Is(err, ErrBadTimeControl) {
+	if _, err := Play(context.Background(), engine.Othello(), quick(), quick(), TimeControl{}); !errors.Is(err, ErrBadTimeControl) {
 		t.Errorf("zero time control: %v; want ErrBadTimeControl", err)
 	}
 }

@@ -39,20 +39,23 @@ func TestGTPRhino(t *testing.T) {
 			if rc == engine.White {
 				black, white = b, e
 			}
-			r, err := match.Play(ctx, black, white, match.TimeControl{Base: time.Minute, Increment: time.Second})
+			r, err := match.Play(ctx, engine.Othello(), black, white, match.TimeControl{Base: time.Minute, Increment: time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r.End != match.Normal {
 				t.Fatalf("end %s, fault %s: %v\nstderr: %s", r.End, r.Fault, r.Err, e.Stderr())
 			}
-			p := engine.Start()
+			p, err := engine.NewGame(engine.Othello())
+			if err != nil {
+				t.Fatal(err)
+			}
 			for i, m := range r.Moves {
 				if p, err = p.Play(m); err != nil {
 					t.Fatalf("move %d %s: %v", i+1, m, err)
 				}
 			}
-			if !p.GameOver() || p != r.Position || p.FinalScore() != r.Score {
+			if !p.GameOver() || p.String() != r.Board.String() || p.ToMove() != r.Board.ToMove() || p.FinalScore() != r.Score {
 				t.Errorf("replay: over %v, score %s; Result %s", p.GameOver(), p.FinalScore(), r.Score)
 			}
 			t.Logf("gtp-rhino %s: %d moves, %s, used %v", rc, len(r.Moves), r.Score, r.Used)

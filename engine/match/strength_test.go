@@ -49,16 +49,15 @@ var openings = []string{
 
 // parseOpening reads space-separated moves and checks they are legal from the
 // start.
-func parseOpening(tb testing.TB, s string) []engine.Move {
+func parseOpening(tb testing.TB, s string) []engine.Point {
 	tb.Helper()
-	var ms []engine.Move
-	pos := engine.Start()
+	var ms []engine.Point
+	pos := start(tb)
 	for _, f := range strings.Fields(s) {
-		sq, err := engine.ParseSquare(f)
+		m, err := engine.ParsePoint(f)
 		if err != nil {
 			tb.Fatalf("opening %q: %v", s, err)
 		}
-		m := engine.MoveAt(sq)
 		if pos, err = pos.Play(m); err != nil {
 			tb.Fatalf("opening %q: %s: %v", s, f, err)
 		}
@@ -72,10 +71,20 @@ func parseOpening(tb testing.TB, s string) []engine.Move {
 // learns the opening moves it did not choose with the next request.
 type scripted struct {
 	player.Player
-	opening []engine.Move
+	opening []engine.Point
 }
 
-func (s scripted) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Move, error) {
+// start returns the start of standard Othello.
+func start(tb testing.TB) engine.Game {
+	tb.Helper()
+	g, err := engine.NewGame(engine.Othello())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+func (s scripted) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Point, error) {
 	if n := len(g.Moves); n < len(s.opening) {
 		return s.opening[n], nil
 	}
@@ -85,20 +94,21 @@ func (s scripted) Move(ctx context.Context, g player.Game, c player.Clock) (engi
 // TestOpenings checks the openings of BenchmarkVsGTPRhino: legal, four plies,
 // all different.
 func TestOpenings(t *testing.T) {
-	seen := map[engine.Position]string{}
+	seen := map[string]string{} // the position (board and side to move): the opening
 	for _, o := range openings {
 		ms := parseOpening(t, o)
 		if len(ms) != 4 {
 			t.Errorf("opening %q: %d plies, want 4", o, len(ms))
 		}
-		pos := engine.Start()
+		pos := start(t)
 		for _, m := range ms {
 			pos, _ = pos.Play(m)
 		}
-		if prev, ok := seen[pos]; ok {
+		key := pos.String() + " " + pos.ToMove().String()
+		if prev, ok := seen[key]; ok {
 			t.Errorf("openings %q and %q reach the same position", prev, o)
 		}
-		seen[pos] = o
+		seen[key] = o
 	}
 	if len(openings) < 10 {
 		t.Errorf("%d openings, want 10 (20 games)", len(openings))
@@ -162,7 +172,7 @@ func BenchmarkVsGTPRhino(b *testing.B) {
 
 // rhinoGame plays one game and describes it; points are the built-in
 // player's.
-func rhinoGame(argv []string, op []engine.Move, builtinBlack bool, tc match.TimeControl) (log, key string, points float64, err error) {
+func rhinoGame(argv []string, op []engine.Point, builtinBlack bool, tc match.TimeControl) (log, key string, points float64, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*tc.Base+60*tc.PerMove+2*time.Minute)
 	defer cancel()
 	e, err := gtp.Start(ctx, gtp.Config{Argv: argv})
@@ -181,7 +191,7 @@ func rhinoGame(argv []string, op []engine.Move, builtinBlack bool, tc match.Time
 		black, white = white, black
 		bc = engine.White
 	}
-	r, err := match.Play(ctx, black, white, tc)
+	r, err := match.Play(ctx, engine.Othello(), black, white, tc)
 	if err != nil {
 		return "", "", 0, err
 	}
@@ -200,7 +210,10 @@ func rhinoGame(argv []string, op []engine.Move, builtinBlack bool, tc match.Time
 	}
 	// The key: the position after 8 plies, then the moves from there.
 	var sb, rest strings.Builder
-	pos := engine.Start()
+	pos, err := engine.NewGame(engine.Othello())
+	if err != nil {
+		return "", "", 0, err
+	}
 	for i, m := range r.Moves {
 		sb.WriteString(m.String())
 		if i < 8 {
@@ -209,7 +222,7 @@ func rhinoGame(argv []string, op []engine.Move, builtinBlack bool, tc match.Time
 			rest.WriteString(m.String())
 		}
 	}
-	key = fmt.Sprintf("%s %s %s", pos.Board, pos.ToMove, rest.String())
+	key = fmt.Sprintf("%s %s %s", pos, pos.ToMove(), rest.String())
 	name := [2]string{bp.Name(), "gtp-rhino"}
 	if !builtinBlack {
 		name[0], name[1] = name[1], name[0]

@@ -121,23 +121,28 @@ func (e *Engine) Stderr() string { return e.proc.Stderr() }
 
 // Move sends g with set game (and the clock c), pings the engine and asks go.
 // The move is returned as the engine gave it, legal or not; a pass is
-// engine.Pass.
-func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Move, error) {
+// engine.PassPoint. NBoard plays standard 8x8 Othello only: a game under
+// other rules is refused with ErrProtocol.
+func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Point, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	select {
 	case <-e.proc.Stopped():
-		return engine.Pass, fmt.Errorf("nboard: %s: %w", e.name, ErrClosed)
+		return engine.PassPoint, fmt.Errorf("nboard: %s: %w", e.name, ErrClosed)
 	default:
 	}
 	if e.broken != nil {
-		return engine.Pass, e.broken
+		return engine.PassPoint, e.broken
+	}
+	if r := g.Board.Rules(); !r.Standard() {
+		return engine.PassPoint, fmt.Errorf("nboard: %s: the NBoard protocol plays standard 8x8 Othello, not %s: %w", e.name, r, ErrProtocol)
 	}
 	game, err := ggf(g.Moves, c)
 	if err != nil {
-		return engine.Pass, fmt.Errorf("nboard: %s: %w", e.name, err)
+		return engine.PassPoint, fmt.Errorf("nboard: %s: %w", e.name, err)
 	}
-	return e.exchange(ctx, "go", "set game "+game+"\n", true)
+	m, err := e.exchange(ctx, "go", "set game "+game+"\n", true)
+	return m.Point(), err
 }
 
 // exchange sends cmds, "ping N" and, with move, "go"; it reads up to "pong N"
@@ -216,7 +221,7 @@ func parseMove(s string) (engine.Move, error) {
 // ggf writes the game from the start position as a GGF record, with the
 // clock of the side to move as the time control of both (TI): the remaining
 // time (and the increment) or the time per move, in whole seconds, at least 1.
-func ggf(moves []engine.Move, c player.Clock) (string, error) {
+func ggf(moves []engine.Point, c player.Clock) (string, error) {
 	var b strings.Builder
 	b.WriteString("(;GM[Othello]PC[otd]PB[?]PW[?]RE[?]")
 	clock := func(d time.Duration) string {
@@ -244,7 +249,8 @@ func ggf(moves []engine.Move, c player.Clock) (string, error) {
 		}
 	}
 	b.WriteString(" *]")
-	for i, m := range moves {
+	for i, pt := range moves {
+		m, _ := pt.Move() // a square off the board is a pass, which Play refuses
 		colour, mv := "B", "PA"
 		if p.ToMove == engine.White {
 			colour = "W"

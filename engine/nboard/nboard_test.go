@@ -64,8 +64,8 @@ type firstLegal struct{}
 
 func (firstLegal) Name() string { return "first legal" }
 func (firstLegal) Close() error { return nil }
-func (firstLegal) Move(_ context.Context, g player.Game, _ player.Clock) (engine.Move, error) {
-	return g.Position.Moves()[0], nil
+func (firstLegal) Move(_ context.Context, g player.Game, _ player.Clock) (engine.Point, error) {
+	return g.Board.Moves()[0], nil
 }
 
 // play plays a game of e, with colour ec, against opp under tc.
@@ -75,7 +75,7 @@ func play(t *testing.T, e *Engine, ec engine.Color, opp player.Player) match.Res
 	if ec == engine.White {
 		black, white = opp, e
 	}
-	r, err := match.Play(context.Background(), black, white, tc)
+	r, err := match.Play(context.Background(), engine.Othello(), black, white, tc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestFakeGood(t *testing.T) {
 			}
 			for _, ec := range []engine.Color{engine.Black, engine.White} {
 				r := play(t, e, ec, greedy(t))
-				if r.End != match.Normal || !r.Position.GameOver() {
+				if r.End != match.Normal || !r.Board.GameOver() {
 					t.Fatalf("as %s: end %s: %v\n%s", ec, r.End, r.Err, e.Stderr())
 				}
 				t.Logf("as %s: %d moves, %s", ec, len(r.Moves), r.Score)
@@ -158,10 +158,24 @@ func TestDepth(t *testing.T) {
 
 var clock = player.Clock{Remaining: 5 * time.Minute, Increment: 2 * time.Second}
 
-func firstMove(e *Engine, d time.Duration) (engine.Move, error) {
+// start8 returns the start of standard Othello.
+func start8(t testing.TB) engine.Game {
+	t.Helper()
+	g, err := engine.NewGame(engine.Othello())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func firstMove(e *Engine, d time.Duration) (engine.Point, error) {
+	g, err := player.NewGame(engine.Othello())
+	if err != nil {
+		return engine.PassPoint, err
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
-	return e.Move(ctx, player.Game{Position: engine.Start()}, clock)
+	return e.Move(ctx, g, clock)
 }
 
 func TestFakeSilent(t *testing.T) {
@@ -186,10 +200,11 @@ func TestFakeLate(t *testing.T) {
 	}
 	// The late answer is d3 (black's first legal move), which white cannot
 	// play: white is asked next, after black's d3.
-	p, _ := engine.Start().Play(engine.MoveAt(engine.SquareAt(3, 2))) // d3
+	d3 := engine.Point{Col: 3, Row: 2}
+	p, _ := start8(t).Play(d3)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	m, err := e.Move(ctx, player.Game{Moves: []engine.Move{engine.MoveAt(engine.SquareAt(3, 2))}, Position: p}, clock)
+	m, err := e.Move(ctx, player.Game{Moves: []engine.Point{d3}, Board: p}, clock)
 	if err != nil {
 		t.Fatalf("after a timeout: %v\n%s", err, e.Stderr())
 	}
@@ -234,7 +249,7 @@ func TestFakeGarbage(t *testing.T) {
 			if r.End != match.Illegal || r.Fault != engine.White || !errors.Is(r.Err, ErrProtocol) || !errors.Is(r.Err, player.ErrBadMove) {
 				t.Fatalf("end %s, fault %s: %v; want an illegal move of white", r.End, r.Fault, r.Err)
 			}
-			if len(r.Moves) != 3 || r.Bad != engine.Pass {
+			if len(r.Moves) != 3 || r.Bad != engine.PassPoint {
 				t.Errorf("after %d moves, bad move %s; want 3, pass", len(r.Moves), r.Bad)
 			}
 			t.Log(r.Err)
@@ -251,7 +266,7 @@ func TestFakeIllegal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := engine.Start().Play(m); !errors.Is(err, engine.ErrOccupied) {
+	if _, err := start8(t).Play(m); !errors.Is(err, engine.ErrOccupied) {
 		t.Errorf("move %s: %v; want an occupied square", m, err)
 	}
 	closeAndCheck(t, e)
@@ -352,6 +367,45 @@ func TestCloseDuringMove(t *testing.T) {
 	}
 }
 
+// TestNonStandard: NBoard plays standard 8x8 Othello only: a game under
+// other rules (another size, Anti-Othello) is refused with ErrProtocol
+// before anything is sent, and the engine goes on with standard games.
+func TestNonStandard(t *testing.T) {
+	e := start(t, fakeConfig("good", 0))
+	anti, err := engine.ParseRules("anti")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []engine.Rules{{Size: 6}, {Size: 10}, anti} {
+		g, err := player.NewGame(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		m, err := e.Move(ctx, g, clock)
+		cancel()
+		if !errors.Is(err, ErrProtocol) || m != engine.PassPoint {
+			t.Errorf("a game of %s: %s, %v; want ErrProtocol", r, m, err)
+		}
+	}
+	if strings.Contains(e.Stderr(), "set game") {
+		t.Errorf("a game was sent\n%s", e.Stderr())
+	}
+	// In a match, the refusal is the engine's default.
+	six := engine.Rules{Size: 6}
+	r, err := match.Play(context.Background(), six, e, greedy(t), tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.End != match.Crash || r.Fault != engine.Black || !errors.Is(r.Err, ErrProtocol) || len(r.Moves) != 0 {
+		t.Errorf("a 6x6 match: end %s, fault %s after %d moves: %v; want black's default at once", r.End, r.Fault, len(r.Moves), r.Err)
+	}
+	if m, err := firstMove(e, 2*time.Second); err != nil {
+		t.Errorf("a standard game then: %s, %v", m, err)
+	}
+	closeAndCheck(t, e)
+}
+
 func TestParseMove(t *testing.T) {
 	d3 := engine.MoveAt(engine.SquareAt(3, 2))
 	for s, want := range map[string]engine.Move{
@@ -371,22 +425,22 @@ func TestParseMove(t *testing.T) {
 
 func TestGGF(t *testing.T) {
 	const head, bo = "(;GM[Othello]PC[otd]PB[?]PW[?]RE[?]", "TY[8]BO[8 ---------------------------O*------*O--------------------------- *]"
-	f5, d6 := engine.MoveAt(engine.SquareAt(5, 4)), engine.MoveAt(engine.SquareAt(3, 5))
+	f5, d6 := engine.Point{Col: 5, Row: 4}, engine.Point{Col: 3, Row: 5}
 	for _, tc := range []struct {
-		moves []engine.Move
+		moves []engine.Point
 		clock player.Clock
 		want  string
 	}{
 		{nil, player.Clock{}, head + bo + ";)"},
-		{[]engine.Move{f5, d6}, player.Clock{Remaining: 90*time.Second + 999*time.Millisecond}, head + "TI[01:30]" + bo + "B[F5]W[D6];)"},
-		{[]engine.Move{f5}, player.Clock{Remaining: time.Hour, Increment: 2 * time.Second}, head + "TI[60:00/00:02]" + bo + "B[F5];)"},
+		{[]engine.Point{f5, d6}, player.Clock{Remaining: 90*time.Second + 999*time.Millisecond}, head + "TI[01:30]" + bo + "B[F5]W[D6];)"},
+		{[]engine.Point{f5}, player.Clock{Remaining: time.Hour, Increment: 2 * time.Second}, head + "TI[60:00/00:02]" + bo + "B[F5];)"},
 		{nil, player.Clock{PerMove: 10 * time.Millisecond}, head + "TI[00:01]" + bo + ";)"},
 	} {
 		if got, err := ggf(tc.moves, tc.clock); err != nil || got != tc.want {
 			t.Errorf("ggf(%v, %+v) =\n%s, %v; want\n%s", tc.moves, tc.clock, got, err, tc.want)
 		}
 	}
-	if _, err := ggf([]engine.Move{f5, f5}, player.Clock{}); !errors.Is(err, engine.ErrOccupied) {
+	if _, err := ggf([]engine.Point{f5, f5}, player.Clock{}); !errors.Is(err, engine.ErrOccupied) {
 		t.Errorf("an illegal game: %v", err)
 	}
 }

@@ -62,17 +62,31 @@ func sides(pos engine.Position) (p, o uint64) {
 	return pos.White, pos.Black
 }
 
-// forced handles positions without a choice: it returns Pass when the side
-// to move must pass, an error when the game is over, and ok false otherwise.
-func forced(name string, pos engine.Position) (m engine.Move, ok bool, err error) {
-	p, o := sides(pos)
-	if engine.MovesOf(p, o) != 0 {
-		return 0, false, nil
+// prepare handles what every built-in player does first. It returns done
+// with the move (PassPoint) and error to answer when ctx has ended, the side
+// to move must pass or the game is over; otherwise the position on the 8x8
+// fast path when fast (standard Othello), else the player uses g.Board.
+func prepare(ctx context.Context, name string, g Game) (pos engine.Position, fast bool, m engine.Point, done bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return pos, false, engine.PassPoint, true, fmt.Errorf("%s: %w", name, err)
 	}
-	if engine.MovesOf(o, p) == 0 {
-		return engine.Pass, true, gameOverErr(name)
+	if pos, fast = g.Board.Position(); fast {
+		p, o := sides(pos)
+		if engine.MovesOf(p, o) != 0 {
+			return pos, true, engine.PassPoint, false, nil
+		}
+		if engine.MovesOf(o, p) == 0 {
+			return pos, true, engine.PassPoint, true, gameOverErr(name)
+		}
+		return pos, true, engine.PassPoint, true, nil
 	}
-	return engine.Pass, true, nil
+	switch {
+	case g.Board.GameOver():
+		return pos, false, engine.PassPoint, true, gameOverErr(name)
+	case g.Board.MustPass():
+		return pos, false, engine.PassPoint, true, nil
+	}
+	return pos, false, engine.PassPoint, false, nil
 }
 
 // Random plays a legal move chosen uniformly at random from its seed: the
@@ -99,21 +113,21 @@ func (r *Random) Name() string {
 func (r *Random) String() string { return r.Name() }
 
 // Move returns a random legal move.
-func (r *Random) Move(ctx context.Context, g Game, _ Clock) (engine.Move, error) {
-	if err := ctx.Err(); err != nil {
-		return engine.Pass, fmt.Errorf("%s: %w", r.Name(), err)
-	}
-	if m, ok, err := forced(r.Name(), g.Position); ok {
+func (r *Random) Move(ctx context.Context, g Game, _ Clock) (engine.Point, error) {
+	pos, fast, m, done, err := prepare(ctx, r.Name(), g)
+	if done {
 		return m, err
 	}
-	moves := g.Position.LegalMoves()
 	r.mu.Lock()
-	k := r.rng.IntN(bits.OnesCount64(moves))
-	r.mu.Unlock()
-	for ; k > 0; k-- {
+	defer r.mu.Unlock()
+	if !fast {
+		return randomGameMove(g.Board, r.rng), nil
+	}
+	moves := pos.LegalMoves()
+	for k := r.rng.IntN(bits.OnesCount64(moves)); k > 0; k-- {
 		moves &= moves - 1
 	}
-	return engine.Move(bits.TrailingZeros64(moves)), nil
+	return engine.Move(bits.TrailingZeros64(moves)).Point(), nil
 }
 
 // Close does nothing.
@@ -131,15 +145,17 @@ func (*Greedy) Name() string { return "greedy" }
 
 func (g *Greedy) String() string { return g.Name() }
 
-// Move returns the move flipping the most discs.
-func (gr *Greedy) Move(ctx context.Context, g Game, _ Clock) (engine.Move, error) {
-	if err := ctx.Err(); err != nil {
-		return engine.Pass, fmt.Errorf("%s: %w", gr.Name(), err)
-	}
-	if m, ok, err := forced(gr.Name(), g.Position); ok {
+// Move returns the move flipping the most discs (under Anti-Othello's rules,
+// the move leaving the fewest discs).
+func (gr *Greedy) Move(ctx context.Context, g Game, _ Clock) (engine.Point, error) {
+	pos, fast, m, done, err := prepare(ctx, gr.Name(), g)
+	if done {
 		return m, err
 	}
-	p, o := sides(g.Position)
+	if !fast {
+		return greedyGameMove(g.Board), nil
+	}
+	p, o := sides(pos)
 	best, bestKey := engine.Pass, -1
 	for m := engine.MovesOf(p, o); m != 0; m &= m - 1 {
 		sq := engine.Square(bits.TrailingZeros64(m))
@@ -148,7 +164,7 @@ func (gr *Greedy) Move(ctx context.Context, g Game, _ Clock) (engine.Move, error
 			best, bestKey = engine.MoveAt(sq), key
 		}
 	}
-	return best, nil
+	return best.Point(), nil
 }
 
 // Close does nothing.
@@ -246,15 +262,20 @@ func budget(c Clock, empties, endEmpties int) time.Duration {
 	return max(b, time.Millisecond)
 }
 
-// Move searches g.Position and returns the best move found. When ctx ends
+// Move searches g.Board and returns the best move found. When ctx ends
 // first it returns at once the best move found so far with ctx's error.
-func (a *AlphaBeta) Move(ctx context.Context, g Game, c Clock) (engine.Move, error) {
+func (a *AlphaBeta) Move(ctx context.Context, g Game, c Clock) (engine.Point, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if err := ctx.Err(); err != nil {
-		return engine.Pass, fmt.Errorf("%s: %w", a.Name(), err)
+	pos, fast, m, done, err := prepare(ctx, a.Name(), g)
+	if done {
+		return m, err
 	}
-	if m, ok, err := forced(a.Name(), g.Position); ok {
+	if !fast {
+		m, err := searchGameMove(ctx, g.Board, a.level, c)
+		if err != nil {
+			err = fmt.Errorf("%s: %w", a.Name(), err)
+		}
 		return m, err
 	}
 	start := time.Now()
@@ -263,7 +284,7 @@ func (a *AlphaBeta) Move(ctx context.Context, g Game, c Clock) (engine.Move, err
 		a.s = newSearcher(lv.ttBits)
 	}
 	s := a.s
-	p, o := sides(g.Position)
+	p, o := sides(pos)
 	empties := bits.OnesCount64(^(p | o))
 	s.ctx, s.stop, s.nodes, s.deadline = ctx, false, 0, time.Time{}
 	if b := budget(c, empties, lv.endEmpties); b > 0 {
@@ -275,9 +296,9 @@ func (a *AlphaBeta) Move(ctx context.Context, g Game, c Clock) (engine.Move, err
 	a.last = info
 	s.ctx = nil
 	if err := ctx.Err(); err != nil {
-		return engine.MoveAt(best), fmt.Errorf("%s: %w", a.Name(), err)
+		return engine.MoveAt(best).Point(), fmt.Errorf("%s: %w", a.Name(), err)
 	}
-	return engine.MoveAt(best), nil
+	return engine.MoveAt(best).Point(), nil
 }
 
 // iterate runs the iterative deepening, then the exact solve when the game is

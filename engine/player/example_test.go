@@ -15,10 +15,10 @@ func Example() {
 	white, _ := player.New("alphabeta:2")
 	defer black.Close()
 	defer white.Close()
-	g := player.Game{Position: engine.Start()}
-	for !g.Position.GameOver() {
+	g, _ := player.NewGame(engine.Othello())
+	for !g.Board.GameOver() {
 		pl := black
-		if g.Position.ToMove == engine.White {
+		if g.Board.ToMove() == engine.White {
 			pl = white
 		}
 		m, err := pl.Move(context.Background(), g, player.Clock{PerMove: time.Second})
@@ -26,14 +26,14 @@ func Example() {
 			fmt.Println(err)
 			return
 		}
-		g.Position, err = g.Position.Play(m)
+		g.Board, err = g.Board.Play(m)
 		if err != nil {
 			fmt.Println(pl.Name(), "played an illegal move:", err)
 			return
 		}
 		g.Moves = append(g.Moves, m)
 	}
-	fmt.Println(black.Name(), "vs", white.Name(), "moves:", len(g.Moves) > 0, "final score is legal:", g.Position.FinalScore().Black+g.Position.FinalScore().White == 64)
+	fmt.Println(black.Name(), "vs", white.Name(), "moves:", len(g.Moves) > 0, "final score is legal:", g.Board.FinalScore().Black+g.Board.FinalScore().White == 64)
 	// Output: greedy vs alphabeta:2 moves: true final score is legal: true
 }
 

@@ -9,6 +9,7 @@ package player
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/otd-project/otd/engine"
@@ -21,12 +22,27 @@ type Clock struct {
 	PerMove   time.Duration // a fixed time for each move, if the time control is one; 0: none
 }
 
-// Game is a game in progress from the start position: the moves so far,
-// passes included, and the position they lead to (its side to move is the
-// player asked).
+// Game is a game in progress from the start position of its rules: the moves
+// so far, passes included (engine.PassPoint), and the position they lead to
+// (its side to move is the player asked; Board.Rules() are the game's rules).
 type Game struct {
-	Moves    []engine.Move
-	Position engine.Position
+	Moves []engine.Point
+	Board engine.Game
+}
+
+// NewGame returns the game of the moves from the start of r; it fails on an
+// illegal move.
+func NewGame(r engine.Rules, moves ...engine.Point) (Game, error) {
+	b, err := engine.NewGame(r)
+	if err != nil {
+		return Game{}, err
+	}
+	for i, m := range moves {
+		if b, err = b.Play(m); err != nil {
+			return Game{}, fmt.Errorf("move %d (%s): %w", i+1, m, err)
+		}
+	}
+	return Game{Moves: moves, Board: b}, nil
 }
 
 // ErrBadMove is wrapped by a Player's error when what it answered could not
@@ -38,9 +54,9 @@ var ErrBadMove = errors.New("the player's move could not be read")
 type Player interface {
 	// Name is the player's name as the event shows it.
 	Name() string
-	// Move returns the player's move in g.Position (engine.Pass when it has
-	// none), within the clock; ctx is cancelled when its time is up.
-	Move(ctx context.Context, g Game, c Clock) (engine.Move, error)
+	// Move returns the player's move in g.Board (engine.PassPoint when it
+	// has none), within the clock; ctx is cancelled when its time is up.
+	Move(ctx context.Context, g Game, c Clock) (engine.Point, error)
 	// Close ends the player: an external engine is told to quit, then stopped.
 	Close() error
 }

@@ -3,6 +3,7 @@ package player
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -13,8 +14,8 @@ import (
 
 // randomGame plays random legal moves from the start until empties squares
 // are left (or the game ends), returning the game.
-func randomGame(rng *rand.Rand, empties int) Game {
-	g := Game{Position: engine.Start()}
+func randomGame(rng *rand.Rand, empties int) game8 {
+	g := game8{Position: engine.Start()}
 	for bits.OnesCount64(g.Position.Empty()) > empties {
 		ms := g.Position.Moves()
 		if len(ms) == 0 {
@@ -154,7 +155,7 @@ func TestLegalMoves(t *testing.T) {
 			if i%3 == 1 {
 				c = Clock{Remaining: 300 * time.Millisecond, Increment: 10 * time.Millisecond}
 			}
-			m, err := pl.Move(ctx, g, c)
+			m, err := move8(ctx, pl, g, c)
 			if err != nil {
 				t.Fatalf("%s in %s %v: %v", pl.Name(), g.Position.String(), g.Position.ToMove, err)
 			}
@@ -168,9 +169,9 @@ func TestLegalMoves(t *testing.T) {
 // TestGameOver: asked to move in a finished game, a player says so.
 func TestGameOver(t *testing.T) {
 	b, _ := engine.ParseBoard("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX-")
-	g := Game{Position: engine.Position{Board: b}}
+	g := game8{Position: engine.Position{Board: b}}
 	for _, pl := range allPlayers(t) {
-		if _, err := pl.Move(context.Background(), g, Clock{}); !errors.Is(err, engine.ErrGameOver) {
+		if _, err := move8(context.Background(), pl, g, Clock{}); !errors.Is(err, engine.ErrGameOver) {
 			t.Errorf("%s: err = %v, want ErrGameOver", pl.Name(), err)
 		}
 	}
@@ -183,13 +184,13 @@ func TestFullGames(t *testing.T) {
 	for _, pr := range pairs {
 		black, _ := New(pr[0])
 		white, _ := New(pr[1])
-		g := Game{Position: engine.Start()}
+		g := game8{Position: engine.Start()}
 		for !g.Position.GameOver() {
 			pl := black
 			if g.Position.ToMove == engine.White {
 				pl = white
 			}
-			m, err := pl.Move(context.Background(), g, Clock{PerMove: 20 * time.Millisecond})
+			m, err := move8(context.Background(), pl, g, Clock{PerMove: 20 * time.Millisecond})
 			if err != nil {
 				t.Fatalf("%s: %v", pl.Name(), err)
 			}
@@ -219,7 +220,7 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
-	m, err := pl.Move(ctx, g, Clock{})
+	m, err := move8(ctx, pl, g, Clock{})
 	took := time.Since(start)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
@@ -232,14 +233,14 @@ func TestCancel(t *testing.T) {
 	}
 	// A context ended before the call: at once.
 	start = time.Now()
-	if _, err := pl.Move(ctx, g, Clock{}); !errors.Is(err, context.Canceled) || time.Since(start) > 50*time.Millisecond {
+	if _, err := move8(ctx, pl, g, Clock{}); !errors.Is(err, context.Canceled) || time.Since(start) > 50*time.Millisecond {
 		t.Errorf("Move with a cancelled ctx: %v after %v", err, time.Since(start))
 	}
 	// A deadline on ctx is obeyed too.
 	dctx, dcancel := context.WithTimeout(context.Background(), 80*time.Millisecond)
 	defer dcancel()
 	start = time.Now()
-	_, err = pl.Move(dctx, g, Clock{})
+	_, err = move8(dctx, pl, g, Clock{})
 	if took := time.Since(start); took > 300*time.Millisecond {
 		t.Errorf("Move under an 80ms deadline took %v (err %v)", took, err)
 	}
@@ -259,7 +260,7 @@ func TestClock(t *testing.T) {
 		{Clock{Remaining: 60 * time.Millisecond, Increment: 0}, 40 * time.Millisecond},
 	} {
 		start := time.Now()
-		m, err := pl.Move(context.Background(), g, tc.c)
+		m, err := move8(context.Background(), pl, g, tc.c)
 		took := time.Since(start)
 		if err != nil {
 			t.Fatal(err)
@@ -278,13 +279,13 @@ func TestClock(t *testing.T) {
 func TestRandomSeed(t *testing.T) {
 	play := func(seed uint64) []engine.Move {
 		a, b := NewRandom(seed), NewRandom(seed+100)
-		g := Game{Position: engine.Start()}
+		g := game8{Position: engine.Start()}
 		for !g.Position.GameOver() {
 			pl := a
 			if g.Position.ToMove == engine.White {
 				pl = b
 			}
-			m, err := pl.Move(context.Background(), g, Clock{})
+			m, err := move8(context.Background(), pl, g, Clock{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -320,7 +321,7 @@ func TestGreedy(t *testing.T) {
 		if g.Position.GameOver() || g.Position.MustPass() {
 			continue
 		}
-		m, err := gr.Move(context.Background(), g, Clock{})
+		m, err := move8(context.Background(), gr, g, Clock{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -330,7 +331,7 @@ func TestGreedy(t *testing.T) {
 				t.Fatalf("greedy played %v (%d flips) but %v flips %d", m, got, o, n)
 			}
 		}
-		m2, _ := gr.Move(context.Background(), g, Clock{})
+		m2, _ := move8(context.Background(), gr, g, Clock{})
 		if m2 != m {
 			t.Fatalf("greedy is not deterministic: %v then %v", m, m2)
 		}
@@ -359,7 +360,7 @@ func TestNew(t *testing.T) {
 // positions of 30-42 empties, and an exact solve of 18 empties.
 func BenchmarkNodes(b *testing.B) {
 	rng := rand.New(rand.NewPCG(21, 21))
-	var games []Game
+	var games []game8
 	for len(games) < 4 {
 		g := randomGame(rng, 30+4*len(games))
 		if !g.Position.GameOver() && !g.Position.MustPass() {
@@ -373,7 +374,7 @@ func BenchmarkNodes(b *testing.B) {
 			for _, g := range games {
 				pl := NewAlphaBeta(5)
 				pl.s = newSearcher(levels[5].ttBits) // the tables' allocation is not search
-				if _, err := pl.Move(context.Background(), g, Clock{}); err != nil {
+				if _, err := move8(context.Background(), pl, g, Clock{}); err != nil {
 					b.Fatal(err)
 				}
 				nodes += pl.Last().Nodes
@@ -383,7 +384,7 @@ func BenchmarkNodes(b *testing.B) {
 		b.ReportMetric(float64(nodes)/took.Seconds(), "nodes/s")
 		b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 	})
-	var eg []Game
+	var eg []game8
 	for len(eg) < 3 {
 		g := randomGame(rng, 18)
 		if !g.Position.GameOver() && !g.Position.MustPass() {
@@ -406,4 +407,24 @@ func BenchmarkNodes(b *testing.B) {
 		b.ReportMetric(float64(nodes)/took.Seconds(), "nodes/s")
 		b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 	})
+}
+
+// game8 is a standard game on the 8x8 fast path, as these tests build it.
+type game8 struct {
+	Moves    []engine.Move
+	Position engine.Position
+}
+
+// move8 asks p for its move in g and returns it as a move of the 8x8 board.
+func move8(ctx context.Context, p Player, g game8, c Clock) (engine.Move, error) {
+	pg := Game{Board: engine.GameOf(g.Position)}
+	for _, m := range g.Moves {
+		pg.Moves = append(pg.Moves, m.Point())
+	}
+	pt, err := p.Move(ctx, pg, c)
+	m, ok := pt.Move()
+	if !ok {
+		return engine.Pass, fmt.Errorf("%s off the 8x8 board", pt)
+	}
+	return m, err
 }

@@ -30,8 +30,10 @@
 //
 // Options: "delay=DURATION" (of mode late), "style=tight" (GTP: no ids, no
 // space after '=', upper case, CRLF; NBoard: no name, no status lines, lower
-// case, CRLF) and "quiet" (no log of the commands on stderr). Other arguments
-// are shown in the engine's name: fake[ARG|ARG...].
+// case, CRLF), "sizes=N,N..." (GTP: the board sizes boardsize accepts, for
+// Othello on that board; 8 alone by default) and "quiet" (no log of the
+// commands on stderr). Other arguments are shown in the engine's name:
+// fake[ARG|ARG...].
 //
 // A command the fake cannot follow (an NBoard game that is not a legal game
 // from the start position) makes it exit with status 4 and a message on
@@ -78,7 +80,8 @@ type fake struct {
 	n              int // the move request at which mode strikes
 	delay          time.Duration
 	tight, quiet   bool
-	extra          []string // arguments shown in the name
+	sizes          map[int]bool // the board sizes the GTP fake accepts
+	extra          []string     // arguments shown in the name
 	out            *bufio.Writer
 }
 
@@ -93,7 +96,7 @@ func run(args []string) int {
 		fmt.Fprintln(os.Stderr, "fake: usage: otd-fake-engine gtp|nboard MODE N [OPTION...]")
 		return 2
 	}
-	f := &fake{protocol: args[0], mode: args[1], out: bufio.NewWriter(os.Stdout)}
+	f := &fake{protocol: args[0], mode: args[1], sizes: map[int]bool{8: true}, out: bufio.NewWriter(os.Stdout)}
 	var err error
 	if f.n, err = strconv.Atoi(args[2]); err != nil {
 		fmt.Fprintln(os.Stderr, "fake: N:", err)
@@ -109,6 +112,16 @@ func run(args []string) int {
 			f.quiet = true
 		case k == "style":
 			f.tight = v == "tight"
+		case k == "sizes":
+			f.sizes = map[int]bool{}
+			for _, n := range strings.Split(v, ",") {
+				size, err := strconv.Atoi(n)
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "fake: sizes:", err)
+					return 2
+				}
+				f.sizes[size] = true
+			}
 		case k == "delay":
 			if f.delay, err = time.ParseDuration(v); err != nil {
 				fmt.Fprintln(os.Stderr, "fake: delay:", err)
@@ -180,7 +193,7 @@ func (f *fake) flood() {
 // strike misbehaves at move request k, as the mode says, for the modes
 // whose misbehaviour does not depend on the protocol; answer writes a
 // move reply. It reports whether the request is answered.
-func (f *fake) strike(k int, p engine.Position, answer func(string)) bool {
+func (f *fake) strike(k int, g engine.Game, answer func(string)) bool {
 	if k != max(f.n, 1) {
 		return false
 	}
@@ -196,13 +209,21 @@ func (f *fake) strike(k int, p engine.Position, answer func(string)) bool {
 		answer("z9")
 		return true
 	case "illegal":
-		occupied := p.Black | p.White
-		for s := engine.Square(0); s < 64; s++ {
-			if occupied&s.Bit() != 0 {
-				answer(s.String())
-				return true
+		n := g.Rules().Size
+		for row := range n {
+			for col := range n {
+				if p := (engine.Point{Col: int8(col), Row: int8(row)}); occupied(g, p) {
+					answer(p.String())
+					return true
+				}
 			}
 		}
 	}
 	return false
+}
+
+// occupied reports whether p holds a disc in g.
+func occupied(g engine.Game, p engine.Point) bool {
+	_, ok := g.At(p)
+	return ok
 }

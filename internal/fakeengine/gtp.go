@@ -8,10 +8,11 @@ import (
 	"github.com/otd-project/otd/engine"
 )
 
-// gtp returns the handler of a GTP fake: it keeps its board from play,
-// genmove and clear_board, and reports the exit status when it is done.
+// gtp returns the handler of a GTP fake: it keeps its board from boardsize,
+// play, genmove and clear_board, and reports the exit status when it is done.
 func (f *fake) gtp() func(line string) (int, bool) {
-	p := engine.Start()
+	rules := engine.Othello()
+	p, _ := engine.NewGame(rules)
 	genmoves, plays, refused := 0, 0, false
 	return func(line string) (int, bool) {
 		fs := strings.Fields(line)
@@ -42,9 +43,21 @@ func (f *fake) gtp() func(line string) (int, bool) {
 		case "version":
 			answer(true, "1.0")
 		case "boardsize":
-			answer(len(fs) == 2 && fs[1] == "8", "")
+			n := 0
+			if len(fs) == 2 {
+				n, _ = strconv.Atoi(fs[1])
+			}
+			r := engine.Othello()
+			r.Size = n
+			q, err := engine.NewGame(r)
+			if err != nil || !f.sizes[n] {
+				answer(false, "unacceptable size")
+				break
+			}
+			rules, p = r, q
+			answer(true, "")
 		case "clear_board":
-			p = engine.Start()
+			p, _ = engine.NewGame(rules)
 			answer(true, "")
 		case "time_settings", "time_left":
 			answer(true, "")
@@ -59,27 +72,25 @@ func (f *fake) gtp() func(line string) (int, bool) {
 				answer(false, "illegal move")
 				break
 			}
-			var m engine.Move
+			m := engine.PassPoint
 			if strings.EqualFold(fs[2], "pass") {
 				if f.mode == "nopass" {
 					answer(false, "syntax error")
 					break
 				}
-				m = engine.Pass
 			} else {
-				sq, err := engine.ParseSquare(fs[2])
-				if err != nil {
+				var err error
+				if m, err = engine.ParsePoint(fs[2]); err != nil {
 					answer(false, "syntax error")
 					break
 				}
-				m = engine.MoveAt(sq)
 			}
 			colour := strings.ToLower(fs[1])
-			if p.ToMove.String() != colour && f.mode == "nopass" && p.MustPass() {
-				p, _ = p.Play(engine.Pass)
+			if p.ToMove().String() != colour && f.mode == "nopass" && p.MustPass() {
+				p, _ = p.Play(engine.PassPoint)
 			}
 			q, err := p.Play(m)
-			if err != nil || p.ToMove.String() != colour {
+			if err != nil || p.ToMove().String() != colour {
 				answer(false, "illegal move")
 				break
 			}
@@ -107,11 +118,11 @@ func (f *fake) gtp() func(line string) (int, bool) {
 				break
 			}
 			colour := strings.ToLower(fs[1])
-			if f.mode == "nopass" && p.ToMove.String() != colour && p.MustPass() {
-				p, _ = p.Play(engine.Pass)
+			if f.mode == "nopass" && p.ToMove().String() != colour && p.MustPass() {
+				p, _ = p.Play(engine.PassPoint)
 			}
 			ms := p.Moves()
-			if len(ms) == 0 || p.ToMove.String() != colour {
+			if len(ms) == 0 || p.ToMove().String() != colour {
 				answer(false, "not my turn")
 				break
 			}

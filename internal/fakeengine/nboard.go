@@ -85,7 +85,7 @@ func (f *fake) nboard() func(line string) (int, bool) {
 					return 0, false
 				}
 			}
-			if f.strike(gos, p, answer) {
+			if f.strike(gos, engine.GameOf(p), answer) {
 				break
 			}
 			if ms := p.Moves(); len(ms) > 0 {

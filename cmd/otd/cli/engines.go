@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/engine"
 	"io"
 	"os"
 	"os/signal"
@@ -26,9 +27,12 @@ const engineStartTimeout = 10 * time.Second
 
 // startEngine starts the program of engine player p: a GTP or NBoard
 // engine as a subprocess, or a built-in player.
-func startEngine(ctx context.Context, p tournament.Player) (player.Player, error) {
+func startEngine(ctx context.Context, p tournament.Player, r engine.Rules) (player.Player, error) {
 	e, err := tournament.ParseEngine(p.Engine)
 	if err != nil {
+		return nil, err
+	}
+	if err := e.Plays(r); err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, engineStartTimeout)
@@ -36,7 +40,7 @@ func startEngine(ctx context.Context, p tournament.Player) (player.Player, error
 	// A nil *gtp.Engine is not a nil player.Player: return nil itself.
 	switch e.Protocol {
 	case tournament.GTP:
-		eng, err := gtp.Start(ctx, gtp.Config{Argv: e.Argv, Name: p.Name})
+		eng, err := gtp.Start(ctx, gtp.Config{Argv: e.Argv, Name: p.Name, Size: r.Size})
 		if err != nil {
 			return nil, err
 		}
@@ -51,13 +55,19 @@ func startEngine(ctx context.Context, p tournament.Player) (player.Player, error
 	return player.New(e.Argv[0])
 }
 
-// checkEngine starts engine spec once and stops it: a program that is not
-// there or does not speak its protocol is refused at registration.
-func checkEngine(spec string) error {
+// checkEngine starts engine spec once, set up for the current tournament's
+// rules, and stops it:
+// a program that is not there, does not speak its protocol or refuses the
+// board's size is refused at registration.
+func checkEngine(spec string, g *globals) error {
 	if spec == "" {
 		return nil
 	}
-	p, err := startEngine(context.Background(), tournament.Player{Name: "the engine", Engine: spec})
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	p, err := startEngine(context.Background(), tournament.Player{Name: "the engine", Engine: spec}, t.GameRules())
 	if err != nil {
 		return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine %q: %w: check the program and its arguments", spec, err)}
 	}

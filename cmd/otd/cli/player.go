@@ -53,7 +53,7 @@ once to check that it runs and speaks its protocol (--no-check: not).`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			in.Name = args[0]
 			if !noCheck {
-				if err := checkEngine(in.Engine); err != nil {
+				if err := checkEngine(in.Engine, g); err != nil {
 					return err
 				}
 			}
@@ -226,7 +226,7 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 				e.ID = &wofID
 			}
 			if cmd.Flags().Changed("engine") {
-				if err := checkEngine(eng); err != nil {
+				if err := checkEngine(eng, g); err != nil {
 					return err
 				}
 				e.Engine = &eng

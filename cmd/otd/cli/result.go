@@ -34,6 +34,12 @@ so black's flag falling at 19-5 is 19-45; fixed: 33-31; wipeout: 64-0). A
 forfeit names the colour that did not play; it takes no B-W, as no game was
 played.
 
+On another board (tournament new --size, --rules) the scores add up to its
+squares, and the minimal win is half of them plus one. Under Anti-Othello
+(the fewest discs win) B-W is the discs on the board, and each side is
+recorded with its opponent's discs, the empty squares to the winner: 20-40
+with 4 empty is recorded 44-20, a win for black.
+
 A game that has a result is changed only with --correct; every change is in
 'otd log', and 'otd undo' reverts the last one.`,
 		Example: `  otd result 3 1 40-24

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/otd-project/otd/engine"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,6 +46,47 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.StringVar(&s.Director, "director", s.Director, "the tournament director's name")
 }
 
+// rulesFlags are --rules and --size, read together into Settings.Variant.
+type rulesFlags struct {
+	name string
+	size int
+}
+
+func (r *rulesFlags) add(f *pflag.FlagSet) {
+	f.StringVar(&r.name, "rules", "othello", "the game's `rules`: othello, anti (Anti-Othello: the fewest discs win), reversi (the Reversi opening, 32 discs each), 8stars (10x10 less 3 squares at each corner), or several joined with +, e.g. anti+reversi")
+	f.IntVar(&r.size, "size", 0, "the board's side, even, 4 to 16 (default 8; 10 for 8stars)")
+}
+
+// apply sets s.Variant from the flags given, keeping from s what they do not
+// change (--size alone keeps the rules' names).
+func (r rulesFlags) apply(s *tournament.Settings, changed func(string) bool) error {
+	if !changed("rules") && !changed("size") {
+		return nil
+	}
+	name, size := r.name, r.size
+	if !changed("rules") {
+		name, _, _ = strings.Cut(s.GameRules().String(), ":")
+	}
+	if !changed("size") && !changed("rules") {
+		size = s.GameRules().Size
+	}
+	var v engine.Rules
+	var err error
+	if strings.Contains(name, ":") {
+		if changed("size") {
+			return usageErrorf("--rules %q and --size %d: give the size once", r.name, r.size)
+		}
+		v, err = engine.ParseRules(name)
+	} else {
+		v, err = engine.RulesFor(name, size)
+	}
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	s.Variant = v
+	return nil
+}
+
 // editSettings copies into s the settings of edit whose flags were given.
 func editSettings(s *tournament.Settings, edit tournament.Settings, changed func(string) bool) {
 	for _, f := range []struct {
@@ -68,15 +110,31 @@ func editSettings(s *tournament.Settings, edit tournament.Settings, changed func
 func newTournamentNewCmd(g *globals) *cobra.Command {
 	s := tournament.DefaultSettings("", 0)
 	var asJSON bool
+	var rules rulesFlags
 	cmd := &cobra.Command{
 		Use:   "new NAME --rounds N",
 		Short: "Create a tournament and make it the current one",
 		Example: `  otd tournament new "Paris Open 2026" --rounds 7 --start 2026-05-16 --end 2026-05-17 --city Paris --country FRA
   otd tournament new "WOC 2027" --rounds 13 --bq wof --first-round random --seed 2027
-  otd tournament new "Club night" --rounds 5 --system roundrobin --bye-points 0.5`,
+  otd tournament new "Club night" --rounds 5 --system roundrobin --bye-points 0.5
+  otd tournament new "Grand Othello" --rounds 5 --size 10
+  otd tournament new "Anti night" --rounds 4 --rules anti`,
+		Long: `new creates a tournament and makes it the current one.
+
+The games are standard 8x8 Othello unless --rules or --size says otherwise:
+any even board side from 4 to 16, 8Stars, the Reversi opening, Anti-Othello.
+Scores add up to the board's playable squares; a bye and a forfeit count half
+of them, a time default's minimal win is half plus one, and BQ's c is
+round(squares / rounds). In Anti-Othello (the fewest discs win) a result is
+entered as the discs on the board, and each side's disc score is recorded as
+its opponent's discs, the empty squares going to the winner: the winner scores
+more, and BQ and disc totals rank as in Othello.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			s.Name = args[0]
+			if err := rules.apply(&s, cmd.Flags().Changed); err != nil {
+				return err
+			}
 			if c, err := tournament.NormalizeCountry(s.Country); err == nil {
 				s.Country = c // else Check says what is wrong
 			}
@@ -100,6 +158,7 @@ func newTournamentNewCmd(g *globals) *cobra.Command {
 		},
 	}
 	settingsFlags(cmd.Flags(), &s)
+	rules.add(cmd.Flags())
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the tournament as JSON")
 	cmd.MarkFlagRequired("rounds")
 	return cmd
@@ -107,6 +166,7 @@ func newTournamentNewCmd(g *globals) *cobra.Command {
 
 func newTournamentEditCmd(g *globals) *cobra.Command {
 	edit := tournament.DefaultSettings("", 0)
+	var rules rulesFlags
 	cmd := &cobra.Command{
 		Use:     "edit [--name NAME] [--start DAY] [--city CITY] [--rounds N] [--bq RULE] ...",
 		Aliases: []string{"set"},
@@ -115,7 +175,8 @@ func newTournamentEditCmd(g *globals) *cobra.Command {
 director, the number of rounds (not below those paired), the BQ rule and the
 tie-breaks may change at any time: the standings follow. The options that
 decide pairings and recorded scores (system, first round, seed, pairing
-model, time default, bye points) change only until round 1 is paired. The change is in
+model, time default, bye points, rules and board size) change only until
+round 1 is paired. The change is in
 'otd log'; 'otd undo' reverts it.`,
 		Example: `  otd tournament edit --bq wof
   otd tournament edit --name "Paris Open 2026" --city Paris --country FRA --director "Ann Archer"
@@ -132,6 +193,9 @@ model, time default, bye points) change only until round 1 is paired. The change
 					edit.Country = c
 				}
 				editSettings(&s, edit, cmd.Flags().Changed)
+				if err := rules.apply(&s, cmd.Flags().Changed); err != nil {
+					return tournament.Change{}, err
+				}
 				return t.ChangeSettings(s)
 			})
 			if err != nil {
@@ -142,6 +206,7 @@ model, time default, bye points) change only until round 1 is paired. The change
 	}
 	cmd.Flags().StringVar(&edit.Name, "name", "", "the tournament's new name")
 	settingsFlags(cmd.Flags(), &edit)
+	rules.add(cmd.Flags())
 	return cmd
 }
 
@@ -256,6 +321,9 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	fmt.Fprintf(g.Stdout, "Tournament %d: %s\n", t.ID, s.Name)
 	fmt.Fprintf(g.Stdout, "  rounds: %d (%d paired), system: %s, first round: %s, seed: %d\n", s.Rounds, t.Paired(), s.System, s.FirstRound, s.Seed)
 	fmt.Fprintf(g.Stdout, "  players: %d\n", len(t.Players))
+	if r := s.GameRules(); !r.Standard() {
+		fmt.Fprintf(g.Stdout, "  game: %s (%dx%d, %d squares)\n", r, r.Size, r.Size, r.Squares())
+	}
 	fmt.Fprintf(g.Stdout, "  BQ: %s, tie-breaks: %s, time default: %s, bye: %s point\n", s.BQ, s.TieBreaks, s.TimeDefault, s.ByePoints)
 	if s.System == tournament.Swiss {
 		fmt.Fprintf(g.Stdout, "  pairing: %s\n", s.Pairing)

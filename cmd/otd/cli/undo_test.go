@@ -13,11 +13,12 @@ import (
 )
 
 // laterColumns are the columns that schemas after the first added, empty
-// unless set (the pairing model: plain, the model of the otd of schema 1):
+// unless set (the pairing model: plain, the model of the otd of schema 1;
+// the rules: othello):
 // left out of the dumps, to compare with the states that the otd of schema 1
 // wrote.
 var laterColumns = map[string]*regexp.Regexp{
-	"tournament:": regexp.MustCompile(` (start_date|end_date|city|country|director)=""| pairing="plain"`),
+	"tournament:": regexp.MustCompile(` (start_date|end_date|city|country|director)=""| pairing="plain"| rules="othello"`),
 	"player:":     regexp.MustCompile(` engine=""`),
 	"game:":       regexp.MustCompile(` (moves|ending|note)=""`),
 }
