@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/scoring"
+)
+
+// replayMoves plays a recorded move list (squares a1..p16, passes implicit)
+// under r and returns the discs on the final board.
+func replayMoves(t *testing.T, r engine.Rules, moves string) engine.Score {
+	t.Helper()
+	g, err := engine.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < len(moves); {
+		j := i + 2
+		if j < len(moves) && moves[j] >= '0' && moves[j] <= '9' {
+			j++
+		}
+		if g.MustPass() {
+			g, _ = g.Play(engine.PassPoint)
+		}
+		p, err := engine.ParsePoint(moves[i:j])
+		if err == nil {
+			g, err = g.Play(p)
+		}
+		if err != nil {
+			t.Fatalf("%s: move %s: %v", moves, moves[i:j], err)
+		}
+		i = j
+	}
+	if !g.GameOver() {
+		t.Fatalf("%s: the game is not over", moves)
+	}
+	return g.Score()
+}
+
+// TestVariantTournaments runs a 10x10 and an Anti-Othello tournament of
+// built-in players end to end, and checks every recorded score and the
+// standings' BQ against values worked out here from the rules: a score adds
+// up to the board's squares, the empty squares go to the winner, in
+// Anti-Othello a side is recorded with its opponent's discs, and
+// BQ = own discs + c x the opponents' points (a bye: squares/2 + c x own
+// points) with c = round(squares / rounds).
+func TestVariantTournaments(t *testing.T) {
+	const rounds = 3
+	for _, tc := range []struct {
+		name    string
+		flags   []string
+		rules   string
+		squares int
+		c       int
+	}{
+		{"10x10", []string{"--size", "10"}, "othello:10", 100, 33}, // round(100/3)
+		{"anti", []string{"--rules", "anti"}, "anti", 64, 21},      // round(64/3)
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := engine.ParseRules(tc.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := newTestDB(t)
+			d.must(append([]string{"tournament", "new", "V", "--rounds", strconv.Itoa(rounds)}, tc.flags...)...)
+			if out := d.must("tournament", "show"); !strings.Contains(out, "game: "+tc.rules) {
+				t.Errorf("tournament show does not name the rules %s:\n%s", tc.rules, out)
+			}
+			players := []string{"builtin:alphabeta:2", "builtin:alphabeta:1", "builtin:greedy", "builtin:random:3", "builtin:random"}
+			for _, e := range players {
+				d.must("player", "add", e, "--engine", e)
+			}
+			d.must("tournament", "run", "--time", "5s/move")
+			points := make([]int, len(players)+1) // half-points
+			type game struct{ opp, discs int }
+			played := make([][]game, len(players)+1)
+			byes := make([]int, len(players)+1)
+			for rd := 1; rd <= rounds; rd++ {
+				for _, gm := range roundGames(d, rd) {
+					if gm.Bye {
+						byes[gm.Black]++
+						points[gm.Black] += 2
+						continue
+					}
+					if gm.BlackDiscs == nil || gm.End != "normal" {
+						t.Fatalf("round %d table %d not played to its end: %+v", rd, gm.Table, gm)
+					}
+					b, w := *gm.BlackDiscs, *gm.WhiteDiscs
+					board := replayMoves(t, r, gm.Moves)
+					if r.Winner == engine.FewestDiscs {
+						board.Black, board.White = board.White, board.Black
+					}
+					want, e := board, tc.squares-board.Black-board.White
+					switch {
+					case want.Black > want.White:
+						want.Black += e
+					case want.White > want.Black:
+						want.White += e
+					default:
+						want.Black, want.White = tc.squares/2, tc.squares/2
+					}
+					if b != want.Black || w != want.White {
+						t.Errorf("round %d table %d: recorded %d-%d, the moves give %d-%d", rd, gm.Table, b, w, want.Black, want.White)
+					}
+					switch {
+					case b > w:
+						points[gm.Black] += 2
+					case w > b:
+						points[gm.White] += 2
+					default:
+						points[gm.Black]++
+						points[gm.White]++
+					}
+					played[gm.Black] = append(played[gm.Black], game{gm.White, b})
+					played[gm.White] = append(played[gm.White], game{gm.Black, w})
+				}
+			}
+			var standings []standingJSON
+			d.json(&standings, "standings", "--json")
+			for _, s := range standings {
+				n := s.Number
+				bq2 := byes[n]*(tc.squares+tc.c*points[n]) // in halves: squares/2 + c x points, twice
+				for _, g := range played[n] {
+					bq2 += 2*g.discs + tc.c*points[g.opp]
+				}
+				want := strconv.Itoa(bq2 / 2)
+				if bq2%2 != 0 {
+					want += ".5"
+				}
+				if s.BQ.String() != want || s.Points.String() != scoring.HalfPoints(points[n]).String() {
+					t.Errorf("player %d: %s points, BQ %s; want %v, %s", n, s.Points, s.BQ, scoring.HalfPoints(points[n]), want)
+				}
+			}
+		})
+	}
+}
