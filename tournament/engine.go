@@ -135,7 +135,7 @@ func (e Engine) Plays(r engine.Rules) error {
 	plain.Size = r.Size
 	switch {
 	case e.Protocol == GTP && r != plain:
-		return invalidf("engine %q: GTP has no command for %s (only boardsize N): a GTP engine plays Othello of any size", e, r)
+		return invalidf("engine %q: GTP tells an engine the board's size (boardsize N), not the rules of %s: a GTP engine plays Othello only, of any size", e, r)
 	case e.Protocol == NBoard && !r.Standard():
 		return invalidf("engine %q: the NBoard protocol plays standard 8x8 Othello, not %s", e, r)
 	}

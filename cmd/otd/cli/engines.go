@@ -67,6 +67,11 @@ func checkEngine(spec string, g *globals) error {
 	if err != nil {
 		return err
 	}
+	if e, err := tournament.ParseEngine(spec); err == nil {
+		if err := e.Plays(t.GameRules()); err != nil {
+			return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine: %w", err)}
+		}
+	}
 	p, err := startEngine(context.Background(), tournament.Player{Name: "the engine", Engine: spec}, t.GameRules())
 	if err != nil {
 		return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine %q: %w: check the program and its arguments", spec, err)}

@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/scoring"
+	"github.com/otd-project/otd/tournament"
 )
 
 // replayMoves plays a recorded move list (squares a1..p16, passes implicit)
@@ -122,7 +124,7 @@ func TestVariantTournaments(t *testing.T) {
 			d.json(&standings, "standings", "--json")
 			for _, s := range standings {
 				n := s.Number
-				bq2 := byes[n]*(tc.squares+tc.c*points[n]) // in halves: squares/2 + c x points, twice
+				bq2 := byes[n] * (tc.squares + tc.c*points[n]) // in halves: squares/2 + c x points, twice
 				for _, g := range played[n] {
 					bq2 += 2*g.discs + tc.c*points[g.opp]
 				}
@@ -135,5 +137,49 @@ func TestVariantTournaments(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestVariantEngines: an engine entrant is checked against the tournament's
+// rules at registration. gtp-rhino plays only 8x8 (it answers "? unacceptable
+// size" to boardsize 10), so it is refused on 10x10; a GTP engine that takes
+// boardsize 10 plays a 10x10 round; GTP cannot be told Anti-Othello's rules,
+// and NBoard plays standard 8x8 only.
+func TestVariantEngines(t *testing.T) {
+	rhino := testenv.GTPRhino(t)
+	d := newTestDB(t)
+	d.must("tournament", "new", "Grand", "--rounds", "1", "--size", "10")
+	rhinoSpec := tournament.Engine{Protocol: "gtp", Argv: []string{rhino}}.String()
+	for _, tc := range []struct{ spec, want string }{
+		{rhinoSpec, "boardsize 10"},
+		{engineSpec("gtp", "good", 0), "boardsize 10"},
+		{engineSpec("nboard", "good", 0), "standard 8x8 Othello"},
+	} {
+		if _, errs, code := d.run("player", "add", "E", "--engine", tc.spec); code != exitUsage || !strings.Contains(errs, tc.want) {
+			t.Errorf("%s on 10x10: exit %d, %s; want a refusal naming %q", tc.spec, code, errs, tc.want)
+		}
+	}
+	d.must("player", "add", "Ten", "--engine", engineSpec("gtp", "good", 0, "sizes=8,10"))
+	d.must("player", "add", "Greedy", "--engine", "builtin:greedy")
+	d.must("round", "pair")
+	d.must("round", "play", "--time", "5s/move")
+	for _, gm := range roundGames(d, 1) {
+		if gm.BlackDiscs == nil || gm.End != "normal" || *gm.BlackDiscs+*gm.WhiteDiscs != 100 {
+			t.Fatalf("the 10x10 game: %+v", gm)
+		}
+		replayMoves(t, engine.Rules{Size: 10}, gm.Moves)
+	}
+
+	d = newTestDB(t)
+	d.must("tournament", "new", "Anti", "--rounds", "1", "--rules", "anti")
+	if _, errs, code := d.run("player", "add", "R", "--engine", rhinoSpec); code != exitUsage || !strings.Contains(errs, "not the rules of anti") {
+		t.Errorf("gtp-rhino under anti: exit %d, %s", code, errs)
+	}
+	// Nor may the rules change to ones an entrant cannot play.
+	d = newTestDB(t)
+	d.must("tournament", "new", "Club", "--rounds", "1")
+	d.must("player", "add", "R", "--engine", rhinoSpec)
+	if _, errs, code := d.run("tournament", "edit", "--rules", "anti"); code == 0 || !strings.Contains(errs, "player 1 (R)") {
+		t.Errorf("rules changed to anti with gtp-rhino registered: exit %d, %s", code, errs)
 	}
 }
