@@ -42,8 +42,8 @@ func replayMoves(t *testing.T, r engine.Rules, moves string) engine.Score {
 	return g.Score()
 }
 
-// TestVariantTournaments runs a 10x10 and an Anti-Othello tournament of
-// built-in players end to end, and checks every recorded score and the
+// TestVariantTournaments runs a 10x10, an Anti-Othello, an 8Stars and a 6x6
+// Reversi tournament of built-in players end to end, and checks every recorded score and the
 // standings' BQ against values worked out here from the rules: a score adds
 // up to the board's squares, the empty squares go to the winner, in
 // Anti-Othello a side is recorded with its opponent's discs, and
@@ -58,8 +58,10 @@ func TestVariantTournaments(t *testing.T) {
 		squares int
 		c       int
 	}{
-		{"10x10", []string{"--size", "10"}, "othello:10", 100, 33}, // round(100/3)
-		{"anti", []string{"--rules", "anti"}, "anti", 64, 21},      // round(64/3)
+		{"10x10", []string{"--size", "10"}, "othello:10", 100, 33},  // round(100/3)
+		{"anti", []string{"--rules", "anti"}, "anti", 64, 21},       // round(64/3)
+		{"8stars", []string{"--rules", "8stars"}, "8stars", 88, 29}, // round(88/3)
+		{"reversi", []string{"--rules", "reversi", "--size", "6"}, "reversi:6", 36, 12},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := engine.ParseRules(tc.rules)
