@@ -138,14 +138,19 @@ ones running are dropped, and running the same command again plays them.`,
 	return cmd
 }
 
-// withDirector runs fn with the application layer and a context that Ctrl-C
-// (or SIGTERM) cancels.
+// withDirector runs fn, which plays games, with the application layer and a
+// context that Ctrl-C (or SIGTERM) cancels, holding the database's play lock.
 func (g *globals) withDirector(fn func(context.Context, *tournament.Director) error) error {
 	d, done, err := g.app(false)
 	if err != nil {
 		return err
 	}
 	defer done()
+	unlock, err := lockPlay(g.DB)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return fn(ctx, d)

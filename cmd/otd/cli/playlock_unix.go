@@ -1,0 +1,40 @@
+//go:build unix
+
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// errPlaying is returned when another otd plays games on the same database.
+var errPlaying = errors.New("another 'otd round play' or 'otd tournament run' is playing this database's games")
+
+// lockPlay takes the lock that lets one otd at a time play a database's
+// engine games (two would play the same games twice): an flock on DB-play.lock
+// beside it, which the system releases when the process ends, however it
+// ends. The file keeps the holder's pid for the message.
+func lockPlay(db string) (unlock func(), err error) {
+	path := db + "-play.lock"
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("the play lock %s: %w", path, err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		b := make([]byte, 32)
+		n, _ := f.ReadAt(b, 0)
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			pid := strings.TrimSpace(string(b[:n]))
+			return nil, fmt.Errorf("%w (pid %s): wait for it to finish, or stop it with Ctrl-C", errPlaying, pid)
+		}
+		return nil, fmt.Errorf("the play lock %s: %w", path, err)
+	}
+	f.Truncate(0)
+	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	return func() { f.Close() }, nil
+}
