@@ -38,7 +38,7 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 		}
 	}
 	if len(active) < 2 {
-		return Change{}, fmt.Errorf("round %d: %w: %s; at least 2 are needed (register players with 'otd player add')", r, ErrBadPairing, plural(len(active), "active player"))
+		return Change{}, fmt.Errorf("round %d: %w: %s; at least 2 are needed (register players with 'otd player add')", r, ErrBadPairing, Plural(len(active), "active player"))
 	}
 	if err := t.checkOverrides(o, active, r); err != nil {
 		return Change{}, err
@@ -368,8 +368,8 @@ func float(own, opp int) pairing.Float {
 	return pairing.NoFloat
 }
 
-// plural gives "1 active player", "0 active players", "3 active players".
-func plural(n int, thing string) string {
+// Plural gives "1 active player", "0 active players", "3 active players".
+func Plural(n int, thing string) string {
 	if n == 1 {
 		return "1 " + thing
 	}

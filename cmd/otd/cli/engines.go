@@ -173,7 +173,7 @@ func playRound(ctx context.Context, g *globals, d *tournament.Director, po tourn
 	fmt.Fprintln(g.Stdout)
 	if len(rep.Humans) > 0 {
 		fmt.Fprintf(g.Stdout, "round %d: %s with a person left for 'otd result' (tables %s)\n", rep.Round,
-			plural(len(rep.Humans), "game"), joinInts(rep.Humans))
+			tournament.Plural(len(rep.Humans), "game"), joinInts(rep.Humans))
 	}
 	return rep, nil
 }
@@ -186,12 +186,6 @@ func joinInts(ns []int) string {
 	return strings.Join(s, ", ")
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
 
 // progress shows the games of a round: a progress bar on a terminal, a line
 // a finished game otherwise.
@@ -300,7 +294,7 @@ again goes on where it stopped.`,
 					}
 					if len(rep.Humans) > 0 {
 						return fmt.Errorf("round %d: %w: enter %s with 'otd result', then run 'otd tournament run' again",
-							rep.Round, errHumanGames, plural(len(rep.Humans), "result"))
+							rep.Round, errHumanGames, tournament.Plural(len(rep.Humans), "result"))
 					}
 				}
 			})
