@@ -186,7 +186,6 @@ func joinInts(ns []int) string {
 	return strings.Join(s, ", ")
 }
 
-
 // progress shows the games of a round: a progress bar on a terminal, a line
 // a finished game otherwise.
 type progress struct {
