@@ -388,22 +388,22 @@ type settingsRow struct {
 	rounds, byeHalfPoints                                int
 	seed                                                 int64
 	start, end, city, country, director                  string
-	pairing, rules                                       string
+	pairing, rules, timeControl                          string
 }
 
 // settingsColumns are the columns of settingsRow, in the order of fields.
 const settingsColumns = `name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed,
-	start_date, end_date, city, country, director, pairing, rules`
+	start_date, end_date, city, country, director, pairing, rules, time_control`
 
 func (r *settingsRow) fields() []any {
 	return []any{&r.name, &r.rounds, &r.system, &r.bq, &r.timeDefault, &r.byeHalfPoints, &r.tiebreaks, &r.firstRound, &r.seed,
-		&r.start, &r.end, &r.city, &r.country, &r.director, &r.pairing, &r.rules}
+		&r.start, &r.end, &r.city, &r.country, &r.director, &r.pairing, &r.rules, &r.timeControl}
 }
 
 // values gives the fields' values, for an INSERT or UPDATE.
 func (r *settingsRow) values() []any {
 	return []any{r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints, r.tiebreaks, r.firstRound, r.seed,
-		r.start, r.end, r.city, r.country, r.director, r.pairing, r.rules}
+		r.start, r.end, r.city, r.country, r.director, r.pairing, r.rules, r.timeControl}
 }
 
 func toRow(s tournament.Settings) (settingsRow, error) {
@@ -413,7 +413,7 @@ func toRow(s tournament.Settings) (settingsRow, error) {
 		to *string
 		m  encoding.TextMarshaler
 	}{{&r.system, s.System}, {&r.bq, s.BQ}, {&r.timeDefault, s.TimeDefault}, {&r.tiebreaks, s.TieBreaks}, {&r.firstRound, s.FirstRound},
-		{&r.start, s.Start}, {&r.end, s.End}, {&r.pairing, s.Pairing}, {&r.rules, s.GameRules()}} {
+		{&r.start, s.Start}, {&r.end, s.End}, {&r.pairing, s.Pairing}, {&r.rules, s.GameRules()}, {&r.timeControl, s.Time}} {
 		b, err := f.m.MarshalText()
 		if err != nil {
 			return r, err
@@ -431,7 +431,7 @@ func (r settingsRow) settings() (tournament.Settings, error) {
 		u            encoding.TextUnmarshaler
 	}{{"system", r.system, &s.System}, {"bq", r.bq, &s.BQ}, {"time_default", r.timeDefault, &s.TimeDefault},
 		{"tiebreaks", r.tiebreaks, &s.TieBreaks}, {"first_round", r.firstRound, &s.FirstRound},
-		{"start_date", r.start, &s.Start}, {"end_date", r.end, &s.End}, {"pairing", r.pairing, &s.Pairing}, {"rules", r.rules, &s.Variant}} {
+		{"start_date", r.start, &s.Start}, {"end_date", r.end, &s.End}, {"pairing", r.pairing, &s.Pairing}, {"rules", r.rules, &s.Variant}, {"time_control", r.timeControl, &s.Time}} {
 		if err := f.u.UnmarshalText([]byte(f.text)); err != nil {
 			return s, fmt.Errorf("%w: column %s: %w", ErrDamaged, f.column, err)
 		}
@@ -445,7 +445,7 @@ func (t *Tx) Create(s tournament.Settings) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	res, err := t.tx.Exec(`INSERT INTO tournament (`+settingsColumns+`, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	res, err := t.tx.Exec(`INSERT INTO tournament (`+settingsColumns+`, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		append(r.values(), t.now.UTC().Format(time.RFC3339))...)
 	if err != nil {
 		return 0, err

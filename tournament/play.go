@@ -102,11 +102,24 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 // rules r; Close ends it.
 type StartFunc func(ctx context.Context, p Player, r engine.Rules) (player.Player, error)
 
+// DefaultTime is the time control of the games otd plays when neither the
+// tournament (Settings.Time) nor PlayOptions gives one: a minute a side.
+var DefaultTime = match.TimeControl{Base: time.Minute}
+
+// PlayTime returns the time control of the games otd plays: Settings.Time,
+// or DefaultTime.
+func (s Settings) PlayTime() match.TimeControl {
+	if s.Time == (match.TimeControl{}) {
+		return DefaultTime
+	}
+	return s.Time
+}
+
 // PlayOptions says how PlayRound plays a round's engine games.
 type PlayOptions struct {
-	Time        match.TimeControl
-	Concurrency int       // games at once; 0 is 1
-	Start       StartFunc // starts an engine player
+	Time        match.TimeControl // zero: the tournament's (Settings.PlayTime)
+	Concurrency int               // games at once; 0 is 1
+	Start       StartFunc         // starts an engine player
 	// Progress, if set, is told when a game starts and ends; calls come one
 	// at a time, from any goroutine.
 	Progress func(GameEvent)
@@ -129,10 +142,11 @@ type GameEvent struct {
 // PlayReport is what PlayRound did.
 type PlayReport struct {
 	Round    int
-	Played   int   // games played and recorded by this call
-	Recorded int   // engine games of the round with a result before this call
-	Humans   []int // tables with a person, left for 'otd result'
-	Failed   int   // games not played or not recorded (see the events' errors)
+	Played   int               // games played and recorded by this call
+	Recorded int               // engine games of the round with a result before this call
+	Humans   []int             // tables with a person, left for 'otd result'
+	Failed   int               // games not played or not recorded (see the events' errors)
+	Time     match.TimeControl // the time control the games were played with
 }
 
 // ErrNoEngineGames: the round has no engine-versus-engine game left to play.
@@ -146,18 +160,21 @@ var ErrNoEngineGames = errors.New("no engine game left to play in the round")
 // engines fail to start) or recorded is reported and counted in Failed, and
 // the other games carry on; PlayRound then returns an error.
 func (d *Director) PlayRound(ctx context.Context, o PlayOptions) (PlayReport, error) {
-	if err := o.Time.Valid(); err != nil {
-		return PlayReport{}, err
-	}
 	t, err := d.Current(ctx)
 	if err != nil {
+		return PlayReport{}, err
+	}
+	if o.Time == (match.TimeControl{}) {
+		o.Time = t.PlayTime()
+	}
+	if err := o.Time.Valid(); err != nil {
 		return PlayReport{}, err
 	}
 	r := t.Paired()
 	if r == 0 {
 		return PlayReport{}, fmt.Errorf("%w: pair round 1 first ('otd round pair')", ErrNoRound)
 	}
-	rep := PlayReport{Round: r}
+	rep := PlayReport{Round: r, Time: o.Time}
 	var todo []Game
 	for _, g := range t.Round(r) {
 		if g.IsBye() {

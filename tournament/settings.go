@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
 )
@@ -64,6 +65,9 @@ type Settings struct {
 	// goal, disc supply: engine.Rules); the zero value, as in settings
 	// written before variants, is standard Othello (GameRules).
 	Variant engine.Rules `json:"rules,omitzero"`
+	// Time is the engines' time control for the games otd plays itself
+	// (Director.PlayRound); zero: DefaultTime.
+	Time match.TimeControl `json:"time,omitzero"`
 
 	// What the rating list and the reports say of the event; any may be empty.
 	Start    Date   `json:"start,omitzero"`
@@ -154,6 +158,11 @@ func (s Settings) Check() error {
 	if s.Variant != (engine.Rules{}) {
 		if err := s.Variant.Validate(); err != nil {
 			return invalidf("--rules: %w", err)
+		}
+	}
+	if s.Time != (match.TimeControl{}) {
+		if err := s.Time.Valid(); err != nil {
+			return invalidf("--time: %w", err)
 		}
 	}
 	if err := s.Rules().Validate(); err != nil {

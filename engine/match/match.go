@@ -108,6 +108,27 @@ func short(d time.Duration) string {
 	return s
 }
 
+// MarshalText writes the time control as String does; "" for the zero value.
+func (tc TimeControl) MarshalText() ([]byte, error) {
+	if tc == (TimeControl{}) {
+		return nil, nil
+	}
+	if err := tc.Valid(); err != nil {
+		return nil, err
+	}
+	return []byte(tc.String()), nil
+}
+
+// UnmarshalText reads a time control with ParseTimeControl; "" is the zero value.
+func (tc *TimeControl) UnmarshalText(b []byte) (err error) {
+	if len(b) == 0 {
+		*tc = TimeControl{}
+		return nil
+	}
+	*tc, err = ParseTimeControl(string(b))
+	return err
+}
+
 // Valid reports an error for a time control that gives no time.
 func (tc TimeControl) Valid() error {
 	if tc.PerMove > 0 && tc.Base == 0 && tc.Increment == 0 || tc.PerMove == 0 && tc.Base > 0 && tc.Increment >= 0 {

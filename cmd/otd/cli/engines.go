@@ -79,7 +79,7 @@ func checkEngine(spec string, g *globals) error {
 	return p.Close()
 }
 
-const timeHelp = `a time control: BASE+INCREMENT per side ("5m+2s"), BASE ("10m") or a time per move ("10s/move")`
+const timeHelp = `a time control: BASE+INCREMENT per side ("5m+2s"), BASE ("10m") or a time per move ("10s/move"); default: the tournament's ('tournament edit --time'), else 1m a side`
 
 type playOptions struct {
 	Time        string
@@ -92,8 +92,8 @@ func (o *playOptions) flags(cmd *cobra.Command) {
 }
 
 func (o playOptions) options(g *globals) (tournament.PlayOptions, error) {
-	tc, err := match.ParseTimeControl(o.Time)
-	if err != nil {
+	var tc match.TimeControl // zero: the tournament's
+	if err := tc.UnmarshalText([]byte(o.Time)); err != nil {
 		return tournament.PlayOptions{}, usageErrorf("--time: %v", err)
 	}
 	if o.Concurrency < 1 || o.Concurrency > 64 {
@@ -102,7 +102,7 @@ func (o playOptions) options(g *globals) (tournament.PlayOptions, error) {
 	return tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency, Start: startEngine}, nil
 }
 
-func defaultPlayOptions() playOptions { return playOptions{Time: "1m", Concurrency: 1} }
+func defaultPlayOptions() playOptions { return playOptions{Concurrency: 1} }
 
 func newRoundPlayCmd(g *globals) *cobra.Command {
 	o := defaultPlayOptions()
@@ -169,6 +169,9 @@ func playRound(ctx context.Context, g *globals, d *tournament.Director, po tourn
 	fmt.Fprintf(g.Stdout, "round %d: %d engine games played", rep.Round, rep.Played)
 	if rep.Recorded > 0 {
 		fmt.Fprintf(g.Stdout, ", %d recorded before", rep.Recorded)
+	}
+	if rep.Played > 0 {
+		fmt.Fprintf(g.Stdout, " (time control %s)", rep.Time)
 	}
 	fmt.Fprintln(g.Stdout)
 	if len(rep.Humans) > 0 {

@@ -27,3 +27,32 @@ func TestPlayLock(t *testing.T) {
 	unlock()
 	d.must("round", "play")
 }
+
+// TestTimeControlSetting: the tournament keeps the engines' time control;
+// round play uses it unless --time says otherwise, and otd's default is a
+// minute a side.
+func TestTimeControlSetting(t *testing.T) {
+	d := newTestDB(t)
+	d.must("tournament", "new", "Bots", "--rounds", "3", "--time", "3s/move")
+	d.must("player", "add", "A", "--engine", "builtin:greedy")
+	d.must("player", "add", "B", "--engine", "builtin:random")
+	if out := d.must("tournament", "show"); !strings.Contains(out, "engines' time control: 3s/move") {
+		t.Errorf("tournament show:\n%s", out)
+	}
+	d.must("round", "pair")
+	if out := d.must("round", "play"); !strings.Contains(out, "(time control 3s/move)") {
+		t.Errorf("round play with the tournament's time control said:\n%s", out)
+	}
+	d.must("round", "pair")
+	if out := d.must("round", "play", "--time", "2m+1s"); !strings.Contains(out, "(time control 2m+1s)") {
+		t.Errorf("round play --time said:\n%s", out)
+	}
+	if _, errs, code := d.run("tournament", "edit", "--time", "fast"); code != exitUsage || !strings.Contains(errs, `"fast"`) {
+		t.Errorf("a bad time control: exit %d, %s", code, errs)
+	}
+	d.must("tournament", "edit", "--time", "")
+	d.must("round", "pair")
+	if out := d.must("round", "play"); !strings.Contains(out, "(time control 1m)") {
+		t.Errorf("round play with otd's default said:\n%s", out)
+	}
+}

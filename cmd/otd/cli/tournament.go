@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/match"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,6 +45,7 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.StringVar(&s.City, "city", s.City, "the city of the event")
 	f.StringVar(&s.Country, "country", s.Country, "the country of the event, a code such as FR or FRA")
 	f.StringVar(&s.Director, "director", s.Director, "the tournament director's name")
+	f.TextVar(&s.Time, "time", s.Time, "the engines' `time` control for 'round play' and 'tournament run': BASE+INCREMENT per side (\"5m+2s\"), BASE (\"10m\") or a time per move (\"10s/move\"); default 1m a side")
 }
 
 // rulesFlags are --rules and --size, read together into Settings.Variant.
@@ -99,7 +101,7 @@ func editSettings(s *tournament.Settings, edit tournament.Settings, changed func
 		{"tiebreaks", func() { s.TieBreaks = edit.TieBreaks }}, {"first-round", func() { s.FirstRound = edit.FirstRound }},
 		{"seed", func() { s.Seed = edit.Seed }}, {"pairing", func() { s.Pairing = edit.Pairing }}, {"start", func() { s.Start = edit.Start }}, {"end", func() { s.End = edit.End }},
 		{"city", func() { s.City = edit.City }}, {"country", func() { s.Country = edit.Country }},
-		{"director", func() { s.Director = edit.Director }},
+		{"director", func() { s.Director = edit.Director }}, {"time", func() { s.Time = edit.Time }},
 	} {
 		if changed(f.flag) {
 			f.set()
@@ -321,6 +323,9 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	fmt.Fprintf(g.Stdout, "Tournament %d: %s\n", t.ID, s.Name)
 	fmt.Fprintf(g.Stdout, "  rounds: %d (%d paired), system: %s, first round: %s, seed: %d\n", s.Rounds, t.Paired(), s.System, s.FirstRound, s.Seed)
 	fmt.Fprintf(g.Stdout, "  players: %d\n", len(t.Players))
+	if s.Time != (match.TimeControl{}) || tournamentHasEngines(t) {
+		fmt.Fprintf(g.Stdout, "  engines' time control: %s\n", s.PlayTime())
+	}
 	if r := s.GameRules(); !r.Standard() {
 		fmt.Fprintf(g.Stdout, "  game: %s (%dx%d, %d squares)\n", r, r.Size, r.Size, r.Squares())
 	}
@@ -378,4 +383,13 @@ func tournamentID(cmd, arg string) (int64, error) {
 		return 0, usageErrorf("%s: ID is a number from 'otd tournament list', not %q", cmd, arg)
 	}
 	return id, nil
+}
+
+func tournamentHasEngines(t *tournament.Tournament) bool {
+	for _, p := range t.Players {
+		if p.Engine != "" {
+			return true
+		}
+	}
+	return false
 }
