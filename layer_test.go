@@ -2,6 +2,7 @@ package otd_test
 
 import (
 	"go/ast"
+	"go/build"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -82,6 +83,9 @@ func layerProblems(dir string) ([]string, error) {
 	for _, n := range names {
 		if strings.HasSuffix(n, "_test.go") {
 			continue
+		}
+		if ok, err := build.Default.MatchFile(dir, filepath.Base(n)); err != nil || !ok {
+			continue // not built here (build constraints)
 		}
 		f, err := parser.ParseFile(fset, n, nil, 0)
 		if err != nil {
