@@ -55,15 +55,25 @@ func writeGeneratedGames(path, format string, n int, seed uint64) error {
 	}
 	rng := rand.New(rand.NewPCG(seed, 1))
 	var moves []engine.Move
+	var points []engine.Point
 	rec := make([]byte, 0, 68)
 	for i := range n {
 		var score engine.Score
 		moves, score = randomGame(rng, moves)
-		g := transcript.Game{Start: engine.Start(), Moves: moves, Result: &transcript.Result{Black: score.Black, White: score.White}}
+		points = points[:0]
+		for _, m := range moves {
+			points = append(points, m.Point())
+		}
+		g := transcript.Game{Start: engine.Start(), Moves: points, Result: &transcript.Result{Black: score.Black, White: score.White}}
 		if format == "wthor" {
-			w.Write(transcript.AppendWTHOR(rec[:0], g, uint16(i%100), uint16(i%1000), uint16((i+1)%1000)))
+			rec, err := transcript.AppendWTHOR(rec[:0], g, uint16(i%100), uint16(i%1000), uint16((i+1)%1000))
+			if err != nil {
+				f.Close()
+				return err
+			}
+			w.Write(rec)
 		} else {
-			fmt.Fprintf(w, "%s %s\n", transcript.FormatMoves(moves), score)
+			fmt.Fprintf(w, "%s %s\n", transcript.FormatMoves(points), score)
 		}
 	}
 	if err := w.Flush(); err != nil {

@@ -50,46 +50,50 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 		out = append(out, cand)
 	}
 	numbered, blank := squaresOf(s)
-	name := func(sq engine.Square) string { return fmt.Sprintf("%d (%s)", s[sq], sq) }
+	at := s.At
+	top := s.maxNumber()
+	name := func(sq engine.Point) string { return fmt.Sprintf("%d (%s)", at(sq), sq) }
 
 	// Two numbers swapped; at least one of them at or before the first error.
 	for i, a := range numbered {
 		for _, b := range numbered[i+1:] {
-			if s[a] == s[b] || min(s[a], s[b]) > first {
+			if at(a) == at(b) || min(at(a), at(b)) > first {
 				continue
 			}
 			c := s
-			c[a], c[b] = s[b], s[a]
+			c.Set(a, at(b))
+			c.Set(b, at(a))
 			cost := 3
-			if abs(s[a]-s[b]) == 1 {
+			if abs(at(a)-at(b)) == 1 {
 				cost = 1
 			} else if near(a, b) {
 				cost = 2
 			}
-			try(c, cost, abs(s[a]-s[b]), "swap %s and %s", name(a), name(b))
+			try(c, cost, abs(at(a)-at(b)), "swap %s and %s", name(a), name(b))
 		}
 	}
 	// One number on the wrong square: it belongs on a blank square; the square
 	// it stands on may have lost its own number, which is then restored.
 	for _, a := range numbered {
-		if s[a] > first {
+		if at(a) > first {
 			continue
 		}
 		for _, b := range blank {
 			c := s
-			c[a], c[b] = 0, s[a]
+			c.Set(a, 0)
+			c.Set(b, at(a))
 			cost := 3
 			if near(a, b) {
 				cost = 1
 			}
-			try(c, cost, 0, "move %d from %s to %s", s[a], a, b)
+			try(c, cost, 0, "move %d from %s to %s", at(a), a, b)
 			m := firstMissing(c)
 			if m == 0 { // the lost number may have been the last
-				m = slices.Max(c[:]) + 1
+				m = highest(c) + 1
 			}
-			if m <= 60 {
-				c[a] = m
-				try(c, cost+1, 0, "move %d from %s to %s, and write the missing %d on %s", s[a], a, b, m, a)
+			if m <= top {
+				c.Set(a, m)
+				try(c, cost+1, 0, "move %d from %s to %s, and write the missing %d on %s", at(a), a, b, m, a)
 			}
 		}
 	}
@@ -97,13 +101,13 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 	if m := firstMissing(s); m > 0 {
 		for _, b := range blank {
 			c := s
-			c[b] = m
+			c.Set(b, m)
 			try(c, 2, 0, "write the missing %d on %s", m, b)
 		}
 		c := s
 		for _, a := range numbered {
-			if s[a] > m {
-				c[a]--
+			if at(a) > m {
+				c.Set(a, at(a)-1)
 			}
 		}
 		try(c, 2, 0, "number the moves after %d one lower (%d was skipped)", m-1, m)
@@ -112,22 +116,22 @@ func Corrections(s Sheet, first int, claimed *Result) []Correction {
 	// every later number one higher.
 	for _, d := range doubled(s) {
 		for _, a := range numbered {
-			if s[a] != d {
+			if at(a) != d {
 				continue
 			}
 			if m := firstMissing(s); m > 0 {
 				c := s
-				c[a] = m
+				c.Set(a, m)
 				try(c, 2, 0, "change %d on %s to the missing %d", d, a, m)
 			}
 			c := s
 			for _, b := range numbered {
-				if s[b] > d {
-					c[b]++
+				if at(b) > d {
+					c.Set(b, at(b)+1)
 				}
 			}
-			c[a] = d + 1
-			if slices.Max(c[:]) <= 60 {
+			c.Set(a, d+1)
+			if highest(c) <= top {
 				try(c, 2, 0, "change %d on %s to %d and number every later move one higher", d, a, d+1)
 			}
 		}
@@ -156,31 +160,45 @@ func boolOrder(first bool) int {
 	return 1
 }
 
-// squaresOf returns the numbered squares and the blank squares outside the centre.
-func squaresOf(s Sheet) (numbered, blank []engine.Square) {
-	for sq := engine.Square(0); sq < 64; sq++ {
+// squaresOf returns the numbered squares and the blank squares of the
+// board, less those of the starting discs.
+func squaresOf(s Sheet) (numbered, blank []engine.Point) {
+	r := s.rules()
+	for _, p := range s.Squares() {
 		switch {
-		case s[sq] != 0:
-			numbered = append(numbered, sq)
-		case centre&sq.Bit() == 0:
-			blank = append(blank, sq)
+		case s.At(p) != 0:
+			numbered = append(numbered, p)
+		case !startDisc(r, p):
+			blank = append(blank, p)
 		}
 	}
 	return numbered, blank
 }
 
+// numbers returns the numbers written on the sheet, in square order.
+func numbers(s Sheet) []int {
+	var ns []int
+	for _, p := range s.Squares() {
+		if n := s.At(p); n != 0 {
+			ns = append(ns, n)
+		}
+	}
+	return ns
+}
+
+// highest returns the highest number on the sheet, 0 for none.
+func highest(s Sheet) int {
+	return slices.Max(append(numbers(s), 0))
+}
+
 // firstMissing returns the lowest number below the sheet's highest that no
 // square holds, or 0.
 func firstMissing(s Sheet) int {
-	var have [62]bool
-	top := 0
-	for _, n := range s {
-		if n > 0 && n <= 60 {
-			have[n] = true
-			top = max(top, n)
-		}
+	have := map[int]bool{}
+	for _, n := range numbers(s) {
+		have[n] = true
 	}
-	for n := 1; n < top; n++ {
+	for n := 1; n < highest(s); n++ {
 		if !have[n] {
 			return n
 		}
@@ -189,18 +207,16 @@ func firstMissing(s Sheet) int {
 }
 
 func doubled(s Sheet) []int {
-	var count [61]int
+	count := map[int]int{}
 	var out []int
-	for _, n := range s {
-		if n > 0 && n <= 60 {
-			if count[n]++; count[n] == 2 {
-				out = append(out, n)
-			}
+	for _, n := range numbers(s) {
+		if count[n]++; count[n] == 2 {
+			out = append(out, n)
 		}
 	}
 	return out
 }
 
-func near(a, b engine.Square) bool {
-	return abs(a.Col()-b.Col()) <= 1 && abs(a.Row()-b.Row()) <= 1
+func near(a, b engine.Point) bool {
+	return abs(int(a.Col)-int(b.Col)) <= 1 && abs(int(a.Row)-int(b.Row)) <= 1
 }

@@ -154,11 +154,11 @@ type damage struct {
 // damages returns the damaged versions of s: a swap of two numbers, one
 // number written on another square (whose own number is lost), a missing number.
 func damages(s transcript.Sheet, rng *rand.Rand) []damage {
-	at := map[int]engine.Square{}
+	at := map[int]engine.Point{}
 	last := 0
-	for sq, n := range s {
-		if n > 0 {
-			at[n] = engine.Square(sq)
+	for _, sq := range s.Squares() {
+		if n := s.At(sq); n > 0 {
+			at[n] = sq
 			last = max(last, n)
 		}
 	}
@@ -167,23 +167,26 @@ func damages(s transcript.Sheet, rng *rand.Rand) []damage {
 	for j = 1 + rng.IntN(last); j == i; j = 1 + rng.IntN(last) {
 	}
 	sw := s
-	sw[at[i]], sw[at[j]] = j, i
+	sw.Set(at[i], j)
+	sw.Set(at[j], i)
 	out = append(out, damage{fmt.Sprintf("swap %d-%d", i, j), min(i, j), sw})
 	// Adjacent numbers are the commonest swap.
 	k := 1 + rng.IntN(last-1)
 	adj := s
-	adj[at[k]], adj[at[k+1]] = k+1, k
+	adj.Set(at[k], k+1)
+	adj.Set(at[k+1], k)
 	out = append(out, damage{"adjacent swap", k, adj})
 	// k written on the square of a later move l; l is then lost.
 	k, l := 1+rng.IntN(last-1), 0
 	l = k + 1 + rng.IntN(last-k)
 	mis := s
-	mis[at[k]], mis[at[l]] = 0, k
+	mis.Set(at[k], 0)
+	mis.Set(at[l], k)
 	out = append(out, damage{"misplaced", k, mis})
 	// A number never written.
 	k = 1 + rng.IntN(last-1)
 	miss := s
-	miss[at[k]] = 0
+	miss.Set(at[k], 0)
 	out = append(out, damage{"missing", k, miss})
 	return out
 }
@@ -194,7 +197,7 @@ func damages(s transcript.Sheet, rng *rand.Rand) []damage {
 func TestDamagedSheets(t *testing.T) {
 	type game struct {
 		name  string
-		moves []engine.Move
+		moves []engine.Point
 		score transcript.Result
 	}
 	var games []game
@@ -211,7 +214,7 @@ func TestDamagedSheets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	stats := map[string][3]int{} // kind -> illegal sheets, true sheet among the candidates, among the three printed
 	for _, g := range games {
-		orig := transcript.SheetFromMoves(g.moves)
+		orig := transcript.SheetFromMoves(engine.Othello(), g.moves)
 		for _, d := range damages(orig, rng) {
 			r := transcript.Verify(d.sheet.Game(), &g.score)
 			if r.Legal() {
@@ -256,9 +259,9 @@ func TestDamagedSheets(t *testing.T) {
 func checkFirstIllegal(t *testing.T, s transcript.Sheet, n int) {
 	t.Helper()
 	var at [61][]engine.Square
-	for sq, k := range s {
-		if k > 0 {
-			at[k] = append(at[k], engine.Square(sq))
+	for _, p := range s.Squares() {
+		if k := s.At(p); k > 0 {
+			at[k] = append(at[k], engine.SquareAt(int(p.Col), int(p.Row)))
 		}
 	}
 	p := engine.Start()

@@ -44,7 +44,7 @@ func ExampleParseSheet() {
 	}
 	r := transcript.Verify(g, nil)
 	fmt.Println(g.Moves)
-	fmt.Println("legal:", r.Legal(), "discs:", r.Score, "to move:", r.Final.ToMove)
+	fmt.Println("legal:", r.Legal(), "discs:", r.Score, "to move:", r.Final.ToMove())
 	// Output:
 	// [f5 d6 c3 d3 c4 f4 e3 f3 g3 f2]
 	// legal: true discs: 7-7 to move: black

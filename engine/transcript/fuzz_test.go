@@ -42,10 +42,10 @@ func checkError(t *testing.T, err error, text string) {
 
 // played is what a replay found: the moves with their colours and the first illegal move.
 type played struct {
-	Move     engine.Move
+	Move     engine.Point
 	Color    engine.Color
 	Illegal  bool
-	Position engine.Position
+	Position string // the board
 }
 
 func replayed(g transcript.Game) []played {
@@ -55,9 +55,9 @@ func replayed(g transcript.Game) []played {
 		out = append(out, played{Move: m.Move, Color: m.Color})
 	}
 	if il := r.Illegal; il != nil {
-		out = append(out, played{Move: il.Move, Color: il.Color, Illegal: true, Position: il.Before})
+		out = append(out, played{Move: il.Move, Color: il.Color, Illegal: true, Position: il.Before.String() + il.Before.ToMove().String()})
 	}
-	return append(out, played{Position: r.Final})
+	return append(out, played{Position: r.Final.String() + r.Final.ToMove().String()})
 }
 
 // checkGame verifies g, and checks that FormatMoves reads back as the same
@@ -67,15 +67,15 @@ func checkGame(t *testing.T, g transcript.Game) {
 	t.Helper()
 	r := transcript.Verify(g, nil)
 	transcript.Verify(g, &transcript.Result{Black: 33, White: 31})
-	discs := slices.DeleteFunc(slices.Clone(g.Moves), engine.Move.IsPass)
-	if !r.Legal() || g.Start != engine.Start() || len(discs) == 0 {
+	discs := slices.DeleteFunc(slices.Clone(g.Moves), isPass)
+	if !r.Legal() || g.RuleSet().Standard() && g.Start != engine.Start() || len(discs) == 0 {
 		return
 	}
-	back, err := transcript.ParseMoves(transcript.FormatMoves(g.Moves))
+	back, err := transcript.ParseMovesRules(transcript.FormatMoves(g.Moves), g.RuleSet())
 	if err != nil {
 		t.Fatalf("FormatMoves(%v) does not read back: %v", g.Moves, err)
 	}
-	if r2 := transcript.Replay(back); !slices.Equal(back.Moves, discs) || !r2.Legal() || r2.Final.Board != r.Final.Board {
+	if r2 := transcript.Replay(back); !slices.Equal(back.Moves, discs) || !r2.Legal() || r2.Final.String() != r.Final.String() {
 		t.Errorf("FormatMoves(%v) reads back as %v", g.Moves, back.Moves)
 	}
 }
@@ -120,25 +120,61 @@ func FuzzParseSheet(f *testing.F) {
 			checkError(t, err, s)
 			return
 		}
-		if g.Sheet == nil {
-			t.Fatal("a sheet's game has no Sheet")
+		checkSheet(t, g)
+	})
+}
+
+// FuzzParseRules reads move lists and sheets under the rules named (boards
+// up to 10x10, to keep the search for corrections fast).
+func FuzzParseRules(f *testing.F) {
+	f.Add("othello:10", "g6j10 j9")
+	f.Add("othello:6", "e4 c5 a1 -- 20-16")
+	f.Add("8stars", "d5 a1")
+	f.Add("reversi", "d4 e4 b2")
+	f.Add("anti+reversi:4", "b2 c3 b3 c2 pass")
+	f.Add("othello+supply=1:4", "a2 c1 d1")
+	f.Add("othello:6", "   a  b  c  d  e  f\n1  .  .  .  .  .  .\n2  .  .  .  .  .  .\n3  .  .  O  X  .  .\n4  .  .  X  O  1  .\n5  .  .  2  .  .  .\n6  .  .  .  .  .  .\n")
+	f.Add("8stars", strings.Repeat("# # . . . . . . # #\n", 10))
+	f.Fuzz(func(t *testing.T, rules, s string) {
+		r, err := engine.ParseRules(rules)
+		if err != nil || r.Size > 10 || len(s) > maxFuzz {
+			return
 		}
-		for _, claimed := range []*transcript.Result{nil, {Black: 40, White: 24}} {
-			r := transcript.Verify(g, claimed)
-			for _, c := range r.Corrections {
-				if rc := transcript.Replay(c.Sheet.Game()); !rc.Legal() || rc.Over != c.Over || rc.Score != c.Score {
-					t.Errorf("correction %q does not replay as it says: %v", c.What, rc.Illegal)
-				}
-			}
+		if g, err := transcript.ParseMovesRules(s, r); err != nil {
+			checkError(t, err, s)
+		} else {
+			checkGame(t, g)
 		}
-		back, err := transcript.ParseSheet(g.Sheet.String())
-		if err != nil || *back.Sheet != *g.Sheet {
-			t.Fatalf("Sheet.String does not read back (%v):\n%s", err, g.Sheet)
-		}
-		if g.Problem == nil && transcript.SheetFromMoves(g.Moves) != *g.Sheet {
-			t.Errorf("SheetFromMoves(%v) is not the sheet read", g.Moves)
+		if g, err := transcript.ParseSheetRules(s, r); err != nil {
+			checkError(t, err, s)
+		} else {
+			checkSheet(t, g)
 		}
 	})
+}
+
+// checkSheet checks a sheet read: its corrections replay as they say, it
+// writes and reads back, and its moves number it.
+func checkSheet(t *testing.T, g transcript.Game) {
+	t.Helper()
+	if g.Sheet == nil {
+		t.Fatal("a sheet's game has no Sheet")
+	}
+	for _, claimed := range []*transcript.Result{nil, {Black: 40, White: 24}} {
+		r := transcript.Verify(g, claimed)
+		for _, c := range r.Corrections {
+			if rc := transcript.Replay(c.Sheet.Game()); !rc.Legal() || rc.Over != c.Over || rc.Score != c.Score {
+				t.Errorf("correction %q does not replay as it says: %v", c.What, rc.Illegal)
+			}
+		}
+	}
+	back, err := transcript.ParseSheetRules(g.Sheet.String(), g.RuleSet())
+	if err != nil || *back.Sheet != *g.Sheet {
+		t.Fatalf("Sheet.String does not read back (%v):\n%s", err, g.Sheet)
+	}
+	if g.Problem == nil && transcript.SheetFromMoves(g.RuleSet(), g.Moves) != *g.Sheet {
+		t.Errorf("SheetFromMoves(%v) is not the sheet read", g.Moves)
+	}
 }
 
 func FuzzParseGGF(f *testing.F) {
@@ -159,7 +195,7 @@ func FuzzParseGGF(f *testing.F) {
 				t.Fatalf("FormatGGF does not read back (%v): %s", err, out)
 			}
 			b := back[0]
-			if b.Start != g.Start || b.Black != g.Black || b.White != g.White || b.Event != g.Event ||
+			if b.Start != g.Start || b.RuleSet() != g.RuleSet() || b.Black != g.Black || b.White != g.White || b.Event != g.Event ||
 				(b.Result == nil) != (g.Result == nil) || b.Result != nil && *b.Result != *g.Result {
 				t.Errorf("FormatGGF reads back as %+v, want %+v: %s", b, g, out)
 			}
@@ -198,7 +234,7 @@ func FuzzParseWTHOR(f *testing.F) {
 			transcript.Verify(g, nil)
 			rec := recs[i*68:]
 			n := func(at int) uint16 { return binary.LittleEndian.Uint16(rec[at:]) }
-			back, err := transcript.ParseWTHOR(wtb(transcript.AppendWTHOR(nil, g, n(0), n(2), n(4))), nil)
+			back, err := transcript.ParseWTHOR(wtb(wthorRecord(t, nil, g, n(0), n(2), n(4))), nil)
 			if err != nil {
 				t.Fatalf("AppendWTHOR does not read back: %v", err)
 			}

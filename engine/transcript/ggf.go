@@ -11,12 +11,18 @@ import (
 
 // ParseGGF reads every game of a GGF file: records (;GM[Othello]...;) with
 // properties such as PB and PW (players), PC (place), DT (date), TY (board
-// type), RE (result: black's disc difference, with :t for time, :r for
-// resignation, :s for an agreed score), BO (starting board) and the moves
-// B[f5] W[d6] (with optional /evaluation/time; PA is a pass). A colour that
-// moves twice in a row means the other colour passed. A record of more than
-// MaxGGFRecord bytes or of more moves than its board has empty squares is
-// ErrTooLarge; NewReader reads a GGF file one record at a time.
+// type: the size, s for synchro, a for Anti-Othello: TY[8], TY[s10a]), RE
+// (result: black's disc difference, with :t for time, :r for resignation, :s
+// for an agreed score), BO (starting board: BO[8 <64 squares of -, * and O>
+// <* or O to move>], BO[n ...] on an n x n board) and the moves B[f5] W[d6]
+// (with optional /evaluation/time; PA is a pass). A colour that moves twice
+// in a row means the other colour passed. The board says the rules: its size,
+// 8Stars if it writes # on exactly the squares that board cuts, historical
+// Reversi if it starts empty; on a board other than 8x8 Othello the game must
+// start from the start of its rules. A record of more than MaxGGFRecord bytes
+// or of more moves than its board has empty squares is ErrTooLarge;
+// NewReader reads a GGF file one record at a time (with the rules set by
+// Reader.SetRules, a record of another size is an error).
 func ParseGGF(text string) ([]Game, error) {
 	rd, err := NewReader(strings.NewReader(text), GGF, nil)
 	if err != nil {
@@ -30,6 +36,13 @@ type ggfParser struct {
 	text        string
 	pos         int
 	line0, col0 int
+	rules       engine.Rules // the reader's rules
+	fixed       bool         // the rules were given: the record may not say another size
+	anti        bool         // TY says Anti-Othello
+	board       string       // BO's squares, if any
+	boardAt     int          // where BO stands
+	sized       bool         // TY or BO said the board size
+	settled     bool         // the game's rules and start are set
 }
 
 func (p *ggfParser) rest() string {
@@ -60,13 +73,13 @@ func (p *ggfParser) errf(expected, f string) error { return p.errAt(p.pos, expec
 
 // game reads properties up to the closing ";)".
 func (p *ggfParser) game(n int) (Game, error) {
-	g := Game{Name: fmt.Sprintf("game %d", n), Start: engine.Start()}
+	g := newGame(fmt.Sprintf("game %d", n), p.rules)
 	last := -1 // colour of the last recorded move
 	for {
 		p.skipSpace()
 		if strings.HasPrefix(p.text[p.pos:], ";)") {
 			p.pos += 2
-			return g, nil
+			return g, p.settle(&g)
 		}
 		start := p.pos
 		for p.pos < len(p.text) && p.text[p.pos] >= 'A' && p.text[p.pos] <= 'Z' {
@@ -121,11 +134,18 @@ func (p *ggfParser) property(g *Game, name, v string, at int, last *int) error {
 			g.Year, _ = strconv.Atoi(v[:4])
 		}
 	case "TY":
-		// s: a synchro game, still an 8x8 game; a: anti-Othello.
-		size := strings.TrimLeft(v, "s")
-		if !strings.HasPrefix(size, "8") || strings.ContainsRune(size, 'a') {
-			return p.errAt(at, "an 8x8 Othello game (TY[8])", found(v), ErrUnsupported)
+		// s: a synchro game; then the board size; k: komi, r: a random
+		// start, a: Anti-Othello.
+		digits := strings.TrimLeft(v, "s")
+		rest := strings.TrimLeft(digits, "0123456789")
+		size, err := strconv.Atoi(digits[:len(digits)-len(rest)])
+		if err != nil || size < 4 || size > 16 || size%2 != 0 {
+			return p.errAt(at, "a game type TY[n] of an even board size n from 4 to 16", found(v), ErrUnsupported)
 		}
+		if err := p.setSize(size, at, v); err != nil {
+			return err
+		}
+		p.anti = strings.ContainsRune(rest, 'a')
 	case "RE":
 		r, ok := parseGGFResult(v)
 		if !ok {
@@ -133,11 +153,19 @@ func (p *ggfParser) property(g *Game, name, v string, at int, last *int) error {
 		}
 		g.Result = r
 	case "BO":
-		pos, ok := parseGGFBoard(v)
-		if !ok {
-			return p.errAt(at, "a board BO[8 <64 squares of -, * and O> <* or O to move>]", found(v), ErrSyntax)
+		f := append(strings.Fields(v), "")
+		n, err := strconv.Atoi(f[0])
+		if err != nil || n < 4 || n > 16 || n%2 != 0 {
+			return p.errAt(at, "a board BO[8 <64 squares of -, * and O> <* or O to move>] (or BO[n ...], n even from 4 to 16)", found(v), ErrSyntax)
 		}
-		g.Start = pos
+		board := strings.Join(f[1:], "")
+		if len(board) != n*n+1 || strings.Trim(board[:n*n], "-*O#") != "" || !strings.ContainsRune("*O", rune(board[n*n])) {
+			return p.errAt(at, fmt.Sprintf("a board BO[%d <%d squares of -, * and O> <* or O to move>]", n, n*n), found(v), ErrSyntax)
+		}
+		if err := p.setSize(n, at, v); err != nil {
+			return err
+		}
+		p.board, p.boardAt = board, at
 	case "B", "W":
 		c := 0
 		if name == "W" {
@@ -147,23 +175,30 @@ func (p *ggfParser) property(g *Game, name, v string, at int, last *int) error {
 		if i := strings.IndexByte(mv, '/'); i >= 0 {
 			mv = mv[:i]
 		}
-		var m engine.Move
-		if strings.EqualFold(mv, "pa") || strings.EqualFold(mv, "pass") {
-			m = engine.Pass
-		} else {
-			s, err := engine.ParseSquare(mv)
-			if err != nil {
+		if err := p.settle(g); err != nil {
+			return err
+		}
+		m := engine.PassPoint
+		if !strings.EqualFold(mv, "pa") && !strings.EqualFold(mv, "pass") {
+			var err error
+			if m, err = engine.ParsePoint(mv); err != nil {
 				return p.errAt(at, "a move such as "+name+"[f5] or "+name+"[PA]", found(v), ErrSyntax)
 			}
-			m = engine.MoveAt(s)
+			if r := g.RuleSet(); !r.Playable(int(m.Col), int(m.Row)) {
+				return p.errAt(at, "a square "+boardSquares(r)+" of the board", found(v), ErrSyntax)
+			}
 		}
-		first := engine.Color(c) != g.Start.ToMove && len(g.Moves) == 0
-		if (*last == c || first) && !m.IsPass() {
-			g.Moves = append(g.Moves, engine.Pass) // the other colour passed
+		start, err := StartBoard(*g)
+		if err != nil {
+			return p.errAt(at, "valid rules", err.Error(), ErrUnsupported)
+		}
+		first := engine.Color(c) != start.ToMove() && len(g.Moves) == 0
+		if (*last == c || first) && m != engine.PassPoint {
+			g.Moves = append(g.Moves, engine.PassPoint) // the other colour passed
 		}
 		g.Moves = append(g.Moves, m)
 		*last = c
-		if i, expected, bad := tooManyMoves(g.Start, g.Moves); bad {
+		if i, expected, bad := tooManyMoves(start, g.Moves); bad {
 			return p.errAt(at, expected, found(g.Moves[i].String()), ErrTooLarge)
 		}
 	}
@@ -197,27 +232,84 @@ func parseGGFResult(v string) (*Result, bool) {
 	return r, true
 }
 
-func parseGGFBoard(v string) (engine.Position, bool) {
-	f := strings.Join(strings.Fields(v), "")
-	if !strings.HasPrefix(f, "8") || len(f) != 1+64+1 {
-		return engine.Position{}, false
+// setSize sets the board size a property (v at at) says: it may not
+// contradict the rules given nor what TY or BO said before, nor come after a move.
+func (p *ggfParser) setSize(n, at int, v string) error {
+	switch {
+	case p.fixed && n != p.rules.Size:
+		return p.errAt(at, fmt.Sprintf("the %dx%d board of the rules given (%s)", p.rules.Size, p.rules.Size, p.rules), found(v), ErrUnsupported)
+	case p.sized && n != p.rules.Size:
+		return p.errAt(at, fmt.Sprintf("the %dx%d board the record said before", p.rules.Size, p.rules.Size), found(v), ErrSyntax)
+	case p.settled:
+		return p.errAt(at, "the board (TY, BO) before the first move", found(v), ErrSyntax)
 	}
-	b, err := engine.ParseBoard(strings.ReplaceAll(f[1:65], "*", "X"))
-	if err != nil {
-		return engine.Position{}, false
-	}
-	pos := engine.Position{Board: b}
-	switch f[65] {
-	case '*':
-	case 'O':
-		pos.ToMove = engine.White
-	default:
-		return engine.Position{}, false
-	}
-	return pos, true
+	p.rules.Size, p.sized = n, true
+	return nil
 }
 
-// FormatGGF writes a game as one GGF record.
+// settle sets the rules and the start of g from what the record said of its
+// board (TY, BO) before its first move.
+func (p *ggfParser) settle(g *Game) error {
+	if p.settled {
+		return nil
+	}
+	p.settled = true
+	r := p.rules
+	if !p.fixed && p.board != "" {
+		n := r.Size
+		if stars, err := engine.RulesFor("8stars", n); err == nil && strings.ContainsRune(p.board, '#') {
+			r.Shape, r.Size = stars.Shape, stars.Size
+		}
+		if strings.Trim(p.board[:n*n], "-#") == "" {
+			r.Start, r.Supply = engine.ReversiStart, r.Squares()/2
+		}
+	}
+	if !p.fixed && p.anti {
+		r.Winner = engine.FewestDiscs
+	}
+	if err := r.Validate(); err != nil {
+		return p.errAt(p.boardAt, "valid rules", found(err.Error()), ErrUnsupported)
+	}
+	g.Rules, g.Start = r, newGame("", r).Start
+	if p.board == "" {
+		return nil
+	}
+	n := r.Size
+	var sb strings.Builder
+	for row := range n {
+		for col := range n {
+			c := p.board[row*n+col]
+			if !r.Playable(col, row) {
+				c = '#'
+			} else if c == '#' {
+				return p.errAt(p.boardAt, fmt.Sprintf("a board of %s, whose square %s is not cut", r, engine.Point{Col: int8(col), Row: int8(row)}), found(p.board), ErrSyntax)
+			}
+			sb.WriteByte(c)
+		}
+	}
+	board := strings.NewReplacer("*", "X", "#", "-").Replace(sb.String())
+	if r.Standard() {
+		b, err := engine.ParseBoard(board)
+		if err != nil {
+			return p.errAt(p.boardAt, "a board BO[8 <64 squares of -, * and O> <* or O to move>]", found(p.board), ErrSyntax)
+		}
+		g.Start = engine.Position{Board: b}
+		if p.board[n*n] == 'O' {
+			g.Start.ToMove = engine.White
+		}
+		return nil
+	}
+	start, _ := StartBoard(*g)
+	if strings.ReplaceAll(start.String(), "#", "-") != board || p.board[n*n] != '*' {
+		return p.errAt(p.boardAt, fmt.Sprintf("the starting board of %s, black to move (other starting boards are replayed on 8x8 Othello only)", r), found(p.board), ErrUnsupported)
+	}
+	return nil
+}
+
+// FormatGGF writes a game as one GGF record. Its board says the rules as
+// ParseGGF reads them back (TY[n], with a for Anti-Othello; BO[n ...] with #
+// on the squares 8Stars cuts, empty for the Reversi start); a disc supply
+// other than Reversi's is not written.
 func FormatGGF(g Game) string {
 	var b strings.Builder
 	b.WriteString("(;GM[Othello]")
@@ -226,22 +318,29 @@ func FormatGGF(g Game) string {
 			fmt.Fprintf(&b, "%s[%s]", p[0], ggfEscape.Replace(p[1]))
 		}
 	}
-	b.WriteString("TY[8]")
+	rules := g.RuleSet()
+	anti := ""
+	if rules.Winner == engine.FewestDiscs {
+		anti = "a"
+	}
+	fmt.Fprintf(&b, "TY[%d%s]", rules.Size, anti)
 	if r := g.Result; r != nil {
 		end := map[Ending]string{Timeout: ":t", Resigned: ":r", Agreed: ":s"}[r.Ending]
 		fmt.Fprintf(&b, "RE[%+d.000%s]", r.Black-r.White, end)
 	}
-	board := strings.ReplaceAll(g.Start.Board.String(), "X", "*")
-	b.WriteString("BO[8 ")
-	for r := 0; r < 8; r++ {
-		b.WriteString(board[r*8:r*8+8] + " ")
+	start, _ := StartBoard(g)
+	n := start.Rules().Size
+	board := strings.ReplaceAll(start.String(), "X", "*")
+	fmt.Fprintf(&b, "BO[%d ", n)
+	for r := range n {
+		b.WriteString(board[r*n:r*n+n] + " ")
 	}
-	b.WriteString("*O"[g.Start.ToMove:g.Start.ToMove+1] + "]")
+	b.WriteString("*O"[start.ToMove():start.ToMove()+1] + "]")
 	r := Replay(g) // the colours of the moves, forced passes included
 	for _, m := range r.Moves {
 		writeGGFMove(&b, m.Color, m.Move)
 	}
-	c := r.Final.ToMove
+	c := r.Final.ToMove()
 	for _, m := range g.Moves[min(len(g.Moves), len(r.Moves)-forced(r)):] { // after an illegal move: alternate
 		writeGGFMove(&b, c, m)
 		c = c.Opponent()
@@ -252,9 +351,9 @@ func FormatGGF(g Game) string {
 
 var ggfEscape = strings.NewReplacer(`\`, `\\`, "]", `\]`)
 
-func writeGGFMove(b *strings.Builder, c engine.Color, m engine.Move) {
+func writeGGFMove(b *strings.Builder, c engine.Color, m engine.Point) {
 	v := "PA"
-	if !m.IsPass() {
+	if m != engine.PassPoint {
 		v = strings.ToUpper(m.String())
 	}
 	fmt.Fprintf(b, "%s[%s]", "BW"[c:c+1], v)

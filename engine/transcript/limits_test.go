@@ -113,7 +113,7 @@ func TestReaderStopsAtLimits(t *testing.T) {
 		wantParseError(t, err, 61, 1, transcript.ErrTooLarge, "at most 60 moves")
 	})
 	t.Run("WTHOR database longer than its header says", func(t *testing.T) {
-		rec := transcript.AppendWTHOR(nil, transcript.Game{Start: engine.Start(), Moves: movesOf(t, gameFull)}, 0, 0, 0)
+		rec := wthorRecord(t, nil, transcript.Game{Start: engine.Start(), Moves: movesOf(t, gameFull)}, 0, 0, 0)
 		h := make([]byte, 16)
 		binary.LittleEndian.PutUint32(h[4:], 3)
 		h[12] = 8
@@ -156,7 +156,7 @@ func heapAfter(t *testing.T, rd *transcript.Reader, n int) uint64 {
 // of move lists; a WTHOR database whose header counts 4,000,000,000 games):
 // the heap after them is what it was after the first 1,000.
 func TestReaderStreams(t *testing.T) {
-	rec := transcript.AppendWTHOR(nil, transcript.Game{Start: engine.Start(), Moves: movesOf(t, gameFull)}, 0, 0, 0)
+	rec := wthorRecord(t, nil, transcript.Game{Start: engine.Start(), Moves: movesOf(t, gameFull)}, 0, 0, 0)
 	h := make([]byte, 16)
 	binary.LittleEndian.PutUint32(h[4:], 4_000_000_000)
 	h[12] = 8

@@ -8,21 +8,43 @@ import (
 	"github.com/otd-project/otd/engine"
 )
 
-const expectMove = "a square a1..h8, a pass (pass, PS or --) or a final score such as 40-24"
+// expectMove says what a move list on the board of r holds.
+func expectMove(r engine.Rules) string {
+	return "a square " + boardSquares(r) + ", a pass (pass, PS or --) or a final score such as 40-24"
+}
 
-// ParseMoves reads one game written as a move list: squares such as f5d6c3,
-// any case, with or without spaces or commas, passes implicit or written pass,
-// PS or --, move numbers such as "1." ignored, and optionally the claimed
-// final score (black first, e.g. 40-24) at the end. It may span several lines.
-// An input without a move or a score is ErrEmpty; a line of more than MaxLine
-// bytes, or more than MaxMoves moves (MaxRecordMoves with passes), ErrTooLarge.
-func ParseMoves(s string) (Game, error) {
-	g := Game{Name: "game", Start: engine.Start()}
+// boardSquares names the squares of the board of r: "a1..h8".
+func boardSquares(r engine.Rules) string {
+	s := "a1.." + engine.Point{Col: int8(r.Size - 1), Row: int8(r.Size - 1)}.String()
+	if r.Shape == engine.EightStars {
+		s += " but the three cut at each corner"
+	}
+	return s
+}
+
+// ParseMoves reads one game of standard Othello written as a move list:
+// squares such as f5d6c3, any case, with or without spaces or commas, passes
+// implicit or written pass, PS or --, move numbers such as "1." ignored, and
+// optionally the claimed final score (black first, e.g. 40-24) at the end. It
+// may span several lines. An input without a move or a score is ErrEmpty; a
+// line of more than MaxLine bytes, or more moves than the board has empty
+// squares (MaxMoves; MaxRecordMoves with passes), ErrTooLarge.
+func ParseMoves(s string) (Game, error) { return ParseMovesRules(s, engine.Othello()) }
+
+// ParseMovesRules reads one game played under r written as a move list, as
+// ParseMoves does. A square is a letter and one or two digits, read
+// greedily ("j10" is one square); a square off the board of r is an error.
+func ParseMovesRules(s string, r engine.Rules) (Game, error) {
+	g := newGame("game", r)
+	start, err := StartBoard(g)
+	if err != nil {
+		return Game{}, &ParseError{Format: Moves, Expected: "valid rules", Found: err.Error(), Err: ErrUnsupported}
+	}
 	for i, line := range strings.Split(s, "\n") {
 		if len(line) > MaxLine {
 			return Game{}, &ParseError{Format: Moves, Line: i + 1, Expected: fmt.Sprintf("a line of at most %d KiB", MaxLine>>10), Found: "a longer line", Err: ErrTooLarge}
 		}
-		moves, cols, res, err := parseMoveLine(line, i+1)
+		moves, cols, res, err := parseMoveLine(line, i+1, r)
 		if err != nil {
 			return Game{}, err
 		}
@@ -32,7 +54,7 @@ func ParseMoves(s string) (Game, error) {
 		}
 		before := len(g.Moves)
 		g.Moves = append(g.Moves, moves...)
-		if k, expected, bad := tooManyMoves(g.Start, g.Moves); bad {
+		if k, expected, bad := tooManyMoves(start, g.Moves); bad {
 			return Game{}, &ParseError{Format: Moves, Line: i + 1, Column: cols[k-before], Expected: expected, Found: found(g.Moves[k].String()), Err: ErrTooLarge}
 		}
 		if res != nil {
@@ -61,28 +83,31 @@ func ParseMoveLists(s string) ([]Game, error) {
 	return readAll(rd)
 }
 
-func isOpening(m engine.Move) bool {
-	return !m.IsPass() && engine.Start().LegalMoves()&m.Square().Bit() != 0
+// isOpening reports whether m is a legal first move of a game from start.
+func isOpening(start Board, m engine.Point) bool {
+	_, err := start.Play(m)
+	return m != engine.PassPoint && err == nil
 }
 
 // continues reports whether m, the first move of a line, can continue g: it
 // is legal after g's moves or, if g does not replay, its square is still empty.
-func continues(g Game, m engine.Move) bool {
+func continues(g Game, m engine.Point) bool {
 	r := Replay(g)
 	if r.Illegal != nil {
 		return !slices.Contains(g.Moves, m)
 	}
 	p := r.Final
 	if p.MustPass() {
-		p, _ = p.Play(engine.Pass)
+		p, _ = p.Play(engine.PassPoint)
 	}
 	_, err := p.Play(m)
 	return err == nil
 }
 
 // parseMoveLine reads the moves of a line, the column of each, and a final score.
-func parseMoveLine(line string, lineNo int) ([]engine.Move, []int, *Result, error) {
-	var moves []engine.Move
+// A square is a letter and one or two digits, and must be on the board of r.
+func parseMoveLine(line string, lineNo int, r engine.Rules) ([]engine.Point, []int, *Result, error) {
+	var moves []engine.Point
 	var cols []int
 	var res *Result
 	for i := 0; i < len(line); {
@@ -100,14 +125,22 @@ func parseMoveLine(line string, lineNo int) ([]engine.Move, []int, *Result, erro
 			continue
 		case res != nil:
 			return nil, nil, nil, perr("nothing after the final score")
-		case c >= 'a' && c <= 'h' && i+1 < len(line) && line[i+1] >= '1' && line[i+1] <= '8':
-			moves, cols = append(moves, engine.MoveAt(engine.SquareAt(int(c-'a'), int(line[i+1]-'1')))), append(cols, i+1)
-			i += 2
+		case c >= 'a' && c <= 'z' && i+1 < len(line) && isDigit(line[i+1]):
+			j, row := i+1, 0
+			for ; j < len(line) && j < i+3 && isDigit(line[j]); j++ {
+				row = 10*row + int(line[j]-'0')
+			}
+			p := engine.Point{Col: int8(c - 'a'), Row: int8(row - 1)}
+			if line[i+1] == '0' || !r.Playable(int(p.Col), int(p.Row)) {
+				return nil, nil, nil, perr(expectMove(r))
+			}
+			moves, cols = append(moves, p), append(cols, i+1)
+			i = j
 		case hasPrefixFold(line[i:], "pass"):
-			moves, cols = append(moves, engine.Pass), append(cols, i+1)
+			moves, cols = append(moves, engine.PassPoint), append(cols, i+1)
 			i += 4
 		case hasPrefixFold(line[i:], "ps"), strings.HasPrefix(line[i:], "--"):
-			moves, cols = append(moves, engine.Pass), append(cols, i+1)
+			moves, cols = append(moves, engine.PassPoint), append(cols, i+1)
 			i += 2
 		case line[i] >= '0' && line[i] <= '9':
 			j := i
@@ -124,12 +157,12 @@ func parseMoveLine(line string, lineNo int) ([]engine.Move, []int, *Result, erro
 			}
 			sc, err := engine.ParseScore(line[i:k])
 			if err != nil {
-				return nil, nil, nil, perr(expectMove)
+				return nil, nil, nil, perr(expectMove(r))
 			}
 			res = &Result{Black: sc.Black, White: sc.White}
 			i = k
 		default:
-			return nil, nil, nil, perr(expectMove)
+			return nil, nil, nil, perr(expectMove(r))
 		}
 	}
 	return moves, cols, res, nil
@@ -140,12 +173,14 @@ func hasPrefixFold(s, p string) bool {
 	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
 }
 
-// FormatMoves writes moves as a compact move list, such as f5d6c3; passes are
-// left implicit, as they are forced.
-func FormatMoves(moves []engine.Move) string {
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// FormatMoves writes moves as a compact move list, such as f5d6c3 (or
+// j10a9 on a larger board); passes are left implicit, as they are forced.
+func FormatMoves(moves []engine.Point) string {
 	var b strings.Builder
 	for _, m := range moves {
-		if !m.IsPass() {
+		if m != engine.PassPoint {
 			b.WriteString(m.String())
 		}
 	}

@@ -27,7 +27,7 @@ const (
 )
 
 // movesOf parses a move list the test knows to be valid.
-func movesOf(t testing.TB, s string) []engine.Move {
+func movesOf(t testing.TB, s string) []engine.Point {
 	t.Helper()
 	g, err := transcript.ParseMoves(s)
 	if err != nil {
@@ -241,10 +241,10 @@ const (
 )
 
 func TestParseSheet(t *testing.T) {
-	ten := transcript.SheetFromMoves(movesOf(t, gameTen))
-	full := transcript.SheetFromMoves(movesOf(t, gameFull))
+	ten := transcript.SheetFromMoves(engine.Othello(), movesOf(t, gameTen))
+	full := transcript.SheetFromMoves(engine.Othello(), movesOf(t, gameFull))
 	short := full
-	short[engine.SquareAt(0, 7)] = 0 // a8, move 60: row 8 has a label and 7 numbers
+	short.Set(engine.Point{Col: 0, Row: 7}, 0) // a8, move 60: row 8 has a label and 7 numbers
 	for _, tc := range []struct {
 		name, in string
 		want     transcript.Sheet
@@ -407,8 +407,10 @@ func TestParseGGFErrors(t *testing.T) {
 		{"no game start", "GM[Othello]", 1, 1, transcript.ErrSyntax, `the start of a game "(;"`},
 		{"junk after a game", "(;GM[Othello];)\n  x", 2, 3, transcript.ErrSyntax, `the start of a game "(;"`},
 		{"another game", "(;GM[Chess];)", 1, 3, transcript.ErrUnsupported, "GM[Othello]"},
-		{"10x10", "(;GM[Othello]TY[10];)", 1, 14, transcript.ErrUnsupported, "an 8x8 Othello game"},
-		{"anti-Othello", "(;GM[Othello]TY[s8ra];)", 1, 14, transcript.ErrUnsupported, "an 8x8 Othello game"},
+		{"18x18", "(;GM[Othello]TY[18];)", 1, 14, transcript.ErrUnsupported, "an even board size n from 4 to 16"},
+		{"TY and BO disagree", "(;GM[Othello]TY[10]BO[8 " + strings.Repeat("-", 64) + " *];)", 1, 20, transcript.ErrSyntax, "the 10x10 board the record said before"},
+		{"10x10 from another start", "(;GM[Othello]BO[10 " + strings.Repeat("-", 99) + "* *];)", 1, 14, transcript.ErrUnsupported, "the starting board of othello:10"},
+		{"off the 6x6 board", "(;GM[Othello]TY[6]B[g1];)", 1, 19, transcript.ErrSyntax, "a square a1..f6 of the board"},
 		{"unclosed value", "(;GM[Othello]\nPB[alice", 2, 1, transcript.ErrTruncated, "']' closing property PB"},
 		{"unclosed game", "(;GM[Othello]PB[x] ", 1, 20, transcript.ErrTruncated, prop},
 		{"lower-case property", "(;GM[Othello]\n  pb[x];)", 2, 3, transcript.ErrSyntax, prop},
@@ -425,6 +427,18 @@ func TestParseGGFErrors(t *testing.T) {
 		})
 	}
 }
+
+// wthorRecord appends the WTHOR record of a standard Othello game.
+func wthorRecord(t testing.TB, b []byte, g transcript.Game, tournament, black, white uint16) []byte {
+	t.Helper()
+	b, err := transcript.AppendWTHOR(b, g, tournament, black, white)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func isPass(p engine.Point) bool { return p == engine.PassPoint }
 
 // wtb returns a .wtb file of the 68-byte game records recs.
 func wtb(recs []byte) []byte {
@@ -450,9 +464,9 @@ func TestWTHOR(t *testing.T) {
 	g1 := transcript.Game{Start: engine.Start(), Moves: movesOf(t, gamePasses)}
 	g2 := transcript.Game{Start: engine.Start(), Moves: movesOf(t, gameWipeout), Result: &transcript.Result{Black: 40, White: 24}}
 	g3 := transcript.Game{Start: engine.Start(), Moves: movesOf(t, gameFull), Result: &transcript.Result{Black: -2, DiffOnly: true}}
-	data := transcript.AppendWTHOR(nil, g1, 1, 0, 2)
-	data = transcript.AppendWTHOR(data, g2, 0, 2, 1)
-	data = wtb(transcript.AppendWTHOR(data, g3, 1, 1, 0))
+	data := wthorRecord(t, nil, g1, 1, 0, 2)
+	data = wthorRecord(t, data, g2, 0, 2, 1)
+	data = wtb(wthorRecord(t, data, g3, 1, 1, 0))
 	if got := transcript.Detect(data); got != transcript.WTHOR {
 		t.Errorf("Detect = %v, want wthor", got)
 	}
@@ -492,7 +506,7 @@ func TestWTHOR(t *testing.T) {
 }
 
 func TestWTHORErrors(t *testing.T) {
-	rec := transcript.AppendWTHOR(nil, transcript.Game{Moves: movesOf(t, gameTen)}, 0, 0, 0)
+	rec := wthorRecord(t, nil, transcript.Game{Moves: movesOf(t, gameTen)}, 0, 0, 0)
 	file := wtb(append(slices.Clone(rec), rec...))
 	badScore := slices.Clone(file)
 	badScore[16+6] = 65
@@ -658,12 +672,12 @@ func TestWriters(t *testing.T) {
 			if m, err := transcript.ParseMoves(transcript.FormatMoves(g.Moves)); err != nil || transcript.FormatMoves(m.Moves) != transcript.FormatMoves(g.Moves) {
 				t.Errorf("FormatMoves does not read back: %v", err)
 			}
-			sheet := transcript.SheetFromMoves(g.Moves)
+			sheet := transcript.SheetFromMoves(engine.Othello(), g.Moves)
 			sg, err := transcript.ParseSheet(sheet.String())
 			if err != nil || *sg.Sheet != sheet {
 				t.Fatalf("Sheet.String does not read back: %v\n%s", err, sheet)
 			}
-			if r.Legal() && (!slices.Equal(sg.Moves, slices.DeleteFunc(slices.Clone(g.Moves), engine.Move.IsPass)) || sg.Problem != nil) {
+			if r.Legal() && (!slices.Equal(sg.Moves, slices.DeleteFunc(slices.Clone(g.Moves), isPass)) || sg.Problem != nil) {
 				t.Errorf("the sheet's moves = %v, want %v", sg.Moves, g.Moves)
 			}
 			games, err := transcript.ParseGGF(transcript.FormatGGF(g))

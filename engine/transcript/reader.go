@@ -28,10 +28,12 @@ const (
 	// cells, a header and a score are under 1 KiB).
 	MaxSheet = 64 << 10
 	// MaxMoves is the most moves (discs placed; passes aside) of one game
-	// from the standard start: its 60 empty squares.
+	// from the standard start: its 60 empty squares. Under other rules the
+	// limit is the empty squares of the start of the rules.
 	MaxMoves = 60
-	// MaxRecordMoves is the most moves and passes of one game record: a pass
-	// stands only between two moves, or before the first or after the last.
+	// MaxRecordMoves is the most moves and passes of one game record from
+	// the standard start: a pass stands only between two moves, or before the
+	// first or after the last (under other rules: twice the empty squares, and 2).
 	MaxRecordMoves = 2*MaxMoves + 2
 )
 
@@ -42,14 +44,15 @@ var ErrTooLarge = errors.New("over the size limit")
 // a disc may not outnumber the empty squares of its start, nor all its moves
 // and passes MaxRecordMoves. It returns the index of the first move too many,
 // what was expected, and false if the game is within the limits.
-func tooManyMoves(start engine.Position, moves []engine.Move) (int, string, bool) {
-	empties := 64 - start.Board.Score().Black - start.Board.Score().White
+func tooManyMoves(start Board, moves []engine.Point) (int, string, bool) {
+	empties := start.Empties()
+	most := 2*max(empties, MaxMoves) + 2
 	discs := 0
 	for i, m := range moves {
-		if i >= MaxRecordMoves {
-			return i, fmt.Sprintf("at most %d moves and passes in a game (a pass only between two moves)", MaxRecordMoves), true
+		if i >= most {
+			return i, fmt.Sprintf("at most %d moves and passes in a game (a pass only between two moves)", most), true
 		}
-		if !m.IsPass() {
+		if m != engine.PassPoint {
 			discs++
 			if discs > empties {
 				return i, fmt.Sprintf("at most %d moves in a game: the board has %d empty squares", empties, empties), true
@@ -68,6 +71,8 @@ type Reader struct {
 	br     *bufio.Reader
 	names  *Names
 	size   int64 // the input's size in bytes, -1 if unknown
+	rules  engine.Rules
+	fixed  bool  // the rules were set (SetRules): a GGF record may not say others
 	games  int   // games returned
 	err    error // the error Next returns from now on
 	next   func() (Game, error)
@@ -92,7 +97,7 @@ type Reader struct {
 // regular file or of a reader with a Size method; of other input, from the
 // binary header). names, if not nil, supply a WTHOR database's names.
 func NewReader(r io.Reader, f Format, names *Names) (*Reader, error) {
-	rd := &Reader{format: f, br: bufio.NewReaderSize(r, MaxLine+1), names: names, size: sizeOf(r)}
+	rd := &Reader{format: f, br: bufio.NewReaderSize(r, MaxLine+1), names: names, size: sizeOf(r), rules: engine.Othello()}
 	if f == Auto {
 		prefix, _ := rd.br.Peek(MaxLine + 1)
 		rd.format = detectPrefix(prefix, rd.size)
@@ -117,6 +122,15 @@ func NewReader(r io.Reader, f Format, names *Names) (*Reader, error) {
 	return rd, nil
 }
 
+// SetRules sets the rules of the games read from now on (standard Othello
+// unless set). A GGF record that says its board (BO, TY) gets its rules from
+// there unless they were set; if they were, a record of another board size is
+// an error. WTHOR and OBF hold standard Othello only: other rules make their
+// reading an error.
+func (rd *Reader) SetRules(r engine.Rules) {
+	rd.rules, rd.fixed = r, true
+}
+
 // SetNames supplies the player and tournament names of a WTHOR database for
 // the games read from now on.
 func (rd *Reader) SetNames(names *Names) { rd.names = names }
@@ -129,6 +143,14 @@ func (rd *Reader) Format() Format { return rd.format }
 // after an error returns it again.
 func (rd *Reader) Next() (Game, error) {
 	if rd.err != nil {
+		return Game{}, rd.err
+	}
+	if err := rd.rules.Validate(); err != nil {
+		rd.err = &ParseError{Format: rd.format, Expected: "valid rules", Found: err.Error(), Err: ErrUnsupported}
+		return Game{}, rd.err
+	}
+	if (rd.format == WTHOR || rd.format == OBF) && !rd.rules.Standard() {
+		rd.err = &ParseError{Format: rd.format, Expected: "standard 8x8 Othello (the " + rd.format.String() + " format holds nothing else)", Found: "rules " + rd.rules.String(), Err: ErrUnsupported}
 		return Game{}, rd.err
 	}
 	g, err := rd.next()
@@ -230,19 +252,24 @@ func (rd *Reader) nextMoveList() (Game, error) {
 		if t := bytes.TrimSpace(b); len(t) == 0 || t[0] == '#' || t[0] == '%' {
 			continue
 		}
-		moves, cols, res, err := parseMoveLine(line, rd.line)
+		moves, cols, res, err := parseMoveLine(line, rd.line, rd.rules)
+		if err != nil {
+			return Game{}, err
+		}
+		start, err := StartBoard(newGame("", rd.rules))
 		if err != nil {
 			return Game{}, err
 		}
 		var done *Game
-		if !rd.open || len(moves) > 0 && isOpening(moves[0]) && !continues(*rd.pending, moves[0]) {
+		if !rd.open || len(moves) > 0 && isOpening(start, moves[0]) && !continues(*rd.pending, moves[0]) {
 			done = rd.pending
-			rd.pending = &Game{Name: fmt.Sprintf("line %d", rd.line), Start: engine.Start()}
+			g := newGame(fmt.Sprintf("line %d", rd.line), rd.rules)
+			rd.pending = &g
 		}
 		g := rd.pending
 		before := len(g.Moves)
 		g.Moves = append(g.Moves, moves...)
-		if i, expected, bad := tooManyMoves(g.Start, g.Moves); bad {
+		if i, expected, bad := tooManyMoves(start, g.Moves); bad {
 			return Game{}, &ParseError{Format: Moves, Line: rd.line, Column: cols[i-before], Expected: expected, Found: found(g.Moves[i].String()), Err: ErrTooLarge}
 		}
 		g.Result = res
@@ -284,7 +311,7 @@ func (rd *Reader) nextSheet() (Game, error) {
 	if len(data) > MaxSheet {
 		return Game{}, &ParseError{Format: SheetFormat, Expected: fmt.Sprintf("a transcript sheet of at most %d KiB", MaxSheet>>10), Found: "a larger file", Err: ErrTooLarge}
 	}
-	return ParseSheet(string(data))
+	return ParseSheetRules(string(data), rd.rules)
 }
 
 // wthorHeader reads and checks the 16-byte header of a WTHOR database.
@@ -340,7 +367,7 @@ func wthorGameAt(rec []byte, i, year int, names *Names) (Game, error) {
 		return Game{}, &ParseError{Format: WTHOR, Line: i + 1, Column: 7, Expected: "a black score 0-64", Found: fmt.Sprint(rec[6]), Err: ErrSyntax}
 	}
 	g.Result = &Result{Black: int(rec[6]), White: 64 - int(rec[6])}
-	g.Moves = make([]engine.Move, 0, 60)
+	g.Moves = make([]engine.Point, 0, 60)
 	for j, c := range rec[8:wthorGame] {
 		if c == 0 {
 			continue // WTHOR pads short games with zeros
@@ -349,7 +376,7 @@ func wthorGameAt(rec []byte, i, year int, names *Names) (Game, error) {
 		if row < 1 || row > 8 || col < 1 || col > 8 {
 			return Game{}, &ParseError{Format: WTHOR, Line: i + 1, Column: 9 + j, Expected: "a move 11-88 (10 x row + column) or 0", Found: fmt.Sprint(c), Err: ErrSyntax}
 		}
-		g.Moves = append(g.Moves, engine.MoveAt(engine.SquareAt(col-1, row-1)))
+		g.Moves = append(g.Moves, engine.Point{Col: int8(col - 1), Row: int8(row - 1)})
 	}
 	return g, nil
 }
@@ -426,6 +453,6 @@ func (rd *Reader) advance(c byte) {
 }
 
 func (rd *Reader) parseGGFRecord(rec string, line, col int) (Game, error) {
-	p := ggfParser{text: rec, pos: 2, line0: line, col0: col}
+	p := ggfParser{text: rec, pos: 2, line0: line, col0: col, rules: rd.rules, fixed: rd.fixed}
 	return p.game(rd.games + 1)
 }

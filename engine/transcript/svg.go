@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/otd-project/otd/engine"
@@ -16,11 +17,11 @@ import (
 // sheet), the squares marked (the legal moves of the side to move) and a
 // square crossed out (an illegal move).
 type Picture struct {
-	Position engine.Position
-	Numbers  Sheet // the number of the move played on each square, 0 for none
-	Marks    uint64
-	Cross    engine.Square // engine.NoSquare for none
-	Caption  string        // written under the board; plain text
+	Board   Board
+	Numbers Sheet          // the number of the move played on each square, 0 for none
+	Marks   []engine.Point // the squares marked
+	Cross   engine.Point   // engine.PassPoint for none
+	Caption string         // written under the board; plain text
 }
 
 // Picture returns the board the report is about: after move number at if at
@@ -28,35 +29,35 @@ type Picture struct {
 // the first illegal move with that move crossed out, else the final
 // position. The legal moves of the side to move are marked.
 func (r *Report) Picture(at int) (Picture, bool) {
-	pic := Picture{Cross: engine.NoSquare}
-	last := MaxMoves // the last move number written on the board
+	pic := Picture{Cross: engine.PassPoint, Numbers: NewSheet(r.Start.Rules())}
+	last := r.Start.Empties() // the last move number written on the board
 	switch il := r.Illegal; {
 	case at >= 0:
 		p, ok := r.PositionAfter(at)
 		if !ok {
 			return pic, false
 		}
-		pic.Position, last = p, at
-		pic.Caption = fmt.Sprintf("After move %d, %s to move.", at, p.ToMove)
+		pic.Board, last = p, at
+		pic.Caption = fmt.Sprintf("After move %d, %s to move.", at, p.ToMove())
 	case il != nil:
-		pic.Position = il.Before
-		if !errors.Is(il.Reason, ErrSheetNumbering) && !il.Move.IsPass() {
-			pic.Cross = il.Move.Square()
+		pic.Board = il.Before
+		if !errors.Is(il.Reason, ErrSheetNumbering) {
+			pic.Cross = il.Move
 		}
-		pic.Caption = fmt.Sprintf("Before the illegal %s; %s to move.", il, il.Before.ToMove)
+		pic.Caption = fmt.Sprintf("Before the illegal %s; %s to move.", il, il.Before.ToMove())
 	case r.Over:
-		pic.Position = r.Final
+		pic.Board = r.Final
 		pic.Caption = "Final position: " + r.Score.String() + "."
 	default:
-		pic.Position = r.Final
-		pic.Caption = fmt.Sprintf("Unfinished: %s to move; discs %s.", r.Final.ToMove, r.Score)
+		pic.Board = r.Final
+		pic.Caption = fmt.Sprintf("Unfinished: %s to move; discs %s.", r.Final.ToMove(), r.Score)
 	}
 	for _, m := range r.Moves {
-		if !m.Move.IsPass() && m.Number <= last {
-			pic.Numbers[m.Move.Square()] = m.Number
+		if m.Move != engine.PassPoint && m.Number <= last {
+			pic.Numbers.Set(m.Move, m.Number)
 		}
 	}
-	pic.Marks = pic.Position.LegalMoves()
+	pic.Marks = slices.DeleteFunc(pic.Board.Moves(), func(p engine.Point) bool { return p == engine.PassPoint })
 	return pic, true
 }
 
@@ -69,15 +70,18 @@ const (
 	svgColumns = 60 // characters of a caption line, at most (but for a longer word)
 )
 
-// WriteSVG draws the picture as a standalone SVG image: a green board with
-// coordinates (a-h above and below, 1-8 on both sides), black and white
-// discs with their move numbers, the marked squares as small dots of the
-// side to move's colour, the crossed-out square as a red cross, and the
-// caption under the board. Every element has a class (disc black, disc
-// white, mark, cross, caption) for the reader and for tests.
+// WriteSVG draws the picture as a standalone SVG image: a green n x n board
+// with coordinates (a-h and 1-8 on 8x8, above and below, on both sides), the
+// squares its shape cuts in white, black and white discs with their move
+// numbers, the marked squares as small dots of the side to move's colour, the
+// crossed-out square as a red cross, and the caption under the board. Every
+// element has a class (disc black, disc white, cut, mark, cross, caption) for
+// the reader and for tests.
 func (p Picture) WriteSVG(w io.Writer) error {
 	lines := wrap(p.Caption, svgColumns)
-	board := 8 * svgSquare
+	rules := p.Board.Rules()
+	n := rules.Size
+	board := n * svgSquare
 	width, height := board+2*svgMargin, board+2*svgMargin+svgLine*len(lines)
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Arial, sans-serif">`+"\n",
@@ -87,13 +91,13 @@ func (p Picture) WriteSVG(w io.Writer) error {
 	fmt.Fprintf(b, `<rect class="board" x="%d" y="%d" width="%d" height="%d" fill="#2e7d32" stroke="#000" stroke-width="2"/>`+"\n",
 		svgMargin, svgMargin, board, board)
 	var grid strings.Builder
-	for i := 1; i < 8; i++ {
+	for i := 1; i < n; i++ {
 		at := svgMargin + i*svgSquare
 		fmt.Fprintf(&grid, "M%d %dV%dM%d %dH%d", at, svgMargin, svgMargin+board, svgMargin, at, svgMargin+board)
 	}
 	fmt.Fprintf(b, `<path d="%s" stroke="#000" stroke-width="1"/>`+"\n", grid.String())
 	fmt.Fprintln(b, `<g class="coordinates" font-size="14" text-anchor="middle" fill="#333">`)
-	for i := range 8 {
+	for i := range n {
 		mid := svgMargin + i*svgSquare + svgSquare/2
 		for _, y := range []int{svgMargin - 7, 2*svgMargin + board - 8} {
 			fmt.Fprintf(b, `<text x="%d" y="%d">%c</text>`, mid, y, 'a'+i)
@@ -105,22 +109,32 @@ func (p Picture) WriteSVG(w io.Writer) error {
 	}
 	fmt.Fprintln(b, "</g>")
 	mover := "#000"
-	if p.Position.ToMove == engine.White {
+	if p.Board.ToMove() == engine.White {
 		mover = "#fff"
 	}
-	for s := range engine.Square(64) {
-		cx, cy := svgMargin+s.Col()*svgSquare+svgSquare/2, svgMargin+s.Row()*svgSquare+svgSquare/2
-		if c, ok := p.Position.At(s); ok {
+	marked := map[engine.Point]bool{}
+	for _, m := range p.Marks {
+		marked[m] = true
+	}
+	for i := range n * n {
+		s := engine.Point{Col: int8(i % n), Row: int8(i / n)}
+		x, y := svgMargin+int(s.Col)*svgSquare, svgMargin+int(s.Row)*svgSquare
+		cx, cy := x+svgSquare/2, y+svgSquare/2
+		if !rules.Playable(int(s.Col), int(s.Row)) {
+			fmt.Fprintf(b, `<rect class="cut" x="%d" y="%d" width="%d" height="%d" fill="#fff"/>`+"\n", x, y, svgSquare, svgSquare)
+			continue
+		}
+		if c, ok := p.Board.At(s); ok {
 			fill, ink := "#000", "#fff"
 			if c == engine.White {
 				fill, ink = "#fff", "#000"
 			}
 			fmt.Fprintf(b, `<circle class="disc %s" cx="%d" cy="%d" r="%d" fill="%s" stroke="#000"/>`, c, cx, cy, svgSquare/2-4, fill)
-			if n := p.Numbers[s]; n > 0 {
-				fmt.Fprintf(b, `<text class="number" x="%d" y="%d" font-size="18" font-weight="bold" text-anchor="middle" fill="%s">%d</text>`, cx, cy+6, ink, n)
+			if k := p.Numbers.At(s); k > 0 {
+				fmt.Fprintf(b, `<text class="number" x="%d" y="%d" font-size="%d" font-weight="bold" text-anchor="middle" fill="%s">%d</text>`, cx, cy+6, 18-2*(k/100), ink, k)
 			}
 			fmt.Fprintln(b)
-		} else if p.Marks&s.Bit() != 0 {
+		} else if marked[s] {
 			fmt.Fprintf(b, `<circle class="mark" cx="%d" cy="%d" r="7" fill="%s" stroke="#000" fill-opacity="0.7"/>`+"\n", cx, cy, mover)
 		}
 		if s == p.Cross {

@@ -20,6 +20,7 @@ type drawn struct {
 	marks   []string          // squares marked, in document order
 	cross   []string          // squares crossed out
 	caption string
+	cuts    int // squares drawn cut
 }
 
 // readSVG parses the picture with encoding/xml (strict: it is XML) and
@@ -41,6 +42,9 @@ func readSVG(t *testing.T, svg []byte) drawn {
 			Y     int    `xml:"y,attr"`
 			Text  string `xml:",chardata"`
 		} `xml:"text"`
+		Rects []struct {
+			Class string `xml:"class,attr"`
+		} `xml:"rect"`
 		Paths []struct {
 			Class string `xml:"class,attr"`
 			D     string `xml:"d,attr"`
@@ -49,7 +53,9 @@ func readSVG(t *testing.T, svg []byte) drawn {
 	if err := xml.Unmarshal(svg, &doc); err != nil {
 		t.Fatalf("the SVG does not parse: %v\n%s", err, svg)
 	}
-	square := func(x, y int) string { return engine.SquareAt((x-24)/48, (y-24)/48).String() }
+	square := func(x, y int) string {
+		return engine.Point{Col: int8((x - 24) / 48), Row: int8((y - 24) / 48)}.String()
+	}
 	d := drawn{discs: map[string]string{}, numbers: map[string]int{}}
 	for _, c := range doc.Circles {
 		switch c.Class {
@@ -80,6 +86,11 @@ func readSVG(t *testing.T, svg []byte) drawn {
 			x2, _ := strconv.Atoi(f[2])
 			y2, _ := strconv.Atoi(f[3])
 			d.cross = append(d.cross, square((x1+x2)/2, (y1+y2)/2))
+		}
+	}
+	for _, r := range doc.Rects {
+		if r.Class == "cut" {
+			d.cuts++
 		}
 	}
 	d.caption = strings.Join(caption, " ")
@@ -183,7 +194,7 @@ func TestPictureNoMove(t *testing.T) {
 func TestPictureCaptionIsText(t *testing.T) {
 	caption := "Round 1, table 2: <script>alert(1)</script> & \"Bob\" (black) against a player whose name is very long indeed (white): 40-24"
 	var b bytes.Buffer
-	if err := (transcript.Picture{Position: engine.Start(), Cross: engine.NoSquare, Caption: caption}).WriteSVG(&b); err != nil {
+	if err := (transcript.Picture{Board: transcript.BoardOf(engine.Start()), Cross: engine.PassPoint, Caption: caption}).WriteSVG(&b); err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Contains(b.Bytes(), []byte("<script")) {

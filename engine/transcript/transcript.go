@@ -84,10 +84,16 @@ func (r Result) Agrees(s engine.Score) bool {
 
 // Game is one game record.
 type Game struct {
-	Name   string          // where it came from, for reports: "line 3", "game 12", a GGF place
-	Start  engine.Position // the position before the first move
-	Moves  []engine.Move   // the moves as recorded; passes only where the record writes them
-	Black  string          // players' names, where the record has them
+	Name string // where it came from, for reports: "line 3", "game 12", a GGF place
+	// Rules are the rules the game is played under; the zero value is
+	// standard Othello (RuleSet).
+	Rules engine.Rules
+	// Start is the position before the first move of a standard Othello
+	// game; a game under other rules starts from the start of its rules
+	// (StartBoard).
+	Start  engine.Position
+	Moves  []engine.Point // the moves as recorded; passes only where the record writes them
+	Black  string         // players' names, where the record has them
 	White  string
 	Event  string
 	Year   int
@@ -96,6 +102,23 @@ type Game struct {
 	// Problem, if not nil, is a defect of the record found while reading it
 	// (a sheet with a missing or doubled number); the moves stop before it.
 	Problem *SheetProblem
+}
+
+// RuleSet returns the rules of g: g.Rules, or standard Othello for the zero value.
+func (g Game) RuleSet() engine.Rules {
+	if g.Rules == (engine.Rules{}) {
+		return engine.Othello()
+	}
+	return g.Rules
+}
+
+// newGame returns a game without moves under r, from the start of r.
+func newGame(name string, r engine.Rules) Game {
+	g := Game{Name: name, Rules: r}
+	if r.Standard() {
+		g.Start = engine.Start()
+	}
+	return g
 }
 
 // Sentinel errors wrapped in a *ParseError.

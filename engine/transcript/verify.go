@@ -10,30 +10,33 @@ import (
 // Played is one move of a replayed game.
 type Played struct {
 	Number int // the move's number: discs placed so far, passes included in none
-	Move   engine.Move
+	Move   engine.Point
 	Color  engine.Color
 	Forced bool // a pass the record leaves implicit
 }
 
 // Illegal describes the first illegal move of a record.
 type Illegal struct {
-	Number int          // the move's number (1-60; for a pass, the number of the move before it)
-	Move   engine.Move  // what the record says
+	Number int          // the move's number (from 1; for a pass, the number of the move before it)
+	Move   engine.Point // what the record says
 	Color  engine.Color // who had to move
-	Reason error        // an engine error (engine.ErrNoFlip, ...) or ErrSheetNumbering
+	Reason error        // an engine error (engine.ErrNoFlip, ...), ErrSheetNumbering or engine.ErrBadRules
 	Detail string       // more words on the reason, if any
-	Before engine.Position
+	Before Board
 }
 
 // ErrSheetNumbering is the reason for a missing or doubled number on a sheet.
 var ErrSheetNumbering = errors.New("the sheet's numbering is broken")
 
 func (il *Illegal) String() string {
-	if errors.Is(il.Reason, ErrSheetNumbering) {
+	switch {
+	case errors.Is(il.Reason, ErrSheetNumbering):
 		return il.Detail
+	case errors.Is(il.Reason, engine.ErrBadRules):
+		return il.Reason.Error()
 	}
 	what := fmt.Sprintf("move %d, %s by %s", il.Number, il.Move, il.Color)
-	if il.Move.IsPass() {
+	if il.Move == engine.PassPoint {
 		what = fmt.Sprintf("the pass by %s after move %d", il.Color, il.Number)
 	}
 	s := what + ": " + il.Reason.Error()
@@ -46,10 +49,10 @@ func (il *Illegal) String() string {
 // Report is the outcome of replaying a record.
 type Report struct {
 	Name    string
-	Start   engine.Position
+	Start   Board
 	Moves   []Played // the legal moves, in order, forced passes included
 	Illegal *Illegal // the first illegal move, if any
-	Final   engine.Position
+	Final   Board
 	Over    bool         // the game is over: neither side can move
 	Score   engine.Score // the final score (empties to the winner) if Over, else the disc count
 	Claimed *Result      // the result checked against
@@ -69,69 +72,79 @@ func (r *Report) Agrees() bool {
 	return r.Legal() && r.Over && r.Claimed != nil && r.Claimed.Ending == Normal && r.Claimed.Agrees(r.Score)
 }
 
-// PositionAfter returns the position after move number n (1 = after the
+// PositionAfter returns the board after move number n (1 = after the
 // first disc), and false if the record has no legal move n.
-func (r *Report) PositionAfter(n int) (engine.Position, bool) {
+func (r *Report) PositionAfter(n int) (Board, bool) {
 	p := r.Start
 	if n == 0 {
 		return p, true
 	}
 	for _, m := range r.Moves {
 		p, _ = p.Play(m.Move)
-		if m.Number == n && !m.Move.IsPass() {
+		if m.Number == n && m.Move != engine.PassPoint {
 			return p, true
 		}
 	}
 	return p, false
 }
 
-// Replay plays a record's moves from its start, inserting the passes the rules
-// force, and stops at the first illegal move.
+// Replay plays a record's moves from its start under its rules, inserting
+// the passes the rules force, and stops at the first illegal move.
 func Replay(g Game) Report {
-	r := Report{Name: g.Name, Start: g.Start, Moves: make([]Played, 0, len(g.Moves)+2)}
-	p := g.Start
+	p, err := StartBoard(g)
+	r := Report{Name: g.Name, Start: p, Moves: make([]Played, 0, len(g.Moves)+2)}
+	if err != nil {
+		r.Illegal = &Illegal{Move: engine.PassPoint, Reason: err, Before: p}
+	}
 	n := 0
 	for _, m := range g.Moves {
-		if !m.IsPass() && p.MustPass() {
-			r.Moves = append(r.Moves, Played{Number: n, Move: engine.Pass, Color: p.ToMove, Forced: true})
-			p, _ = p.Play(engine.Pass)
+		if r.Illegal != nil {
+			break
+		}
+		pass := m == engine.PassPoint
+		if !pass && p.MustPass() {
+			r.Moves = append(r.Moves, Played{Number: n, Move: engine.PassPoint, Color: p.ToMove(), Forced: true})
+			p, _ = p.Play(engine.PassPoint)
 		}
 		next, err := p.Play(m)
 		if err != nil {
 			num := n
-			if !m.IsPass() {
+			if !pass {
 				num = n + 1
 			}
-			r.Illegal = &Illegal{Number: num, Move: m, Color: p.ToMove, Reason: err, Before: p, Detail: detail(p, m, err)}
+			r.Illegal = &Illegal{Number: num, Move: m, Color: p.ToMove(), Reason: err, Before: p, Detail: detail(p, m, err)}
 			break
 		}
-		if !m.IsPass() {
+		if !pass {
 			n++
 		}
-		r.Moves = append(r.Moves, Played{Number: n, Move: m, Color: p.ToMove})
+		r.Moves = append(r.Moves, Played{Number: n, Move: m, Color: p.ToMove()})
 		p = next
 	}
 	if r.Illegal == nil && g.Problem != nil {
-		r.Illegal = &Illegal{Number: g.Problem.Number, Color: p.ToMove, Reason: ErrSheetNumbering, Detail: g.Problem.String(), Before: p}
+		r.Illegal = &Illegal{Number: g.Problem.Number, Color: p.ToMove(), Reason: ErrSheetNumbering, Detail: g.Problem.String(), Before: p}
 	}
 	r.Final = p
 	r.Over = p.GameOver()
 	if r.Over {
 		r.Score = p.FinalScore()
 	} else {
-		r.Score = p.Board.Score()
+		r.Score = p.Score()
 	}
 	return r
 }
 
-// detail explains an illegal move further where the board tells more.
-func detail(p engine.Position, m engine.Move, err error) string {
-	if m.IsPass() || !errors.Is(err, engine.ErrNoFlip) {
+// detail explains an illegal move further where the board tells more (on
+// the 8x8 engine, which can look at the board from the other side).
+func detail(b Board, m engine.Point, err error) string {
+	p, ok := b.Position()
+	mv, on := m.Move()
+	if !ok || !on || mv.IsPass() || !errors.Is(err, engine.ErrNoFlip) {
 		return ""
 	}
 	q := p
 	q.ToMove = p.ToMove.Opponent()
-	if q.LegalMoves()&m.Square().Bit() != 0 {
+	if q.LegalMoves()&mv.Square().Bit() != 0 {
 		return fmt.Sprintf("it would be legal for %s, but %s has a legal move and may not pass", q.ToMove, p.ToMove)
 	}
 	return ""
@@ -146,7 +159,7 @@ func Verify(g Game, claimed *Result) Report {
 	if r.Claimed == nil {
 		r.Claimed = g.Result
 	}
-	if g.Sheet != nil && !r.Legal() {
+	if g.Sheet != nil && !r.Legal() && !errors.Is(r.Illegal.Reason, engine.ErrBadRules) {
 		r.Corrections = Corrections(*g.Sheet, r.Illegal.Number, r.Claimed)
 	}
 	return r

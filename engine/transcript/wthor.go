@@ -116,7 +116,12 @@ func nameOf(names *Names, kind byte, i int) string {
 // recorded result (from the disc difference if that is all it has), or else
 // in the game's own final score, empty squares to the winner. Passes are
 // dropped (WTHOR keeps them implicit); a game of more than 60 moves is cut.
-func AppendWTHOR(b []byte, g Game, tournament, black, white uint16) []byte {
+// WTHOR holds standard Othello only: a game under other rules is an error
+// wrapping ErrUnsupported.
+func AppendWTHOR(b []byte, g Game, tournament, black, white uint16) ([]byte, error) {
+	if r := g.RuleSet(); !r.Standard() {
+		return b, fmt.Errorf("wthor: a game of %s: the format holds standard 8x8 Othello only: %w", r, ErrUnsupported)
+	}
 	b = binary.LittleEndian.AppendUint16(b, tournament)
 	b = binary.LittleEndian.AppendUint16(b, black)
 	b = binary.LittleEndian.AppendUint16(b, white)
@@ -133,11 +138,11 @@ func AppendWTHOR(b []byte, g Game, tournament, black, white uint16) []byte {
 	b = append(b, byte(score), byte(score))
 	n := 0
 	for _, m := range g.Moves {
-		if !m.IsPass() && n < 60 {
-			s := m.Square()
+		if mv, ok := m.Move(); ok && !mv.IsPass() && n < 60 {
+			s := mv.Square()
 			b = append(b, byte(10*(s.Row()+1)+s.Col()+1))
 			n++
 		}
 	}
-	return append(b, make([]byte, 60-n)...)
+	return append(b, make([]byte, 60-n)...), nil
 }

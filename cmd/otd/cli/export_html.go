@@ -107,7 +107,7 @@ FILE "-" writes to standard output; an existing file is replaced only with
 				return fmt.Errorf("%s (%s - %s, %s): no moves are recorded: otd has the moves only of the games it played itself (engine rounds); draw a game played on the board from its sheet with 'otd verify SHEET --svg FILE'",
 					where, name(t, gm.Black), name(t, gm.White), res)
 			}
-			game, err := transcript.ParseMoves(res.Moves)
+			game, err := transcript.ParseMovesRules(res.Moves, t.GameRules())
 			if err != nil {
 				return fmt.Errorf("%s: the recorded moves: %w", where, err)
 			}

@@ -262,7 +262,7 @@ type illegalJSON struct {
 	Move       string   `json:"move,omitempty" doc:"the square played; left out when the sheet's numbering is what is wrong"`
 	Color      string   `json:"color" doc:"the side to move: black or white"`
 	Reason     string   `json:"reason" doc:"why it is illegal, in words"`
-	Board      string   `json:"board" doc:"the board before the move, 8 lines of 8: X black, O white, - empty"`
+	Board      string   `json:"board" doc:"the board before the move, row by row from a1 (64 characters on 8x8, size x size on other boards): X black, O white, - empty, # a square 8Stars cuts"`
 	LegalMoves []string `json:"legal_moves" doc:"the legal moves there"`
 }
 

@@ -19,13 +19,15 @@ type verifyOptions struct {
 	Claimed *transcript.Result
 	At      int // board after this move; -1 for none
 	JSON    bool
-	SVG     string // draw the board to this file ("-": standard output)
-	Force   bool   // replace the SVG file
+	SVG     string        // draw the board to this file ("-": standard output)
+	Force   bool          // replace the SVG file
+	Rules   *engine.Rules // the rules given (--rules, --size); nil: standard Othello, or what a GGF record says
 }
 
 func newVerifyCmd(g *globals) *cobra.Command {
 	o := verifyOptions{At: -1}
-	var format, claimed string
+	var format, claimed, rules string
+	var size int
 	cmd := &cobra.Command{
 		Use:   "verify [FILE|-]...",
 		Short: "Replay a game record and check its result",
@@ -44,6 +46,15 @@ move lists one game per line (a batch; a line may end with its score, e.g.
 (.wtb, with names from WTHOR.JOU and WTHOR.TRN beside it), OBF positions.
 For a batch or a database it prints a summary and the first ten problems.
 
+--rules names the rule set the games were played under (RULES.md section 1),
+as 'otd perft' takes it: othello (the default), anti, reversi, 8stars, joined
+by + (anti+reversi), supply=N; --size N (even, 4 to 16), or NAME:N, sets the
+board side. Move lists then take squares up to the board's last (j10 on
+10x10) and sheets have N rows of N cells (# on the squares 8stars cuts). A
+GGF record says its board itself (TY[10], BO[10 ...]; # for 8stars, an empty
+board for Reversi); with --rules, a record of another size is an error.
+WTHOR and OBF hold standard Othello only.
+
 --svg FILE draws the board of a single game as an SVG picture: before the
 first illegal move (crossed out in red), or after move N with --at N, or at
 the end; with the number of each move played on its disc, as on the sheet,
@@ -54,7 +65,8 @@ A batch, a database or a GGF file is read one game at a time: its length is
 not limited and memory does not grow with it. Limits: a line of at most 64 KiB
 (move lists, sheets, OBF, GGF), a GGF record of at most 64 KiB, a transcript
 sheet file of at most 64 KiB, a game of at most 60 moves (and 122 moves and
-passes); an input past one is refused where it passes it.
+passes; on other boards, its empty squares); an input past one is refused
+where it passes it.
 
 Exit status: 0 every game legal and agreeing, 1 otherwise, 2 for unreadable
 input or wrong usage.`,
@@ -63,7 +75,9 @@ input or wrong usage.`,
   echo f5d6c3d3c4f4 | otd verify - --at 4    # the board after move 4
   otd verify WTH_2018.wtb WTH_2019.wtb      # every game of WTHOR databases
   otd verify games.ggf --json
-  otd verify sheet.txt --svg dispute.svg    # the board before the illegal move`,
+  otd verify sheet.txt --svg dispute.svg    # the board before the illegal move
+  otd verify game10.txt --rules othello --size 10
+  otd verify --rules anti+reversi:6 game.txt`,
 		Args: argsUsage(cobra.ArbitraryArgs),
 		RunE: func(_ *cobra.Command, args []string) error {
 			var err error
@@ -76,6 +90,13 @@ input or wrong usage.`,
 					return usageErrorf("verify: --claimed: %w", err)
 				}
 				o.Claimed = &transcript.Result{Black: sc.Black, White: sc.White}
+			}
+			if rules != "" || size != 0 {
+				r, err := parseRules(rules, size)
+				if err != nil {
+					return usageErrorf("verify: %w", err)
+				}
+				o.Rules = &r
 			}
 			o.Files = args
 			if len(o.Files) == 0 {
@@ -90,7 +111,23 @@ input or wrong usage.`,
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&o.SVG, "svg", "", "draw the board (before the illegal move, or after --at N) as SVG to `FILE`")
 	cmd.Flags().BoolVar(&o.Force, "force", false, "replace the --svg FILE if it exists")
+	cmd.Flags().StringVar(&rules, "rules", "", "the rule set: othello, anti, reversi, 8stars, joined by +, [:SIZE] (default othello, or a GGF record's own board)")
+	cmd.Flags().IntVar(&size, "size", 0, "the board side, even 4 to 16 (default: the rule set's, 8 or 10 for 8stars)")
 	return cmd
+}
+
+// parseRules reads --rules NAME [--size N] ("" for othello).
+func parseRules(name string, size int) (engine.Rules, error) {
+	if name == "" {
+		name = "othello"
+	}
+	if size != 0 && strings.Contains(name, ":") {
+		return engine.Rules{}, fmt.Errorf("give the board size once: --rules %s or --size %d", name, size)
+	}
+	if size != 0 {
+		return engine.RulesFor(name, size)
+	}
+	return engine.ParseRules(name)
 }
 
 // gameFile is an input of verify being read: one game at a time, so that a
@@ -123,6 +160,9 @@ func openGames(g *globals, o verifyOptions, name string) (*gameFile, error) {
 	if err != nil {
 		gf.close()
 		return nil, gf.readError(err)
+	}
+	if o.Rules != nil {
+		rd.SetRules(*o.Rules)
 	}
 	if rd.Format() == transcript.WTHOR && name != "-" {
 		rd.SetNames(wthorNames(name))
@@ -285,14 +325,16 @@ func printReport(w io.Writer, game transcript.Game, r *transcript.Report, at int
 		}
 		fmt.Fprintln(w)
 	}
-	if r.Start != engine.Start() {
-		fmt.Fprintf(w, "Starting position (%s to move):\n%s", r.Start.ToMove, r.Start.Diagram(0))
+	if rules := r.Start.Rules(); !rules.Standard() {
+		fmt.Fprintf(w, "Rules: %s\n", rules)
+	} else if p, _ := r.Start.Position(); p != engine.Start() {
+		fmt.Fprintf(w, "Starting position (%s to move):\n%s", p.ToMove, r.Start.Diagram(false))
 	}
 	fmt.Fprintln(w, "Moves:")
 	var row strings.Builder
 	for i, m := range r.Moves {
 		cell := fmt.Sprintf("%2d %s %s", m.Number, m.Color, m.Move)
-		if m.Move.IsPass() {
+		if m.Move == engine.PassPoint {
 			cell = fmt.Sprintf("   %s passes", m.Color)
 		}
 		fmt.Fprintf(&row, "  %-16s", cell)
@@ -303,7 +345,7 @@ func printReport(w io.Writer, game transcript.Game, r *transcript.Report, at int
 	}
 	if il := r.Illegal; il != nil {
 		fmt.Fprintf(w, "Illegal: %s\n", il)
-		fmt.Fprintf(w, "Board before it (%s to move; * marks the legal moves):\n%s", il.Before.ToMove, il.Before.Diagram(il.Before.LegalMoves()))
+		fmt.Fprintf(w, "Board before it (%s to move; * marks the legal moves):\n%s", il.Before.ToMove(), il.Before.Diagram(true))
 		fmt.Fprintf(w, "Legal moves: %s\n", movesList(il.Before))
 		if r.Claimed != nil {
 			fmt.Fprintf(w, "Claimed %s: cannot be confirmed, the record is illegal.\n", r.Claimed)
@@ -317,7 +359,7 @@ func printReport(w io.Writer, game transcript.Game, r *transcript.Report, at int
 		if r.Over {
 			fmt.Fprintf(w, "Final score: %s (%s)\n", r.Score, outcome(r))
 		} else {
-			fmt.Fprintf(w, "Unfinished: after move %d %s is to move; discs %s.\n", last, r.Final.ToMove, r.Score)
+			fmt.Fprintf(w, "Unfinished: after move %d %s is to move; discs %s.\n", last, r.Final.ToMove(), r.Score)
 		}
 		if c := r.Claimed; c != nil {
 			switch {
@@ -334,7 +376,7 @@ func printReport(w io.Writer, game transcript.Game, r *transcript.Report, at int
 	}
 	if at >= 0 {
 		if p, ok := r.PositionAfter(at); ok {
-			fmt.Fprintf(w, "Board after move %d (%s to move):\n%s", at, p.ToMove, p.Diagram(0))
+			fmt.Fprintf(w, "Board after move %d (%s to move):\n%s", at, p.ToMove(), p.Diagram(false))
 		} else {
 			fmt.Fprintf(w, "No board after move %d: the record has no legal move %d.\n", at, at)
 		}
@@ -342,20 +384,20 @@ func printReport(w io.Writer, game transcript.Game, r *transcript.Report, at int
 }
 
 func outcome(r *transcript.Report) string {
-	win, ok := r.Score.Winner()
+	win, ok := r.Final.Rules().WinnerOf(r.Score)
 	s := "a tie"
 	if ok {
 		s = win.String() + " wins"
 	}
-	if e := 64 - r.Final.Board.Score().Black - r.Final.Board.Score().White; e > 0 {
+	if e := r.Final.Empties(); e > 0 {
 		s += fmt.Sprintf("; %d empty squares to the winner", e)
 	}
 	return s
 }
 
-func movesList(p engine.Position) string {
+func movesList(b transcript.Board) string {
 	var names []string
-	for _, m := range p.Moves() {
+	for _, m := range b.Moves() {
 		names = append(names, m.String())
 	}
 	if len(names) == 0 {
@@ -404,7 +446,7 @@ func reportJSON(game transcript.Game, r *transcript.Report, at int) reportJSONT 
 		out.Moves = append(out.Moves, playedJSON{m.Number, m.Move.String(), m.Color.String(), m.Forced})
 	}
 	if il := r.Illegal; il != nil {
-		ij := &illegalJSON{Number: il.Number, Color: il.Color.String(), Reason: il.String(), Board: il.Before.Board.String(), LegalMoves: []string{}}
+		ij := &illegalJSON{Number: il.Number, Color: il.Color.String(), Reason: il.String(), Board: il.Before.String(), LegalMoves: []string{}}
 		if !errors.Is(il.Reason, transcript.ErrSheetNumbering) {
 			ij.Move = il.Move.String()
 		}
@@ -423,7 +465,7 @@ func reportJSON(game transcript.Game, r *transcript.Report, at int) reportJSONT 
 	}
 	if at >= 0 {
 		if p, ok := r.PositionAfter(at); ok {
-			out.At = &atJSON{Move: at, Board: p.Board.String(), ToMove: p.ToMove.String()}
+			out.At = &atJSON{Move: at, Board: p.String(), ToMove: p.ToMove().String()}
 		}
 	}
 	return out

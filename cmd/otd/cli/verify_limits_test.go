@@ -35,10 +35,14 @@ func newWTHORStream(t testing.TB, moves string, count, n int) *wthorStream {
 	if err != nil {
 		t.Fatal(err)
 	}
+	rec, err := transcript.AppendWTHOR(nil, g, 0, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	h := make([]byte, 16)
 	binary.LittleEndian.PutUint32(h[4:], uint32(count))
 	h[12] = 8
-	return &wthorStream{head: h, rec: transcript.AppendWTHOR(nil, g, 0, 0, 1), n: n}
+	return &wthorStream{head: h, rec: rec, n: n}
 }
 
 func (s *wthorStream) Read(p []byte) (int, error) {
