@@ -28,10 +28,10 @@ var allowed = map[string][]string{
 	"engine/gtp":          {"engine", "engine/player", "engine/proc"},
 	"engine/nboard":       {"engine", "engine/player", "engine/proc"},
 	"engine/match":        {"engine", "engine/player"},
-	"tournament":          {"engine", "pairing", "scoring", "engine/match", "engine/player"},
+	"tournament":          {"engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript"},
 	"tournament/export":   {"tournament", "engine", "pairing", "scoring"},
 	"store":               {"tournament", "engine", "pairing", "scoring"},
-	"tournament/web":      {"tournament", "tournament/export", "engine", "pairing", "scoring"}, // otd serve: through the application layer, never store
+	"tournament/web":      {"tournament", "tournament/export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never store; the game viewer replays transcripts
 	"internal/testenv":    {},
 	"internal/fakeengine": {"engine"},
 	// The end-to-end checks of make e2e (build tag e2e) run the otd binary

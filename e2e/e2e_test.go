@@ -2,7 +2,8 @@
 
 // Package e2e checks what a person opens, in the programs they open it
 // with: the spreadsheet in LibreOffice, the HTML page and the wall sheet in
-// Chromium (on screen and printed to PDF), the board pictures in Chromium.
+// Chromium (on screen and printed to PDF), the board pictures in Chromium,
+// and the pages of 'otd serve' in Chromium, live (serve_test.go).
 // Run by `make e2e`, which installs them (not part of `make test`):
 //
 //	go test -tags e2e ./e2e/...
@@ -143,6 +144,7 @@ func TestEndToEnd(t *testing.T) {
 	t.Run("html", func(t *testing.T) { checkHTML(t, e, want) })
 	t.Run("wall", func(t *testing.T) { checkWall(t, e, want) })
 	t.Run("svg", func(t *testing.T) { checkSVG(t, e) })
+	t.Run("serve", func(t *testing.T) { checkServe(t, e) })
 }
 
 // checkXLSX converts every sheet of the workbook to CSV with LibreOffice and
@@ -223,13 +225,16 @@ func readCSV(t *testing.T, path string) [][]string {
 	return rows
 }
 
-// chromium runs headless Chromium with args on a file.
+// chromium runs headless Chromium with args on a file or a URL.
 func chromium(t *testing.T, e *env, file string, args ...string) []byte {
 	t.Helper()
 	bin := tool(t, "chromium")
 	args = append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
 		"--user-data-dir=" + filepath.Join(e.dir, "chromium")}, args...)
-	cmd := exec.Command(bin, append(args, "file://"+file)...)
+	if !strings.Contains(file, "://") {
+		file = "file://" + file
+	}
+	cmd := exec.Command(bin, append(args, file)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -239,7 +244,7 @@ func chromium(t *testing.T, e *env, file string, args ...string) []byte {
 	return out
 }
 
-// screenshot renders file at width x height and returns the picture.
+// screenshot renders file (or a URL) at width x height and returns the picture.
 func screenshot(t *testing.T, e *env, file, png string, width, height int) image.Image {
 	t.Helper()
 	chromium(t, e, file, fmt.Sprintf("--window-size=%d,%d", width, height), "--screenshot="+png)

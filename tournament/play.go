@@ -11,6 +11,7 @@ import (
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/scoring"
 )
 
@@ -75,13 +76,7 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 		return Change{}, err
 	}
 	res := g.Result // the Result c.After points to
-	var moves strings.Builder
-	for _, m := range p.Moves {
-		if !m.IsPass() {
-			moves.WriteString(m.String())
-		}
-	}
-	res.Moves, res.End = moves.String(), p.End.String()
+	res.Moves, res.End = transcript.FormatMoves(p.Moves), p.End.String()
 	if p.End != match.Normal {
 		note := p.Err.Error()
 		if p.End == match.Illegal {

@@ -1,7 +1,8 @@
 // Package web serves a tournament's results to the players' phones over the
 // venue's network ('otd serve'): the current round's pairings with a search
 // by name, the standings, the crosstable, each round and each player's
-// games. The pages are the HTML report's (package export), built by
+// games, and a viewer that steps through a game otd played (its recorded
+// moves), one page a move. The pages are the HTML report's (package export), built by
 // html/template, self-contained (nothing fetched) and readable without
 // JavaScript; with it, a page reloads itself when the database changes
 // (Server-Sent Events on /events). No request changes anything.
@@ -13,16 +14,19 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
 
+	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/tournament"
 	"github.com/otd-project/otd/tournament/export"
 )
@@ -42,6 +46,7 @@ var (
 	streamLife   = 30 * time.Minute       // a stream is then closed; the browser opens another
 	maxPage      = 4 << 20                // bytes of a page at most
 	maxQueryRune = 100                    // characters of a search at most
+	maxKept      = 32 << 20               // bytes of the pages kept until the next change
 )
 
 //go:embed web.tmpl
@@ -78,6 +83,11 @@ type Server struct {
 	cached  *tournament.Tournament
 	results export.HTMLPage
 	atGen   uint64 // the generation cached was read at
+
+	pagesMu   sync.Mutex
+	pages     map[string]*madePage // the pages made at pagesGen, by request URI
+	pagesGen  uint64
+	pagesSize int
 }
 
 // New returns the server of src's current tournament, watching src for
@@ -88,7 +98,7 @@ func New(ctx context.Context, src Source) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watching the database for changes: %w", err)
 	}
-	s := &Server{src: src, ctx: ctx, mux: http.NewServeMux(), streams: make(chan struct{}, MaxStreams), changed: make(chan struct{})}
+	s := &Server{src: src, ctx: ctx, mux: http.NewServeMux(), streams: make(chan struct{}, MaxStreams), changed: make(chan struct{}), pages: map[string]*madePage{}}
 	go func() {
 		for range changes {
 			s.mu.Lock()
@@ -103,6 +113,7 @@ func New(ctx context.Context, src Source) (*Server, error) {
 	s.mux.HandleFunc("GET /crosstable", s.page(simple("crosstable")))
 	s.mux.HandleFunc("GET /round/{n}", s.page(s.round))
 	s.mux.HandleFunc("GET /player/{n}", s.page(s.player))
+	s.mux.HandleFunc("GET /round/{n}/table/{t}", s.page(s.game))
 	s.mux.HandleFunc("GET /events", s.events)
 	return s, nil
 }
@@ -131,7 +142,8 @@ func (s *Server) state() (uint64, <-chan struct{}) {
 
 // current returns the current tournament, its results page and the
 // generation they were read at, reading the database again only after a
-// change.
+// change. The pages made are kept until then too (made, keep): a crowd
+// asks for the same few.
 func (s *Server) current(ctx context.Context) (*tournament.Tournament, export.HTMLPage, uint64, error) {
 	s.load.Lock()
 	defer s.load.Unlock()
@@ -154,20 +166,74 @@ func (s *Server) current(ctx context.Context) (*tournament.Tournament, export.HT
 // view is what a page shows: the results page with the part Kind names.
 type view struct {
 	export.HTMLPage
-	Kind       string // home, standings, crosstable, round, player
+	Kind       string // home, standings, crosstable, round, player, game
 	Heading    string
 	Gen        uint64
 	RoundLinks []int
-	Round      *export.HTMLRound
-	Seats      []export.HTMLSeat // home: the search's finds; player: the games
+	Round      *roundView
+	Seats      []seatView // home: the search's finds; player: the games
+	Game       *gameView
 	Query      string
 	Script     template.HTML
 }
 
-// errNotFound makes a page answer 404.
-var errNotFound = fmt.Errorf("no such page")
+// roundView is a round's games, each linking to its viewer if it has moves.
+type roundView struct {
+	Number int
+	Games  []gameRow
+}
 
-// page makes the handler of a page whose fill sets its part of v.
+type gameRow struct {
+	export.HTMLGame
+	Round int
+	Moves bool
+}
+
+// seatView is a player's place in a round, linking to the game's viewer if
+// it has moves.
+type seatView struct {
+	export.HTMLSeat
+	Moves bool
+}
+
+// gameView is the viewer's game: its players and result, and the board
+// after move Move of 0 to Last (Board empty and Note saying why if the game
+// has no moves to show).
+type gameView struct {
+	Round, Table int
+	Black, White export.HTMLSeat // Number and Name of each player
+	Result       string
+	Note         string
+	Board        template.HTML // the SVG picture of transcript.Picture.WriteSVG
+	Move, Last   int
+	Steps        []step // first, previous, next, last
+}
+
+// step is a link to another move of the viewer (Show false: there is none).
+type step struct {
+	Label string
+	To    int
+	Show  bool
+}
+
+// pageError is a page's error with its HTTP status.
+type pageError struct {
+	status int
+	msg    string
+}
+
+func (e *pageError) Error() string { return e.msg }
+
+func notFound(format string, a ...any) error {
+	return &pageError{http.StatusNotFound, fmt.Sprintf(format, a...)}
+}
+
+// errNotFound makes a page answer 404.
+var errNotFound = notFound("no such page")
+
+// page makes the handler of a page whose fill sets its part of v. A page is
+// made once a change, whoever asks for it meanwhile (a crowd asks for the
+// same few): see made.
 func (s *Server) page(fill func(t *tournament.Tournament, r *http.Request, v *view) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		t, results, gen, err := s.current(r.Context())
@@ -175,26 +241,75 @@ func (s *Server) page(fill func(t *tournament.Tournament, r *http.Request, v *vi
 			http.Error(w, "the results cannot be read now: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
-		v := view{HTMLPage: results, Gen: gen, Script: scriptTag}
-		for n := 1; n <= t.Paired(); n++ {
-			v.RoundLinks = append(v.RoundLinks, n)
-		}
-		if err := fill(t, r, &v); err != nil {
-			http.Error(w, err.Error(), http.StatusNotFound)
-			return
-		}
-		var b bytes.Buffer
-		if err := templates.ExecuteTemplate(&b, "web", v); err != nil {
-			http.Error(w, "the page cannot be made: "+err.Error(), http.StatusInternalServerError)
-			return
-		}
-		if b.Len() > maxPage {
-			http.Error(w, "the page is too large", http.StatusInternalServerError)
+		p := s.made(gen, r.URL.RequestURI())
+		p.once.Do(func() {
+			p.status, p.body = makePage(t, results, gen, r, fill)
+			s.grew(gen, len(p.body))
+		})
+		if p.status != http.StatusOK {
+			http.Error(w, string(p.body), p.status)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
-		w.Write(b.Bytes())
+		w.Header().Set("Content-Length", strconv.Itoa(len(p.body)))
+		w.Write(p.body)
+	}
+}
+
+// makePage makes a page: its status and body (the error's text if not 200).
+func makePage(t *tournament.Tournament, results export.HTMLPage, gen uint64, r *http.Request, fill func(*tournament.Tournament, *http.Request, *view) error) (int, []byte) {
+	v := view{HTMLPage: results, Gen: gen, Script: scriptTag}
+	for n := 1; n <= t.Paired(); n++ {
+		v.RoundLinks = append(v.RoundLinks, n)
+	}
+	if err := fill(t, r, &v); err != nil {
+		status := http.StatusNotFound
+		if pe := (*pageError)(nil); errors.As(err, &pe) {
+			status = pe.status
+		}
+		return status, []byte(err.Error())
+	}
+	var b bytes.Buffer
+	if err := templates.ExecuteTemplate(&b, "web", v); err != nil {
+		return http.StatusInternalServerError, []byte("the page cannot be made: " + err.Error())
+	}
+	if b.Len() > maxPage {
+		return http.StatusInternalServerError, []byte("the page is too large")
+	}
+	return http.StatusOK, b.Bytes()
+}
+
+// madePage is a page made (or being made) at a generation.
+type madePage struct {
+	once   sync.Once
+	status int
+	body   []byte
+}
+
+// made returns the page of uri at generation gen: the one kept, or a new
+// one to make, kept while the pages kept take less than maxKept bytes.
+func (s *Server) made(gen uint64, uri string) *madePage {
+	s.pagesMu.Lock()
+	defer s.pagesMu.Unlock()
+	if s.pagesGen != gen {
+		s.pages, s.pagesGen, s.pagesSize = map[string]*madePage{}, gen, 0
+	}
+	if p, ok := s.pages[uri]; ok {
+		return p
+	}
+	p := &madePage{}
+	if s.pagesSize < maxKept {
+		s.pages[uri] = p
+	}
+	return p
+}
+
+// grew counts n bytes more kept at generation gen.
+func (s *Server) grew(gen uint64, n int) {
+	s.pagesMu.Lock()
+	defer s.pagesMu.Unlock()
+	if s.pagesGen == gen {
+		s.pagesSize += n
 	}
 }
 
@@ -219,22 +334,40 @@ func (s *Server) home(t *tournament.Tournament, r *http.Request, v *view) error 
 	if t.Paired() == 0 {
 		return nil
 	}
-	round := export.RoundGames(t, t.Paired())
-	v.Round = &round
+	v.Round = rounds(t, t.Paired())
 	if q == "" {
 		return nil
 	}
 	for _, seat := range export.Seats(t, t.Paired()) {
 		if strings.Contains(strings.ToLower(seat.Name), strings.ToLower(q)) || strconv.Itoa(seat.Number) == q {
-			v.Seats = append(v.Seats, seat)
+			v.Seats = append(v.Seats, withMoves(t, seat))
 		}
 	}
 	return nil
 }
 
-// number reads the path's {n}, from 1 to most.
-func number(r *http.Request, most int) (int, error) {
-	n, err := strconv.Atoi(r.PathValue("n"))
+// hasMoves reports whether g has recorded moves (a game otd played).
+func hasMoves(g tournament.Game) bool { return g.Result != nil && g.Result.Moves != "" }
+
+// rounds gives round r's games.
+func rounds(t *tournament.Tournament, r int) *roundView {
+	games := t.Round(r)
+	rv := &roundView{Number: r}
+	for i, h := range export.RoundGames(t, r).Games {
+		rv.Games = append(rv.Games, gameRow{HTMLGame: h, Round: r, Moves: hasMoves(games[i])})
+	}
+	return rv
+}
+
+// withMoves tells whether a seat's game has moves.
+func withMoves(t *tournament.Tournament, seat export.HTMLSeat) seatView {
+	g, err := t.Game(seat.Round, seat.Table)
+	return seatView{HTMLSeat: seat, Moves: err == nil && hasMoves(*g)}
+}
+
+// number reads the path's {name}, from 1 to most.
+func number(r *http.Request, name string, most int) (int, error) {
+	n, err := strconv.Atoi(r.PathValue(name))
 	if err != nil || n < 1 || n > most {
 		return 0, errNotFound
 	}
@@ -242,17 +375,16 @@ func number(r *http.Request, most int) (int, error) {
 }
 
 func (s *Server) round(t *tournament.Tournament, r *http.Request, v *view) error {
-	n, err := number(r, t.Paired())
+	n, err := number(r, "n", t.Paired())
 	if err != nil {
 		return err
 	}
-	round := export.RoundGames(t, n)
-	v.Kind, v.Round = "round", &round
+	v.Kind, v.Round = "round", rounds(t, n)
 	return nil
 }
 
 func (s *Server) player(t *tournament.Tournament, r *http.Request, v *view) error {
-	n, err := number(r, len(t.Players))
+	n, err := number(r, "n", len(t.Players))
 	if err != nil {
 		return err
 	}
@@ -266,10 +398,74 @@ func (s *Server) player(t *tournament.Tournament, r *http.Request, v *view) erro
 	for k := 1; k <= t.Paired(); k++ {
 		for _, seat := range export.Seats(t, k) {
 			if seat.Number == p.Number {
-				v.Seats = append(v.Seats, seat)
+				v.Seats = append(v.Seats, withMoves(t, seat))
 			}
 		}
 	}
+	return nil
+}
+
+// game is the viewer of round {n}'s table {t}: the board after move ?move=
+// (0 the start; by default the last move), with links to the first, the
+// previous, the next and the last move.
+func (s *Server) game(t *tournament.Tournament, r *http.Request, v *view) error {
+	round, err := number(r, "n", t.Paired())
+	if err != nil {
+		return err
+	}
+	table, err := number(r, "t", len(t.Round(round)))
+	if err != nil {
+		return notFound("round %d has tables 1 to %d", round, len(t.Round(round)))
+	}
+	g, err := t.Game(round, table)
+	if err != nil {
+		return notFound("round %d table %d: %v", round, table, err)
+	}
+	if g.IsBye() {
+		return notFound("round %d table %d is a bye: there is no game", round, table)
+	}
+	b, w := t.Players[g.Black-1], t.Players[g.White-1]
+	gv := &gameView{Round: round, Table: table,
+		Black: export.HTMLSeat{Number: b.Number, Name: b.Name}, White: export.HTMLSeat{Number: w.Number, Name: w.Name}}
+	v.Kind, v.Game = "game", gv
+	switch {
+	case g.Result == nil:
+		gv.Note = "The game has no result yet."
+		return nil
+	case g.Result.Moves == "":
+		gv.Result, gv.Note = g.Result.String(), "No moves are recorded: otd has the moves only of the games it played itself."
+		return nil
+	}
+	gv.Result = g.Result.String()
+	rec, err := transcript.ParseMovesRules(g.Result.Moves, t.GameRules())
+	if err != nil {
+		gv.Note = "The recorded moves cannot be read: " + err.Error()
+		return nil
+	}
+	rep := transcript.Replay(rec)
+	// The last move: Picture(n) is there for n from 0 to it, and a move
+	// takes two characters at least.
+	gv.Last = sort.Search(len(g.Result.Moves)/2+1, func(n int) bool { _, ok := rep.Picture(n + 1); return !ok })
+	gv.Move = gv.Last
+	if q := r.URL.Query().Get("move"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil {
+			return &pageError{http.StatusBadRequest, fmt.Sprintf("move %.20q: not a number (0 to %d)", q, gv.Last)}
+		}
+		if n < 0 || n > gv.Last {
+			return notFound("round %d table %d has no move %d: its moves are 0 (the start) to %d", round, table, n, gv.Last)
+		}
+		gv.Move = n
+	}
+	m := gv.Move
+	gv.Steps = []step{{"« first", 0, m > 0}, {"‹ prev", m - 1, m > 0}, {"next ›", m + 1, m < gv.Last}, {"last »", gv.Last, m < gv.Last}}
+	pic, _ := rep.Picture(m)
+	var svg strings.Builder
+	if err := pic.WriteSVG(&svg); err != nil {
+		return &pageError{http.StatusInternalServerError, "drawing the board: " + err.Error()}
+	}
+	// WriteSVG writes every text escaped.
+	gv.Board = template.HTML(svg.String())
 	return nil
 }
 

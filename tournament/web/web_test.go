@@ -16,8 +16,12 @@ import (
 
 const scriptName = "<script>alert(1)</script>"
 
-// event is a 2-round event of 4 players: round 1 finished (1-2 40-24, 3-4
-// 30-34), round 2 paired (2-3, 4-1) without results.
+// opening is the first 20 moves of examples/game.txt: the moves of round 1
+// table 1 (the viewer does not check them against the result).
+const opening = "c4e3f4c5d6f3d3c2f2e2c3b5e1c6a6d2c1f6f5e6"
+
+// event is a 2-round event of 4 players: round 1 finished (1-2 40-24 with
+// its moves, 3-4 30-34 without), round 2 paired (2-3, 4-1) without results.
 func event() *tournament.Tournament {
 	t := &tournament.Tournament{Settings: tournament.DefaultSettings("Club <b>Cup</b>", 3)}
 	for i, name := range []string{"LEADER, Imre", scriptName, "Ann Archer", "Cy Cole"} {
@@ -27,7 +31,7 @@ func event() *tournament.Tournament {
 		return &tournament.Result{Black: b, White: w, Kind: tournament.Normal}
 	}
 	t.Games = []tournament.Game{
-		{Round: 1, Table: 1, Black: 1, White: 2, Result: res(40, 24)},
+		{Round: 1, Table: 1, Black: 1, White: 2, Result: &tournament.Result{Black: 40, White: 24, Kind: tournament.Normal, Moves: opening}},
 		{Round: 1, Table: 2, Black: 3, White: 4, Result: res(30, 34)},
 		{Round: 2, Table: 1, Black: 2, White: 3},
 		{Round: 2, Table: 2, Black: 4, White: 1},
@@ -108,10 +112,22 @@ func TestPages(t *testing.T) {
 		{"/?q=nobody", 200, []string{"No player of this round is named “nobody”."}},
 		{"/standings", 200, []string{"Standings after round 1 of 3", `<td class="n">1</td><td class="n">1</td><td><a href="/player/1">LEADER, Imre</a></td>`, `<a href="/player/2">` + escaped + `</a>`}},
 		{"/crosstable", 200, []string{"<td>&#43;2b40</td>", "<td>-1w24</td>", "<td>&#43;3w34</td>"}},
-		{"/round/1", 200, []string{"Round 1", "<td>1 LEADER, Imre</td><td>2 " + escaped + "</td><td>40-24</td>", "<td>3 Ann Archer</td><td>4 Cy Cole</td><td>30-34</td>"}},
+		{"/round/1", 200, []string{"Round 1", `<td>1 LEADER, Imre</td><td>2 ` + escaped + `</td><td><a href="/round/1/table/1">40-24</a></td>`, "<td>3 Ann Archer</td><td>4 Cy Cole</td><td>30-34</td>"}},
 		{"/round/2", 200, []string{"Round 2", "<td>4 Cy Cole</td><td>1 LEADER, Imre</td><td></td>"}},
-		{"/player/1", 200, []string{"1 LEADER, Imre: rank 1, 1 points", `<td>black</td><td>2 ` + escaped + `</td><td>40-24</td>`, `<td>white</td><td>4 Cy Cole</td><td></td>`}},
-		{"/player/2", 200, []string{"2 " + escaped + ": rank"}},
+		{"/player/1", 200, []string{"1 LEADER, Imre: rank 1, 1 points", `<td>black</td><td>2 ` + escaped + `</td><td><a href="/round/1/table/1">40-24</a></td>`, `<td>white</td><td>4 Cy Cole</td><td></td>`}},
+		{"/player/2", 200, []string{"2 " + escaped + ": rank", `<a href="/round/1/table/1">40-24</a>`}},
+		{"/player/3", 200, []string{`<td>black</td><td>4 Cy Cole</td><td>30-34</td>`}},
+		{"/round/1/table/1", 200, []string{"Round 1, table 1", `<a href="/player/1">1 LEADER, Imre</a> (black) against <a href="/player/2">2 ` + escaped + `</a> (white): 40-24`,
+			"Move 20 of 20", "<svg", "After move 20, black to move.", `<a href="?move=0">« first</a> <a href="?move=19">‹ prev</a> <span>next ›</span> <span>last »</span>`}},
+		{"/round/1/table/1?move=0", 200, []string{"The start (20 moves)", "After move 0", `<span>« first</span> <span>‹ prev</span> <a href="?move=1">next ›</a> <a href="?move=20">last »</a>`}},
+		{"/round/1/table/1?move=5", 200, []string{"Move 5 of 20", "After move 5, white to move.", `<a href="?move=4">‹ prev</a> <a href="?move=6">next ›</a>`, `name="move" type="number" min="0" max="20" value="5"`}},
+		{"/round/1/table/2", 200, []string{"3 Ann Archer</a> (black) against", "30-34", "No moves are recorded"}},
+		{"/round/2/table/1", 200, []string{"The game has no result yet."}},
+		{"/round/1/table/1?move=21", 404, []string{"round 1 table 1 has no move 21: its moves are 0 (the start) to 20"}},
+		{"/round/1/table/1?move=-1", 404, []string{"has no move -1"}},
+		{"/round/1/table/1?move=x", 400, []string{`move "x": not a number (0 to 20)`}},
+		{"/round/1/table/3", 404, []string{"round 1 has tables 1 to 2"}},
+		{"/round/3/table/1", 404, nil},
 		{"/round/3", 404, nil},
 		{"/round/x", 404, nil},
 		{"/player/0", 404, nil},
@@ -124,6 +140,11 @@ func TestPages(t *testing.T) {
 			if resp.StatusCode != tc.status {
 				t.Fatalf("status %d; want %d\n%s", resp.StatusCode, tc.status, body)
 			}
+			for _, w := range tc.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("the page lacks %q:\n%s", w, body)
+				}
+			}
 			if tc.status != 200 {
 				return
 			}
@@ -133,11 +154,8 @@ func TestPages(t *testing.T) {
 			if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
 				t.Errorf("Content-Security-Policy %q", csp)
 			}
-			for _, w := range tc.want {
-				if !strings.Contains(body, w) {
-					t.Errorf("the page lacks %q:\n%s", w, body)
-				}
-			}
+			// The board's SVG names its namespace: not a link.
+			body = strings.ReplaceAll(body, `xmlns="http://www.w3.org/2000/svg"`, "")
 			if strings.Contains(body, scriptName) || strings.Count(body, "<script") != 1 || !strings.Contains(body, "Club &lt;b&gt;Cup&lt;/b&gt;") {
 				t.Errorf("a name is not text, or the page has a script not its own:\n%s", body)
 			}
@@ -200,7 +218,8 @@ func next(t *testing.T, lines <-chan string) (string, bool) {
 }
 
 // TestEvents: the stream gives the generation at once and again after a
-// change; a page made after it shows the change and its generation; the
+// change; a page asked for after it shows the change and its generation
+// (the page kept from before is not served); the
 // stream ends when the server's context does.
 func TestEvents(t *testing.T) {
 	ts, src, cancel := newServer(t)
@@ -210,6 +229,12 @@ func TestEvents(t *testing.T) {
 	}
 	if d, _ := next(t, lines); d != "0" {
 		t.Errorf("first event %q; want 0", d)
+	}
+	// The page is made and kept until the change.
+	for range 2 {
+		if _, body := get(t, "GET", ts.URL+"/"); !strings.Contains(body, `data-gen="0"`) || strings.Contains(body, "<td>20-44</td>") {
+			t.Errorf("the page before the change:\n%s", body)
+		}
 	}
 	changed := event()
 	changed.Games[2].Result = &tournament.Result{Black: 20, White: 44, Kind: tournament.Normal}
@@ -258,4 +283,21 @@ func TestConcurrentPages(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestViewerBoard: the viewer draws the board after the move asked for (4
+// discs at the start, one more a move), and by default after the last.
+func TestViewerBoard(t *testing.T) {
+	ts, _, _ := newServer(t)
+	for _, tc := range []struct {
+		name, query string
+		discs       int
+	}{{"start", "?move=0", 4}, {"first", "?move=1", 5}, {"13", "?move=13", 17}, {"default", "", 24}} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := get(t, "GET", ts.URL+"/round/1/table/1"+tc.query)
+			if n := strings.Count(body, `class="disc `); resp.StatusCode != 200 || n != tc.discs {
+				t.Errorf("status %d, %d discs; want 200, %d", resp.StatusCode, n, tc.discs)
+			}
+		})
+	}
 }

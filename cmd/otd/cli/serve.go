@@ -3,50 +3,61 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/otd-project/otd/store"
 	"github.com/otd-project/otd/tournament/web"
 	"github.com/spf13/cobra"
+	"rsc.io/qr"
 )
 
 func newServeCmd(g *globals) *cobra.Command {
-	listen := "127.0.0.1:8080"
+	listen, showQR := "127.0.0.1:8080", false
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the pairings, standings and crosstable to the players' phones, live",
 		Long: `serve answers, on the venue's network, the pages players ask for: the
 current round's pairings with a search by name ("table 7, black, against
-12 Ann Archer"), the standings, the crosstable, each round and each
-player's games. They read on a phone, fetch nothing from the internet and
+12 Ann Archer"), the standings, the crosstable, each round, each
+player's games, and a viewer that steps through a game otd played (engine
+rounds), move by move. They read on a phone, fetch nothing from the internet and
 work without JavaScript; with it, an open page reloads itself within a
 second of a result entered with 'otd result' in another terminal.
 
 The database is opened read-only: no page changes anything. serve listens
 on this computer only (127.0.0.1) unless --listen names another address:
 --listen 0.0.0.0:8080 answers every network this computer is on, and serve
-prints the addresses to give to the players. Ctrl-C stops it.`,
-		Example: "  otd serve\n  otd serve --listen 0.0.0.0:8080",
+prints the addresses to give to the players, each with a QR code for their
+phones' cameras when standard output is a terminal (--qr=false: none).
+Ctrl-C stops it.`,
+		Example: "  otd serve\n  otd serve --listen 0.0.0.0:8080\n  otd serve --listen 0.0.0.0:8080 --qr=false > serve.log",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return serve(ctx, g, listen)
+			if !cmd.Flags().Changed("qr") {
+				showQR = isTerminal(g.Stdout)
+			}
+			return serve(ctx, g, listen, showQR)
 		},
 	}
 	cmd.Flags().StringVar(&listen, "listen", listen, "the `HOST:PORT` to answer on (0.0.0.0:8080: every network of this computer)")
+	cmd.Flags().BoolVar(&showQR, "qr", false, "print a QR code of each address (default: when standard output is a terminal)")
 	return cmd
 }
 
-// serve serves the pages of the current tournament on listen until ctx ends.
-func serve(ctx context.Context, g *globals, listen string) error {
+// serve serves the pages of the current tournament on listen until ctx ends,
+// printing the addresses (with their QR codes if showQR).
+func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
 	d, closeDB, err := g.open(store.Options{ReadOnly: true})
 	if err != nil {
 		return err
@@ -79,6 +90,11 @@ func serve(ctx context.Context, g *globals, listen string) error {
 	addrs, local := playerURLs(ln.Addr().(*net.TCPAddr))
 	for _, u := range addrs {
 		fmt.Fprintf(g.Stdout, "  %s\n", u)
+		if showQR {
+			if err := writeQR(g.Stdout, u); err != nil {
+				return err
+			}
+		}
 	}
 	if local {
 		fmt.Fprintln(g.Stdout, "Only this computer can open it: --listen 0.0.0.0:8080 answers the players' phones.")
@@ -119,4 +135,33 @@ func playerURLs(a *net.TCPAddr) (urls []string, local bool) {
 		return []string{url(net.IPv4(127, 0, 0, 1))}, true
 	}
 	return urls, false
+}
+
+// writeQR draws text's QR code on a terminal: two rows of modules a line
+// (half blocks), black on white whatever the terminal's colours, with the
+// quiet zone of 4 modules the standard asks for.
+func writeQR(w io.Writer, text string) error {
+	code, err := qr.Encode(text, qr.L)
+	if err != nil {
+		return fmt.Errorf("serve: the QR code of %s: %w", text, err)
+	}
+	const quiet = 4
+	var b strings.Builder
+	for y := -quiet; y < code.Size+quiet; y += 2 {
+		b.WriteString("  \x1b[30;107m") // black on bright white
+		for x := -quiet; x < code.Size+quiet; x++ {
+			// Black is false outside the code: the quiet zone.
+			b.WriteString([]string{" ", "▀", "▄", "█"}[bit(code.Black(x, y))|bit(code.Black(x, y+1))<<1])
+		}
+		b.WriteString("\x1b[0m\n")
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+func bit(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

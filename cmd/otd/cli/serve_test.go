@@ -14,6 +14,7 @@ import (
 
 	"github.com/otd-project/otd/store"
 	"github.com/otd-project/otd/tournament"
+	"rsc.io/qr"
 )
 
 // lockedBuffer is a bytes.Buffer that a test may read while serve writes it.
@@ -34,7 +35,8 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// TestServe runs otd serve on a free port: it prints the address, serves the
+// TestServe runs otd serve on a free port: it prints the address and its QR
+// code, serves the
 // pairings, and a result recorded through the application layer by another
 // connection (as 'otd result' in another terminal) reaches an open update
 // stream and the pages within a couple of seconds; the database stays
@@ -53,7 +55,7 @@ func TestServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, g, "127.0.0.1:0") }()
+	go func() { done <- serve(ctx, g, "127.0.0.1:0", true) }()
 	var url string
 	for deadline := time.Now().Add(5 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -61,6 +63,8 @@ func TestServe(t *testing.T) {
 		}
 		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String())
 	}
+
+	checkQR(t, out.String(), url)
 
 	resp, err := http.Get(url + "?q=ann")
 	if err != nil {
@@ -144,5 +148,66 @@ func TestServeUsage(t *testing.T) {
 	db.must("tournament", "new", "Club", "--rounds", "3")
 	if _, errs, code := db.run("serve", "--listen", "nowhere:x"); code != exitUsage || !strings.Contains(errs, "--listen nowhere:x") {
 		t.Errorf("serve --listen nowhere:x: exit %d, %q", code, errs)
+	}
+}
+
+// checkQR finds in out, under the line of url, the QR code of url drawn in
+// half blocks, and compares it module by module with url's code.
+func checkQR(t *testing.T, out, url string) {
+	t.Helper()
+	_, after, ok := strings.Cut(out, url+"\n")
+	if !ok {
+		t.Fatalf("no line of %s:\n%s", url, out)
+	}
+	code, err := qr.Encode(url, qr.L)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const quiet = 4
+	lines := strings.Split(after, "\n")
+	if rows := (code.Size + 2*quiet + 1) / 2; len(lines) < rows {
+		t.Fatalf("%d lines under the address; want the %d of its QR code", len(lines), rows)
+	}
+	for i := range (code.Size + 2*quiet + 1) / 2 {
+		line, ok := strings.CutPrefix(lines[i], "  \x1b[30;107m")
+		line, ok2 := strings.CutSuffix(line, "\x1b[0m")
+		cells := []rune(line)
+		if !ok || !ok2 || len(cells) != code.Size+2*quiet {
+			t.Fatalf("QR line %d: %q: not %d half blocks, black on white", i, lines[i], code.Size+2*quiet)
+		}
+		for j, c := range cells {
+			x, y := j-quiet, 2*i-quiet
+			top, bottom := strings.ContainsRune("▀█", c), strings.ContainsRune("▄█", c)
+			if top != code.Black(x, y) || bottom != code.Black(x, y+1) {
+				t.Fatalf("QR line %d column %d: %q; the code has %v over %v", i, j, c, code.Black(x, y), code.Black(x, y+1))
+			}
+		}
+	}
+}
+
+// TestServeNoQR: with --qr off (the default when standard output is not a
+// terminal) serve prints the address and no QR code.
+func TestServeNoQR(t *testing.T) {
+	db := newTestDB(t)
+	db.must("tournament", "new", "Club", "--rounds", "3")
+	var out lockedBuffer
+	g := &globals{DB: db.path, Stdout: &out, Stderr: io.Discard}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, g, "127.0.0.1:0", false) }()
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(out.String(), "Ctrl-C stops."); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("serve printed no address:\n%s", out.String())
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if s := out.String(); strings.ContainsAny(s, "▀▄█\x1b") || !strings.Contains(s, "http://127.0.0.1:") {
+		t.Errorf("serve without --qr printed:\n%s", s)
+	}
+	if isTerminal(&out) {
+		t.Error("a buffer is taken for a terminal: --qr would default on")
 	}
 }
