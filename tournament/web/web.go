@@ -16,6 +16,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/engine"
 	"html/template"
 	"io"
 	"net/http"
@@ -206,6 +207,7 @@ type gameView struct {
 	Note         string
 	Board        template.HTML // the SVG picture of transcript.Picture.WriteSVG
 	Move, Last   int
+	Played       string // move Move in words: "c5 by black"
 	Steps        []step // first, previous, next, last
 }
 
@@ -458,6 +460,11 @@ func (s *Server) game(t *tournament.Tournament, r *http.Request, v *view) error 
 		gv.Move = n
 	}
 	m := gv.Move
+	for _, p := range rep.Moves {
+		if p.Number == m && p.Move != engine.PassPoint {
+			gv.Played = fmt.Sprintf("%s by %s", p.Move, p.Color)
+		}
+	}
 	gv.Steps = []step{{"« first", 0, m > 0}, {"‹ prev", m - 1, m > 0}, {"next ›", m + 1, m < gv.Last}, {"last »", gv.Last, m < gv.Last}}
 	pic, _ := rep.Picture(m)
 	var svg strings.Builder
