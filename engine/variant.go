@@ -163,19 +163,7 @@ func (g *Game) legal(i int, c Color) bool {
 		}
 		return false
 	}
-	me, opp := disc(c), disc(c.Opponent())
-	for _, d := range g.geo.dirs {
-		j := i + d
-		if g.cells[j] != opp {
-			continue
-		}
-		for j += d; g.cells[j] == opp; j += d {
-		}
-		if g.cells[j] == me {
-			return true
-		}
-	}
-	return false
+	return g.flanks(i, disc(c), disc(c.Opponent()))
 }
 
 func (g *Game) hasMove(c Color) bool {

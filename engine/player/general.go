@@ -297,16 +297,25 @@ func (s *gameSearch) alphaBeta(g *engine.Game, depth, alpha, beta int) int {
 		return s.evaluate(g, len(ms))
 	}
 	var sbuf [maxMoves]gscored
+	return s.pvs(g, s.order(sbuf[:], g, ms, depth >= 3), alpha, beta, func(h *engine.Game, alpha, beta int) int {
+		return s.alphaBeta(h, depth-1, alpha, beta)
+	})
+}
+
+// pvs searches the moves ms of g in order with principal variation search:
+// the first with the full window, the others with a null window first,
+// child giving a child's score for the side to move there; fail-soft.
+func (s *gameSearch) pvs(g *engine.Game, ms []gscored, alpha, beta int, child func(h *engine.Game, alpha, beta int) int) int {
 	best := -infinity
-	for i, m := range s.order(sbuf[:], g, ms, depth >= 3) {
+	for i, m := range ms {
 		h := g.PlayLegal(m.p)
 		var sc int
 		if i == 0 {
-			sc = -s.alphaBeta(&h, depth-1, -beta, -alpha)
+			sc = -child(&h, -beta, -alpha)
 		} else {
-			sc = -s.alphaBeta(&h, depth-1, -alpha-1, -alpha)
+			sc = -child(&h, -alpha-1, -alpha)
 			if sc > alpha && sc < beta && !s.stop {
-				sc = -s.alphaBeta(&h, depth-1, -beta, -alpha)
+				sc = -child(&h, -beta, -alpha)
 			}
 		}
 		if s.stop {
@@ -356,32 +365,7 @@ func (s *gameSearch) solve(g *engine.Game, alpha, beta int) int {
 			ordered = append(ordered, gscored{p: m})
 		}
 	}
-	best := -infinity
-	for i, m := range ordered {
-		h := g.PlayLegal(m.p)
-		var sc int
-		if i == 0 {
-			sc = -s.solve(&h, -beta, -alpha)
-		} else {
-			sc = -s.solve(&h, -alpha-1, -alpha)
-			if sc > alpha && sc < beta && !s.stop {
-				sc = -s.solve(&h, -beta, -alpha)
-			}
-		}
-		if s.stop {
-			return 0
-		}
-		if sc > best {
-			best = sc
-			if sc > alpha {
-				alpha = sc
-				if alpha >= beta {
-					break
-				}
-			}
-		}
-	}
-	return best
+	return s.pvs(g, ordered, alpha, beta, s.solve)
 }
 
 // root searches every root move of ms in order, at the given depth (solve:
