@@ -208,6 +208,9 @@ func ScoreGame(r Result, rules Rules) (Score, error) {
 
 func score(r Result, rules Rules) (Score, error) {
 	bye, n := rules.byeDiscs(), rules.squares()
+	if rules.Anti {
+		r.BlackDiscs, r.WhiteDiscs = r.WhiteDiscs, r.BlackDiscs
+	}
 	switch r.Kind {
 	case Normal:
 		b, w := r.BlackDiscs, r.WhiteDiscs

@@ -20,6 +20,11 @@ type Rules struct {
 	// and a forfeit count half of it by default, a time default's minimal
 	// win is half of it plus one, and BQ's c is round(Squares / rounds).
 	Squares int
+	// Anti is Anti-Othello, where the fewest discs win: a result's discs
+	// are those on the board, and each side scores its opponent's discs
+	// (the empty squares to the winner), so that the winner scores more and
+	// ties, time defaults, BQ and disc totals work as in Othello.
+	Anti bool
 }
 
 // squares is the board's playable squares: Squares, or 64.

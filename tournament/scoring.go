@@ -3,7 +3,6 @@ package tournament
 import (
 	"cmp"
 	"fmt"
-	"github.com/otd-project/otd/engine"
 	"slices"
 
 	"github.com/otd-project/otd/scoring"
@@ -212,12 +211,6 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 		return Change{}, fmt.Errorf("round %d table %d: %w (%s): to change it, add --correct", r, table, ErrHasResult, g.Result)
 	}
 	sr := scoring.Result{BlackDiscs: in.Black, WhiteDiscs: in.White}
-	if t.GameRules().Winner == engine.FewestDiscs {
-		// Anti-Othello: in is the discs on the board; a side's disc score
-		// is its opponent's discs, so that the winner scores more and the
-		// empty squares, BQ and the time-default minimum work as in Othello.
-		sr.BlackDiscs, sr.WhiteDiscs = in.White, in.Black
-	}
 	rec := Result{Kind: Normal}
 	switch {
 	case in.TimeDefault != "":
@@ -242,6 +235,11 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 		return Change{}, fmt.Errorf("round %d table %d: %w", r, table, err)
 	}
 	rec.Black, rec.White = s.BlackDiscs, s.WhiteDiscs
+	if t.Rules().Anti && in.HasScore {
+		// Anti-Othello keeps the discs on the board, as entered and shown;
+		// scoring reads them as disc scores (scoring.Rules.Anti).
+		rec.Black, rec.White = in.Black, in.White
+	}
 	before := g.Result
 	g.Result = &rec
 	action := ActResult

@@ -189,7 +189,7 @@ func (s Settings) Check() error {
 // Rules returns the scoring rules of the settings.
 func (s Settings) Rules() scoring.Rules {
 	return scoring.Rules{BQ: s.BQ, TimeDefault: s.TimeDefault, ByePoints: s.ByePoints, TieBreaks: s.TieBreaks,
-		Squares: s.GameRules().Squares()}
+		Squares: s.GameRules().Squares(), Anti: s.GameRules().Winner == engine.FewestDiscs}
 }
 
 // ChangeSettings replaces the settings with s. The name, the dates, city,

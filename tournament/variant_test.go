@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/otd-project/otd/engine"
@@ -26,42 +27,43 @@ func variantClub(t *testing.T, rules string, policy scoring.TimePolicy) *Tournam
 
 // TestVariantResults: results under other rules, each worked out by hand from
 // RULES.md section 2 on the board's squares, and the decision for
-// Anti-Othello (a side's disc score is its opponent's discs, the empty
-// squares to the winner).
+// Anti-Othello (a result is recorded as the discs on the board; a side's disc
+// score is its opponent's discs, the empty squares to the winner).
 func TestVariantResults(t *testing.T) {
 	for _, tc := range []struct {
 		name, rules string
 		policy      scoring.TimePolicy
 		in          ResultInput
-		want        Result
+		want        Result // as recorded
+		score       string // as scored (discs-discs), when not as recorded
 		err         error
 	}{
 		// 10x10: 100 squares.
-		{"10x10 win", "othello:10", scoring.TimeComplete, ResultInput{Black: 60, White: 40, HasScore: true}, Result{Black: 60, White: 40, Kind: Normal}, nil},
-		{"10x10 empties to the winner", "othello:10", scoring.TimeComplete, ResultInput{Black: 50, White: 48, HasScore: true}, Result{Black: 52, White: 48, Kind: Normal}, nil},
-		{"10x10 tie with empties", "othello:10", scoring.TimeComplete, ResultInput{Black: 40, White: 40, HasScore: true}, Result{Black: 50, White: 50, Kind: Normal}, nil},
-		{"10x10 over 100 squares", "othello:10", scoring.TimeComplete, ResultInput{Black: 60, White: 41, HasScore: true}, Result{}, scoring.ErrDiscs},
-		{"10x10 time default fixed: 51-49", "othello:10", scoring.TimeFixed, ResultInput{Black: 10, White: 20, HasScore: true, TimeDefault: White}, Result{Black: 51, White: 49, Kind: TimeDefault, Loser: White}, nil},
-		{"10x10 time default completed, minimal win", "othello:10", scoring.TimeComplete, ResultInput{Black: 70, White: 30, HasScore: true, TimeDefault: Black}, Result{Black: 49, White: 51, Kind: TimeDefault, Loser: Black}, nil},
-		{"10x10 forfeit: half the squares", "othello:10", scoring.TimeComplete, ResultInput{Forfeit: White}, Result{Black: 50, White: 50, Kind: Forfeit, Loser: White}, nil},
+		{"10x10 win", "othello:10", scoring.TimeComplete, ResultInput{Black: 60, White: 40, HasScore: true}, Result{Black: 60, White: 40, Kind: Normal}, "", nil},
+		{"10x10 empties to the winner", "othello:10", scoring.TimeComplete, ResultInput{Black: 50, White: 48, HasScore: true}, Result{Black: 52, White: 48, Kind: Normal}, "", nil},
+		{"10x10 tie with empties", "othello:10", scoring.TimeComplete, ResultInput{Black: 40, White: 40, HasScore: true}, Result{Black: 50, White: 50, Kind: Normal}, "", nil},
+		{"10x10 over 100 squares", "othello:10", scoring.TimeComplete, ResultInput{Black: 60, White: 41, HasScore: true}, Result{}, "", scoring.ErrDiscs},
+		{"10x10 time default fixed: 51-49", "othello:10", scoring.TimeFixed, ResultInput{Black: 10, White: 20, HasScore: true, TimeDefault: White}, Result{Black: 51, White: 49, Kind: TimeDefault, Loser: White}, "", nil},
+		{"10x10 time default completed, minimal win", "othello:10", scoring.TimeComplete, ResultInput{Black: 70, White: 30, HasScore: true, TimeDefault: Black}, Result{Black: 49, White: 51, Kind: TimeDefault, Loser: Black}, "", nil},
+		{"10x10 forfeit: half the squares", "othello:10", scoring.TimeComplete, ResultInput{Forfeit: White}, Result{Black: 50, White: 50, Kind: Forfeit, Loser: White}, "", nil},
 		// 6x6: 36 squares.
-		{"6x6 win", "othello:6", scoring.TimeComplete, ResultInput{Black: 16, White: 20, HasScore: true}, Result{Black: 16, White: 20, Kind: Normal}, nil},
-		{"6x6 over 36 squares", "othello:6", scoring.TimeComplete, ResultInput{Black: 20, White: 17, HasScore: true}, Result{}, scoring.ErrDiscs},
+		{"6x6 win", "othello:6", scoring.TimeComplete, ResultInput{Black: 16, White: 20, HasScore: true}, Result{Black: 16, White: 20, Kind: Normal}, "", nil},
+		{"6x6 over 36 squares", "othello:6", scoring.TimeComplete, ResultInput{Black: 20, White: 17, HasScore: true}, Result{}, "", scoring.ErrDiscs},
 		// 8Stars: 88 squares.
-		{"8stars empties to the winner", "8stars", scoring.TimeComplete, ResultInput{Black: 50, White: 30, HasScore: true}, Result{Black: 58, White: 30, Kind: Normal}, nil},
+		{"8stars empties to the winner", "8stars", scoring.TimeComplete, ResultInput{Black: 50, White: 30, HasScore: true}, Result{Black: 58, White: 30, Kind: Normal}, "", nil},
 		// Anti-Othello: black has fewer discs and wins; recorded as the
 		// opponent's discs, the 4 empty squares to black: 44-20.
-		{"anti win with empties", "anti", scoring.TimeComplete, ResultInput{Black: 20, White: 40, HasScore: true}, Result{Black: 44, White: 20, Kind: Normal}, nil},
-		{"anti loss", "anti", scoring.TimeComplete, ResultInput{Black: 40, White: 24, HasScore: true}, Result{Black: 24, White: 40, Kind: Normal}, nil},
-		{"anti tie", "anti", scoring.TimeComplete, ResultInput{Black: 30, White: 30, HasScore: true}, Result{Black: 32, White: 32, Kind: Normal}, nil},
+		{"anti win with empties", "anti", scoring.TimeComplete, ResultInput{Black: 20, White: 40, HasScore: true}, Result{Black: 20, White: 40, Kind: Normal}, "44-20", nil},
+		{"anti loss", "anti", scoring.TimeComplete, ResultInput{Black: 40, White: 24, HasScore: true}, Result{Black: 40, White: 24, Kind: Normal}, "24-40", nil},
+		{"anti tie", "anti", scoring.TimeComplete, ResultInput{Black: 30, White: 30, HasScore: true}, Result{Black: 30, White: 30, Kind: Normal}, "32-32", nil},
 		// White's flag falls with 40-20 on the board, 4 empty: black wins on
 		// time though it has more discs; its score is white's 20 discs plus
 		// the 4 empties, 24, raised to the minimal win: 33-31.
-		{"anti time default", "anti", scoring.TimeComplete, ResultInput{Black: 40, White: 20, HasScore: true, TimeDefault: White}, Result{Black: 33, White: 31, Kind: TimeDefault, Loser: White}, nil},
+		{"anti time default", "anti", scoring.TimeComplete, ResultInput{Black: 40, White: 20, HasScore: true, TimeDefault: White}, Result{Black: 40, White: 20, Kind: TimeDefault, Loser: White}, "33-31", nil},
 		// Black's flag falls at 10-50, 4 empty: white wins on time; its
 		// score is black's 10 discs plus the 4 empties, 14, raised to 33.
-		{"anti time default, winner's count", "anti", scoring.TimeComplete, ResultInput{Black: 10, White: 50, HasScore: true, TimeDefault: Black}, Result{Black: 31, White: 33, Kind: TimeDefault, Loser: Black}, nil},
-		{"anti+10x10 win", "anti:10", scoring.TimeComplete, ResultInput{Black: 30, White: 70, HasScore: true}, Result{Black: 70, White: 30, Kind: Normal}, nil},
+		{"anti time default, winner's count", "anti", scoring.TimeComplete, ResultInput{Black: 10, White: 50, HasScore: true, TimeDefault: Black}, Result{Black: 10, White: 50, Kind: TimeDefault, Loser: Black}, "31-33", nil},
+		{"anti+10x10 win", "anti:10", scoring.TimeComplete, ResultInput{Black: 30, White: 70, HasScore: true}, Result{Black: 30, White: 70, Kind: Normal}, "70-30", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := variantClub(t, tc.rules, tc.policy)
@@ -72,8 +74,17 @@ func TestVariantResults(t *testing.T) {
 			if err != nil {
 				return
 			}
-			if got := *tm.Round(1)[0].Result; got != tc.want {
+			g := tm.Round(1)[0]
+			if got := *g.Result; got != tc.want {
 				t.Errorf("recorded %+v, want %+v", got, tc.want)
+			}
+			want := tc.score
+			if want == "" {
+				want = fmt.Sprintf("%d-%d", tc.want.Black, tc.want.White)
+			}
+			sr, _ := scoringResult(g)
+			if sc, err := scoring.ScoreGame(sr, tm.Rules()); err != nil || fmt.Sprintf("%d-%d", sc.BlackDiscs, sc.WhiteDiscs) != want {
+				t.Errorf("scored %v, %v; want %s", sc, err, want)
 			}
 			if err := tm.Validate(); err != nil {
 				t.Error(err)
@@ -84,15 +95,20 @@ func TestVariantResults(t *testing.T) {
 
 // TestVariantRecordGame: a game otd played under Anti-Othello is recorded by
 // its discs on the board. The shortest wipe-out (black 13, white 0, 51 empty)
-// is, under Anti-Othello, a win for white: 0-64.
+// is, under Anti-Othello, a win for white, scored 0-64.
 func TestVariantRecordGame(t *testing.T) {
 	tm := variantClub(t, "anti", scoring.TimeComplete)
 	p := playedUnder(t, tm.GameRules(), wipeout, match.Normal)
 	if _, err := tm.RecordGame(1, 1, p); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := *tm.Round(1)[0].Result, (Result{Black: 0, White: 64, Kind: Normal, Moves: wipeout, End: "normal"}); got != want {
+	g := tm.Round(1)[0]
+	if got, want := *g.Result, (Result{Black: 13, White: 0, Kind: Normal, Moves: wipeout, End: "normal"}); got != want {
 		t.Errorf("recorded %+v, want %+v", got, want)
+	}
+	sr, _ := scoringResult(g)
+	if sc, err := scoring.ScoreGame(sr, tm.Rules()); err != nil || sc.BlackDiscs != 0 || sc.WhiteDiscs != 64 || sc.WhitePoints != scoring.Point {
+		t.Errorf("scored %v, %v; want 0-64, a win for white", sc, err)
 	}
 	// The same moves do not replay on 10x10 (d3 is not next to a disc there).
 	tm = variantClub(t, "othello:10", scoring.TimeComplete)

@@ -36,9 +36,9 @@ played.
 
 On another board (tournament new --size, --rules) the scores add up to its
 squares, and the minimal win is half of them plus one. Under Anti-Othello
-(the fewest discs win) B-W is the discs on the board, and each side is
-recorded with its opponent's discs, the empty squares to the winner: 20-40
-with 4 empty is recorded 44-20, a win for black.
+(the fewest discs win) B-W is the discs on the board, recorded as it is; the
+standings score each side its opponent's discs, the empty squares to the
+winner: 20-40 with 4 empty is a win for black, scored 44-20.
 
 A game that has a result is changed only with --correct; every change is in
 'otd log', and 'otd undo' reverts the last one.`,

@@ -128,9 +128,9 @@ any even board side from 4 to 16, 8Stars, the Reversi opening, Anti-Othello.
 Scores add up to the board's playable squares; a bye and a forfeit count half
 of them, a time default's minimal win is half plus one, and BQ's c is
 round(squares / rounds). In Anti-Othello (the fewest discs win) a result is
-entered as the discs on the board, and each side's disc score is recorded as
-its opponent's discs, the empty squares going to the winner: the winner scores
-more, and BQ and disc totals rank as in Othello.`,
+entered and recorded as the discs on the board; for the standings each side
+scores its opponent's discs, the empty squares going to the winner, so that
+the winner scores more and BQ and disc totals rank as in Othello.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s.Name = args[0]

@@ -92,23 +92,31 @@ func TestVariantTournaments(t *testing.T) {
 					if gm.BlackDiscs == nil || gm.End != "normal" {
 						t.Fatalf("round %d table %d not played to its end: %+v", rd, gm.Table, gm)
 					}
-					b, w := *gm.BlackDiscs, *gm.WhiteDiscs
 					board := replayMoves(t, r, gm.Moves)
+					// The disc scores: under Anti-Othello each side's is
+					// its opponent's discs; the empty squares to the winner.
+					sc := board
 					if r.Winner == engine.FewestDiscs {
-						board.Black, board.White = board.White, board.Black
+						sc.Black, sc.White = board.White, board.Black
 					}
-					want, e := board, tc.squares-board.Black-board.White
-					switch {
-					case want.Black > want.White:
-						want.Black += e
-					case want.White > want.Black:
-						want.White += e
+					switch e := tc.squares - sc.Black - sc.White; {
+					case sc.Black > sc.White:
+						sc.Black += e
+					case sc.White > sc.Black:
+						sc.White += e
 					default:
-						want.Black, want.White = tc.squares/2, tc.squares/2
+						sc.Black, sc.White = tc.squares/2, tc.squares/2
 					}
-					if b != want.Black || w != want.White {
-						t.Errorf("round %d table %d: recorded %d-%d, the moves give %d-%d", rd, gm.Table, b, w, want.Black, want.White)
+					// Recorded: the discs on the board under Anti-Othello,
+					// else the disc scores.
+					rec := sc
+					if r.Winner == engine.FewestDiscs {
+						rec = board
 					}
+					if *gm.BlackDiscs != rec.Black || *gm.WhiteDiscs != rec.White {
+						t.Errorf("round %d table %d: recorded %d-%d, the moves give %d-%d", rd, gm.Table, *gm.BlackDiscs, *gm.WhiteDiscs, rec.Black, rec.White)
+					}
+					b, w := sc.Black, sc.White
 					switch {
 					case b > w:
 						points[gm.Black] += 2
@@ -183,5 +191,33 @@ func TestVariantEngines(t *testing.T) {
 	d.must("player", "add", "R", "--engine", rhinoSpec)
 	if _, errs, code := d.run("tournament", "edit", "--rules", "anti"); code == 0 || !strings.Contains(errs, "player 1 (R)") {
 		t.Errorf("rules changed to anti with gtp-rhino registered: exit %d, %s", code, errs)
+	}
+}
+
+// TestAntiResultEntry: under Anti-Othello a result is entered, shown and
+// corrected as the discs on the board; the standings score it.
+func TestAntiResultEntry(t *testing.T) {
+	d := newTestDB(t)
+	d.must("tournament", "new", "Anti", "--rounds", "1", "--rules", "anti")
+	d.must("player", "add", "Ann")
+	d.must("player", "add", "Bob")
+	d.must("round", "pair")
+	d.must("result", "1", "1", "20-40")
+	if _, errs, code := d.run("result", "1", "1", "20-40"); code == 0 || !strings.Contains(errs, "(20-40)") {
+		t.Errorf("the result shown again: exit %d, %s", code, errs)
+	}
+	d.must("result", "1", "1", "20-40", "--correct") // the same, typed back: nothing turns around
+	gm := roundGames(d, 1)[0]
+	if *gm.BlackDiscs != 20 || *gm.WhiteDiscs != 40 {
+		t.Errorf("round show: %d-%d, want the board's 20-40", *gm.BlackDiscs, *gm.WhiteDiscs)
+	}
+	var standings []standingJSON
+	d.json(&standings, "standings", "--json")
+	// Black (fewer discs) wins, scored 44-20: white's 40 and the 4 empties.
+	for _, s := range standings {
+		want := map[int]string{gm.Black: "1 44", gm.White: "0 20"}[s.Number]
+		if got := s.Points.String() + " " + strconv.Itoa(s.Discs); got != want {
+			t.Errorf("player %d: points and discs %s, want %s", s.Number, got, want)
+		}
 	}
 }
