@@ -48,6 +48,8 @@ var (
 	maxPage      = 4 << 20                // bytes of a page at most
 	maxQueryRune = 100                    // characters of a search at most
 	maxKept      = 32 << 20               // bytes of the pages kept until the next change
+	maxPages     = 2000                   // pages kept until the next change at most
+	maxKey       = 512                    // bytes of a kept page's key at most (cacheKey)
 )
 
 //go:embed web.tmpl
@@ -86,7 +88,7 @@ type Server struct {
 	atGen   uint64 // the generation cached was read at
 
 	pagesMu   sync.Mutex
-	pages     map[string]*madePage // the pages made at pagesGen, by request URI
+	pages     map[string]*madePage // the pages made at pagesGen, by cacheKey
 	pagesGen  uint64
 	pagesSize int
 }
@@ -243,10 +245,11 @@ func (s *Server) page(fill func(t *tournament.Tournament, r *http.Request, v *vi
 			http.Error(w, "the results cannot be read now: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
-		p := s.made(gen, r.URL.RequestURI())
+		key := cacheKey(r)
+		p := s.made(gen, key)
 		p.once.Do(func() {
 			p.status, p.body = makePage(t, results, gen, r, fill)
-			s.grew(gen, len(p.body))
+			s.grew(gen, key, p)
 		})
 		if p.status != http.StatusOK {
 			http.Error(w, string(p.body), p.status)
@@ -288,31 +291,48 @@ type madePage struct {
 	body   []byte
 }
 
-// made returns the page of uri at generation gen: the one kept, or a new
-// one to make, kept while the pages kept take less than maxKept bytes.
-func (s *Server) made(gen uint64, uri string) *madePage {
+// cacheKey is what makes a page: its path and the parameters the pages read
+// (the search q, the viewer's move); any other parameter is ignored, so that
+// a client cannot fill the kept pages with URLs of its own.
+func cacheKey(r *http.Request) string {
+	q := r.URL.Query()
+	return r.URL.Path + "?q=" + q.Get("q") + "&move=" + q.Get("move")
+}
+
+// made returns the page of key at generation gen: the one kept, or a new
+// one to make. A new one is kept while fewer than maxPages pages of less
+// than maxKept bytes in all are, and its key is at most maxKey bytes.
+func (s *Server) made(gen uint64, key string) *madePage {
 	s.pagesMu.Lock()
 	defer s.pagesMu.Unlock()
 	if s.pagesGen != gen {
 		s.pages, s.pagesGen, s.pagesSize = map[string]*madePage{}, gen, 0
 	}
-	if p, ok := s.pages[uri]; ok {
+	if p, ok := s.pages[key]; ok {
 		return p
 	}
 	p := &madePage{}
-	if s.pagesSize < maxKept {
-		s.pages[uri] = p
+	if len(key) <= maxKey && len(s.pages) < maxPages && s.pagesSize < maxKept {
+		s.pages[key] = p
+		s.pagesSize += len(key)
 	}
 	return p
 }
 
-// grew counts n bytes more kept at generation gen.
-func (s *Server) grew(gen uint64, n int) {
+// grew counts the page p of key made at generation gen, or drops it if it is
+// not a page (an error is made again each time: it costs little).
+func (s *Server) grew(gen uint64, key string, p *madePage) {
 	s.pagesMu.Lock()
 	defer s.pagesMu.Unlock()
-	if s.pagesGen == gen {
-		s.pagesSize += n
+	if s.pagesGen != gen || s.pages[key] != p {
+		return
 	}
+	if p.status != http.StatusOK {
+		delete(s.pages, key)
+		s.pagesSize -= len(key)
+		return
+	}
+	s.pagesSize += len(p.body)
 }
 
 func simple(kind string) func(*tournament.Tournament, *http.Request, *view) error {

@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -299,5 +300,45 @@ func TestViewerBoard(t *testing.T) {
 				t.Errorf("status %d, %d discs; want 200, %d", resp.StatusCode, n, tc.discs)
 			}
 		})
+	}
+}
+
+// TestKeptPagesBounded: parameters the pages do not read make no page of
+// their own, errors are not kept, and the kept pages stop at maxPages however
+// many searches come (a client cannot fill the server's memory).
+func TestKeptPagesBounded(t *testing.T) {
+	src := &source{t: event(), changes: make(chan struct{})}
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := New(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() { cancel(); ts.Close(); close(src.changes) })
+	kept := func() int {
+		s.pagesMu.Lock()
+		defer s.pagesMu.Unlock()
+		return len(s.pages)
+	}
+	long := strings.Repeat("x", 4000)
+	for i := range 50 {
+		get(t, "GET", fmt.Sprintf("%s/standings?junk=%d%s", ts.URL, i, long)) // one page: /standings
+		get(t, "GET", fmt.Sprintf("%s/round/99?x=%d", ts.URL, i))             // a 404: not kept
+	}
+	if n := kept(); n != 1 {
+		t.Errorf("%d pages kept after 50 standings with junk and 50 404s; want 1", n)
+	}
+	get(t, "GET", ts.URL+"/?q="+long) // a key over maxKey: made, not kept
+	if n := kept(); n != 1 {
+		t.Errorf("%d pages kept after a search of 4,000 characters; want 1", n)
+	}
+	for i := range maxPages + 50 {
+		resp, _ := get(t, "GET", fmt.Sprintf("%s/?q=%d", ts.URL, i))
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("search %d: %s", i, resp.Status)
+		}
+	}
+	if n := kept(); n != maxPages {
+		t.Errorf("%d pages kept after %d searches; want %d", n, maxPages+50, maxPages)
 	}
 }
