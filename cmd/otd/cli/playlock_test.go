@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,6 +27,20 @@ func TestPlayLock(t *testing.T) {
 	}
 	unlock()
 	d.must("round", "play")
+
+	// The lock's file is never written through a symbolic link.
+	victim := filepath.Join(t.TempDir(), "victim")
+	os.WriteFile(victim, []byte("precious"), 0o644)
+	os.Remove(d.path + "-play.lock")
+	if err := os.Symlink(victim, d.path+"-play.lock"); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := d.run("round", "play"); code == 0 || !strings.Contains(errs, "play lock") {
+		t.Errorf("round play with a symbolic link as its lock: exit %d, %s", code, errs)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "precious" {
+		t.Errorf("the link's target was written: %q", b)
+	}
 }
 
 // TestTimeControlSetting: the tournament keeps the engines' time control;

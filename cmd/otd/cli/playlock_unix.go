@@ -20,9 +20,15 @@ var errPlaying = errors.New("another 'otd round play' or 'otd tournament run' is
 // ends. The file keeps the holder's pid for the message.
 func lockPlay(db string) (unlock func(), err error) {
 	path := db + "-play.lock"
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	// Never through a symbolic link, and only a regular file: the lock is
+	// truncated to hold the pid.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("the play lock %s: %w", path, err)
+		return nil, fmt.Errorf("the play lock %s: %w: remove it (nothing else should be there)", path, err)
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("the play lock %s is not a regular file: remove it (nothing else should be there)", path)
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		b := make([]byte, 32)
