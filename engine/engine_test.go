@@ -158,12 +158,12 @@ func TestFinalScore(t *testing.T) {
 }
 
 func TestParseScore(t *testing.T) {
-	for in, want := range map[string]Score{"40-24": {40, 24}, " 32-32 ": {32, 32}, "64-0": {64, 0}, "33:31": {33, 31}} {
+	for in, want := range map[string]Score{"40-24": {40, 24}, " 32-32 ": {32, 32}, "64-0": {64, 0}, "33:31": {33, 31}, "75-25": {75, 25}, "256-0": {256, 0}} {
 		if got, err := ParseScore(in); err != nil || got != want {
 			t.Errorf("ParseScore(%q) = %v, %v", in, got, err)
 		}
 	}
-	for _, bad := range []string{"", "40", "40-", "-24", "65-0", "40-40", "a-b", "40--24", "40-24-0"} {
+	for _, bad := range []string{"", "40", "40-", "-24", "257-0", "200-57", "a-b", "40--24", "40-24-0"} {
 		if _, err := ParseScore(bad); !errors.Is(err, ErrBadScore) {
 			t.Errorf("ParseScore(%q) error = %v, want ErrBadScore", bad, err)
 		}

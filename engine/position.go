@@ -139,10 +139,16 @@ func (s Score) Winner() (Color, bool) {
 	return Black, false
 }
 
-// ErrBadScore is returned for a score that is not B-W with B+W at most 64.
-var ErrBadScore = errors.New("a score is black discs, a dash, white discs (e.g. 40-24), each 0..64, 64 at most in all")
+// ErrBadScore is returned for a score that is not B-W with B+W at most
+// MaxSquares.
+var ErrBadScore = errors.New("a score is black discs, a dash, white discs (e.g. 40-24), together at most the board's squares")
 
-// ParseScore parses "B-W", black discs first (also "B:W"), e.g. "40-24".
+// MaxSquares is the number of squares of the largest board, 16x16.
+const MaxSquares = 256
+
+// ParseScore parses "B-W", black discs first (also "B:W"), e.g. "40-24", on a
+// board of any size (B+W at most MaxSquares): the caller checks it against
+// its board's squares.
 func ParseScore(s string) (Score, error) {
 	b, w, ok := strings.Cut(strings.TrimSpace(s), "-")
 	if !ok {
@@ -150,7 +156,7 @@ func ParseScore(s string) (Score, error) {
 	}
 	bl, err1 := strconv.Atoi(strings.TrimSpace(b))
 	wh, err2 := strconv.Atoi(strings.TrimSpace(w))
-	if !ok || err1 != nil || err2 != nil || bl < 0 || wh < 0 || bl+wh > 64 {
+	if !ok || err1 != nil || err2 != nil || bl < 0 || wh < 0 || bl+wh > MaxSquares {
 		return Score{}, fmt.Errorf("%q: %w", s, ErrBadScore)
 	}
 	return Score{bl, wh}, nil

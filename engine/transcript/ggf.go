@@ -225,7 +225,7 @@ func parseGGFResult(v string) (*Result, bool) {
 	}
 	whole, frac, _ := strings.Cut(v, ".")
 	d, err := strconv.Atoi(whole)
-	if err != nil || strings.Trim(frac, "0") != "" || d < -64 || d > 64 {
+	if err != nil || strings.Trim(frac, "0") != "" || d < -engine.MaxSquares || d > engine.MaxSquares { // the size may come later
 		return nil, false
 	}
 	r.Black = d

@@ -127,7 +127,11 @@ func parseMoveLine(line string, lineNo int, r engine.Rules) ([]engine.Point, []i
 			return nil, nil, nil, perr("nothing after the final score")
 		case c >= 'a' && c <= 'z' && i+1 < len(line) && isDigit(line[i+1]):
 			j, row := i+1, 0
-			for ; j < len(line) && j < i+3 && isDigit(line[j]); j++ {
+			digits := 1 // of a row: two from 10x10 up (f5d6c340-24 is c3, then a score)
+			if r.Size >= 10 {
+				digits = 2
+			}
+			for ; j < len(line) && j <= i+digits && isDigit(line[j]); j++ {
 				row = 10*row + int(line[j]-'0')
 			}
 			p := engine.Point{Col: int8(c - 'a'), Row: int8(row - 1)}
@@ -156,7 +160,7 @@ func parseMoveLine(line string, lineNo int, r engine.Rules) ([]engine.Point, []i
 				k++
 			}
 			sc, err := engine.ParseScore(line[i:k])
-			if err != nil {
+			if err != nil || sc.Black+sc.White > r.Squares() {
 				return nil, nil, nil, perr(expectMove(r))
 			}
 			res = &Result{Black: sc.Black, White: sc.White}

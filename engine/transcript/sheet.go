@@ -229,7 +229,7 @@ func ParseSheetRules(text string, r engine.Rules) (Game, error) {
 			header = headerColumns(line, n)
 			continue
 		case row == n:
-			if sc, err := engine.ParseScore(t); err == nil && res == nil {
+			if sc, err := engine.ParseScore(t); err == nil && res == nil && sc.Black+sc.White <= r.Squares() {
 				res = &Result{Black: sc.Black, White: sc.White}
 				continue
 			}

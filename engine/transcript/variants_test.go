@@ -268,3 +268,27 @@ func TestReaderRules(t *testing.T) {
 		t.Errorf("AppendWTHOR of a Reversi game: %v, want ErrUnsupported", err)
 	}
 }
+
+// TestLargeBoardScores: a score past 64 discs is read on a board that has the
+// squares (a move list's final score, GGF's RE), and refused on one that has
+// not; on 8x8 a row has one digit, so a score may follow the last move.
+func TestLargeBoardScores(t *testing.T) {
+	ten := engine.Rules{Size: 10}
+	if g, err := transcript.ParseMovesRules("e4 25-75", ten); err != nil || g.Result == nil || *g.Result != (transcript.Result{Black: 25, White: 75}) {
+		t.Errorf("10x10 move list with 25-75: %+v, %v", g.Result, err)
+	}
+	if _, err := transcript.ParseMovesRules("e4 60-50", ten); err == nil {
+		t.Error("60-50 on 10x10 (110 discs on 100 squares) was read")
+	}
+	if _, err := transcript.ParseMoves("f5 40-25"); err == nil {
+		t.Error("40-25 on 8x8 (65 discs) was read")
+	}
+	g, err := transcript.ParseMoves("f5d6c340-24")
+	if err != nil || len(g.Moves) != 3 || g.Moves[2].String() != "c3" || g.Result == nil || *g.Result != (transcript.Result{Black: 40, White: 24}) {
+		t.Errorf("f5d6c340-24 on 8x8: %v, %+v, %v", g.Moves, g.Result, err)
+	}
+	gs, err := transcript.ParseGGF("(;GM[Othello]TY[10]RE[+70.000]B[e4];)")
+	if err != nil || len(gs) != 1 || gs[0].Result == nil || gs[0].Result.Black != 70 {
+		t.Errorf("GGF 10x10 with RE[+70]: %+v, %v", gs, err)
+	}
+}

@@ -97,6 +97,9 @@ input or wrong usage.`,
 					return usageErrorf("verify: %w", err)
 				}
 				o.Rules = &r
+				if c := o.Claimed; c != nil && c.Black+c.White > r.Squares() {
+					return usageErrorf("verify: --claimed %s: more discs than the %d squares of %s", claimed, r.Squares(), r)
+				}
 			}
 			o.Files = args
 			if len(o.Files) == 0 {
