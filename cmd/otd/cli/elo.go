@@ -125,6 +125,9 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 	if err != nil {
 		return err
 	}
+	if r := t.GameRules(); !r.Standard() {
+		return fmt.Errorf("export elo: the WOF rating file is for standard 8x8 Othello, and %q is played under %s: export it with 'otd export xlsx' or 'otd export csv'", t.Name, r)
+	}
 	meta := export.MetaOf(t)
 	for _, d := range []struct {
 		flag, v string

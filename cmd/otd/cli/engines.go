@@ -56,9 +56,8 @@ func startEngine(ctx context.Context, p tournament.Player, r engine.Rules) (play
 }
 
 // checkEngine starts engine spec once, set up for the current tournament's
-// rules, and stops it:
-// a program that is not there, does not speak its protocol or refuses the
-// board's size is refused at registration.
+// rules, and stops it: a program that is not there, does not speak its
+// protocol or refuses the board's size is refused at registration.
 func checkEngine(spec string, g *globals) error {
 	if spec == "" {
 		return nil
@@ -67,12 +66,17 @@ func checkEngine(spec string, g *globals) error {
 	if err != nil {
 		return err
 	}
+	return checkEngineFor(spec, t.GameRules())
+}
+
+// checkEngineFor is checkEngine under the rules r.
+func checkEngineFor(spec string, r engine.Rules) error {
 	if e, err := tournament.ParseEngine(spec); err == nil {
-		if err := e.Plays(t.GameRules()); err != nil {
+		if err := e.Plays(r); err != nil {
 			return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine: %w", err)}
 		}
 	}
-	p, err := startEngine(context.Background(), tournament.Player{Name: "the engine", Engine: spec}, t.GameRules())
+	p, err := startEngine(context.Background(), tournament.Player{Name: "the engine", Engine: spec}, r)
 	if err != nil {
 		return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine %q: %w: check the program and its arguments", spec, err)}
 	}

@@ -60,17 +60,20 @@ func (r *rulesFlags) add(f *pflag.FlagSet) {
 }
 
 // apply sets s.Variant from the flags given, keeping from s what they do not
-// change (--size alone keeps the rules' names).
+// change (--size alone keeps the rules' names, --rules alone the size).
 func (r rulesFlags) apply(s *tournament.Settings, changed func(string) bool) error {
 	if !changed("rules") && !changed("size") {
 		return nil
 	}
-	name, size := r.name, r.size
+	name, size, old := r.name, r.size, s.GameRules()
 	if !changed("rules") {
-		name, _, _ = strings.Cut(s.GameRules().String(), ":")
+		name, _, _ = strings.Cut(old.String(), ":")
 	}
-	if !changed("size") && !changed("rules") {
-		size = s.GameRules().Size
+	if !changed("size") {
+		size = old.Size // --rules alone keeps the board's size, unless to or from 8Stars (10x10)
+		if strings.Contains(strings.ToLower(name), "8stars") != (old.Shape == engine.EightStars) {
+			size = 0
+		}
 	}
 	var v engine.Rules
 	var err error
@@ -188,6 +191,9 @@ round 1 is paired. The change is in
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().NFlag() == 0 {
 				return usageErrorf("tournament edit: nothing to change: name a setting, e.g. --bq wof")
+			}
+			if err := checkEnginesFor(g, rules, cmd.Flags().Changed); err != nil {
+				return err
 			}
 			t, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
 				s := t.Settings
@@ -392,4 +398,29 @@ func tournamentHasEngines(t *tournament.Tournament) bool {
 		}
 	}
 	return false
+}
+
+// checkEnginesFor starts each GTP entrant once under the rules the flags give,
+// when they change the board: an engine checked on 8x8 may refuse boardsize
+// 10.
+func checkEnginesFor(g *globals, rules rulesFlags, changed func(string) bool) error {
+	if !changed("rules") && !changed("size") {
+		return nil
+	}
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	s := t.Settings
+	if err := rules.apply(&s, changed); err != nil || s.GameRules() == t.GameRules() {
+		return err
+	}
+	for _, p := range t.Players {
+		if e, err := tournament.ParseEngine(p.Engine); err == nil && e.Protocol == tournament.GTP {
+			if err := checkEngineFor(p.Engine, s.GameRules()); err != nil {
+				return fmt.Errorf("player %d (%s) under %s: %w", p.Number, p.Name, s.GameRules(), err)
+			}
+		}
+	}
+	return nil
 }

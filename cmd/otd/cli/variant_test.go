@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -192,6 +193,13 @@ func TestVariantEngines(t *testing.T) {
 	if _, errs, code := d.run("tournament", "edit", "--rules", "anti"); code == 0 || !strings.Contains(errs, "player 1 (R)") {
 		t.Errorf("rules changed to anti with gtp-rhino registered: exit %d, %s", code, errs)
 	}
+	// gtp-rhino was checked on 8x8: it is asked again on 10x10, and refuses.
+	if _, errs, code := d.run("tournament", "edit", "--size", "10"); code == 0 || !strings.Contains(errs, "player 1 (R)") || !strings.Contains(errs, "boardsize 10") {
+		t.Errorf("board changed to 10x10 with gtp-rhino registered: exit %d, %s", code, errs)
+	}
+	if out := d.must("tournament", "show"); strings.Contains(out, "game:") {
+		t.Errorf("the board changed all the same:\n%s", out)
+	}
 }
 
 // TestAntiResultEntry: under Anti-Othello a result is entered, shown and
@@ -207,6 +215,9 @@ func TestAntiResultEntry(t *testing.T) {
 		t.Errorf("the result shown again: exit %d, %s", code, errs)
 	}
 	d.must("result", "1", "1", "20-40", "--correct") // the same, typed back: nothing turns around
+	if _, errs, code := d.run("export", "elo", filepath.Join(t.TempDir(), "anti.elo")); code == 0 || !strings.Contains(errs, "standard 8x8 Othello") {
+		t.Errorf("export elo of an Anti-Othello event: exit %d, %s", code, errs)
+	}
 	gm := roundGames(d, 1)[0]
 	if *gm.BlackDiscs != 20 || *gm.WhiteDiscs != 40 {
 		t.Errorf("round show: %d-%d, want the board's 20-40", *gm.BlackDiscs, *gm.WhiteDiscs)
