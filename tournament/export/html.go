@@ -4,6 +4,7 @@ import (
 	"cmp"
 	_ "embed"
 	"fmt"
+	"github.com/otd-project/otd/engine"
 	"html/template"
 	"io"
 	"slices"
@@ -187,6 +188,13 @@ func about(t *tournament.Tournament) []string {
 	}
 	if t.Director != "" {
 		out = append(out, "Director: "+t.Director)
+	}
+	if r := t.GameRules(); !r.Standard() {
+		game := fmt.Sprintf("Played under %s: %dx%d, %d squares", r, r.Size, r.Size, r.Squares())
+		if r.Winner == engine.FewestDiscs {
+			game += "; Anti-Othello, the fewest discs win: the results are the discs on the board, the discs and BQ count each side's opponent's discs"
+		}
+		out = append(out, game)
 	}
 	return append(out, fmt.Sprintf("%d rounds, %s; %s", t.Rounds, t.System, t.Rules()))
 }

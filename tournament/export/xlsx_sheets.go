@@ -104,6 +104,7 @@ func tournamentSheet(t *tournament.Tournament, v tournament.View) Sheet {
 		{"Rounds paired", t.Paired()},
 		{"Standings after round", v.Round},
 		{"System", string(t.System)},
+		{"Game", fmt.Sprintf("%s (%dx%d, %d squares)", t.GameRules(), t.GameRules().Size, t.GameRules().Size, t.GameRules().Squares())},
 		{"BQ rule", fmt.Sprintf("%s (c = %s)", t.BQ, c)},
 		{"Time default", t.TimeDefault.String()},
 		{"Bye points", points(t.ByePoints)},

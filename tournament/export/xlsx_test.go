@@ -104,7 +104,7 @@ func TestXLSXLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantSheets := map[string]string{"Tournament": "$A$1:$B$19", "Standings": "$A$1:$J$6", "Crosstable": "$A$1:$Q$6", "Rounds": "$A$1:$O$6", "Players": "$A$1:$I$6"}
+	wantSheets := map[string]string{"Tournament": "$A$1:$B$20", "Standings": "$A$1:$J$6", "Crosstable": "$A$1:$Q$6", "Rounds": "$A$1:$O$6", "Players": "$A$1:$I$6"}
 	if got := f.GetSheetList(); len(got) != len(wantSheets) || got[0] != "Tournament" {
 		t.Fatalf("sheets %v; want Tournament first, then Standings, Crosstable, Rounds, Players", got)
 	}

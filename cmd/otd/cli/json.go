@@ -38,6 +38,9 @@ type tournamentJSON struct {
 	City        string       `json:"city,omitempty" doc:"the city of the event; left out if not given"`
 	Country     string       `json:"country,omitempty" doc:"the country of the event; left out if not given"`
 	Director    string       `json:"director,omitempty" doc:"the tournament director; left out if not given"`
+	Rules       string       `json:"rules" doc:"the game's rules as --rules takes them: othello, othello:10, anti, reversi, 8stars..."`
+	Squares     int          `json:"squares" doc:"the board's playable squares: a score adds up to them (64 on 8x8)"`
+	Time        string       `json:"time" doc:"the engines' time control for the games otd plays (otd's default: 1m)"`
 }
 
 func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
@@ -45,7 +48,8 @@ func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
 	j := tournamentJSON{ID: t.ID, Name: s.Name, Rounds: s.Rounds, Paired: t.Paired(), Players: len(t.Players),
 		System: string(s.System), BQ: s.BQ.String(), TimeDefault: s.TimeDefault.String(), ByePoints: json.Number(s.ByePoints.String()),
 		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed, Pairing: s.Pairing.String(),
-		Weights: []weightJSON{}, Start: s.Start.String(), End: s.End.String(), City: s.City, Country: s.Country, Director: s.Director}
+		Weights: []weightJSON{}, Start: s.Start.String(), End: s.End.String(), City: s.City, Country: s.Country, Director: s.Director,
+		Rules: s.GameRules().String(), Squares: s.GameRules().Squares(), Time: s.PlayTime().String()}
 	if w, err := s.Pairing.Weights(); err == nil { // checked when set and when read
 		for _, x := range tournament.PairingWeightList(w) {
 			j.Weights = append(j.Weights, weightJSON{Name: x.Name, Value: x.Value, About: x.Doc})
