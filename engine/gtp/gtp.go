@@ -19,6 +19,11 @@
 // to a command it must accept), ErrClosed (Move after Close). Legality is the
 // caller's business: a move on an occupied square is returned as the engine
 // gave it. The process is engine/proc's, as engine/nboard's is.
+//
+// On a board larger than 8x8 the columns are a, b, c... without a gap, as
+// Othello names them (j10 on 10x10), not as Go's GTP does (which skips i): an
+// engine that follows Go's letters plays the wrong squares, which otd refuses
+// as illegal moves.
 package gtp
 
 import (
