@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"math/bits"
-	"os"
 	"testing"
 	"time"
 )
@@ -55,204 +54,177 @@ func TestInnerBoardPerft(t *testing.T) {
 	}
 }
 
-// solver is an exact solver of n x n Othello, n <= 8: negamax alpha-beta with
-// principal variation search on the final disc difference, a transposition
-// table, and moves ordered by the table's best move, then by the opponent's
-// mobility (fewest replies first).
-type solver struct {
-	mask    uint64
-	corners uint64
-	tt      []ttEntry
-	shift   uint
-	nodes   uint64
-}
-
-type ttEntry struct {
-	p, o   uint64 // the discs of the side to move and of the opponent
-	lo, hi int8   // the value lies in [lo, hi]
-	best   int8   // the best move, -1 for none
-}
-
-func newSolver(n int, ttBits uint) *solver {
-	lo, hi := (8-n)/2, (8+n)/2-1
-	corners := SquareAt(lo, lo).Bit() | SquareAt(hi, lo).Bit() | SquareAt(lo, hi).Bit() | SquareAt(hi, hi).Bit()
-	return &solver{mask: innerMask(n), corners: corners, tt: make([]ttEntry, 1<<ttBits), shift: 64 - ttBits}
-}
-
-// solve returns the final disc difference, the side to move's discs (p) less
-// the opponent's (o), under perfect play: exact when it lies strictly between
-// alpha and beta, else a bound on the side of the window it falls.
-func (s *solver) solve(p, o uint64, alpha, beta int) int {
-	s.nodes++
-	moves := MovesOf(p, o) & s.mask
-	if moves == 0 {
-		if MovesOf(o, p)&s.mask == 0 {
-			return bits.OnesCount64(p) - bits.OnesCount64(o)
-		}
-		return -s.solve(o, p, -beta, -alpha)
-	}
-	if bits.OnesCount64(s.mask&^(p|o)) <= shallow {
-		return s.shallow(p, o, moves, alpha, beta)
-	}
-	e := &s.tt[(p*0x9E3779B97F4A7C15^o*0xC2B2AE3D27D4EB4F)>>s.shift]
-	hit := e.p == p && e.o == o
-	lo, hi := -128, 127 // what the table knew; e may hold another position after the search
-	if hit {
-		lo, hi = int(e.lo), int(e.hi)
-		if lo >= beta || lo == hi {
-			return lo
-		}
-		if hi <= alpha {
-			return hi
-		}
-		alpha, beta = max(alpha, lo), min(beta, hi)
-	}
-	// order: insertion sort by the opponent's mobility, the table's move first
-	var sq [32]Square
-	var key [32]int
-	n := 0
-	for ; moves != 0; moves &= moves - 1 {
-		q := Square(bits.TrailingZeros64(moves))
-		f := FlipsOf(p, o, q)
-		k := bits.OnesCount64(MovesOf(o&^f, p|f|q.Bit()) & s.mask)
-		if s.corners&q.Bit() != 0 {
-			k -= 10
-		}
-		if hit && int8(q) == e.best {
-			k = -1
-		}
-		j := n
-		for ; j > 0 && k < key[j-1]; j-- {
-			sq[j], key[j] = sq[j-1], key[j-1]
-		}
-		sq[j], key[j] = q, k
-		n++
-	}
-	best, bestMove, a := -128, Square(-1), alpha
-	for i, q := range sq[:n] {
-		f := FlipsOf(p, o, q)
-		np, no := o&^f, p|f|q.Bit()
-		var v int
-		if i == 0 {
-			v = -s.solve(np, no, -beta, -a)
-		} else if v = -s.solve(np, no, -a-1, -a); v > a && v < beta {
-			v = -s.solve(np, no, -beta, -v)
-		}
-		if v > best {
-			best, bestMove = v, q
-			if v >= beta {
-				break
-			}
-			a = max(a, v)
-		}
-	}
-	switch {
-	case best <= alpha:
-		hi = best
-	case best >= beta:
-		lo = best
-	default:
-		lo, hi = best, best
-	}
-	*e = ttEntry{p: p, o: o, lo: int8(lo), hi: int8(hi), best: int8(bestMove)}
-	return best
-}
-
-// shallow is how many empty squares the solver searches without the table and
-// the ordering, which cost more there than they save.
-const shallow = 6
-
-// shallow is solve near the end: plain alpha-beta over the moves in square order.
-func (s *solver) shallow(p, o, moves uint64, alpha, beta int) int {
-	best := -128
-	for ; moves != 0; moves &= moves - 1 {
-		q := Square(bits.TrailingZeros64(moves))
-		f := FlipsOf(p, o, q)
-		if v := -s.solve(o&^f, p|f|q.Bit(), -beta, -max(alpha, best)); v > best {
-			if best = v; v >= beta {
-				break
-			}
-		}
-	}
-	return best
-}
-
-// value returns the exact value of the position by MTD(f): null-window
-// searches from the guess 0 (a close game) until the bounds meet. With
-// progress, it says how far it got after each search.
-func (s *solver) value(p, o uint64, progress func(lower, upper int)) int {
-	lower, upper, g := -128, 127, 0
-	for lower < upper {
-		if progress != nil {
-			progress(lower, upper)
-		}
-		beta := g
-		if g == lower {
-			beta = g + 1
-		}
-		if g = s.solve(p, o, beta-1, beta); g < beta {
-			upper = g
-		} else {
-			lower = g
-		}
-	}
-	return g
-}
-
 // solveStart solves n x n Othello from the start and returns the value for
-// black and the final score of a line of perfect play. The four first moves
-// are alike by the symmetries of the start, so it solves the position after
-// d3 (the centre's top left square's neighbour above).
-func (s *solver) solveStart(progress func(lower, upper int)) (int, Score) {
+// black and the final score of a line of perfect play (guess: white's value,
+// see value). The four first moves are alike by the symmetries of the start,
+// so it solves the position after d3.
+func (s *solver) solveStart(guess int) (int, Score) {
 	pos, _ := Start().Play(MoveAt(SquareAt(3, 2)))
-	v := -s.value(pos.White, pos.Black, progress)
+	v := -s.value(pos.White, pos.Black, guess)
 	for w := -v; ; {
 		own, opp := pos.own()
 		m := MovesOf(own, opp) & s.mask
 		if m == 0 && MovesOf(opp, own)&s.mask == 0 {
-			return v, pos.Score()
+			sc := pos.Score()
+			if e := s.n*s.n - sc.Black - sc.White; s.emptiesToWinner && sc.Black > sc.White {
+				sc.Black += e
+			} else if s.emptiesToWinner && sc.White > sc.Black {
+				sc.White += e
+			}
+			return v, sc
 		}
 		if m == 0 {
 			pos.ToMove, w = pos.ToMove.Opponent(), -w
 			continue
 		}
-		for ; m != 0; m &= m - 1 { // a move whose value is w
-			q := Square(bits.TrailingZeros64(m))
-			next, _ := pos.Play(MoveAt(q))
+		found := false
+		for ; m != 0 && !found; m &= m - 1 { // a move whose value is w
+			next, _ := pos.Play(MoveAt(Square(bits.TrailingZeros64(m))))
 			p2, o2 := next.own()
-			if -s.solve(p2, o2, -w-1, -w+1) == w {
-				pos, w = next, -w
-				break
+			if s.nws(p2, o2, -w-1) >= -w && s.nws(p2, o2, -w) <= -w {
+				pos, w, found = next, -w, true
+			}
+		}
+		if !found { // a wrong solver
+			panic(fmt.Sprintf("%v: no move has the value %d", pos, w))
+		}
+	}
+}
+
+// minimax is the plain reference for the solver: the whole game tree.
+func minimax(p, o, mask uint64, squares int, emptiesToWinner bool) int {
+	m := MovesOf(p, o) & mask
+	if m == 0 {
+		if MovesOf(o, p)&mask != 0 {
+			return -minimax(o, p, mask, squares, emptiesToWinner)
+		}
+		pc, oc := bits.OnesCount64(p), bits.OnesCount64(o)
+		d, e := pc-oc, squares-pc-oc
+		switch {
+		case !emptiesToWinner:
+		case d > 0:
+			d += e
+		case d < 0:
+			d -= e
+		}
+		return d
+	}
+	best := -100
+	for ; m != 0; m &= m - 1 {
+		q := Square(bits.TrailingZeros64(m))
+		f := FlipsOf(p, o, q)
+		best = max(best, -minimax(o&^f, p|f|q.Bit(), mask, squares, emptiesToWinner))
+	}
+	return best
+}
+
+// TestSolve4x4 solves 4x4 Othello: white, the second player, wins by 8 discs
+// (a line of perfect play ends 3-11 with two squares empty). The reference's
+// plain minimax agrees. With the empties to the winner, minimax gives the value.
+func TestSolve4x4(t *testing.T) {
+	s := newSolver(4, 16, false)
+	s.shallowEmpties, s.ttEmpties, s.etcEmpties, s.symEmpties = 2, 3, 3, 4 // every technique, on a small board
+	v, final := s.solveStart(0)
+	if want := refFor(mustRules(t, "othello:4")).solve(); v != want || v != -8 {
+		t.Errorf("4x4 value for black = %d, reference %d, want -8", v, want)
+	}
+	if final != (Score{3, 11}) {
+		t.Errorf("4x4 perfect play ends %v, want 3-11", final)
+	}
+	s = newSolver(4, 16, true)
+	s.shallowEmpties, s.ttEmpties, s.etcEmpties, s.symEmpties = 2, 3, 3, 4
+	v, final = s.solveStart(0)
+	if want := minimax(Start().Black, Start().White, innerMask(4), 16, true); v != want || final.Black-final.White != v {
+		t.Errorf("4x4, empties to the winner: value for black = %d, minimax %d; perfect play ends %v", v, want, final)
+	}
+	t.Logf("4x4, empties to the winner: %+d for black, perfect play ends %v", v, final)
+}
+
+// TestSolverRandom6x6 checks the solver against minimax on positions of random
+// 6x6 games with 9 to 11 empty squares (minimax takes seconds beyond): the value, and the fail-soft bounds
+// of the null-window search at every alpha. Low thresholds make every
+// technique run.
+func TestSolverRandom6x6(t *testing.T) {
+	rng := uint64(2024)
+	mask := innerMask(6)
+	for game := range 24 {
+		target := 9 + game%3
+		p, o := Start().Black, Start().White
+		for bits.OnesCount64(mask&^(p|o)) > target {
+			m := MovesOf(p, o) & mask
+			if m == 0 {
+				if MovesOf(o, p)&mask == 0 {
+					break
+				}
+				p, o = o, p
+				continue
+			}
+			for k := xorshift(&rng) % uint64(bits.OnesCount64(m)); k > 0; k-- {
+				m &= m - 1
+			}
+			q := Square(bits.TrailingZeros64(m))
+			f := FlipsOf(p, o, q)
+			p, o = o&^f, p|f|q.Bit()
+		}
+		for _, etw := range []bool{true, false} {
+			want := minimax(p, o, mask, 36, etw)
+			s := newSolver(6, 12, etw)
+			if game%2 == 0 {
+				s.shallowEmpties, s.ttEmpties, s.etcEmpties, s.symEmpties = 3, 4, 5, 6
+			}
+			if v := s.value(p, o, int(xorshift(&rng)%9)*2-8); v != want {
+				t.Fatalf("game %d (%x %x): value %d, minimax %d", game, p, o, v, want)
+			}
+			for alpha := -37; alpha <= 37; alpha += 3 {
+				r := s.nws(p, o, alpha)
+				if want <= alpha && (r < want || r > alpha) || want > alpha && (r <= alpha || r > want) {
+					t.Fatalf("game %d (%x %x): nws(alpha %d) = %d, value %d", game, p, o, alpha, r, want)
+				}
 			}
 		}
 	}
 }
 
-// TestSolve4x4 solves 4x4 Othello: white, the second player, wins by 8 discs
-// (a line of perfect play ends 3-11 with two squares empty). The reference's
-// plain minimax agrees.
-func TestSolve4x4(t *testing.T) {
-	v, final := newSolver(4, 16).solveStart(nil)
-	if want := refFor(mustRules(t, "othello:4")).solve(); v != want || v != -8 {
-		t.Errorf("4x4 value for black = %d, reference %d, want -8", v, want)
+// TestSymmetries checks the 8 symmetries on squares: each maps the 6x6 board
+// onto itself, they differ, and untransform undoes transform.
+func TestSymmetries(t *testing.T) {
+	mask := innerMask(6)
+	seen := map[uint64]bool{}
+	for k := range 8 {
+		if transform(mask, k) != mask {
+			t.Errorf("symmetry %d moves the 6x6 board", k)
+		}
+		x := SquareAt(2, 1).Bit() | SquareAt(4, 1).Bit() // c2 e2: no symmetry keeps them
+		seen[transform(x, k)] = true
+		for sq := range Square(64) {
+			c, r := int(sq)%8, int(sq)/8
+			if k&1 != 0 {
+				r = 7 - r
+			}
+			if k&2 != 0 {
+				c = 7 - c
+			}
+			if k&4 != 0 {
+				c, r = r, c
+			}
+			if got := transform(sq.Bit(), k); got != SquareAt(c, r).Bit() || untransform(got, k) != sq.Bit() {
+				t.Fatalf("symmetry %d of %v: %x, want %v", k, sq, got, SquareAt(c, r))
+			}
+		}
 	}
-	if c, ok := final.Winner(); !ok || c != White || final.Black-final.White != v {
-		t.Errorf("4x4 perfect play ends %v, want a white win by %d", final, -v)
+	if len(seen) != 8 {
+		t.Errorf("%d distinct symmetries, want 8", len(seen))
 	}
-	t.Logf("4x4 Othello: %+d for black, perfect play ends %v", v, final)
 }
 
-// BenchmarkSolve6x6 solves 6x6 Othello: 16-20, a win for the second player
-// (Feinstein 1993).
+// BenchmarkSolve6x6 solves 6x6 Othello: 16-20, a win by 4 discs for white, the
+// second player (Feinstein 1993). The first guess is white's value 4 (see
+// value): the two null-window searches prove it.
 func BenchmarkSolve6x6(b *testing.B) {
 	for b.Loop() {
-		s := newSolver(6, 24)
+		s := newSolver(6, 24, true)
 		start := time.Now()
-		v, final := s.solveStart(func(lower, upper int) {
-			if testing.Verbose() { // how far it got, as it goes (b.Log waits for the end)
-				fmt.Fprintf(os.Stderr, "6x6: %v, %d nodes: white's value in [%d, %d]\n", time.Since(start), s.nodes, lower, upper)
-			}
-		})
+		v, final := s.solveStart(4)
 		if v != -4 || final != (Score{16, 20}) {
 			b.Fatalf("6x6: value %d, perfect play ends %v; want -4, 16-20", v, final)
 		}
