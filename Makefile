@@ -37,7 +37,7 @@ deps:
 # Benchmarks, built for this machine's CPU level: x86-64-v3 (AVX2, BMI1/2,
 # LZCNT) where the CPU has it, as on CI's machines. BENCHMARKS.md gives both.
 BENCH_GOAMD64 ?= $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo && echo v3 || echo v1)
-# The 6x6 solve (BenchmarkSolve6x6, over 30 minutes) runs only by name:
+# The 6x6 solve (BenchmarkSolve6x6, about 6 minutes) runs only by name:
 #   cd engine && go test -run '^$' -bench Solve6x6 -benchtime 1x -v -timeout 2h .
 bench:
 	GOAMD64=$(BENCH_GOAMD64) $(GO) test -run '^$$' -bench . -skip 'Solve6x6' -benchmem ./...
