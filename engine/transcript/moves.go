@@ -107,8 +107,8 @@ func continues(g Game, m engine.Point) bool {
 // parseMoveLine reads the moves of a line, the column of each, and a final score.
 // A square is a letter and one or two digits, and must be on the board of r.
 func parseMoveLine(line string, lineNo int, r engine.Rules) ([]engine.Point, []int, *Result, error) {
-	var moves []engine.Point
-	var cols []int
+	moves := make([]engine.Point, 0, len(line)/2+1)
+	cols := make([]int, 0, len(line)/2+1)
 	var res *Result
 	for i := 0; i < len(line); {
 		c := line[i] | 0x20
@@ -120,7 +120,7 @@ func parseMoveLine(line string, lineNo int, r engine.Rules) ([]engine.Point, []i
 			return &ParseError{Format: Moves, Line: lineNo, Column: i + 1, Expected: expected, Found: found(strings.TrimRight(tok, "\r")), Err: ErrSyntax}
 		}
 		switch {
-		case strings.ContainsRune(" \t\r,;", rune(line[i])):
+		case line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == ',' || line[i] == ';':
 			i++
 			continue
 		case res != nil:
