@@ -33,7 +33,7 @@ the other commands act on.`,
 func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.IntVar(&s.Rounds, "rounds", s.Rounds, "number of rounds")
 	f.TextVar(&s.System, "system", s.System, "pairing `system`: swiss or roundrobin")
-	f.TextVar(&s.BQ, "bq", s.BQ, "Brightwell Quotient `rule`: nearest (64/rounds rounded), wof (Papp: 6, 0 under 8 rounds), exact (64/rounds), or a number")
+	f.TextVar(&s.BQ, "bq", s.BQ, "Brightwell Quotient `rule`: nearest (squares/rounds rounded: 64/rounds on 8x8), wof (Papp: 6, 0 under 8 rounds), exact (squares/rounds), or a number")
 	f.TextVar(&s.TimeDefault, "time-default", s.TimeDefault, "`policy` of a time default: complete (completed game, at least 33-31), fixed (33-31) or wipeout (64-0)")
 	f.TextVar(&s.ByePoints, "bye-points", s.ByePoints, "`points` for a bye: 1 or 0.5")
 	f.TextVar(&s.TieBreaks, "tiebreaks", s.TieBreaks, "tie-break `chain`: points, bq, discs, h2h, wins, diff in any order, or 'japanese' (wins, disc difference, h2h)")
