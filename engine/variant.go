@@ -226,6 +226,10 @@ func (g Game) GameOver() bool { return !g.hasMove(g.toMove) && !g.hasMove(g.toMo
 // p is illegal: the errors of Position.Play, ErrOffBoard, ErrNotCentre, and
 // ErrMustPass for a player whose supply is used up.
 func (g Game) Play(p Point) (Game, error) {
+	if p != PassPoint && g.rules.Playable(int(p.Col), int(p.Row)) && g.legal(g.index(p), g.toMove) {
+		g.place(g.index(p)) // the usual case: no need to look at every square
+		return g, nil
+	}
 	own, opp := g.hasMove(g.toMove), g.hasMove(g.toMove.Opponent())
 	if p == PassPoint {
 		switch {
@@ -242,9 +246,6 @@ func (g Game) Play(p Point) (Game, error) {
 	}
 	i := g.index(p)
 	switch {
-	case g.legal(i, g.toMove):
-		g.place(i)
-		return g, nil
 	case !own && !opp:
 		return g, ErrGameOver
 	case g.cells[i] != empty:

@@ -177,10 +177,6 @@ func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engin
 	if n := g.Board.Rules().Size; n != e.cfg.Size {
 		return engine.PassPoint, fmt.Errorf("gtp: %s: set up for %dx%d, asked to play on %dx%d: %w", e.name, e.cfg.Size, e.cfg.Size, n, n, ErrProtocol)
 	}
-	colours, err := coloursOf(g.Board.Rules(), g.Moves)
-	if err != nil {
-		return engine.PassPoint, err
-	}
 	colour := g.Board.ToMove().String()
 	for attempt := 0; ; attempt++ {
 		replay := attempt > 0 || !e.synced || !extends(g.Moves, e.sent)
@@ -198,7 +194,7 @@ func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engin
 				}
 				hasPass = true
 			}
-			plays = append(plays, "play "+colours[i].String()+" "+g.Moves[i].String())
+			plays = append(plays, "play "+colourOf(i).String()+" "+g.Moves[i].String())
 			played = append(played, i)
 		}
 		kind, settings, left := timeCommands(c, colour)
@@ -285,24 +281,10 @@ func allOK(rs []reply) bool {
 	return true
 }
 
-// coloursOf returns the colour of the side that made each move, replaying the
-// game from the start.
-func coloursOf(r engine.Rules, ms []engine.Point) ([]engine.Color, error) {
-	cs := make([]engine.Color, len(ms))
-	p, err := engine.NewGame(r)
-	if err != nil {
-		return nil, fmt.Errorf("gtp: %w", err)
-	}
-	for i, m := range ms {
-		cs[i] = p.ToMove()
-		q, err := p.Play(m)
-		if err != nil {
-			return nil, fmt.Errorf("gtp: move %d (%s) of the game: %w", i+1, m, err)
-		}
-		p = q
-	}
-	return cs, nil
-}
+// colourOf returns the colour of the side that made move i (from 0) of a
+// game: black first, then in turn, as a game's moves list its passes
+// (player.Game).
+func colourOf(i int) engine.Color { return engine.Color(i % 2) }
 
 func extends(game, sent []engine.Point) bool {
 	if len(sent) > len(game) {
