@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -244,16 +245,8 @@ type gscored struct {
 	key int
 }
 
-func sortGameMoves(ms []gscored) {
-	for i := 1; i < len(ms); i++ {
-		x := ms[i]
-		j := i
-		for ; j > 0 && ms[j-1].key < x.key; j-- {
-			ms[j] = ms[j-1]
-		}
-		ms[j] = x
-	}
-}
+// byKey orders moves highest key first.
+func byKey(a, b gscored) int { return b.key - a.key }
 
 // order scores the moves ms of g into buf: by the square's weight under
 // MostDiscs and, when replies is set, fewest replies for the opponent first.
@@ -270,7 +263,7 @@ func (s *gameSearch) order(buf []gscored, g *engine.Game, ms []engine.Point, rep
 		}
 		out = append(out, gscored{m, key})
 	}
-	sortGameMoves(out)
+	slices.SortStableFunc(out, byKey) // ties keep the square order
 	return out
 }
 
