@@ -20,7 +20,6 @@ import (
 	"html/template"
 	"io"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -465,9 +464,9 @@ func (s *Server) game(t *tournament.Tournament, r *http.Request, v *view) error 
 		return nil
 	}
 	rep := transcript.Replay(rec)
-	// The last move: Picture(n) is there for n from 0 to it, and a move
-	// takes two characters at least.
-	gv.Last = sort.Search(len(g.Result.Moves)/2+1, func(n int) bool { _, ok := rep.Picture(n + 1); return !ok })
+	for _, p := range rep.Moves { // the last move's number (passes have none of their own)
+		gv.Last = max(gv.Last, p.Number)
+	}
 	gv.Move = gv.Last
 	if q := r.URL.Query().Get("move"); q != "" {
 		n, err := strconv.Atoi(q)
