@@ -8,6 +8,7 @@ import (
 
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/scoring"
 )
 
@@ -81,32 +82,27 @@ func playedGame(t *testing.T, moves string, end match.End) Played {
 	return playedUnder(t, engine.Othello(), moves, end)
 }
 
-// playedUnder is playedGame under the rules r; squares are a letter and one
-// or two digits ("j10").
+// playedUnder is playedGame under the rules r.
 func playedUnder(t *testing.T, r engine.Rules, moves string, end match.End) Played {
 	t.Helper()
 	pos, err := engine.NewGame(r)
 	if err != nil {
 		t.Fatal(err)
 	}
+	rec, err := transcript.ParseMovesRules(moves, r)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var ms []engine.Point
-	for i := 0; i < len(moves); {
-		j := i + 2
-		if j < len(moves) && moves[j] >= '0' && moves[j] <= '9' {
-			j++
-		}
+	for _, m := range rec.Moves {
 		if pos.MustPass() {
 			pos, _ = pos.Play(engine.PassPoint)
 			ms = append(ms, engine.PassPoint)
 		}
-		m, err := engine.ParsePoint(moves[i:j])
-		if err != nil {
-			t.Fatal(err)
-		}
 		if pos, err = pos.Play(m); err != nil {
 			t.Fatal(err)
 		}
-		ms, i = append(ms, m), j
+		ms = append(ms, m)
 	}
 	res := match.Result{Moves: ms, Board: pos, End: end}
 	if end == match.Normal {

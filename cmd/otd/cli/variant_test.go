@@ -7,35 +7,31 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 )
 
-// replayMoves plays a recorded move list (squares a1..p16, passes implicit)
-// under r and returns the discs on the final board.
+// replayMoves plays a recorded move list (passes implicit) under r and
+// returns the discs on the final board.
 func replayMoves(t *testing.T, r engine.Rules, moves string) engine.Score {
 	t.Helper()
+	rec, err := transcript.ParseMovesRules(moves, r)
+	if err != nil {
+		t.Fatal(err)
+	}
 	g, err := engine.NewGame(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < len(moves); {
-		j := i + 2
-		if j < len(moves) && moves[j] >= '0' && moves[j] <= '9' {
-			j++
-		}
+	for _, p := range rec.Moves {
 		if g.MustPass() {
 			g, _ = g.Play(engine.PassPoint)
 		}
-		p, err := engine.ParsePoint(moves[i:j])
-		if err == nil {
-			g, err = g.Play(p)
+		if g, err = g.Play(p); err != nil {
+			t.Fatalf("%s: move %s: %v", moves, p, err)
 		}
-		if err != nil {
-			t.Fatalf("%s: move %s: %v", moves, moves[i:j], err)
-		}
-		i = j
 	}
 	if !g.GameOver() {
 		t.Fatalf("%s: the game is not over", moves)
