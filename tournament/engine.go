@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/otd-project/otd/engine"
@@ -140,4 +141,9 @@ func (e Engine) Plays(r engine.Rules) error {
 		return invalidf("engine %q: the NBoard protocol plays standard 8x8 Othello, not %s", e, r)
 	}
 	return nil
+}
+
+// HasEngines reports whether an engine entrant is registered.
+func (t *Tournament) HasEngines() bool {
+	return slices.ContainsFunc(t.Players, func(p Player) bool { return p.Engine != "" })
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -159,7 +158,7 @@ func newPlayerListCmd(g *globals) *cobra.Command {
 				return writeJSON(g.Stdout, out)
 			}
 			header := []string{"No", "Name", "Rating", "Country", "Status"}
-			engines := slices.ContainsFunc(t.Players, func(p tournament.Player) bool { return p.Engine != "" })
+			engines := t.HasEngines()
 			if engines {
 				header = append(header, "Engine")
 			}

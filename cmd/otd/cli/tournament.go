@@ -329,7 +329,7 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	fmt.Fprintf(g.Stdout, "Tournament %d: %s\n", t.ID, s.Name)
 	fmt.Fprintf(g.Stdout, "  rounds: %d (%d paired), system: %s, first round: %s, seed: %d\n", s.Rounds, t.Paired(), s.System, s.FirstRound, s.Seed)
 	fmt.Fprintf(g.Stdout, "  players: %d\n", len(t.Players))
-	if s.Time != (match.TimeControl{}) || tournamentHasEngines(t) {
+	if s.Time != (match.TimeControl{}) || t.HasEngines() {
 		fmt.Fprintf(g.Stdout, "  engines' time control: %s\n", s.PlayTime())
 	}
 	if r := s.GameRules(); !r.Standard() {
@@ -389,15 +389,6 @@ func tournamentID(cmd, arg string) (int64, error) {
 		return 0, usageErrorf("%s: ID is a number from 'otd tournament list', not %q", cmd, arg)
 	}
 	return id, nil
-}
-
-func tournamentHasEngines(t *tournament.Tournament) bool {
-	for _, p := range t.Players {
-		if p.Engine != "" {
-			return true
-		}
-	}
-	return false
 }
 
 // checkEnginesFor starts each GTP entrant once under the rules the flags give,
