@@ -103,7 +103,8 @@ func writeBenchTournament(path string, players, rounds int) error {
 	}
 	defer s.Close()
 	d := tournament.NewDirector(s)
-	if _, err := d.Create(ctx, tournament.DefaultSettings("Benchmark Open", rounds)); err != nil {
+	created, err := d.Create(ctx, tournament.DefaultSettings("Benchmark Open", rounds))
+	if err != nil {
 		return err
 	}
 	countries := []string{"FR", "GB", "JP", "NL", "US", "DE", "IT", "SE"}
@@ -112,7 +113,7 @@ func writeBenchTournament(path string, players, rounds int) error {
 		in := tournament.PlayerInput{Name: fmt.Sprintf("Player %d", i+1), Rating: 1200 + rng.IntN(1400), Country: countries[rng.IntN(len(countries))]}
 		ops = append(ops, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.AddPlayer(in) })
 	}
-	t, _, err := d.Do(ctx, ops...)
+	t, _, err := d.Do(ctx, created.ID, ops...)
 	if err != nil {
 		return err
 	}
@@ -131,7 +132,7 @@ func writeBenchTournament(path string, players, rounds int) error {
 			}
 		}
 		ops = append(ops, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Pair(tournament.PairOptions{}) })
-		if t, _, err = d.Do(ctx, ops...); err != nil {
+		if t, _, err = d.Do(ctx, created.ID, ops...); err != nil {
 			return fmt.Errorf("round %d: %w", r, err)
 		}
 		ops = ops[:0]
@@ -152,7 +153,7 @@ func writeBenchTournament(path string, players, rounds int) error {
 				return tm.RecordResult(r, g.Table, in, false)
 			})
 		}
-		if t, _, err = d.Do(ctx, ops...); err != nil {
+		if t, _, err = d.Do(ctx, created.ID, ops...); err != nil {
 			return fmt.Errorf("round %d results: %w", r, err)
 		}
 	}
@@ -213,16 +214,17 @@ func BenchmarkEngineRound(b *testing.B) {
 		}
 		d := tournament.NewDirector(st)
 		ctx := context.Background()
-		if _, err := d.Create(ctx, tournament.DefaultSettings("Bench", 1)); err != nil {
+		created, err := d.Create(ctx, tournament.DefaultSettings("Bench", 1))
+		if err != nil {
 			b.Fatal(err)
 		}
 		for i := range 16 {
 			in := tournament.PlayerInput{Name: fmt.Sprintf("P%d", i+1), Engine: "builtin:" + specs[i%len(specs)]}
-			if _, _, err := d.Do(ctx, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) }); err != nil {
+			if _, _, err := d.Do(ctx, created.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) }); err != nil {
 				b.Fatal(err)
 			}
 		}
-		if _, _, err := d.Do(ctx, func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) }); err != nil {
+		if _, _, err := d.Do(ctx, created.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) }); err != nil {
 			b.Fatal(err)
 		}
 		start := func(_ context.Context, p tournament.Player, _ engine.Rules) (player.Player, error) {
@@ -233,7 +235,7 @@ func BenchmarkEngineRound(b *testing.B) {
 			return player.New(e.Argv[0])
 		}
 		b.StartTimer()
-		rep, err := d.PlayRound(ctx, tournament.PlayOptions{Time: tc, Concurrency: 2, Start: start})
+		rep, err := d.PlayRound(ctx, created.ID, tournament.PlayOptions{Time: tc, Concurrency: 2, Start: start})
 		if err != nil {
 			b.Fatal(err)
 		}

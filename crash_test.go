@@ -212,7 +212,12 @@ func loadDB(t *testing.T, path string) (*tournament.Tournament, []tournament.Ent
 		t.Fatal(err)
 	}
 	defer s.Close()
-	tm, log, err := tournament.NewDirector(s).Log(context.Background())
+	d := tournament.NewDirector(s)
+	id, err := d.Current(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm, log, err := d.Log(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

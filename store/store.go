@@ -49,7 +49,7 @@ var (
 	ErrCannotOpen   = errors.New("cannot open the database file")
 	ErrNotOTD       = errors.New("not an otd database")
 	ErrNewerSchema  = errors.New("the database was written by a newer otd")
-	ErrNoTournament = errors.New("no tournament")
+	ErrNoTournament = tournament.ErrNoTournament
 	ErrPath         = errors.New("not a database file name")
 	ErrDiskFull     = errors.New("the disk is full")
 	ErrReadOnly     = errors.New("the database is read-only")

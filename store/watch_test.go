@@ -17,7 +17,8 @@ func TestChanges(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "otd.db")
 	w := tournament.NewDirector(open(t, path))
 	ctx := context.Background()
-	if _, err := w.Create(ctx, tournament.DefaultSettings("Club", 3)); err != nil {
+	club, err := w.Create(ctx, tournament.DefaultSettings("Club", 3))
+	if err != nil {
 		t.Fatal(err)
 	}
 	ro, err := Open(path, Options{ReadOnly: true})
@@ -38,7 +39,7 @@ func TestChanges(t *testing.T) {
 		t.Fatal("a change before any")
 	case <-time.After(100 * time.Millisecond):
 	}
-	if _, _, err := w.Do(ctx, func(t *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := w.Do(ctx, club.ID, func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.AddPlayer(tournament.PlayerInput{Name: "Ann Archer"})
 	}); err != nil {
 		t.Fatal(err)
@@ -48,7 +49,7 @@ func TestChanges(t *testing.T) {
 	case <-time.After(2 * time.Second):
 		t.Fatal("no change reported within 2 s of a commit")
 	}
-	if tm, err := tournament.NewDirector(ro).Current(ctx); err != nil || len(tm.Players) != 1 {
+	if tm, err := tournament.NewDirector(ro).Tournament(ctx, club.ID); err != nil || len(tm.Players) != 1 {
 		t.Errorf("the read-only store reads %v, %v; want the new player", tm, err)
 	}
 	stop()

@@ -19,7 +19,9 @@ type Storage interface {
 
 // Tx is one transaction of the Storage.
 type Tx interface {
-	// Current returns the id of the current tournament.
+	// Current returns the id of the database's current tournament (the one
+	// last created or chosen with Use): the command line's default, which
+	// nothing else reads.
 	Current() (int64, error)
 	// Use makes tournament id the current one.
 	Use(id int64) error
@@ -57,9 +59,13 @@ type Summary struct {
 // Op is one operation of a director's action on a tournament.
 type Op func(*Tournament) (Change, error)
 
-// Director runs a director's actions: each loads the current tournament,
-// applies domain operations, and saves their changes with their audit rows,
-// all in one transaction. Every change to a tournament goes through it.
+// Director runs a director's actions: each names the tournament it acts on
+// (by its id), loads it, applies domain operations, and saves their changes
+// with their audit rows, all in one transaction. Every change to a
+// tournament goes through it. No action reads the database's current
+// tournament: that is the command line's default (Current), read once when a
+// command starts, so that a round being played, a live page or another
+// director keeps to its own tournament whatever 'otd tournament use' does.
 type Director struct {
 	db Storage
 }
@@ -67,14 +73,14 @@ type Director struct {
 // NewDirector returns the Director of a database.
 func NewDirector(db Storage) *Director { return &Director{db: db} }
 
-// Do runs ops, in order, on the current tournament as one action: if any
-// fails, or the result breaks an invariant, nothing is saved. It returns the
+// Do runs ops, in order, on tournament id as one action: if any fails, or
+// the result breaks an invariant, nothing is saved. It returns the
 // tournament after the action and the changes, one per op.
-func (d *Director) Do(ctx context.Context, ops ...Op) (*Tournament, []Change, error) {
+func (d *Director) Do(ctx context.Context, id int64, ops ...Op) (*Tournament, []Change, error) {
 	var t *Tournament
 	var changes []Change
 	err := d.db.Update(ctx, func(tx Tx) (err error) {
-		if t, err = load(tx); err != nil {
+		if t, err = load(tx, id); err != nil {
 			return err
 		}
 		changes = changes[:0]
@@ -136,14 +142,14 @@ func (d *Director) create(ctx context.Context, t *Tournament, a Action, subject 
 	})
 }
 
-// Undo reverts the newest change that is not undone yet (an undo, the
-// tournament's creation and its import are not undone). With kinds, the
-// newest change must be of one of those kinds.
-func (d *Director) Undo(ctx context.Context, kinds ...Action) (Entry, Change, error) {
+// Undo reverts the newest change of tournament id that is not undone yet
+// (an undo, the tournament's creation and its import are not undone). With
+// kinds, the newest change must be of one of those kinds.
+func (d *Director) Undo(ctx context.Context, id int64, kinds ...Action) (Entry, Change, error) {
 	var last Entry
 	var u Change
 	err := d.db.Update(ctx, func(tx Tx) error {
-		t, err := load(tx)
+		t, err := load(tx, id)
 		if err != nil {
 			return err
 		}
@@ -200,19 +206,30 @@ func (d *Director) Tournaments(ctx context.Context) (list []Summary, err error) 
 	return list, err
 }
 
-// Current reads the current tournament.
-func (d *Director) Current(ctx context.Context) (t *Tournament, err error) {
+// Current returns the id of the database's current tournament: the one
+// last created, imported or chosen with Use. It is the command line's
+// default, read once when a command starts; no action reads it.
+func (d *Director) Current(ctx context.Context) (id int64, err error) {
 	err = d.db.View(ctx, func(tx Tx) error {
-		t, err = load(tx)
+		id, err = tx.Current()
+		return err
+	})
+	return id, err
+}
+
+// Tournament reads tournament id.
+func (d *Director) Tournament(ctx context.Context, id int64) (t *Tournament, err error) {
+	err = d.db.View(ctx, func(tx Tx) error {
+		t, err = load(tx, id)
 		return err
 	})
 	return t, err
 }
 
-// Log reads the current tournament and its audit trail, oldest first.
-func (d *Director) Log(ctx context.Context) (t *Tournament, log []Entry, err error) {
+// Log reads tournament id and its audit trail, oldest first.
+func (d *Director) Log(ctx context.Context, id int64) (t *Tournament, log []Entry, err error) {
 	err = d.db.View(ctx, func(tx Tx) error {
-		if t, err = load(tx); err != nil {
+		if t, err = load(tx, id); err != nil {
 			return err
 		}
 		log, err = tx.Log(t.ID)
@@ -221,12 +238,8 @@ func (d *Director) Log(ctx context.Context) (t *Tournament, log []Entry, err err
 	return t, log, err
 }
 
-// load reads the current tournament and checks its invariants.
-func load(tx Tx) (*Tournament, error) {
-	id, err := tx.Current()
-	if err != nil {
-		return nil, err
-	}
+// load reads tournament id and checks its invariants.
+func load(tx Tx, id int64) (*Tournament, error) {
 	t, err := tx.Load(id)
 	if err != nil {
 		return nil, err

@@ -147,15 +147,15 @@ type PlayReport struct {
 // ErrNoEngineGames: the round has no engine-versus-engine game left to play.
 var ErrNoEngineGames = errors.New("no engine game left to play in the round")
 
-// PlayRound plays every engine-versus-engine game of the current round that
-// has no result, Concurrency at a time, and records each as soon as it ends.
+// PlayRound plays every engine-versus-engine game of tournament id's current
+// round (the last one paired) that has no result, Concurrency at a time, and records each as soon as it ends.
 // A game with a person is left for the director. When ctx is cancelled the
 // games running are stopped and not recorded: running PlayRound again plays
 // them (and only them) from the start. A game that cannot be played (both
 // engines fail to start) or recorded is reported and counted in Failed, and
 // the other games carry on; PlayRound then returns an error.
-func (d *Director) PlayRound(ctx context.Context, o PlayOptions) (PlayReport, error) {
-	t, err := d.Current(ctx)
+func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (PlayReport, error) {
+	t, err := d.Tournament(ctx, id)
 	if err != nil {
 		return PlayReport{}, err
 	}
@@ -301,7 +301,7 @@ func (d *Director) play(ctx context.Context, t *Tournament, g Game, o PlayOption
 		}
 	}
 	// A finished game is recorded even if ctx ends now.
-	t2, _, err := d.Do(context.WithoutCancel(ctx), func(t *Tournament) (Change, error) {
+	t2, _, err := d.Do(context.WithoutCancel(ctx), t.ID, func(t *Tournament) (Change, error) {
 		if h, err := t.Game(g.Round, g.Table); err != nil || h.Black != g.Black || h.White != g.White {
 			return Change{}, fmt.Errorf("round %d table %d: %w: the round was paired again while the game was played", g.Round, g.Table, ErrChanged)
 		}

@@ -32,6 +32,7 @@ var (
 	ErrInconsistent  = errors.New("the tournament's data are inconsistent")
 	ErrHasGames      = errors.New("the player has games")
 	ErrDuplicate     = errors.New("the name is taken")
+	ErrNoTournament  = errors.New("no tournament")
 )
 
 // invalidError is a value that the tournament refuses: it is ErrInvalid for

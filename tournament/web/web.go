@@ -33,7 +33,7 @@ import (
 
 // Source is what the server reads: the application layer (tournament.Director).
 type Source interface {
-	Current(ctx context.Context) (*tournament.Tournament, error)
+	Tournament(ctx context.Context, id int64) (*tournament.Tournament, error)
 	Changes(ctx context.Context, every time.Duration) (<-chan struct{}, error)
 }
 
@@ -73,6 +73,7 @@ var (
 // Server is the http.Handler of the pages.
 type Server struct {
 	src     Source
+	id      int64 // the tournament served
 	ctx     context.Context
 	mux     *http.ServeMux
 	streams chan struct{} // a place for each open update stream
@@ -92,15 +93,16 @@ type Server struct {
 	pagesSize int
 }
 
-// New returns the server of src's current tournament, watching src for
-// changes until ctx ends (then the update streams close too, so that
+// New returns the server of src's tournament id (the one it serves, whatever
+// becomes the database's current tournament), watching src for changes
+// until ctx ends (then the update streams close too, so that
 // http.Server.Shutdown need not wait for them).
-func New(ctx context.Context, src Source) (*Server, error) {
+func New(ctx context.Context, src Source, id int64) (*Server, error) {
 	changes, err := src.Changes(ctx, pollEvery)
 	if err != nil {
 		return nil, fmt.Errorf("watching the database for changes: %w", err)
 	}
-	s := &Server{src: src, ctx: ctx, mux: http.NewServeMux(), streams: make(chan struct{}, MaxStreams), changed: make(chan struct{}), pages: map[string]*madePage{}}
+	s := &Server{src: src, id: id, ctx: ctx, mux: http.NewServeMux(), streams: make(chan struct{}, MaxStreams), changed: make(chan struct{}), pages: map[string]*madePage{}}
 	go func() {
 		for range changes {
 			s.mu.Lock()
@@ -151,7 +153,7 @@ func (s *Server) current(ctx context.Context) (*tournament.Tournament, export.HT
 	defer s.load.Unlock()
 	gen, _ := s.state()
 	if s.cached == nil || s.atGen != gen {
-		t, err := s.src.Current(ctx)
+		t, err := s.src.Tournament(ctx, s.id)
 		if err != nil {
 			return nil, export.HTMLPage{}, 0, err
 		}

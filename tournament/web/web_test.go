@@ -47,9 +47,12 @@ type source struct {
 	changes chan struct{}
 }
 
-func (s *source) Current(context.Context) (*tournament.Tournament, error) {
+func (s *source) Tournament(_ context.Context, id int64) (*tournament.Tournament, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if id != s.t.ID {
+		return nil, fmt.Errorf("tournament %d: %w", id, tournament.ErrNoTournament)
+	}
 	return s.t, nil
 }
 
@@ -68,7 +71,7 @@ func newServer(t testing.TB) (*httptest.Server, *source, context.CancelFunc) {
 	t.Helper()
 	src := &source{t: event(), changes: make(chan struct{})}
 	ctx, cancel := context.WithCancel(context.Background())
-	h, err := New(ctx, src)
+	h, err := New(ctx, src, src.t.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +312,7 @@ func TestViewerBoard(t *testing.T) {
 func TestKeptPagesBounded(t *testing.T) {
 	src := &source{t: event(), changes: make(chan struct{})}
 	ctx, cancel := context.WithCancel(context.Background())
-	s, err := New(ctx, src)
+	s, err := New(ctx, src, src.t.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
@@ -38,24 +39,79 @@ func (g *globals) open(o store.Options) (*tournament.Director, func(), error) {
 	return tournament.NewDirector(st), func() { st.Close() }, nil
 }
 
-// current reads the current tournament.
-func (g *globals) current() (*tournament.Tournament, error) {
+// target returns the id of the tournament this command acts on: the one
+// --tournament (OTD_TOURNAMENT) names, else the database's current one. It is
+// read once, at the command's first use, and kept: a command goes on with the
+// tournament it started with, whatever 'otd tournament use' or 'tournament new'
+// does meanwhile in another terminal.
+func (g *globals) target(ctx context.Context, d *tournament.Director) (int64, error) {
+	if g.id != 0 {
+		return g.id, nil
+	}
+	id, err := g.resolve(ctx, d)
+	if err != nil {
+		return 0, err
+	}
+	g.id = id
+	return id, nil
+}
+
+func (g *globals) resolve(ctx context.Context, d *tournament.Director) (int64, error) {
+	if g.Tournament == "" {
+		return d.Current(ctx)
+	}
+	list, err := d.Tournaments(ctx)
+	if err != nil {
+		return 0, err
+	}
+	// An id first: a tournament may be named "3".
+	if id, err := strconv.ParseInt(g.Tournament, 10, 64); err == nil {
+		if i := slices.IndexFunc(list, func(s tournament.Summary) bool { return s.ID == id }); i >= 0 {
+			return id, nil
+		}
+	}
+	if i := slices.IndexFunc(list, func(s tournament.Summary) bool { return strings.EqualFold(s.Name, g.Tournament) }); i >= 0 {
+		return list[i].ID, nil
+	}
+	return 0, &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--tournament %q: %w of that id or name in %s ('otd tournament list' shows them)",
+		g.Tournament, tournament.ErrNoTournament, g.DB)}
+}
+
+// event opens the database and returns the application layer, the id of the
+// tournament the command acts on (target) and the function that closes the
+// database.
+func (g *globals) event() (*tournament.Director, int64, func(), error) {
 	d, done, err := g.app(false)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	id, err := g.target(context.Background(), d)
+	if err != nil {
+		done()
+		return nil, 0, nil, err
+	}
+	return d, id, done, nil
+}
+
+// current reads the tournament the command acts on (target).
+func (g *globals) current() (*tournament.Tournament, error) {
+	d, id, done, err := g.event()
 	if err != nil {
 		return nil, err
 	}
 	defer done()
-	return d.Current(context.Background())
+	return d.Tournament(context.Background(), id)
 }
 
-// do runs a director's action on the current tournament (see Director.Do).
+// do runs a director's action on the tournament the command acts on
+// (target; see Director.Do).
 func (g *globals) do(ops ...tournament.Op) (*tournament.Tournament, []tournament.Change, error) {
-	d, done, err := g.app(false)
+	d, id, done, err := g.event()
 	if err != nil {
 		return nil, nil, err
 	}
 	defer done()
-	return d.Do(context.Background(), ops...)
+	return d.Do(context.Background(), id, ops...)
 }
 
 // invalidAsUsage makes a value that the tournament refuses (a name, a

@@ -132,8 +132,8 @@ ones running are dropped, and running the same command again plays them.`,
 			if err != nil {
 				return err
 			}
-			return g.withDirector(func(ctx context.Context, d *tournament.Director) error {
-				_, err := playRound(ctx, g, d, po)
+			return g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
+				_, err := playRound(ctx, g, d, id, po)
 				return err
 			})
 		},
@@ -142,10 +142,11 @@ ones running are dropped, and running the same command again plays them.`,
 	return cmd
 }
 
-// withDirector runs fn, which plays games, with the application layer and a
-// context that Ctrl-C (or SIGTERM) cancels, holding the database's play lock.
-func (g *globals) withDirector(fn func(context.Context, *tournament.Director) error) error {
-	d, done, err := g.app(false)
+// withDirector runs fn, which plays games of tournament id (the one the
+// command acts on, read once here), with the application layer and a context
+// that Ctrl-C (or SIGTERM) cancels, holding the database's play lock.
+func (g *globals) withDirector(fn func(context.Context, *tournament.Director, int64) error) error {
+	d, id, done, err := g.event()
 	if err != nil {
 		return err
 	}
@@ -157,15 +158,15 @@ func (g *globals) withDirector(fn func(context.Context, *tournament.Director) er
 	defer unlock()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return fn(ctx, d)
+	return fn(ctx, d, id)
 }
 
-// playRound plays the current round's engine games with progress on
-// standard error (a bar on a terminal, else a line a game).
-func playRound(ctx context.Context, g *globals, d *tournament.Director, po tournament.PlayOptions) (tournament.PlayReport, error) {
+// playRound plays the engine games of tournament id's current round with
+// progress on standard error (a bar on a terminal, else a line a game).
+func playRound(ctx context.Context, g *globals, d *tournament.Director, id int64, po tournament.PlayOptions) (tournament.PlayReport, error) {
 	p := newProgress(g.Stderr)
 	po.Progress = p.event
-	rep, err := d.PlayRound(ctx, po)
+	rep, err := d.PlayRound(ctx, id, po)
 	p.finish()
 	if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
 		return rep, err
@@ -272,9 +273,9 @@ again goes on where it stopped.`,
 			if err != nil {
 				return err
 			}
-			err = g.withDirector(func(ctx context.Context, d *tournament.Director) error {
+			err = g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
 				for {
-					t, err := d.Current(ctx)
+					t, err := d.Tournament(ctx, id)
 					if err != nil {
 						return err
 					}
@@ -283,7 +284,7 @@ again goes on where it stopped.`,
 						if r == t.Rounds {
 							return nil
 						}
-						t, changes, err := d.Do(ctx, func(t *tournament.Tournament) (tournament.Change, error) {
+						t, changes, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
 							return t.Pair(tournament.PairOptions{})
 						})
 						if err != nil {
@@ -294,7 +295,7 @@ again goes on where it stopped.`,
 							fmt.Fprintf(g.Stderr, "otd: note: %s\n", notes)
 						}
 					}
-					rep, err := playRound(ctx, g, d, po)
+					rep, err := playRound(ctx, g, d, id, po)
 					if err != nil {
 						return err
 					}

@@ -154,12 +154,12 @@ Creating or importing the tournament is not undone.`,
 }
 
 func runUndo(g *globals, kinds ...tournament.Action) error {
-	d, done, err := g.app(false)
+	d, id, done, err := g.event()
 	if err != nil {
 		return err
 	}
 	defer done()
-	last, u, err := d.Undo(context.Background(), kinds...)
+	last, u, err := d.Undo(context.Background(), id, kinds...)
 	if err != nil {
 		return err
 	}
@@ -179,12 +179,12 @@ change (only what differs; "-" for nothing). An entry that was undone says by
 which entry. --json gives the entities themselves ('otd help json').`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			d, done, err := g.app(false)
+			d, id, done, err := g.event()
 			if err != nil {
 				return err
 			}
 			defer done()
-			_, log, err := d.Log(context.Background())
+			_, log, err := d.Log(context.Background(), id)
 			if err != nil {
 				return err
 			}

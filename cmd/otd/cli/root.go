@@ -57,11 +57,14 @@ func inputError(err error) error { return &exitError{code: exitUsage, err: err} 
 
 // globals are the options every command shares.
 type globals struct {
-	DB     string
-	Now    func() time.Time // the clock of the audit trail; nil: the system clock
-	Stdin  io.Reader
-	Stdout io.Writer
-	Stderr io.Writer
+	DB         string
+	Tournament string           // --tournament: an id or a name; "": the database's current tournament
+	Now        func() time.Time // the clock of the audit trail; nil: the system clock
+	Stdin      io.Reader
+	Stdout     io.Writer
+	Stderr     io.Writer
+
+	id int64 // the tournament the command acts on, once read (target)
 }
 
 // Main runs otd with the process's arguments and streams and returns the exit status.
@@ -181,6 +184,8 @@ and verifies disputed game transcripts.`,
 		def = "otd.db"
 	}
 	root.PersistentFlags().StringVar(&g.DB, "db", def, "tournament database file (env OTD_DB)")
+	root.PersistentFlags().StringVar(&g.Tournament, "tournament", os.Getenv("OTD_TOURNAMENT"),
+		"the tournament to act on, by `ID or name` (env OTD_TOURNAMENT); default: the current one ('otd tournament use')")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: flagError(err), usage: true}
 	})

@@ -55,7 +55,9 @@ Ctrl-C stops it.`,
 	return cmd
 }
 
-// serve serves the pages of the current tournament on listen until ctx ends,
+// serve serves the pages of the tournament the command acts on (target: the
+// current one when it starts, kept whatever 'tournament use' does) on listen
+// until ctx ends,
 // printing the addresses (with their QR codes if showQR).
 func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
 	d, closeDB, err := g.open(store.Options{ReadOnly: true})
@@ -63,13 +65,17 @@ func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
 		return err
 	}
 	defer closeDB()
-	t, err := d.Current(ctx)
+	id, err := g.target(ctx, d)
+	if err != nil {
+		return err
+	}
+	t, err := d.Tournament(ctx, id)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	h, err := web.New(ctx, d)
+	h, err := web.New(ctx, d, id)
 	if err != nil {
 		return err
 	}

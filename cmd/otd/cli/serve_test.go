@@ -104,7 +104,7 @@ func TestServe(t *testing.T) {
 	}
 	defer st.Close()
 	start := time.Now()
-	if _, _, err := tournament.NewDirector(st).Do(ctx, func(tm *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := tournament.NewDirector(st).Do(ctx, 1, func(tm *tournament.Tournament) (tournament.Change, error) {
 		return tm.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 	}); err != nil {
 		t.Fatal(err)
@@ -123,6 +123,22 @@ func TestServe(t *testing.T) {
 	resp.Body.Close()
 	if !strings.Contains(string(page), "<td>40-24</td>") {
 		t.Errorf("round 1 lacks the result:\n%s", page)
+	}
+
+	// Another tournament becomes the current one: serve goes on serving
+	// the one it started with.
+	db.must("tournament", "new", "Other Open", "--rounds", "1")
+	if d, _ := next(); d != "2" {
+		t.Fatalf("event after tournament new %q; want 2", d)
+	}
+	resp, err = http.Get(url + "round/1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(page), "<td>40-24</td>") || !strings.Contains(string(page), "Club") || strings.Contains(string(page), "Other Open") {
+		t.Errorf("after another tournament was made current, round 1 is not Club's:\n%s", page)
 	}
 
 	cancel()
