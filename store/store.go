@@ -297,7 +297,7 @@ func (s *Store) damaged(err error) error {
 	}
 	switch se.Code() & 0xff {
 	case sqlite3.SQLITE_CORRUPT:
-		return fmt.Errorf("%s: %w (%v): restore it from a backup", s.path, ErrDamaged, se)
+		return fmt.Errorf("%s: %w (%v): restore a backup made with 'otd backup' ('otd restore FILE')", s.path, ErrDamaged, se)
 	case sqlite3.SQLITE_NOTADB:
 		return fmt.Errorf("%s: %w (damaged, or another kind of file): name an otd database with --db", s.path, ErrNotDatabase)
 	case sqlite3.SQLITE_CANTOPEN:

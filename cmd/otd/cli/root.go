@@ -206,6 +206,8 @@ and verifies disputed game transcripts.`,
 		newDemoCmd(g),
 		newPairingCmd(g),
 		newServeCmd(g),
+		newBackupCmd(g),
+		newRestoreCmd(g),
 		newJSONHelpTopic(),
 	)
 	// A group given an unknown subcommand is wrong usage; cobra would print

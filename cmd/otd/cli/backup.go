@@ -1,0 +1,155 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/tournament"
+	"github.com/spf13/cobra"
+)
+
+func newBackupCmd(g *globals) *cobra.Command {
+	var force bool
+	cmd := &cobra.Command{
+		Use:   "backup FILE",
+		Short: "Copy the whole database to FILE, safely while otd is in use",
+		Long: `backup writes a copy of the database (every tournament, its audit trail
+included) to FILE, as it stands at one moment: safe while 'otd serve', 'round
+play' or another director's 'otd result' use it. The copy is one file that
+'otd restore' takes back, or that otd opens with --db. It is written
+atomically (never half a file), never through a symbolic link, and replaces
+an existing file only with --force; - writes it to standard output.
+
+Do not copy the database file itself while otd uses it: its latest changes
+are in the -wal file beside it, and a copy put back over a database in use
+is damaged beyond repair. Use backup and restore.`,
+		Example: "  otd backup paris-open-round3.db\n  otd --db club.db backup /media/usb/club-saturday.db --force",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			d, done, err := g.open(store.Options{ReadOnly: true})
+			if err != nil {
+				return err
+			}
+			defer done()
+			ctx := context.Background()
+			n, err := d.Tournaments(ctx)
+			if err != nil {
+				return err
+			}
+			if err := writeOutput(g, args[0], force, func(w io.Writer) error { return d.Backup(ctx, w) }); err != nil {
+				return err
+			}
+			if args[0] != "-" {
+				fmt.Fprintf(g.Stdout, "Backed up %s (%s) to %s; 'otd restore %s' brings it back.\n",
+					g.DB, tournament.Plural(len(n), "tournament"), args[0], shellWord(args[0]))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&force, "force", false, "replace FILE if it exists")
+	return cmd
+}
+
+func newRestoreCmd(g *globals) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "restore FILE",
+		Short: "Replace the database's content with a backup, safely while otd serve runs",
+		Long: `restore replaces everything in the database (every tournament, its audit
+trail included) with the content of FILE, a copy made by 'otd backup'. FILE
+must be an otd database that passes SQLite's integrity check; it is read,
+never written. The content is replaced through SQLite itself in one step: a
+running 'otd serve' shows the restored event at once, and nothing of the
+replaced content comes back. It is refused while 'round play' or 'tournament
+run' plays this database's games: stop them first.
+
+What it replaces is kept first, beside the database, in a file whose name it
+prints ('otd restore' of that file goes back).
+
+Do not copy or move a file over the database instead: while otd uses it,
+its -wal file would be applied over the copy, bringing back undone results or
+damaging the database beyond repair.`,
+		Example: "  otd restore paris-open-round3.db\n  otd --db club.db restore /media/usb/club-saturday.db",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			unlock, err := lockPlay(g.DB)
+			if err != nil {
+				return fmt.Errorf("restore refused: %w", err)
+			}
+			defer unlock()
+			ctx := context.Background()
+			d, done, err := g.app(false)
+			switch {
+			case errors.Is(err, store.ErrNoDatabase), errors.Is(err, store.ErrDamaged):
+				return restoreFile(ctx, g, args[0], err)
+			case err != nil:
+				return err
+			}
+			defer done()
+			kept := ""
+			n, err := d.Restore(ctx, args[0], func() error {
+				kept = asideName(g.DB, "before-restore", g.now())
+				if err := writeOutput(g, kept, false, func(w io.Writer) error { return d.Backup(ctx, w) }); err != nil {
+					return fmt.Errorf("restore refused: keeping what it would replace: %w", err)
+				}
+				return nil
+			})
+			if err != nil {
+				return fmt.Errorf("%w; nothing was changed", err)
+			}
+			fmt.Fprintf(g.Stdout, "Restored %s into %s: %s. What it replaced is in %s ('otd restore %s' goes back).\n",
+				args[0], g.DB, tournament.Plural(n, "tournament"), kept, shellWord(kept))
+			return nil
+		},
+	}
+	return cmd
+}
+
+// restoreFile restores the backup at path into a database that otd cannot
+// open (openErr says why): a new one, or a damaged one, which is moved aside.
+func restoreFile(ctx context.Context, g *globals, path string, openErr error) error {
+	aside := ""
+	if errors.Is(openErr, store.ErrDamaged) {
+		aside = asideName(g.DB, "damaged", g.now())
+	}
+	n, err := store.RestoreFile(ctx, g.DB, path, aside)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "Restored %s into %s: %s.", path, g.DB, tournament.Plural(n, "tournament"))
+	if aside != "" {
+		fmt.Fprintf(g.Stdout, " The damaged database is moved to %s; start any 'otd serve' of it again.", aside)
+	}
+	fmt.Fprintln(g.Stdout)
+	return nil
+}
+
+// asideName is a new file's name beside db for what a restore at replaces:
+// otd.db -> otd.before-restore-20261126-111052.db (then -2, -3... for
+// another in the same second).
+func asideName(db, what string, at time.Time) string {
+	ext := filepath.Ext(db)
+	base := strings.TrimSuffix(db, ext) + "." + what + "-" + at.Format("20060102-150405")
+	name := base + ext
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(name); errors.Is(err, fs.ErrNotExist) {
+			return name
+		}
+		name = fmt.Sprintf("%s-%d%s", base, i, ext)
+	}
+}
+
+// now is the command's clock: g.Now, or the system's.
+func (g *globals) now() time.Time {
+	if g.Now != nil {
+		return g.Now()
+	}
+	return time.Now()
+}
