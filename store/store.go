@@ -171,6 +171,12 @@ func openDB(path string, o Options, immutable bool) (*Store, error) {
 		return s, fmt.Errorf("%s: %w", path, err)
 	}
 	s.db = db
+	if immutable {
+		// SQLite takes an immutable file as unchanging: a connection keeps
+		// the pages it has read for its life. One a transaction, so that each
+		// reads the file as it is now (Changes watches it).
+		db.SetMaxIdleConns(0)
+	}
 	if err := s.migrate(o.Create); err != nil {
 		db.Close()
 		return s, err
