@@ -19,7 +19,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -172,6 +171,12 @@ func openDB(path string, o Options, immutable bool) (*Store, error) {
 		return s, fmt.Errorf("%s: %w", path, err)
 	}
 	s.db = db
+	if immutable {
+		// SQLite takes an immutable file as unchanging: a connection keeps
+		// the pages it has read for its life. One a transaction, so that each
+		// reads the file as it is now (Changes watches it).
+		db.SetMaxIdleConns(0)
+	}
 	if err := s.migrate(o.Create); err != nil {
 		db.Close()
 		return s, err
@@ -329,8 +334,26 @@ func translated(err error) bool {
 
 // Tx is one transaction; it implements tournament.Tx.
 type Tx struct {
-	tx  *sql.Tx
-	now time.Time
+	tx    *sql.Tx
+	now   time.Time
+	stmts map[string]*sql.Stmt // by their SQL: prepared once per transaction, closed with it
+}
+
+// exec runs a statement that Save may run for each of thousands of entities
+// (a players file): SQLite parses it once per transaction, not once a row.
+func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
+	st, ok := t.stmts[query]
+	if !ok {
+		var err error
+		if st, err = t.tx.Prepare(query); err != nil {
+			return nil, err
+		}
+		if t.stmts == nil {
+			t.stmts = map[string]*sql.Stmt{}
+		}
+		t.stmts[query] = st
+	}
+	return st.Exec(args...)
 }
 
 var _ tournament.Storage = (*Store)(nil)
@@ -584,7 +607,7 @@ func (t *Tx) Save(id int64, c tournament.Change) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	res, err := t.tx.Exec(`INSERT INTO audit (tournament_id, at, version, action, subject, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+	res, err := t.exec(`INSERT INTO audit (tournament_id, at, version, action, subject, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		id, t.now.UTC().Format(time.RFC3339Nano), c.Version, string(c.Action), c.Subject, before, after)
 	if err != nil {
 		return 0, err
@@ -609,13 +632,22 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 			return err
 		}
 		set := strings.ReplaceAll(settingsColumns, ",", " = ?,") + " = ?"
-		if _, err := t.tx.Exec(`UPDATE tournament SET `+set+` WHERE id = ?`, append(r.values(), id)...); err != nil {
+		if _, err := t.exec(`UPDATE tournament SET `+set+` WHERE id = ?`, append(r.values(), id)...); err != nil {
 			return err
 		}
 	}
+	// What from has and to has not is deleted: sets, as a change may hold
+	// all the players or games of a big event.
+	players, games := map[int]bool{}, map[[2]int]bool{}
+	for _, p := range to.Players {
+		players[p.Number] = true
+	}
+	for _, g := range to.Games {
+		games[[2]int{g.Round, g.Table}] = true
+	}
 	for _, p := range from.Players {
-		if !slices.ContainsFunc(to.Players, func(q tournament.Player) bool { return q.Number == p.Number }) {
-			if _, err := t.tx.Exec("DELETE FROM player WHERE tournament_id = ? AND number = ?", id, p.Number); err != nil {
+		if !players[p.Number] {
+			if _, err := t.exec("DELETE FROM player WHERE tournament_id = ? AND number = ?", id, p.Number); err != nil {
 				return err
 			}
 		}
@@ -625,7 +657,7 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		for i, r := range p.Absent {
 			absent[i] = strconv.Itoa(r)
 		}
-		if _, err := t.tx.Exec(`INSERT INTO player (tournament_id, number, name, fed_id, rating, country, first_round, left_round, absent, engine)
+		if _, err := t.exec(`INSERT INTO player (tournament_id, number, name, fed_id, rating, country, first_round, left_round, absent, engine)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, rating = excluded.rating,
 		country = excluded.country, first_round = excluded.first_round, left_round = excluded.left_round, absent = excluded.absent,
@@ -635,29 +667,23 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		}
 	}
 	for _, g := range from.Games {
-		if !slices.ContainsFunc(to.Games, func(h tournament.Game) bool { return h.Round == g.Round && h.Table == g.Table }) {
-			if _, err := t.tx.Exec("DELETE FROM game WHERE tournament_id = ? AND round = ? AND board = ?", id, g.Round, g.Table); err != nil {
+		if !games[[2]int{g.Round, g.Table}] {
+			if _, err := t.exec("DELETE FROM game WHERE tournament_id = ? AND round = ? AND board = ?", id, g.Round, g.Table); err != nil {
 				return err
 			}
 		}
 	}
-	if len(to.Games) > 0 {
-		st, err := t.tx.Prepare(`INSERT INTO game (tournament_id, round, board, black, white, black_discs, white_discs, kind, loser, moves, ending, note)
+	for _, g := range to.Games {
+		if _, err := t.exec(`INSERT INTO game (tournament_id, round, board, black, white, black_discs, white_discs, kind, loser, moves, ending, note)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, round, board) DO UPDATE SET black = excluded.black, white = excluded.white,
 		black_discs = excluded.black_discs, white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser,
-		moves = excluded.moves, ending = excluded.ending, note = excluded.note`)
-		if err != nil {
+		moves = excluded.moves, ending = excluded.ending, note = excluded.note`,
+			append([]any{id, g.Round, g.Table, g.Black, g.White}, resultColumns(g.Result)...)...); err != nil {
 			return err
-		}
-		defer st.Close()
-		for _, g := range to.Games {
-			if _, err := st.Exec(append([]any{id, g.Round, g.Table, g.Black, g.White}, resultColumns(g.Result)...)...); err != nil {
-				return err
-			}
 		}
 	}
 	for _, r := range to.Results {
-		res, err := t.tx.Exec(`UPDATE game SET black_discs = ?, white_discs = ?, kind = ?, loser = ?, moves = ?, ending = ?, note = ?
+		res, err := t.exec(`UPDATE game SET black_discs = ?, white_discs = ?, kind = ?, loser = ?, moves = ?, ending = ?, note = ?
 			WHERE tournament_id = ? AND round = ? AND board = ?`, append(resultColumns(r.Result), id, r.Round, r.Table)...)
 		if err != nil {
 			return err
@@ -668,7 +694,7 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 	}
 	for _, g := range from.Finals {
 		if g.Table > len(to.Finals) {
-			if _, err := t.tx.Exec("DELETE FROM final_game WHERE tournament_id = ? AND seq = ?", id, g.Table); err != nil {
+			if _, err := t.exec("DELETE FROM final_game WHERE tournament_id = ? AND seq = ?", id, g.Table); err != nil {
 				return err
 			}
 		}
@@ -677,7 +703,7 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		if g.Result == nil {
 			return fmt.Errorf("final game %d-%d: %w: a final game needs its result", g.Black, g.White, tournament.ErrInvalid)
 		}
-		if _, err := t.tx.Exec(`INSERT INTO final_game (tournament_id, seq, black, white, black_discs, white_discs) VALUES (?, ?, ?, ?, ?, ?)
+		if _, err := t.exec(`INSERT INTO final_game (tournament_id, seq, black, white, black_discs, white_discs) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (tournament_id, seq) DO UPDATE SET black = excluded.black, white = excluded.white,
 			black_discs = excluded.black_discs, white_discs = excluded.white_discs`,
 			id, g.Table, g.Black, g.White, g.Result.Black, g.Result.White); err != nil {

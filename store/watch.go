@@ -2,20 +2,38 @@ package store
 
 import (
 	"context"
-	"fmt"
+	"errors"
+	"io/fs"
+	"os"
 	"time"
 )
 
 // Changes watches the database for commits by other connections (another
-// otd's 'otd result'): on one connection of its own it reads SQLite's
-// PRAGMA data_version every interval, and after each change it finds it sends
-// on the channel it returns (at most one waiting; a reader that falls behind
-// sees one for many). The channel is closed when ctx ends. A database opened
-// in SQLite's immutable mode (one otd may not write) sees no change: Changes
-// refuses it with ErrReadOnly.
+// otd's 'otd result'), looking every interval; after each change it finds it
+// sends on the channel it returns (at most one waiting; a reader that falls
+// behind sees one for many). The channel is closed when ctx ends.
+//
+// A database opened in the usual way is watched through SQLite's PRAGMA
+// data_version, on one connection of its own. One opened in SQLite's
+// immutable mode (otd may not write the file or its folder) is read without
+// locks and SQLite sees no change to it: the file itself is watched instead
+// (see fileState), and the change reported once it is whole in the file,
+// no -wal file holding part of it (the otd that made it has ended). Each
+// transaction of such a store reads the file anew (openDB).
 func (s *Store) Changes(ctx context.Context, every time.Duration) (<-chan struct{}, error) {
 	if s.immutable {
-		return nil, fmt.Errorf("%s: %w: otd may not write the file or its folder, so it reads it without locks and cannot see changes to it", s.path, ErrReadOnly)
+		last, err := statFile(s.path)
+		if err != nil {
+			return nil, err
+		}
+		return poll(ctx, every, func() bool {
+			now, err := statFile(s.path)
+			if err != nil || now.walSize > 0 || now.same(last) {
+				return false // changes still in the -wal file are seen when it is merged in
+			}
+			last = now
+			return true
+		}, func() {}), nil
 	}
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
@@ -29,10 +47,24 @@ func (s *Store) Changes(ctx context.Context, every time.Duration) (<-chan struct
 		conn.Close()
 		return nil, s.damaged(err)
 	}
+	return poll(ctx, every, func() bool {
+		// An error (the database busy for a moment) is tried again at the next tick.
+		v, err := version()
+		if err != nil || v == last {
+			return false
+		}
+		last = v
+		return true
+	}, func() { conn.Close() }), nil
+}
+
+// poll calls changed every interval until ctx ends, then stop; it sends on
+// the channel it returns when changed reports a change (at most one waiting).
+func poll(ctx context.Context, every time.Duration, changed func() bool, stop func()) <-chan struct{} {
 	ch := make(chan struct{}, 1)
 	go func() {
 		defer close(ch)
-		defer conn.Close()
+		defer stop()
 		tick := time.NewTicker(every)
 		defer tick.Stop()
 		for {
@@ -41,9 +73,7 @@ func (s *Store) Changes(ctx context.Context, every time.Duration) (<-chan struct
 				return
 			case <-tick.C:
 			}
-			// An error (the database busy for a moment) is tried again at the next tick.
-			if v, err := version(); err == nil && v != last {
-				last = v
+			if changed() {
 				select {
 				case ch <- struct{}{}:
 				default:
@@ -51,5 +81,36 @@ func (s *Store) Changes(ctx context.Context, every time.Duration) (<-chan struct
 			}
 		}
 	}()
-	return ch, nil
+	return ch
+}
+
+// fileState tells whether a database file changed without reading it: which
+// file the path names (one copied or moved over it is another), its size
+// and time, and the size of its -wal file. Not the change counter of
+// SQLite's header: a database in WAL mode, as otd's are, keeps it when a
+// commit and its checkpoint leave the first page alone (a result does).
+type fileState struct {
+	db      os.FileInfo
+	walSize int64 // 0 if there is no -wal file
+}
+
+func statFile(path string) (fileState, error) {
+	db, err := os.Stat(path)
+	if err != nil {
+		return fileState{}, err
+	}
+	st := fileState{db: db}
+	wal, err := os.Stat(path + "-wal")
+	switch {
+	case err == nil:
+		st.walSize = wal.Size()
+	case !errors.Is(err, fs.ErrNotExist):
+		return fileState{}, err
+	}
+	return st, nil
+}
+
+// same tells whether the database file is as it was at o.
+func (f fileState) same(o fileState) bool {
+	return os.SameFile(f.db, o.db) && f.db.Size() == o.db.Size() && f.db.ModTime().Equal(o.db.ModTime())
 }

@@ -112,12 +112,12 @@ func New(ctx context.Context, src Source, id int64) (*Server, error) {
 			s.mu.Unlock()
 		}
 	}()
-	s.mux.HandleFunc("GET /{$}", s.page(s.home))
-	s.mux.HandleFunc("GET /standings", s.page(simple("standings")))
-	s.mux.HandleFunc("GET /crosstable", s.page(simple("crosstable")))
-	s.mux.HandleFunc("GET /round/{n}", s.page(s.round))
-	s.mux.HandleFunc("GET /player/{n}", s.page(s.player))
-	s.mux.HandleFunc("GET /round/{n}/table/{t}", s.page(s.game))
+	s.mux.HandleFunc("GET /{$}", s.page("q", s.home))
+	s.mux.HandleFunc("GET /standings", s.page("", simple("standings")))
+	s.mux.HandleFunc("GET /crosstable", s.page("", simple("crosstable")))
+	s.mux.HandleFunc("GET /round/{n}", s.page("", s.round))
+	s.mux.HandleFunc("GET /player/{n}", s.page("", s.player))
+	s.mux.HandleFunc("GET /round/{n}/table/{t}", s.page("move", s.game))
 	s.mux.HandleFunc("GET /events", s.events)
 	return s, nil
 }
@@ -236,17 +236,18 @@ func notFound(format string, a ...any) error {
 // errNotFound makes a page answer 404.
 var errNotFound = notFound("no such page")
 
-// page makes the handler of a page whose fill sets its part of v. A page is
-// made once a change, whoever asks for it meanwhile (a crowd asks for the
-// same few): see made.
-func (s *Server) page(fill func(t *tournament.Tournament, r *http.Request, v *view) error) http.HandlerFunc {
+// page makes the handler of a page whose fill sets its part of v, reading
+// the query parameter param if any ("" for none). A page is made once a
+// change, whoever asks for it meanwhile (a crowd asks for the same few): see
+// made.
+func (s *Server) page(param string, fill func(t *tournament.Tournament, r *http.Request, v *view) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		t, results, gen, err := s.current(r.Context())
 		if err != nil {
 			http.Error(w, "the results cannot be read now: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
-		key := cacheKey(r)
+		key := cacheKey(r, param)
 		p := s.made(gen, key)
 		p.once.Do(func() {
 			p.status, p.body = makePage(t, results, gen, r, fill)
@@ -292,12 +293,23 @@ type madePage struct {
 	body   []byte
 }
 
-// cacheKey is what makes a page: its path and the parameters the pages read
-// (the search q, the viewer's move); any other parameter is ignored, so that
-// a client cannot fill the kept pages with URLs of its own.
-func cacheKey(r *http.Request) string {
-	q := r.URL.Query()
-	return r.URL.Path + "?q=" + q.Get("q") + "&move=" + q.Get("move")
+// cacheKey is what makes a page: its path and the query parameter param
+// that it reads (the home page's search q, the viewer's move), if any; any
+// other parameter is ignored, so that a client cannot fill the kept pages
+// with URLs of its own (/crosstable?move=1, 2...).
+func cacheKey(r *http.Request, param string) string {
+	if param == "" {
+		return r.URL.Path
+	}
+	return r.URL.Path + "?" + param + "=" + r.URL.Query().Get(param)
+}
+
+// atoi reads a whole number as the pages write it in their links: no plus
+// sign, no leading zero. So a page is at one URL, and /round/01 is no second
+// copy of /round/1 among the kept pages.
+func atoi(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && strconv.Itoa(n) == s
 }
 
 // made returns the page of key at generation gen: the one kept, or a new
@@ -390,8 +402,8 @@ func withMoves(t *tournament.Tournament, seat export.HTMLSeat) seatView {
 
 // number reads the path's {name}, from 1 to most.
 func number(r *http.Request, name string, most int) (int, error) {
-	n, err := strconv.Atoi(r.PathValue(name))
-	if err != nil || n < 1 || n > most {
+	n, ok := atoi(r.PathValue(name))
+	if !ok || n < 1 || n > most {
 		return 0, errNotFound
 	}
 	return n, nil
@@ -471,9 +483,9 @@ func (s *Server) game(t *tournament.Tournament, r *http.Request, v *view) error 
 	}
 	gv.Move = gv.Last
 	if q := r.URL.Query().Get("move"); q != "" {
-		n, err := strconv.Atoi(q)
-		if err != nil {
-			return &pageError{http.StatusBadRequest, fmt.Sprintf("move %.20q: not a number (0 to %d)", q, gv.Last)}
+		n, ok := atoi(q)
+		if !ok {
+			return &pageError{http.StatusBadRequest, fmt.Sprintf("move %.20q: not a move number (0 to %d)", q, gv.Last)}
 		}
 		if n < 0 || n > gv.Last {
 			return notFound("round %d table %d has no move %d: its moves are 0 (the start) to %d", round, table, n, gv.Last)

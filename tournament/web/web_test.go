@@ -129,7 +129,10 @@ func TestPages(t *testing.T) {
 		{"/round/2/table/1", 200, []string{"The game has no result yet."}},
 		{"/round/1/table/1?move=21", 404, []string{"round 1 table 1 has no move 21: its moves are 0 (the start) to 20"}},
 		{"/round/1/table/1?move=-1", 404, []string{"has no move -1"}},
-		{"/round/1/table/1?move=x", 400, []string{`move "x": not a number (0 to 20)`}},
+		{"/round/1/table/1?move=x", 400, []string{`move "x": not a move number (0 to 20)`}},
+		{"/round/1/table/1?move=07", 400, []string{`move "07": not a move number (0 to 20)`}},
+		{"/round/01", 404, []string{"no such page"}},
+		{"/player/+1", 404, []string{"no such page"}},
 		{"/round/1/table/3", 404, []string{"round 1 has tables 1 to 2"}},
 		{"/round/3/table/1", 404, nil},
 		{"/round/3", 404, nil},
@@ -331,9 +334,20 @@ func TestKeptPagesBounded(t *testing.T) {
 	if n := kept(); n != 1 {
 		t.Errorf("%d pages kept after 50 standings with junk and 50 404s; want 1", n)
 	}
+	// A parameter that another page reads is junk here: the viewer reads
+	// move, the home page q, no other page either.
+	for i := range 50 {
+		get(t, "GET", fmt.Sprintf("%s/crosstable?move=%d", ts.URL, i))
+		get(t, "GET", fmt.Sprintf("%s/player/1?q=%d&move=%d", ts.URL, i, i))
+		get(t, "GET", fmt.Sprintf("%s/round/1/table/1?move=20&q=%d", ts.URL, i))
+		get(t, "GET", fmt.Sprintf("%s/?q=a&move=%d", ts.URL, i))
+	}
+	if n := kept(); n != 5 {
+		t.Errorf("%d pages kept after 50 requests each of 4 pages with parameters they do not read; want 5", n)
+	}
 	get(t, "GET", ts.URL+"/?q="+long) // a key over maxKey: made, not kept
-	if n := kept(); n != 1 {
-		t.Errorf("%d pages kept after a search of 4,000 characters; want 1", n)
+	if n := kept(); n != 5 {
+		t.Errorf("%d pages kept after a search of 4,000 characters; want 5", n)
 	}
 	for i := range maxPages + 50 {
 		resp, _ := get(t, "GET", fmt.Sprintf("%s/?q=%d", ts.URL, i))

@@ -102,15 +102,19 @@ of it.`,
 				return inputError(err)
 			}
 			ops := make([]tournament.Op, len(pf.Players))
+			var registered map[string]tournament.Player // by nameKey: who was in before the file, read by the first op
 			for i, in := range pf.Players {
 				ops[i] = func(t *tournament.Tournament) (tournament.Change, error) {
-					k := nameKey(in.Name)
-					for _, p := range t.Players {
-						if nameKey(p.Name) == k {
-							return tournament.Change{}, inputError(&playersFileError{Path: path, Line: in.line, Err: errDuplicateName,
-								Msg: fmt.Sprintf("%s is already registered as player %d%s (%v): delete the line (was the file imported already? 'otd player list' shows who is in), or tell the two players apart (a club or city after the name)",
-									quoteName(in.Name), p.Number, spelledAs(in.Name, p.Name), errDuplicateName)})
+					if i == 0 {
+						registered = make(map[string]tournament.Player, len(t.Players))
+						for _, p := range t.Players {
+							registered[nameKey(p.Name)] = p
 						}
+					}
+					if p, ok := registered[nameKey(in.Name)]; ok {
+						return tournament.Change{}, inputError(&playersFileError{Path: path, Line: in.line, Err: errDuplicateName,
+							Msg: fmt.Sprintf("%s is already registered as player %d%s (%v): delete the line (was the file imported already? 'otd player list' shows who is in), or tell the two players apart (a club or city after the name)",
+								quoteName(in.Name), p.Number, spelledAs(in.Name, p.Name), errDuplicateName)})
 					}
 					c, err := t.AddPlayer(in.PlayerInput)
 					if err != nil {

@@ -3,17 +3,21 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/otd-project/otd/internal/testenv"
 )
@@ -60,14 +64,20 @@ func newReader(t *testing.T, dir string) *reader {
 	return r
 }
 
-func (r *reader) exec(args ...string) (stdout, stderr string, code int, err error) {
-	var out, errb bytes.Buffer
+// command is otd with args, to be run as the reader.
+func (r *reader) command(args ...string) *exec.Cmd {
 	cmd := exec.Command(r.otd, args...)
-	cmd.Stdout, cmd.Stderr = &out, &errb
 	cmd.Env = append(os.Environ(), "OTD_DB=")
 	if os.Geteuid() == 0 {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
 	}
+	return cmd
+}
+
+func (r *reader) exec(args ...string) (stdout, stderr string, code int, err error) {
+	var out, errb bytes.Buffer
+	cmd := r.command(args...)
+	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
@@ -89,7 +99,8 @@ func (r *reader) run(args ...string) (stdout, stderr string, code int) {
 // write (a read-only file, or a file in a read-only folder, where SQLite
 // cannot make the WAL's -wal and -shm files) can still be read: standings,
 // crosstable, exports; a change is refused in one line that says what to do;
-// the file and its folder are left as they were.
+// the file and its folder are left as they were. And otd serve serves it,
+// live (issue 19, section 5): see serveSeesChanges.
 func TestReadOnlyDatabase(t *testing.T) {
 	base := t.TempDir()
 	// t.TempDir's parent is private to the user running the tests.
@@ -167,6 +178,75 @@ func TestReadOnlyDatabase(t *testing.T) {
 			if now := dirNames(t, dir); !slices.Equal(had, now) {
 				t.Errorf("files after: %q, before %q", now, had)
 			}
+			serveSeesChanges(t, r, db)
 		})
+	}
+}
+
+// serveSeesChanges runs otd serve as the reader on the database at db, which
+// the reader may not write, and has the director, who may, register a
+// player meanwhile: the player's page must come. Ctrl-C stops serve.
+func serveSeesChanges(t *testing.T, r *reader, db string) {
+	t.Helper()
+	serve := r.command("--db", db, "serve", "--listen", "127.0.0.1:0")
+	var errb lockedBuffer
+	serve.Stderr = &errb
+	out, err := serve.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := serve.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited, urls := make(chan error, 1), make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if u := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(sc.Text()); u != "" {
+				urls <- u
+			}
+		}
+		exited <- serve.Wait()
+	}()
+	defer serve.Process.Kill()
+	var url string
+	select {
+	case url = <-urls:
+	case err := <-exited:
+		t.Fatalf("otd serve: %v: %s", err, errb.String())
+	case <-time.After(10 * time.Second):
+		t.Fatalf("otd serve printed no address within 10 s: %s", errb.String())
+	}
+	player5 := func() (int, string) {
+		t.Helper()
+		resp, err := http.Get(url + "player/5")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	if code, _ := player5(); code != http.StatusNotFound {
+		t.Fatalf("GET /player/5 before there is one: status %d; want 404", code)
+	}
+	(&testDB{t: t, path: db}).must("player", "add", "Eve Evans")
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		code, page := player5()
+		if code == http.StatusOK && strings.Contains(page, "Eve Evans") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("GET /player/5, 10 s after the player was registered: status %d:\n%s", code, page)
+		}
+	}
+	serve.Process.Signal(os.Interrupt)
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("otd serve after Ctrl-C: %v: %s", err, errb.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("otd serve did not stop within 10 s of Ctrl-C")
 	}
 }

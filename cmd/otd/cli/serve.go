@@ -33,7 +33,10 @@ rounds), move by move. They read on a phone, fetch nothing from the internet and
 work without JavaScript; with it, an open page reloads itself within a
 second of a result entered with 'otd result' in another terminal.
 
-The database is opened read-only: no page changes anything. serve listens
+The database is opened read-only: no page changes anything. serve may run
+as a user who may not write it (a read-only file or folder): its pages then
+change once the command that changed it has ended ('otd result' at once, a
+'round play' at its end). serve listens
 on this computer only (127.0.0.1) unless --listen names another address:
 --listen 0.0.0.0:8080 answers every network this computer is on, and serve
 prints the addresses to give to the players, each with a QR code for their
