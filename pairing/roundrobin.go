@@ -2,12 +2,16 @@ package pairing
 
 import "fmt"
 
-// RoundRobin returns the rounds of a round robin among the players with the
-// given IDs, in seeding order, by Berger tables: everyone meets everyone once
-// in n-1 rounds (n rounds for an odd n, each with one bye). The first-named
-// player of each Berger pair has Black, which balances colours: every player
-// ends with |blacks - whites| <= 1.
-func RoundRobin(ids []int) ([]Pairing, error) {
+// RoundRobin returns the first rounds of a round robin among the players
+// with the given IDs, in seeding order, by Berger tables: everyone meets
+// everyone once in a cycle of n-1 rounds (n rounds for an odd n, each with one
+// bye). The first-named player of each Berger pair has Black, which balances
+// colours: every player ends a cycle with |blacks - whites| <= 1. Rounds
+// beyond a cycle play the table again, colours swapped in every second cycle:
+// 2 players and 10 rounds are a 10-game match, colours alternating; 6 players
+// and 10 rounds a double round robin, each pair meeting once with each colour.
+// rounds 0 is one cycle.
+func RoundRobin(ids []int, rounds int) ([]Pairing, error) {
 	seen := map[int]bool{}
 	for _, id := range ids {
 		if id <= 0 || seen[id] {
@@ -18,22 +22,25 @@ func RoundRobin(ids []int) ([]Pairing, error) {
 	if len(ids) < 2 {
 		return nil, fmt.Errorf("%w: a round robin needs 2 players, not %d", ErrInvalidInput, len(ids))
 	}
+	if rounds < 0 {
+		return nil, fmt.Errorf("%w: a round robin of %d rounds", ErrInvalidInput, rounds)
+	}
 	n := len(ids) + len(ids)%2 // with a dummy, n, for an odd field
 	half := n / 2
 	pairs := make([][2]int, half) // Berger numbers 1..n
 	for i := range pairs {
 		pairs[i] = [2]int{i + 1, n - i}
 	}
-	rounds := make([]Pairing, n-1)
-	for r := range rounds {
+	cycle := make([]Pairing, n-1)
+	for r := range cycle {
 		for _, q := range pairs {
 			switch {
 			case q[0] > len(ids):
-				rounds[r].Bye = ids[q[1]-1]
+				cycle[r].Bye = ids[q[1]-1]
 			case q[1] > len(ids):
-				rounds[r].Bye = ids[q[0]-1]
+				cycle[r].Bye = ids[q[0]-1]
 			default:
-				rounds[r].Pairs = append(rounds[r].Pairs, Pair{ids[q[0]-1], ids[q[1]-1]})
+				cycle[r].Pairs = append(cycle[r].Pairs, Pair{ids[q[0]-1], ids[q[1]-1]})
 			}
 		}
 		// The next round: every number but n moves on by n/2 (mod n-1), and n
@@ -50,5 +57,18 @@ func RoundRobin(ids []int) ([]Pairing, error) {
 			pairs[i] = q
 		}
 	}
-	return rounds, nil
+	if rounds == 0 {
+		return cycle, nil
+	}
+	out := make([]Pairing, rounds)
+	for r := range out {
+		out[r] = cycle[r%len(cycle)]
+		if r/len(cycle)%2 == 1 {
+			out[r] = Pairing{Bye: out[r].Bye, Pairs: make([]Pair, len(out[r].Pairs))}
+			for i, p := range cycle[r%len(cycle)].Pairs {
+				out[r].Pairs[i] = Pair{Black: p.White, White: p.Black}
+			}
+		}
+	}
+	return out, nil
 }

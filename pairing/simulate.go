@@ -39,7 +39,7 @@ func ParseSystem(name string) (System, error) {
 // SimConfig describes a simulated tournament.
 type SimConfig struct {
 	Players int // 2 to 100000 (1000 for a round robin)
-	Rounds  int // 1 to 1000; for a round robin, 0 plays the whole cycle
+	Rounds  int // 1 to 1000; for a round robin, 0 plays one cycle, more plays it again (RoundRobin)
 	Seed    uint64
 	System  System
 	Options Options // Swiss options; Options.Seed is set from Seed
@@ -128,16 +128,10 @@ func simulate(cfg SimConfig, each func(Input)) (SimReport, error) {
 		}
 		slices.SortStableFunc(ids, func(a, b int) int { return cmp.Compare(ps[b-1].Rating, ps[a-1].Rating) })
 		var err error
-		if schedule, err = RoundRobin(ids); err != nil {
+		if schedule, err = RoundRobin(ids, cfg.Rounds); err != nil {
 			return SimReport{}, err
 		}
-		if cfg.Rounds == 0 {
-			cfg.Rounds = len(schedule)
-		}
-		if cfg.Rounds > len(schedule) {
-			return SimReport{}, fmt.Errorf("%w: a round robin of %d players has %d rounds, not %d",
-				ErrInvalidInput, cfg.Players, len(schedule), cfg.Rounds)
-		}
+		cfg.Rounds = len(schedule)
 	}
 	rep := SimReport{System: cfg.System.String(), Players: cfg.Players, Rounds: cfg.Rounds, Seed: cfg.Seed}
 	opt := cfg.Options

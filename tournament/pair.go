@@ -226,12 +226,9 @@ func (t *Tournament) roundRobin(r int, active map[int]bool) (pairing.Pairing, er
 			ids = append(ids, p.Number)
 		}
 	}
-	rounds, err := pairing.RoundRobin(ids)
+	rounds, err := pairing.RoundRobin(ids, r) // as many cycles as the rounds ask, colours swapped in every second one
 	if err != nil {
 		return pairing.Pairing{}, fmt.Errorf("round robin: %w", err)
-	}
-	if r > len(rounds) {
-		return pairing.Pairing{}, fmt.Errorf("a round robin of %d players has %d rounds: %w", len(ids), len(rounds), ErrAllPaired)
 	}
 	pr := rounds[r-1]
 	out := pairing.Pairing{Bye: pr.Bye}

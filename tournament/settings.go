@@ -16,7 +16,9 @@ import (
 // System is how rounds are paired.
 type System string
 
-// Pairing systems.
+// Pairing systems. A round robin pairs by Berger tables (pairing.RoundRobin):
+// rounds beyond a cycle play the table again, colours swapped in every second
+// cycle.
 const (
 	Swiss      System = "swiss"
 	RoundRobin System = "roundrobin"

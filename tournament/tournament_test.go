@@ -230,3 +230,31 @@ func TestUnpairAndUndoGuard(t *testing.T) {
 		t.Errorf("Unpair = %+v, %v", c, err)
 	}
 }
+
+// TestRoundRobinCycles: a round robin of 6 players in 10 rounds is a double
+// round robin: rounds 6 to 10 are rounds 1 to 5 with the colours swapped,
+// and an 11th round is refused as beyond the tournament's rounds.
+func TestRoundRobinCycles(t *testing.T) {
+	tm := club(t, 6, 10)
+	tm.System = RoundRobin
+	for r := 1; r <= 10; r++ {
+		if _, err := tm.Pair(PairOptions{}); err != nil {
+			t.Fatalf("round %d: %v", r, err)
+		}
+		finish(t, tm)
+	}
+	for r := 1; r <= 5; r++ {
+		first, second := tm.Round(r), tm.Round(r+5)
+		if len(first) != 3 || len(second) != 3 {
+			t.Fatalf("rounds %d and %d: %d and %d games", r, r+5, len(first), len(second))
+		}
+		for i, g := range first {
+			if h := second[i]; h.Black != g.White || h.White != g.Black {
+				t.Errorf("round %d table %d: %d-%d; want %d-%d (round %d swapped)", r+5, i+1, h.Black, h.White, g.White, g.Black, r)
+			}
+		}
+	}
+	if _, err := tm.Pair(PairOptions{}); !errors.Is(err, ErrAllPaired) {
+		t.Errorf("round 11: %v; want ErrAllPaired", err)
+	}
+}

@@ -5,7 +5,9 @@
 // context, and stops it (quit, then SIGINT, then SIGKILL to the group).
 //
 // Commands carry numeric ids. Replies are read with or without a space after
-// '=' or '?', moves in any case, passes as "pass" or "PASS". The client
+// '=' or '?', with the id right after it ("=7 f6", GTP 2) or after a space
+// when it is the id sent ("= 7 f6", as Edax 4.6 answers; RULES.md section 6),
+// moves in any case, passes as "pass" or "PASS". The client
 // remembers the moves the engine has seen; each Move sends only the new ones
 // with play and asks genmove. After any disagreement (an error reply, or a
 // game that no longer extends what was sent) it sends clear_board and replays
@@ -371,7 +373,11 @@ func (e *Engine) batch(ctx context.Context, cmds ...string) ([]reply, error) {
 	rs := make([]reply, 0, len(cmds))
 	for len(rs) < len(cmds) {
 		want := ids[len(rs)]
-		ok, id, text, err := e.response(ctx)
+		front := -1 // the id of the oldest command unanswered
+		if len(e.pending) > 0 {
+			front = e.pending[0]
+		}
+		ok, id, text, err := e.response(ctx, front)
 		if err != nil {
 			e.synced = false
 			if errors.Is(err, ErrTimeout) {
@@ -379,10 +385,9 @@ func (e *Engine) batch(ctx context.Context, cmds ...string) ([]reply, error) {
 			}
 			return nil, e.fail(cmds[len(rs)], err)
 		}
-		if len(e.pending) == 0 {
+		if front < 0 {
 			return nil, e.fail(cmds[len(rs)], fmt.Errorf("a reply to no command (%q): %w", proc.Clip(text), ErrProtocol))
 		}
-		front := e.pending[0]
 		e.pending = e.pending[1:]
 		if id >= 0 && id != front {
 			return nil, e.fail(cmds[len(rs)], fmt.Errorf("reply id %d to command %d: %w", id, front, ErrProtocol))
@@ -406,10 +411,10 @@ func (e *Engine) fail(cmd string, err error) error {
 	return e.broken
 }
 
-// response reads one reply: '=' or '?', an optional id, the text, up to an
-// empty line. id is -1 when the reply has none. A timeout keeps the lines
-// read so far for the next call.
-func (e *Engine) response(ctx context.Context) (ok bool, id int, text string, err error) {
+// response reads one reply: '=' or '?', an optional id (splitID, want the
+// id sent), the text, up to an empty line. id is -1 when the reply has none.
+// A timeout keeps the lines read so far for the next call.
+func (e *Engine) response(ctx context.Context, want int) (ok bool, id int, text string, err error) {
 	for {
 		line, err := e.proc.Line(ctx)
 		if err != nil {
@@ -433,22 +438,38 @@ func (e *Engine) response(ctx context.Context) (ok bool, id int, text string, er
 		}
 	}
 	first := e.partial[0]
-	ok, id = first[0] == '=', -1
-	i := 1
-	for i < len(first) && first[i] >= '0' && first[i] <= '9' {
-		i++
+	ok = first[0] == '='
+	if id, e.partial[0], err = splitID(first[1:], want); err != nil {
+		return false, -1, "", err
 	}
-	if i > 1 {
-		n, err := strconv.Atoi(first[1:i])
-		if err != nil {
-			return false, -1, "", fmt.Errorf("reply id %q: %w", first[1:i], ErrProtocol)
-		}
-		id = n
-	}
-	e.partial[0] = strings.TrimSpace(first[i:])
 	text = strings.Join(e.partial, "\n")
 	e.partial = e.partial[:0]
 	return ok, id, text, nil
+}
+
+// splitID splits the first line of a reply, after its '=' or '?', into its id
+// (-1 when it has none) and its text. The id is the number right after the
+// '=' or '?' (GTP 2: "=7 f6"), or, after spaces, the id sent (want) followed by
+// a space or the end of the line, as Edax 4.6 writes it ("= 7 f6"). Another
+// number after a space is the reply's text: Edax answers "? 1 wrong color"
+// whatever the id sent.
+func splitID(s string, want int) (int, string, error) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i > 0 {
+		n, err := strconv.Atoi(s[:i])
+		if err != nil {
+			return -1, "", fmt.Errorf("reply id %q: %w", s[:i], ErrProtocol)
+		}
+		return n, strings.TrimSpace(s[i:]), nil
+	}
+	s = strings.TrimSpace(s)
+	if w := strconv.Itoa(want); want >= 0 && (s == w || strings.HasPrefix(s, w+" ") || strings.HasPrefix(s, w+"\t")) {
+		return want, strings.TrimSpace(s[len(w):]), nil
+	}
+	return -1, s, nil
 }
 
 // Close tells the engine to quit and waits for it; then sends SIGINT to its

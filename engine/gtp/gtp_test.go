@@ -132,10 +132,11 @@ func TestGTPRhino(t *testing.T) {
 	closeAndCheck(t, e)
 }
 
-// TestFakeGood plays games against a well-behaved fake in both reply styles.
+// TestFakeGood plays games against a well-behaved fake in each reply style:
+// "=7 f6" (GTP 2), "=F6" (no ids) and "= 7 f6" (Edax 4.6).
 func TestFakeGood(t *testing.T) {
 	for _, tc := range []struct{ mode, style string }{
-		{"good", ""}, {"good", "tight"}, {"nopass", ""}, {"nopass", "tight"},
+		{"good", ""}, {"good", "tight"}, {"good", "edax"}, {"nopass", ""}, {"nopass", "tight"}, {"nopass", "edax"},
 	} {
 		t.Run(tc.mode+"/"+tc.style, func(t *testing.T) {
 			e := start(t, fakeConfig(tc.mode, 0, "style="+tc.style))
@@ -419,6 +420,39 @@ func TestParse(t *testing.T) {
 	for _, s := range []string{"", "z9", "q1", "a17", "d", "d3 e4", "resign", "a0", "a01", "j"} {
 		if _, err := parseMove(s); !errors.Is(err, ErrProtocol) || !errors.Is(err, player.ErrBadMove) {
 			t.Errorf("parseMove(%q): %v; want ErrProtocol and player.ErrBadMove", s, err)
+		}
+	}
+}
+
+// TestSplitID: the id of a reply is read right after '=' or '?' (GTP 2), or
+// after a space when it is the id sent (Edax 4.6 writes printf("= %d ", id)
+// then the text); any other text is the reply's.
+func TestSplitID(t *testing.T) {
+	for _, tc := range []struct {
+		line string // after '=' or '?'
+		want int    // the id sent; -1 none
+		id   int
+		text string
+	}{
+		{"7 f6", 7, 7, "f6"},                        // GTP 2
+		{"7", 7, 7, ""},                             // GTP 2, an empty reply
+		{" f6", 7, -1, "f6"},                        // no id
+		{"", 7, -1, ""},                             // no id, an empty reply
+		{" 7 f6", 7, 7, "f6"},                       // Edax
+		{" 7 ", 7, 7, ""},                           // Edax, an empty reply
+		{" 7\tf6", 7, 7, "f6"},                      // a tab
+		{" 6 f6", 7, -1, "6 f6"},                    // not the id sent: text
+		{" 1 wrong color", 12, -1, "1 wrong color"}, // Edax's refusal "? 1 wrong color" to any id
+		{" 70 f6", 7, -1, "70 f6"},
+		{" 07 f6", 7, -1, "07 f6"},
+		{" 7f6", 7, -1, "7f6"},
+		{"8 f6", 7, 8, "f6"},      // GTP 2, another id: batch refuses it
+		{" 7 f6", -1, -1, "7 f6"}, // nothing sent
+		{" Edax 4.6", 2, -1, "Edax 4.6"},
+	} {
+		id, text, err := splitID(tc.line, tc.want)
+		if err != nil || id != tc.id || text != tc.text {
+			t.Errorf("splitID(%q, %d) = %d, %q, %v; want %d, %q", tc.line, tc.want, id, text, err, tc.id, tc.text)
 		}
 	}
 }

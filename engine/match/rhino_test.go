@@ -12,9 +12,11 @@ import (
 	"github.com/otd-project/otd/internal/testenv"
 )
 
-// TestGTPRhino plays gtp-rhino against a built-in player with both colours;
-// each game must end normally and replay legally to the recorded score. It
-// fails under CI=true when gtp-rhino is missing (testenv.GTPRhino).
+// TestGTPRhino probes gtp-rhino (Probe: one move from the start position, as
+// an engine's registration does), then plays it against a built-in player
+// with both colours on the same process; each game must end normally and
+// replay legally to the recorded score. It fails under CI=true when
+// gtp-rhino is missing (testenv.GTPRhino).
 func TestGTPRhino(t *testing.T) {
 	path := testenv.GTPRhino(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -35,6 +37,9 @@ func TestGTPRhino(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer b.Close()
+			if err := match.Probe(ctx, engine.Othello(), e, 5*time.Second); err != nil {
+				t.Fatalf("probe: %v\nstderr: %s", err, e.Stderr())
+			}
 			black, white := player.Player(e), b
 			if rc == engine.White {
 				black, white = b, e

@@ -1,10 +1,18 @@
 // Package nboard is a client for external Othello engines that speak the
-// NBoard protocol, version 2 (RULES.md section 6): it starts the engine as a
-// subprocess from an argv (never through a shell) in a process group of its
-// own, tells it the game otd owns, asks it for moves under a context, and
-// stops it (quit, then SIGINT, then SIGKILL to the group), as engine/gtp does.
+// NBoard protocol (RULES.md section 6): it starts the engine as a subprocess
+// from an argv (never through a shell) in a process group of its own, tells it
+// the game otd owns, asks it for moves under a context, and stops it (quit,
+// then SIGINT, then SIGKILL to the group), as engine/gtp does.
 //
-// Start sends "nboard 2", "set depth N" (Config.Depth, when set; engines such
+// It announces version 1 of the protocol ("nboard 1"), the version of every
+// command it sends (set game, set depth, ping, go, quit; the clock goes in set
+// game's TI). Edax speaks version 1 only: its nboard.c (4.3 to 4.6) logs
+// "Edax expected "nboard 1" protocol" to any other. Ntest, by the protocol's
+// author, reads the version and plays the same under both. Version 2 adds
+// commands otd does not send (move, set contempt, analyze) and nodestats
+// lines, which are ignored like status lines.
+//
+// Start sends "nboard 1", "set depth N" (Config.Depth, when set; engines such
 // as Ntest need it before go) and "ping 1", and waits for "pong 1"; the name
 // is the engine's "set myname" unless Config.Name gives one. Each Move sends
 // the whole game so far as a GGF record with "set game" (8x8, the start
@@ -79,7 +87,7 @@ type Engine struct {
 
 var _ player.Player = (*Engine)(nil)
 
-// Start starts the engine and sets it up (nboard 2, set depth, ping 1),
+// Start starts the engine and sets it up (nboard 1, set depth, ping 1),
 // within ctx. A failure stops the engine again.
 func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	if cfg.StderrLimit <= 0 {
@@ -96,7 +104,7 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	if e.name == "" {
 		e.name = cfg.Argv[0]
 	}
-	cmds := "nboard 2\n"
+	cmds := "nboard 1\n"
 	if cfg.Depth > 0 {
 		cmds += "set depth " + strconv.Itoa(cfg.Depth) + "\n"
 	}

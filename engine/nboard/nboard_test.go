@@ -118,6 +118,18 @@ func TestFakeGood(t *testing.T) {
 	}
 }
 
+// TestVersion1: an engine that speaks version 1 of the protocol only (as
+// Edax does) plays whole games with each colour.
+func TestVersion1(t *testing.T) {
+	e := start(t, fakeConfig("good", 0, "version=1"))
+	for _, ec := range []engine.Color{engine.Black, engine.White} {
+		if r := play(t, e, ec, greedy(t)); r.End != match.Normal || !r.Board.GameOver() {
+			t.Fatalf("as %s: end %s: %v\n%s", ec, r.End, r.Err, e.Stderr())
+		}
+	}
+	closeAndCheck(t, e)
+}
+
 // TestPasses: a game with passes reaches the engine with PA in its record.
 func TestPasses(t *testing.T) {
 	e := start(t, fakeConfig("good", 0))
@@ -149,7 +161,7 @@ func TestDepth(t *testing.T) {
 		t.Fatal(err)
 	}
 	closeAndCheck(t, e)
-	for _, want := range []string{"fake: got nboard 2\nfake: got set depth 7\nfake: got ping 1\n", "TI[05:00/00:02]"} {
+	for _, want := range []string{"fake: got nboard 1\nfake: got set depth 7\nfake: got ping 1\n", "TI[05:00/00:02]"} {
 		if !strings.Contains(e.Stderr(), want) {
 			t.Errorf("no %q in\n%s", want, e.Stderr())
 		}

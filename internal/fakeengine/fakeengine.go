@@ -30,9 +30,12 @@
 //
 // Options: "delay=DURATION" (of mode late), "style=tight" (GTP: no ids, no
 // space after '=', upper case, CRLF; NBoard: no name, no status lines, lower
-// case, CRLF), "sizes=N,N..." (GTP: the board sizes boardsize accepts, for
-// Othello on that board; 8 alone by default) and "quiet" (no log of the
-// commands on stderr). Other arguments are shown in the engine's name:
+// case, CRLF), "style=edax" (GTP: a space between '=' or '?' and the id, "= 7
+// f6", as Edax 4.6 answers), "version=V" (NBoard: the one protocol version the
+// fake speaks, 1 or 2; another "nboard N" ends it with status 4; by default it
+// speaks both, as Ntest does), "sizes=N,N..." (GTP: the board sizes boardsize
+// accepts, for Othello on that board; 8 alone by default) and "quiet" (no log
+// of the commands on stderr). Other arguments are shown in the engine's name:
 // fake[ARG|ARG...].
 //
 // A command the fake cannot follow (an NBoard game that is not a legal game
@@ -79,7 +82,9 @@ type fake struct {
 	protocol, mode string
 	n              int // the move request at which mode strikes
 	delay          time.Duration
-	tight, quiet   bool
+	style          string // "tight", "edax" or "" (see the package's doc)
+	version        string // the one NBoard protocol version the fake speaks, "1" or "2"; "" both
+	quiet          bool
 	sizes          map[int]bool // the board sizes the GTP fake accepts
 	extra          []string     // arguments shown in the name
 	out            *bufio.Writer
@@ -110,8 +115,16 @@ func run(args []string) int {
 		switch k, v, _ := strings.Cut(o, "="); {
 		case o == "quiet":
 			f.quiet = true
-		case k == "style":
-			f.tight = v == "tight"
+		case k == "style" || k == "version":
+			if !map[string]bool{"style=": true, "style=tight": true, "style=edax": true, "version=1": true, "version=2": true}[o] {
+				fmt.Fprintln(os.Stderr, "fake: no option", o)
+				return 2
+			}
+			if k == "style" {
+				f.style = v
+			} else {
+				f.version = v
+			}
 		case k == "sizes":
 			f.sizes = map[int]bool{}
 			for _, n := range strings.Split(v, ",") {

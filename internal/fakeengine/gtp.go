@@ -26,9 +26,12 @@ func (f *fake) gtp() func(line string) (int, bool) {
 			if !ok {
 				c = "?"
 			}
-			if f.tight {
+			switch {
+			case f.style == "tight":
 				id, nl, text = "", "\r\n", strings.ToUpper(text)
-			} else if text != "" || id != "" {
+			case f.style == "edax" && id != "": // Edax 4.6: printf("= %d ", id); puts(text)
+				id, text = " "+id, " "+text
+			case text != "" || id != "":
 				text = " " + text
 			}
 			fmt.Fprintf(f.out, "%s%s%s%s%s", c, id, text, nl, nl)

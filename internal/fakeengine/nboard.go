@@ -22,7 +22,7 @@ func (f *fake) nboard() func(line string) (int, bool) {
 	say := func(format string, a ...any) {
 		f.flood()
 		nl := "\n"
-		if f.tight {
+		if f.style == "tight" {
 			nl = "\r\n"
 		}
 		fmt.Fprintf(f.out, format+nl, a...)
@@ -38,10 +38,10 @@ func (f *fake) nboard() func(line string) (int, bool) {
 		case "quit":
 			return 0, f.mode != "ignorequit"
 		case "nboard":
-			if arg != "2" {
-				return bad("nboard %q: want version 2", arg)
+			if arg != "1" && arg != "2" || f.version != "" && arg != f.version {
+				return bad("nboard %q: not a version of the protocol this engine speaks", arg)
 			}
-			if !f.tight {
+			if f.style != "tight" {
 				say("set myname %s", f.name())
 			}
 		case "set":
@@ -65,7 +65,7 @@ func (f *fake) nboard() func(line string) (int, bool) {
 		case "go":
 			gos++
 			answer := func(m string) {
-				if f.tight {
+				if f.style == "tight" {
 					say("=== %s", strings.ToLower(m))
 					return
 				}

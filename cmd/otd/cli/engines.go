@@ -25,6 +25,9 @@ import (
 // engineStartTimeout bounds an engine's start (and its handshake).
 const engineStartTimeout = 10 * time.Second
 
+// engineCheckMove is the time per move of the move asked at registration.
+const engineCheckMove = 5 * time.Second
+
 // startEngine starts the program of engine player p: a GTP or NBoard
 // engine as a subprocess, or a built-in player.
 func startEngine(ctx context.Context, p tournament.Player, r engine.Rules) (player.Player, error) {
@@ -56,8 +59,9 @@ func startEngine(ctx context.Context, p tournament.Player, r engine.Rules) (play
 }
 
 // checkEngine starts engine spec once, set up for the current tournament's
-// rules, and stops it: a program that is not there, does not speak its
-// protocol or refuses the board's size is refused at registration.
+// rules, asks it for a move from the start position (match.Probe) and stops
+// it: a program that is not there, does not speak its protocol, refuses the
+// board's size or answers no legal move is refused at registration.
 func checkEngine(spec string, g *globals) error {
 	if spec == "" {
 		return nil
@@ -77,10 +81,16 @@ func checkEngineFor(spec string, r engine.Rules) error {
 		}
 	}
 	p, err := startEngine(context.Background(), tournament.Player{Name: "the engine", Engine: spec}, r)
+	if err == nil {
+		err = match.Probe(context.Background(), r, p, engineCheckMove)
+		if cerr := p.Close(); err == nil {
+			err = cerr
+		}
+	}
 	if err != nil {
 		return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine %q: %w: check the program and its arguments", spec, err)}
 	}
-	return p.Close()
+	return nil
 }
 
 const timeHelp = `a time control: BASE+INCREMENT per side ("5m+2s"), BASE ("10m") or a time per move ("10s/move"); default: the tournament's ('tournament edit --time'), else 1m a side`

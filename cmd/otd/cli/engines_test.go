@@ -116,6 +116,82 @@ func TestEngineRound(t *testing.T) {
 	}
 }
 
+// TestEngineRegistration: registration starts the engine and asks it for a
+// move from the start position; an engine whose answer is not a legal move is
+// refused with what it answered, and nothing is registered.
+func TestEngineRegistration(t *testing.T) {
+	for _, tc := range []struct {
+		name, spec string
+		refused    string // in the refusal; "" registered
+	}{
+		{"gtp edax spacing", engineSpec("gtp", "good", 0, "style=edax"), ""},
+		{"nboard version 1 only", engineSpec("nboard", "good", 0, "version=1"), ""},
+		{"gtp garbage", engineSpec("gtp", "garbage", 1), `"thinking... best line d3 c5" is not a reply`},
+		{"gtp occupied square", engineSpec("gtp", "illegal", 1), "answered d4: the square is occupied (the legal moves are d3 c4 f5 e6)"},
+		{"gtp bad square", engineSpec("gtp", "badsquare", 1), `reply "z9" is not a move`},
+		{"nboard occupied square", engineSpec("nboard", "illegal", 1), "answered d4: the square is occupied"},
+		{"nboard garbage", engineSpec("nboard", "garbage", 1), `thinking... best line d3 c5" is not a move`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := newTestDB(t)
+			d.must("tournament", "new", "Bots", "--rounds", "1")
+			d.must("player", "add", "Greedy", "--engine", "builtin:greedy")
+			out, errs, code := d.run("player", "add", "Fake", "--engine", tc.spec)
+			if tc.refused == "" {
+				if code != 0 || strings.TrimSpace(out) != "2" {
+					t.Fatalf("player add: exit %d: %s%s", code, out, errs)
+				}
+				return
+			}
+			if code != exitUsage || !strings.Contains(errs, "asked for a move from the start position") || !strings.Contains(errs, tc.refused) {
+				t.Errorf("player add: exit %d, %q; want exit %d saying %q", code, errs, exitUsage, tc.refused)
+			}
+			if _, errs, code := d.run("player", "edit", "1", "--engine", tc.spec); code != exitUsage || !strings.Contains(errs, tc.refused) {
+				t.Errorf("player edit: exit %d, %q; want exit %d saying %q", code, errs, exitUsage, tc.refused)
+			}
+			var players []playerJSON
+			d.json(&players, "player", "list", "--json")
+			if len(players) != 1 || players[0].Engine != "builtin:greedy" {
+				t.Errorf("players after the refusals: %+v", players)
+			}
+		})
+	}
+	t.Run("gtp-rhino", func(t *testing.T) {
+		rhino := testenv.GTPRhino(t)
+		d := newTestDB(t)
+		d.must("tournament", "new", "Bots", "--rounds", "1")
+		if out := d.must("player", "add", "GRhino", "--engine", "gtp:"+rhino+" -l 2"); strings.TrimSpace(out) != "1" {
+			t.Errorf("player add GRhino printed %q", out)
+		}
+	})
+}
+
+// TestEngineMatch: a round robin of 2 engines in 10 rounds is a 10-game
+// match, colours alternating (the Berger table's 1-2, then 2-1, ...); the
+// engines answer GTP as Edax does ("= 7 f6") and every game ends normally.
+func TestEngineMatch(t *testing.T) {
+	d := newTestDB(t)
+	d.must("tournament", "new", "Match", "--rounds", "10", "--system", "roundrobin")
+	d.must("player", "add", "Edax A", "--engine", engineSpec("gtp", "good", 0, "style=edax", "quiet"))
+	d.must("player", "add", "Edax B", "--engine", engineSpec("gtp", "nopass", 0, "style=edax", "quiet"))
+	d.must("tournament", "run", "--time", "2s/move")
+	for r := 1; r <= 10; r++ {
+		games := roundGames(d, r)
+		if len(games) != 1 {
+			t.Fatalf("round %d: %d games: %+v", r, len(games), games)
+		}
+		gm := games[0]
+		black := 1 + (r+1)%2
+		if gm.Black != black || gm.White != 3-black || gm.End != "normal" || gm.BlackDiscs == nil {
+			t.Errorf("round %d: %d-%d, end %q, note %q; want %d-%d ended normally", r, gm.Black, gm.White, gm.End, gm.Note, black, 3-black)
+		}
+		verifyTranscript(t, gm)
+	}
+	if _, errs, code := d.run("round", "pair"); code == 0 || !strings.Contains(errs, "all 10 rounds are paired") {
+		t.Errorf("an 11th round: exit %d, %s", code, errs)
+	}
+}
+
 // fakeProcesses lists the fake engines of this test binary still running:
 // their pids and command lines.
 func fakeProcesses(t *testing.T) []string {

@@ -52,7 +52,7 @@ any pairing that keeps the absolute rules without a rematch.`,
 	}
 	f := cmd.Flags()
 	f.IntVar(&o.Players, "players", 0, "number of players (2 to 100000; 1000 for a round robin)")
-	f.IntVar(&o.Rounds, "rounds", 0, "number of rounds (1 to 1000; a round robin plays all its rounds by default)")
+	f.IntVar(&o.Rounds, "rounds", 0, "number of rounds (1 to 1000; a round robin plays one cycle by default, and its table again, colours swapped, for more rounds)")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random tournament")
 	f.StringVar(&o.System, "system", "swiss", "pairing system: swiss or roundrobin")
 	f.BoolVar(&o.JSON, "json", false, "print the report as JSON")

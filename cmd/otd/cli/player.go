@@ -45,7 +45,9 @@ With --engine the player is a computer program whose games otd plays itself
 arguments, never through a shell; quote an argument with spaces), or
 "builtin:NAME" for one of otd's own players: random, random:SEED, greedy,
 alphabeta:1 (weakest) to alphabeta:` + fmt.Sprint(player.MaxLevel) + ` (strongest). The program is started
-once to check that it runs and speaks its protocol (--no-check: not).`,
+once to check that it runs, speaks its protocol and answers a legal move from
+the start position (within 5s); one that does not is refused, with what it
+answered (--no-check: not started).`,
 		Example: "  otd player add \"Imre Leader\" --rating 2150 --country GB\n  otd player add \"Late Comer\" --json\n" +
 			"  otd player add GRhino --engine 'gtp:/usr/games/gtp-rhino -l 2'\n  otd player add \"otd level 4\" --engine builtin:alphabeta:4",
 		Args: argsUsage(cobra.ExactArgs(1)),

@@ -32,7 +32,7 @@ the other commands act on.`,
 // through its TextUnmarshaler.
 func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.IntVar(&s.Rounds, "rounds", s.Rounds, "number of rounds")
-	f.TextVar(&s.System, "system", s.System, "pairing `system`: swiss or roundrobin")
+	f.TextVar(&s.System, "system", s.System, "pairing `system`: swiss or roundrobin (Berger tables; rounds beyond a cycle play it again, colours swapped: 2 players and --rounds 10 are a 10-game match)")
 	f.TextVar(&s.BQ, "bq", s.BQ, "Brightwell Quotient `rule`: nearest (squares/rounds rounded: 64/rounds on 8x8), wof (Papp: 6, 0 under 8 rounds), exact (squares/rounds), or a number")
 	f.TextVar(&s.TimeDefault, "time-default", s.TimeDefault, "`policy` of a time default: complete (completed game, at least 33-31), fixed (33-31) or wipeout (64-0)")
 	f.TextVar(&s.ByePoints, "bye-points", s.ByePoints, "`points` for a bye: 1 or 0.5")
