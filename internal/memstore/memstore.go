@@ -1,0 +1,400 @@
+// Package memstore is a tournament.Storage in memory, for the tests of the
+// domain and of the layers above it (as benbjohnson/wtf's mock/): no file,
+// no SQL. It keeps what a real store keeps and as it keeps it: a change is
+// saved as the entities of its After written over those of its Before, the
+// audit trail goes through JSON and tournament.DecodeChange, one write
+// transaction runs at a time, and a transaction whose function fails leaves
+// nothing behind.
+package memstore
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/otd-project/otd/tournament"
+)
+
+// Store is a database in memory. The zero value is not usable: call New.
+type Store struct {
+	// Now is the audit trail's clock; nil: time.Now.
+	Now func() time.Time
+	// BeforeSave, if set, is called with each change about to be saved;
+	// its error fails the transaction (a full disk, a crash at the worst
+	// moment).
+	BeforeSave func(tournament.Change) error
+
+	write sync.Mutex // one write transaction at a time
+	mu    sync.Mutex // guards db
+	db    *data
+}
+
+// data is the whole content of a Store.
+type data struct {
+	current int64
+	lastID  int64
+	ts      map[int64]*tournament.Tournament
+	audit   []row
+}
+
+// row is an audit row as a real store keeps it: the change as JSON.
+type row struct {
+	id, tournament int64
+	at             time.Time
+	version        int
+	action         string
+	subject        string
+	before, after  []byte
+	undone         int64
+}
+
+// New returns an empty Store.
+func New() *Store { return &Store{db: &data{ts: map[int64]*tournament.Tournament{}}} }
+
+var _ tournament.Storage = (*Store)(nil)
+
+// Update runs fn in one write transaction: on a copy of the data, kept only
+// if fn succeeds.
+func (s *Store) Update(ctx context.Context, fn func(tournament.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.write.Lock()
+	defer s.write.Unlock()
+	tx := &Tx{s: s, d: s.snapshot(), write: true}
+	if err := fn(tx); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.db = tx.d
+	s.mu.Unlock()
+	return nil
+}
+
+// View runs fn in a read-only transaction.
+func (s *Store) View(ctx context.Context, fn func(tournament.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return fn(&Tx{s: s, d: s.snapshot()})
+}
+
+// snapshot copies the data, every tournament deeply.
+func (s *Store) snapshot() *data {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := &data{current: s.db.current, lastID: s.db.lastID, ts: map[int64]*tournament.Tournament{}, audit: slices.Clone(s.db.audit)}
+	for id, t := range s.db.ts {
+		d.ts[id] = clone(t)
+	}
+	return d
+}
+
+// clone copies t deeply, through JSON as the audit trail does.
+func clone(t *tournament.Tournament) *tournament.Tournament {
+	type body struct {
+		Settings tournament.Settings
+		Players  []tournament.Player
+		Games    []tournament.Game
+		Finals   []tournament.Game
+	}
+	b, err := json.Marshal(body{t.Settings, t.Players, t.Games, t.Finals})
+	if err != nil {
+		panic(fmt.Sprintf("memstore: %v", err))
+	}
+	var c body
+	if err := json.Unmarshal(b, &c); err != nil {
+		panic(fmt.Sprintf("memstore: %v", err))
+	}
+	// None is nil, as a store's Load gives it.
+	c.Players, c.Games, c.Finals = orNil(c.Players), orNil(c.Games), orNil(c.Finals)
+	return &tournament.Tournament{ID: t.ID, Settings: c.Settings, Players: c.Players, Games: c.Games, Finals: c.Finals}
+}
+
+func orNil[S ~[]E, E any](s S) S {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// Tx is one transaction of a Store; it implements tournament.Tx.
+type Tx struct {
+	s     *Store
+	d     *data
+	write bool
+}
+
+func (t *Tx) writable() error {
+	if !t.write {
+		return fmt.Errorf("memstore: a write in a read-only transaction")
+	}
+	return nil
+}
+
+// Current returns the current tournament: the one last created or used, or
+// the newest.
+func (t *Tx) Current() (int64, error) {
+	if _, ok := t.d.ts[t.d.current]; ok {
+		return t.d.current, nil
+	}
+	var newest int64
+	for id := range t.d.ts {
+		newest = max(newest, id)
+	}
+	if newest == 0 {
+		return 0, fmt.Errorf("%w in this database", tournament.ErrNoTournament)
+	}
+	return newest, nil
+}
+
+// Use makes tournament id the current one.
+func (t *Tx) Use(id int64) error {
+	if err := t.writable(); err != nil {
+		return err
+	}
+	if _, ok := t.d.ts[id]; !ok {
+		return fmt.Errorf("tournament %d: %w", id, tournament.ErrNoTournament)
+	}
+	t.d.current = id
+	return nil
+}
+
+// List lists the tournaments by id.
+func (t *Tx) List() ([]tournament.Summary, error) {
+	cur, _ := t.Current()
+	var out []tournament.Summary
+	for id, tm := range t.d.ts {
+		out = append(out, tournament.Summary{ID: id, Name: tm.Name, Rounds: tm.Rounds, Players: len(tm.Players), Paired: tm.Paired(), Current: id == cur})
+	}
+	slices.SortFunc(out, func(a, b tournament.Summary) int { return int(a.ID - b.ID) })
+	return out, nil
+}
+
+// Load returns a copy of tournament id.
+func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
+	tm, ok := t.d.ts[id]
+	if !ok {
+		return nil, fmt.Errorf("tournament %d: %w", id, tournament.ErrNoTournament)
+	}
+	return clone(tm), nil
+}
+
+// Create stores a new tournament and makes it the current one; a name that
+// another has, whatever the case, is refused with tournament.ErrDuplicate,
+// as a real store's constraint does.
+func (t *Tx) Create(s tournament.Settings) (int64, error) {
+	if err := t.writable(); err != nil {
+		return 0, err
+	}
+	if err := t.unique(0, s.Name); err != nil {
+		return 0, err
+	}
+	id := int64(1)
+	for k := range t.d.ts {
+		id = max(id, k+1)
+	}
+	t.d.ts[id] = &tournament.Tournament{ID: id, Settings: s}
+	t.d.current = id
+	return id, nil
+}
+
+func (t *Tx) unique(id int64, name string) error {
+	for k, tm := range t.d.ts {
+		if k != id && strings.EqualFold(tm.Name, name) {
+			return fmt.Errorf("tournament %d is named %q already: %w", k, tm.Name, tournament.ErrDuplicate)
+		}
+	}
+	return nil
+}
+
+// Save writes change c of tournament id and its audit row.
+func (t *Tx) Save(id int64, c tournament.Change) (int64, error) {
+	if err := t.writable(); err != nil {
+		return 0, err
+	}
+	if c.Version != tournament.ChangeVersion || c.Action == "" {
+		return 0, fmt.Errorf("saving a change of version %d, action %q: %w", c.Version, c.Action, tournament.ErrInvalid)
+	}
+	if t.s.BeforeSave != nil {
+		if err := t.s.BeforeSave(c); err != nil {
+			return 0, err
+		}
+	}
+	tm, ok := t.d.ts[id]
+	if !ok {
+		return 0, fmt.Errorf("tournament %d: %w", id, tournament.ErrNoTournament)
+	}
+	if err := t.put(tm, c.Before, c.After); err != nil {
+		return 0, fmt.Errorf("saving %s %s: %w", c.Action, c.Subject, err)
+	}
+	before, err := side(c.Before)
+	if err != nil {
+		return 0, err
+	}
+	after, err := side(c.After)
+	if err != nil {
+		return 0, err
+	}
+	now := time.Now
+	if t.s.Now != nil {
+		now = t.s.Now
+	}
+	t.d.lastID++
+	t.d.audit = append(t.d.audit, row{id: t.d.lastID, tournament: id, at: now(), version: c.Version, action: string(c.Action),
+		subject: c.Subject, before: before, after: after})
+	return t.d.lastID, nil
+}
+
+func side(s tournament.State) ([]byte, error) {
+	if s.IsZero() {
+		return nil, nil
+	}
+	return json.Marshal(s)
+}
+
+// put writes the entities of to over those of from, deleting those only in
+// from, as the SQLite store does.
+func (t *Tx) put(tm *tournament.Tournament, from, to tournament.State) error {
+	if s := to.Settings; s != nil {
+		if err := t.unique(tm.ID, s.Name); err != nil {
+			return err
+		}
+		tm.Settings = *s
+	}
+	for _, p := range from.Players {
+		if !slices.ContainsFunc(to.Players, func(q tournament.Player) bool { return q.Number == p.Number }) {
+			tm.Players = slices.DeleteFunc(tm.Players, func(q tournament.Player) bool { return q.Number == p.Number })
+		}
+	}
+	for _, p := range to.Players {
+		if i := slices.IndexFunc(tm.Players, func(q tournament.Player) bool { return q.Number == p.Number }); i >= 0 {
+			tm.Players[i] = p
+		} else {
+			tm.Players = append(tm.Players, p)
+		}
+	}
+	slices.SortFunc(tm.Players, func(a, b tournament.Player) int { return a.Number - b.Number })
+	at := func(r, table int) func(tournament.Game) bool {
+		return func(g tournament.Game) bool { return g.Round == r && g.Table == table }
+	}
+	for _, g := range from.Games {
+		if !slices.ContainsFunc(to.Games, at(g.Round, g.Table)) {
+			tm.Games = slices.DeleteFunc(tm.Games, at(g.Round, g.Table))
+		}
+	}
+	for _, g := range to.Games {
+		if i := slices.IndexFunc(tm.Games, at(g.Round, g.Table)); i >= 0 {
+			tm.Games[i] = g
+		} else {
+			tm.Games = append(tm.Games, g)
+		}
+	}
+	slices.SortFunc(tm.Games, func(a, b tournament.Game) int {
+		if a.Round != b.Round {
+			return a.Round - b.Round
+		}
+		return a.Table - b.Table
+	})
+	for _, r := range to.Results {
+		i := slices.IndexFunc(tm.Games, at(r.Round, r.Table))
+		if i < 0 {
+			return fmt.Errorf("round %d table %d: %w", r.Round, r.Table, tournament.ErrNoGame)
+		}
+		tm.Games[i].Result = r.Result
+	}
+	for _, g := range from.Finals {
+		if g.Table > len(to.Finals) {
+			tm.Finals = slices.DeleteFunc(tm.Finals, func(h tournament.Game) bool { return h.Table == g.Table })
+		}
+	}
+	for _, g := range to.Finals {
+		if i := slices.IndexFunc(tm.Finals, func(h tournament.Game) bool { return h.Table == g.Table }); i >= 0 {
+			tm.Finals[i] = g
+		} else {
+			tm.Finals = append(tm.Finals, g)
+		}
+	}
+	slices.SortFunc(tm.Finals, func(a, b tournament.Game) int { return a.Table - b.Table })
+	return nil
+}
+
+// Log returns the audit trail of tournament id, oldest first.
+func (t *Tx) Log(id int64) ([]tournament.Entry, error) {
+	var out []tournament.Entry
+	undid := map[int64]int64{}
+	for _, r := range t.d.audit {
+		if r.tournament != id {
+			continue
+		}
+		e, err := r.entry()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+		if e.UndoneBy != 0 {
+			undid[e.UndoneBy] = e.ID
+		}
+	}
+	for i := range out {
+		out[i].Undoes = undid[out[i].ID]
+	}
+	return out, nil
+}
+
+func (r row) entry() (tournament.Entry, error) {
+	c, err := tournament.DecodeChange(r.version, r.action, r.subject, r.before, r.after)
+	if err != nil {
+		return tournament.Entry{}, fmt.Errorf("audit entry %d: %w", r.id, err)
+	}
+	return tournament.Entry{ID: r.id, At: r.at, UndoneBy: r.undone, Change: c}, nil
+}
+
+// LastUndoable returns the newest entry of an undoable action not undone.
+func (t *Tx) LastUndoable(id int64) (tournament.Entry, error) {
+	for i := len(t.d.audit) - 1; i >= 0; i-- {
+		r := t.d.audit[i]
+		if r.tournament != id || r.undone != 0 {
+			continue
+		}
+		e, err := r.entry()
+		if err != nil {
+			return e, err
+		}
+		if e.Action.Undoable() {
+			return e, nil
+		}
+	}
+	return tournament.Entry{}, fmt.Errorf("%w: no change to revert", tournament.ErrNothingToUndo)
+}
+
+// MarkUndone records that entry was undone by entry by.
+func (t *Tx) MarkUndone(entry, by int64) error {
+	if err := t.writable(); err != nil {
+		return err
+	}
+	for i := range t.d.audit {
+		if t.d.audit[i].id == entry {
+			t.d.audit[i].undone = by
+			return nil
+		}
+	}
+	return fmt.Errorf("audit entry %d: none", entry)
+}
+
+// Delete removes tournament id and its audit trail.
+func (t *Tx) Delete(id int64) error {
+	if err := t.writable(); err != nil {
+		return err
+	}
+	if _, ok := t.d.ts[id]; !ok {
+		return fmt.Errorf("tournament %d: %w", id, tournament.ErrNoTournament)
+	}
+	delete(t.d.ts, id)
+	t.d.audit = slices.DeleteFunc(t.d.audit, func(r row) bool { return r.tournament == id })
+	return nil
+}
