@@ -34,15 +34,17 @@ var allowed = map[string][]string{
 	"tournament/web":      {"tournament", "tournament/export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never store; the game viewer replays transcripts
 	"internal/testenv":    {},
 	"internal/fakeengine": {"engine"},
+	"internal/memstore":   {"tournament"}, // a tournament.Storage in memory for tests
 	// The end-to-end checks of make e2e (build tag e2e) run the otd binary
 	// and the programs people open its files with; they import nothing of ours.
 	"e2e": {},
 }
 
 // testAllowed lists what a package's test files may import beyond its own
-// rule and internal/testenv: the match tests play a real engine through GTP;
+// rule and internal/testenv: the Director's tests use a Storage in memory; the match tests play a real engine through GTP;
 // the engine clients' tests start fake engines, and nboard's play games.
 var testAllowed = map[string][]string{
+	"tournament":    {"internal/memstore"}, // the Director's tests over a Storage in memory
 	"engine/match":  {"engine/gtp"},
 	"engine/gtp":    {"internal/fakeengine"},
 	"engine/nboard": {"internal/fakeengine", "engine/match"},
