@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"errors"
 	"github.com/otd-project/otd/engine"
 	"io/fs"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"testing/fstest"
 
@@ -172,5 +174,67 @@ func TestUpgradeKeepsPairingModel(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestNameKey: schema 10 gives the tournaments of an older database their
+// name keys, and from then on the unique index refuses a name that another
+// tournament has whatever the case, at creation and at a rename, with a
+// *tournament.DuplicateError naming it; other names pass.
+func TestNameKey(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "otd.db")
+	func() {
+		withMigrations(t, 9, nil)
+		s := open(t, path)
+		for _, name := range []string{"Łódź Open", "Club"} {
+			if _, err := s.db.Exec(`INSERT INTO tournament (name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed, created)
+			VALUES (?, 5, 'swiss', 'nearest', 'complete', 2, 'points,bq,discs', 'rating', 1, '2026-11-22T10:00:00Z')`, name); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}()
+	withMigrations(t, 0, nil)
+	s := open(t, path)
+	var keys []string
+	rows, err := s.db.Query("SELECT name_key FROM tournament ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var k string
+		rows.Scan(&k)
+		keys = append(keys, k)
+	}
+	rows.Close()
+	if want := []string{"ŁÓDŹ OPEN", "CLUB"}; !slices.Equal(keys, want) {
+		t.Errorf("name keys after the upgrade %q; want %q", keys, want)
+	}
+	try := func(fn func(tx tournament.Tx) error) error {
+		return s.Update(context.Background(), fn)
+	}
+	var dup *tournament.DuplicateError
+	err = try(func(tx tournament.Tx) error {
+		_, err := tx.Create(tournament.DefaultSettings("łódź open", 3))
+		return err
+	})
+	if !errors.As(err, &dup) || dup.ID != 1 || dup.Name != "Łódź Open" || !errors.Is(err, tournament.ErrDuplicate) {
+		t.Errorf("a second Łódź Open: %v; want tournament 1's DuplicateError", err)
+	}
+	rename := func(id int64, name string) error {
+		s := tournament.DefaultSettings(name, 5)
+		c := tournament.Change{Version: tournament.ChangeVersion, Action: tournament.ActSettings, Subject: "name", After: tournament.State{Settings: &s}}
+		return try(func(tx tournament.Tx) error { _, err := tx.Save(id, c); return err })
+	}
+	if err := rename(1, "CLUB"); !errors.As(err, &dup) || dup.ID != 2 {
+		t.Errorf("a rename to another's name: %v; want tournament 2's DuplicateError", err)
+	}
+	if err := rename(2, "club"); err != nil {
+		t.Errorf("a tournament renamed to its own name in another case: %v", err)
+	}
+	if err := try(func(tx tournament.Tx) error {
+		_, err := tx.Create(tournament.DefaultSettings("Lodz Open", 3))
+		return err
+	}); err != nil {
+		t.Errorf("another name: %v", err)
 	}
 }

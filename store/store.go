@@ -18,6 +18,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -265,6 +266,11 @@ func (s *Store) migrate(create bool) error {
 			if _, err := tx.Exec(string(src)); err != nil {
 				return fmt.Errorf("migration %s: %w", names[i], err)
 			}
+			if step := goSteps[path.Base(names[i])]; step != nil {
+				if err := step(tx); err != nil {
+					return fmt.Errorf("migration %s: %w", names[i], err)
+				}
+			}
 			_, err := tx.Exec(fmt.Sprintf("PRAGMA application_id = %d; PRAGMA user_version = %d", applicationID, i+1))
 			return err
 		})
@@ -273,6 +279,50 @@ func (s *Store) migrate(create bool) error {
 				return err
 			}
 			return fmt.Errorf("%s: upgrading the schema: %w", s.path, err)
+		}
+	}
+	return nil
+}
+
+// goSteps are the parts of migrations that SQL cannot do, by the file they
+// follow (run in its transaction, after its SQL).
+var goSteps = map[string]func(*sql.Tx) error{
+	"0010_name_key.sql": fillNameKeys,
+}
+
+// fillNameKeys writes the name key of every tournament (schema 10); two
+// whose names are equal but for case, which no otd made, are refused by
+// the unique index, named.
+func fillNameKeys(tx *sql.Tx) error {
+	rows, err := tx.Query("SELECT id, name FROM tournament ORDER BY id")
+	if err != nil {
+		return err
+	}
+	names := map[int64]string{}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			rows.Close()
+			return err
+		}
+		names[id] = name
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	seen := map[string]int64{}
+	for _, id := range ids {
+		key := tournament.NameKey(names[id])
+		if other, ok := seen[key]; ok {
+			return fmt.Errorf("tournaments %d (%q) and %d (%q) have the same name but for case: rename one with an otd of schema 9", other, names[other], id, names[id])
+		}
+		seen[key] = id
+		if _, err := tx.Exec("UPDATE tournament SET name_key = ? WHERE id = ?", key, id); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -412,26 +462,27 @@ type settingsRow struct {
 	seed                                                 int64
 	start, end, city, country, director                  string
 	pairing, rules, timeControl                          string
+	nameKey                                              string // tournament.NameKey(name): unique
 }
 
 // settingsColumns are the columns of settingsRow, in the order of fields.
 const settingsColumns = `name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed,
-	start_date, end_date, city, country, director, pairing, rules, time_control`
+	start_date, end_date, city, country, director, pairing, rules, time_control, name_key`
 
 func (r *settingsRow) fields() []any {
 	return []any{&r.name, &r.rounds, &r.system, &r.bq, &r.timeDefault, &r.byeHalfPoints, &r.tiebreaks, &r.firstRound, &r.seed,
-		&r.start, &r.end, &r.city, &r.country, &r.director, &r.pairing, &r.rules, &r.timeControl}
+		&r.start, &r.end, &r.city, &r.country, &r.director, &r.pairing, &r.rules, &r.timeControl, &r.nameKey}
 }
 
 // values gives the fields' values, for an INSERT or UPDATE.
 func (r *settingsRow) values() []any {
 	return []any{r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints, r.tiebreaks, r.firstRound, r.seed,
-		r.start, r.end, r.city, r.country, r.director, r.pairing, r.rules, r.timeControl}
+		r.start, r.end, r.city, r.country, r.director, r.pairing, r.rules, r.timeControl, r.nameKey}
 }
 
 func toRow(s tournament.Settings) (settingsRow, error) {
 	r := settingsRow{name: s.Name, rounds: s.Rounds, byeHalfPoints: int(s.ByePoints), seed: int64(s.Seed),
-		city: s.City, country: s.Country, director: s.Director}
+		city: s.City, country: s.Country, director: s.Director, nameKey: tournament.NameKey(s.Name)}
 	for _, f := range []struct {
 		to *string
 		m  encoding.TextMarshaler
@@ -468,16 +519,31 @@ func (t *Tx) Create(s tournament.Settings) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	res, err := t.tx.Exec(`INSERT INTO tournament (`+settingsColumns+`, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		append(r.values(), t.now.UTC().Format(time.RFC3339))...)
+	values := append(r.values(), t.now.UTC().Format(time.RFC3339))
+	res, err := t.tx.Exec(`INSERT INTO tournament (`+settingsColumns+`, created) VALUES (?`+strings.Repeat(", ?", len(values)-1)+`)`, values...)
 	if err != nil {
-		return 0, err
+		return 0, t.duplicate(err, 0, r.nameKey)
 	}
 	id, err := res.LastInsertId()
 	if err != nil {
 		return 0, err
 	}
 	return id, t.Use(id)
+}
+
+// duplicate turns err, from writing tournament id's row (0: a new one) with
+// name key key, into a *tournament.DuplicateError if it broke the
+// uniqueness of name_key; other errors pass as they are.
+func (t *Tx) duplicate(err error, id int64, key string) error {
+	var se *sqlite.Error
+	if !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE {
+		return err
+	}
+	d := &tournament.DuplicateError{}
+	if t.tx.QueryRow("SELECT id, name FROM tournament WHERE name_key = ? AND id != ?", key, id).Scan(&d.ID, &d.Name) != nil {
+		return err
+	}
+	return d
 }
 
 // List lists the tournaments of the database.
@@ -633,7 +699,7 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		}
 		set := strings.ReplaceAll(settingsColumns, ",", " = ?,") + " = ?"
 		if _, err := t.exec(`UPDATE tournament SET `+set+` WHERE id = ?`, append(r.values(), id)...); err != nil {
-			return err
+			return t.duplicate(err, id, r.nameKey)
 		}
 	}
 	// What from has and to has not is deleted: sets, as a change may hold

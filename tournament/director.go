@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Storage is the database as the Director uses it; package store implements
@@ -30,7 +29,8 @@ type Tx interface {
 	// Load reads a whole tournament.
 	Load(id int64) (*Tournament, error)
 	// Create stores a new tournament's settings, makes it the current one
-	// and returns its id.
+	// and returns its id. A name that another tournament has (NameKey) is
+	// refused with a *DuplicateError, as is a rename to one by Save.
 	Create(s Settings) (int64, error)
 	// Save writes a change: the entities of c.After replace those of
 	// c.Before, and the change is the new audit entry, whose id it returns.
@@ -95,13 +95,6 @@ func (d *Director) Do(ctx context.Context, id int64, ops ...Op) (*Tournament, []
 			return fmt.Errorf("refused, as it would leave the tournament inconsistent: %w", err)
 		}
 		for _, c := range changes {
-			if c.After.Settings != nil {
-				if err := uniqueName(tx, t); err != nil {
-					return err
-				}
-			}
-		}
-		for _, c := range changes {
 			if _, err := tx.Save(t.ID, c); err != nil {
 				return err
 			}
@@ -131,9 +124,6 @@ func (d *Director) create(ctx context.Context, t *Tournament, a Action, subject 
 		return err
 	}
 	return d.db.Update(ctx, func(tx Tx) (err error) {
-		if err := uniqueName(tx, t); err != nil {
-			return err
-		}
 		if t.ID, err = tx.Create(t.Settings); err != nil {
 			return err
 		}
@@ -169,21 +159,6 @@ func (d *Director) Undo(ctx context.Context, id int64, kinds ...Action) (Entry, 
 		return tx.MarkUndone(last.ID, id)
 	})
 	return last, u, err
-}
-
-// uniqueName refuses a name that another tournament of the database has
-// (whatever the case): commands name tournaments by it.
-func uniqueName(tx Tx, t *Tournament) error {
-	list, err := tx.List()
-	if err != nil {
-		return err
-	}
-	for _, s := range list {
-		if s.ID != t.ID && strings.EqualFold(s.Name, t.Name) {
-			return fmt.Errorf("tournament %d is named %q already: %w; choose another name, or work on it with 'otd tournament use %d'", s.ID, s.Name, ErrDuplicate, s.ID)
-		}
-	}
-	return nil
 }
 
 // Delete removes tournament id and all of it, its audit trail included: it

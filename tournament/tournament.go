@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/otd-project/otd/engine/match"
 )
@@ -34,6 +36,34 @@ var (
 	ErrDuplicate     = errors.New("the name is taken")
 	ErrNoTournament  = errors.New("no tournament")
 )
+
+// DuplicateError is a tournament's name that another tournament of the
+// database has, whatever the case (NameKey): it is ErrDuplicate for
+// errors.Is. Storage returns it from its constraint.
+type DuplicateError struct {
+	ID   int64  // the other tournament
+	Name string // its name
+}
+
+func (e *DuplicateError) Error() string {
+	return fmt.Sprintf("tournament %d is named %q already: %s", e.ID, e.Name, ErrDuplicate)
+}
+
+func (e *DuplicateError) Is(target error) bool { return target == ErrDuplicate }
+
+// NameKey is the form of a tournament's name that no two tournaments of a
+// database may share: each letter folded to the smallest of its case
+// variants ("PARIS OPEN"), so that two names have the same key exactly when
+// strings.EqualFold says they are equal.
+func NameKey(name string) string {
+	return strings.Map(func(r rune) rune {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			m = min(m, f)
+		}
+		return m
+	}, name)
+}
 
 // invalidError is a value that the tournament refuses: it is ErrInvalid for
 // errors.Is, but its text says only what is wrong, without a trailing

@@ -12,7 +12,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -205,8 +204,8 @@ func (t *Tx) Create(s tournament.Settings) (int64, error) {
 
 func (t *Tx) unique(id int64, name string) error {
 	for k, tm := range t.d.ts {
-		if k != id && strings.EqualFold(tm.Name, name) {
-			return fmt.Errorf("tournament %d is named %q already: %w", k, tm.Name, tournament.ErrDuplicate)
+		if k != id && tournament.NameKey(tm.Name) == tournament.NameKey(name) {
+			return &tournament.DuplicateError{ID: k, Name: tm.Name}
 		}
 	}
 	return nil

@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/otd-project/otd/tournament"
 	"github.com/otd-project/otd/tournament/export"
 	"github.com/spf13/cobra"
 )
@@ -95,7 +96,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // gave: each quoted value is cut to 80 characters, a byte that is not text
 // is written as an escape (\x01), and the line is cut to maxErrorLine.
 func errorLine(err error, cmdPath string) (code int, line string) {
-	msg := err.Error()
+	msg := err.Error() + advice(err)
 	if errors.Is(err, bufio.ErrTooLong) || strings.Contains(msg, bufio.ErrTooLong.Error()) {
 		// Every reader says which line and its limit; this is a net for one that does not.
 		msg = strings.ReplaceAll(msg, bufio.ErrTooLong.Error(), "a line is longer than 64 KiB, more than otd reads")
@@ -117,6 +118,16 @@ func errorLine(err error, cmdPath string) (code int, line string) {
 		msg += fmt.Sprintf("; see '%s --help'", cmdPath)
 	}
 	return code, msg
+}
+
+// advice is what to do about an error the layers below report without it
+// (they do not know the command line): "; ..." or "".
+func advice(err error) string {
+	var dup *tournament.DuplicateError
+	if errors.As(err, &dup) {
+		return fmt.Sprintf("; choose another name, or work on it with 'otd tournament use %d'", dup.ID)
+	}
+	return ""
 }
 
 // maxQuoted is the length, in characters, to which a value quoted in a
