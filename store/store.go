@@ -8,6 +8,7 @@ package store
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"database/sql"
 	"embed"
@@ -74,6 +75,7 @@ type Store struct {
 	now       func() time.Time
 	readOnly  bool // opened read-only: with Options.ReadOnly, or otd may not write the file or its folder
 	immutable bool // opened in SQLite's immutable mode: no lock, and others' changes are not seen
+	poll      time.Duration
 }
 
 // Options of Open.
@@ -83,7 +85,13 @@ type Options struct {
 	// ReadOnly opens the database for reading only (Update refuses with
 	// ErrReadOnly), seeing what other connections commit: 'otd serve'.
 	ReadOnly bool
+	// Poll is how often Changes looks at the database; 0: DefaultPoll.
+	Poll time.Duration
 }
+
+// DefaultPoll is how often Changes looks at the database by default: a
+// live page shows a result within a quarter of a second.
+const DefaultPoll = 250 * time.Millisecond
 
 // Open opens (and, with Create, creates) the database at path, upgrading its
 // schema if it comes from an older otd. A database that otd may not write (a
@@ -142,7 +150,7 @@ func checkPath(path string) error {
 // (mode=ro) with o.ReadOnly. The Store returned is never nil; its readOnly
 // and immutable say how it was opened.
 func openDB(path string, o Options, immutable bool) (*Store, error) {
-	s := &Store{path: path, now: o.Now, readOnly: immutable || o.ReadOnly, immutable: immutable}
+	s := &Store{path: path, now: o.Now, poll: cmp.Or(o.Poll, DefaultPoll), readOnly: immutable || o.ReadOnly, immutable: immutable}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // Changes watches the database for commits by other connections (another
-// otd's 'otd result'), looking every interval; after each change it finds it
+// otd's 'otd result'), looking every Options.Poll; after each change it finds it
 // sends on the channel it returns (at most one waiting; a reader that falls
 // behind sees one for many). The channel is closed when ctx ends.
 //
@@ -20,7 +20,8 @@ import (
 // (see fileState), and the change reported once it is whole in the file,
 // no -wal file holding part of it (the otd that made it has ended). Each
 // transaction of such a store reads the file anew (openDB).
-func (s *Store) Changes(ctx context.Context, every time.Duration) (<-chan struct{}, error) {
+func (s *Store) Changes(ctx context.Context) (<-chan struct{}, error) {
+	every := s.poll
 	if s.immutable {
 		last, err := statFile(s.path)
 		if err != nil {

@@ -22,7 +22,7 @@ func TestChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ro, err := Open(path, Options{ReadOnly: true})
+	ro, err := Open(path, Options{ReadOnly: true, Poll: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestChanges(t *testing.T) {
 		t.Errorf("Update on a read-only store: %v; want ErrReadOnly", err)
 	}
 	wctx, stop := context.WithCancel(ctx)
-	changes, err := ro.Changes(wctx, 10*time.Millisecond)
+	changes, err := ro.Changes(wctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestChangesUnwritable(t *testing.T) {
 
 	old := writable
 	writable = func(string) bool { return false }
-	ro, err := Open(path, Options{ReadOnly: true})
+	ro, err := Open(path, Options{ReadOnly: true, Poll: 10 * time.Millisecond})
 	writable = old
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +100,7 @@ func TestChangesUnwritable(t *testing.T) {
 	}
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
-	changes, err := ro.Changes(wctx, 10*time.Millisecond)
+	changes, err := ro.Changes(wctx)
 	if err != nil {
 		t.Fatal(err)
 	}

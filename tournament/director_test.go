@@ -21,7 +21,9 @@ func addPlayers(n int) []tournament.Op {
 	return ops
 }
 
-func pair(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) }
+func pair(t *tournament.Tournament) (tournament.Change, error) {
+	return t.Pair(tournament.PairOptions{})
+}
 
 func result(r, table, b, w int) tournament.Op {
 	return func(t *tournament.Tournament) (tournament.Change, error) {
@@ -111,7 +113,9 @@ func TestDirectorAllOrNothing(t *testing.T) {
 	tm := newEvent(t, d, "A", 4)
 	before, _ := d.Tournament(ctx, tm.ID)
 	_, beforeLog, _ := d.Log(ctx, tm.ID)
-	failing := func(*tournament.Tournament) (tournament.Change, error) { return tournament.Change{}, errors.New("refused") }
+	failing := func(*tournament.Tournament) (tournament.Change, error) {
+		return tournament.Change{}, errors.New("refused")
+	}
 	breaking := func(t *tournament.Tournament) (tournament.Change, error) {
 		c, err := t.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 		t.Players[0].Number = 7 // an invariant broken behind the op's back

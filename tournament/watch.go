@@ -3,26 +3,27 @@ package tournament
 import (
 	"context"
 	"errors"
-	"time"
 )
 
 // Watcher is a Storage that can report changes made to it by others (another
 // process recording a result); package store implements it.
 type Watcher interface {
-	// Changes sends on the channel it returns after each change it finds,
-	// looking every interval, until ctx ends and it closes the channel.
-	Changes(ctx context.Context, every time.Duration) (<-chan struct{}, error)
+	// Changes sends on the channel it returns soon after each change (at
+	// most one waiting: a reader that falls behind sees one for many),
+	// until ctx ends and it closes the channel. How it learns of them
+	// (polling, notifications) is the storage's business.
+	Changes(ctx context.Context) (<-chan struct{}, error)
 }
 
 // ErrNoWatch reports a Storage that cannot report changes.
 var ErrNoWatch = errors.New("the storage cannot report changes")
 
-// Changes reports the changes to the database made by others (see Watcher),
-// looking every interval, until ctx ends: what a live results page follows.
-func (d *Director) Changes(ctx context.Context, every time.Duration) (<-chan struct{}, error) {
+// Changes reports the changes to the database made by others (see Watcher)
+// until ctx ends: what a live results page follows.
+func (d *Director) Changes(ctx context.Context) (<-chan struct{}, error) {
 	w, ok := d.db.(Watcher)
 	if !ok {
 		return nil, ErrNoWatch
 	}
-	return w.Changes(ctx, every)
+	return w.Changes(ctx)
 }

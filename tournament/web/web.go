@@ -34,21 +34,20 @@ import (
 // Source is what the server reads: the application layer (tournament.Director).
 type Source interface {
 	Tournament(ctx context.Context, id int64) (*tournament.Tournament, error)
-	Changes(ctx context.Context, every time.Duration) (<-chan struct{}, error)
+	Changes(ctx context.Context) (<-chan struct{}, error)
 }
 
 // Limits of the server (variables so that tests can shorten them).
 var (
-	MaxStreams   = 300                    // update streams open at once; more get 503
-	pollEvery    = 250 * time.Millisecond // how often the database is looked at
-	keepAlive    = 15 * time.Second       // a comment on an idle stream, so that proxies and phones keep it
-	streamWrite  = 10 * time.Second       // a stream's client must take each message within this
-	streamLife   = 30 * time.Minute       // a stream is then closed; the browser opens another
-	maxPage      = 4 << 20                // bytes of a page at most
-	maxQueryRune = 100                    // characters of a search at most
-	maxKept      = 32 << 20               // bytes of the pages kept until the next change
-	maxPages     = 2000                   // pages kept until the next change at most
-	maxKey       = 512                    // bytes of a kept page's key at most (cacheKey)
+	MaxStreams   = 300              // update streams open at once; more get 503
+	keepAlive    = 15 * time.Second // a comment on an idle stream, so that proxies and phones keep it
+	streamWrite  = 10 * time.Second // a stream's client must take each message within this
+	streamLife   = 30 * time.Minute // a stream is then closed; the browser opens another
+	maxPage      = 4 << 20          // bytes of a page at most
+	maxQueryRune = 100              // characters of a search at most
+	maxKept      = 32 << 20         // bytes of the pages kept until the next change
+	maxPages     = 2000             // pages kept until the next change at most
+	maxKey       = 512              // bytes of a kept page's key at most (cacheKey)
 )
 
 //go:embed web.tmpl
@@ -98,7 +97,7 @@ type Server struct {
 // until ctx ends (then the update streams close too, so that
 // http.Server.Shutdown need not wait for them).
 func New(ctx context.Context, src Source, id int64) (*Server, error) {
-	changes, err := src.Changes(ctx, pollEvery)
+	changes, err := src.Changes(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("watching the database for changes: %w", err)
 	}

@@ -56,7 +56,7 @@ func (s *source) Tournament(_ context.Context, id int64) (*tournament.Tournament
 	return s.t, nil
 }
 
-func (s *source) Changes(context.Context, time.Duration) (<-chan struct{}, error) {
+func (s *source) Changes(context.Context) (<-chan struct{}, error) {
 	return s.changes, nil
 }
 
