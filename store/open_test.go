@@ -134,13 +134,13 @@ func TestErrorsTranslated(t *testing.T) {
 			if _, err := s.db.Exec(fmt.Sprintf("PRAGMA max_page_count = %d", pages)); err != nil {
 				t.Fatal(err)
 			}
-		}, ErrDiskFull, "free some space"},
+		}, ErrDiskFull, "nothing was saved"},
 		{"read-only", func(t *testing.T, s *Store, _ string) {
 			s.db.SetMaxOpenConns(1)
 			if _, err := s.db.Exec("PRAGMA query_only = 1"); err != nil {
 				t.Fatal(err)
 			}
-		}, ErrReadOnly, "copy it to a folder you may write"},
+		}, ErrReadOnly, "otd may not write the file or its folder"},
 		{"locked", func(t *testing.T, s *Store, path string) {
 			other, err := sql.Open("sqlite", path)
 			if err != nil {
@@ -174,6 +174,10 @@ func TestErrorsTranslated(t *testing.T) {
 			}
 			if msg := err.Error(); !strings.HasPrefix(msg, path+": ") || !strings.Contains(msg, tc.says) || strings.Contains(msg, "\n") {
 				t.Errorf("Update: %q, want one line: the path, then %q", msg, tc.says)
+			}
+			// What to do is the caller's to say: the store knows no command line.
+			if msg := err.Error(); strings.Contains(msg, "--db") || strings.Contains(msg, "'otd ") {
+				t.Errorf("Update: %q gives a command line's advice", msg)
 			}
 		})
 	}

@@ -55,6 +55,9 @@ var (
 	ErrDiskFull     = errors.New("the disk is full")
 	ErrReadOnly     = errors.New("the database is read-only")
 	ErrBusy         = errors.New("the database is in use")
+	// ErrChangesPending comes with ErrReadOnly: the latest changes are in
+	// the -wal file, which otd may not merge into the file.
+	ErrChangesPending = errors.New("changes are pending")
 )
 
 // busyTimeout is how long, in milliseconds, a transaction waits for another
@@ -105,7 +108,7 @@ func Open(path string, o Options) (*Store, error) {
 	// An empty file is no database either: reading it must not write a schema.
 	fi, err := os.Stat(path)
 	if (errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0) && !o.Create {
-		return nil, fmt.Errorf("%s: %w: create a tournament first ('otd tournament new NAME --rounds N') or name the database with --db", path, ErrNoDatabase)
+		return nil, fmt.Errorf("%s: %w", path, ErrNoDatabase)
 	}
 	existing := err == nil && fi.Mode().IsRegular() && fi.Size() > 0
 	s, err := openDB(path, o, existing && !writable(path))
@@ -127,11 +130,11 @@ func checkPath(path string) error {
 	why := ""
 	switch {
 	case path == "":
-		why = "the path is empty; name a file with --db"
+		why = "the path is empty"
 	case path == ":memory:":
-		why = "SQLite's in-memory database keeps nothing after the command; name a file with --db"
+		why = "SQLite's in-memory database keeps nothing after the command"
 	case len(path) >= 5 && strings.EqualFold(path[:5], "file:"):
-		why = "otd takes a file's path, not an SQLite URI; name a file with --db"
+		why = "otd takes a file's path, not an SQLite URI"
 		if !strings.ContainsAny(path, "?#\x00") {
 			why += fmt.Sprintf(" (./%s for a file of that very name)", path)
 		}
@@ -170,8 +173,8 @@ func openDB(path string, o Options, immutable bool) (*Store, error) {
 		// Changes still in a -wal file would not be seen, and otd may not
 		// write the file to merge them in.
 		if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
-			return s, fmt.Errorf("%s: %w: its latest changes are still in %s-wal and otd may not write the file or its folder to merge them in: close the otd that is using it, or open it once where you may write it",
-				path, ErrReadOnly, path)
+			return s, fmt.Errorf("%s: %w: %w: its latest changes are still in %s-wal and otd may not write the file or its folder to merge them in",
+				path, ErrReadOnly, ErrChangesPending, path)
 		}
 		dsn = strings.Replace(dsn, "?mode=ro&", "?immutable=1&", 1)
 	}
@@ -244,9 +247,9 @@ func (s *Store) migrate(create bool) error {
 	switch {
 	case appID == applicationID:
 	case tables > 0 || appID != 0 || version != 0:
-		return fmt.Errorf("%s: %w: it belongs to another program; name another file with --db", s.path, ErrNotOTD)
+		return fmt.Errorf("%s: %w: it belongs to another program", s.path, ErrNotOTD)
 	case !create:
-		return fmt.Errorf("%s: %w: an SQLite database with no otd tables, perhaps another program's; name an otd database with --db (only 'otd tournament new' and 'otd import' make one)", s.path, ErrNotOTD)
+		return fmt.Errorf("%s: %w: an SQLite database with no otd tables, perhaps another program's", s.path, ErrNotOTD)
 	}
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
@@ -254,10 +257,10 @@ func (s *Store) migrate(create bool) error {
 	}
 	sort.Strings(names)
 	if version > len(names) {
-		return fmt.Errorf("%s: %w (schema %d; this otd knows up to %d): upgrade otd", s.path, ErrNewerSchema, version, len(names))
+		return fmt.Errorf("%s: %w (schema %d; this otd knows up to %d)", s.path, ErrNewerSchema, version, len(names))
 	}
 	if s.readOnly && version < len(names) {
-		return fmt.Errorf("%s: %w: it was written by an older otd (schema %d) and this otd must upgrade it (schema %d) before reading it: copy it to a folder you may write and name the copy with --db",
+		return fmt.Errorf("%s: %w: it was written by an older otd (schema %d) and this otd must upgrade it (schema %d) before reading it",
 			s.path, ErrReadOnly, version, len(names))
 	}
 	for i := version; i < len(names); i++ {
@@ -360,24 +363,24 @@ func (s *Store) damaged(err error) error {
 	}
 	switch se.Code() & 0xff {
 	case sqlite3.SQLITE_CORRUPT:
-		return fmt.Errorf("%s: %w (%v): restore a backup made with 'otd backup' ('otd restore FILE')", s.path, ErrDamaged, se)
+		return fmt.Errorf("%s: %w (%v)", s.path, ErrDamaged, se)
 	case sqlite3.SQLITE_NOTADB:
-		return fmt.Errorf("%s: %w (damaged, or another kind of file): name an otd database with --db", s.path, ErrNotDatabase)
+		return fmt.Errorf("%s: %w (damaged, or another kind of file)", s.path, ErrNotDatabase)
 	case sqlite3.SQLITE_CANTOPEN:
-		return fmt.Errorf("%s: %w (%v): name a database file that you may read and write with --db", s.path, ErrCannotOpen, se)
+		return fmt.Errorf("%s: %w (%v)", s.path, ErrCannotOpen, se)
 	case sqlite3.SQLITE_FULL:
-		return fmt.Errorf("%s: %w (or the file has reached its size limit) and nothing was saved: free some space on it and try again", s.path, ErrDiskFull)
+		return fmt.Errorf("%s: %w (or the file has reached its size limit) and nothing was saved", s.path, ErrDiskFull)
 	case sqlite3.SQLITE_READONLY:
 		return s.readOnlyError()
 	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
-		return fmt.Errorf("%s: %w: another otd or another program has held it for over %s and nothing was saved: close that program, or wait and try again",
+		return fmt.Errorf("%s: %w: another otd or another program has held it for over %s and nothing was saved",
 			s.path, ErrBusy, time.Duration(busyTimeout)*time.Millisecond)
 	}
 	return err
 }
 
 func (s *Store) readOnlyError() error {
-	return fmt.Errorf("%s: %w: otd may not write the file or its folder (commands that only read it work): copy it to a folder you may write and name the copy with --db", s.path, ErrReadOnly)
+	return fmt.Errorf("%s: %w: otd may not write the file or its folder (commands that only read it work)", s.path, ErrReadOnly)
 }
 
 // translated tells whether err is already one of damaged's lines.
@@ -443,7 +446,7 @@ func (t *Tx) Current() (int64, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		err = t.tx.QueryRow("SELECT id FROM tournament ORDER BY id DESC LIMIT 1").Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
-			return 0, fmt.Errorf("%w in this database: create one with 'otd tournament new NAME --rounds N'", ErrNoTournament)
+			return 0, fmt.Errorf("%w in this database", ErrNoTournament)
 		}
 	}
 	return id, err
@@ -456,7 +459,7 @@ func (t *Tx) Use(id int64) error {
 		return err
 	}
 	if n == 0 {
-		return fmt.Errorf("tournament %d: %w ('otd tournament list' shows them)", id, ErrNoTournament)
+		return &tournament.NotFoundError{ID: id}
 	}
 	_, err := t.tx.Exec("INSERT INTO setting (key, value) VALUES ('current', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", id)
 	return err
@@ -586,7 +589,7 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	var r settingsRow
 	err := t.tx.QueryRow(`SELECT `+settingsColumns+` FROM tournament WHERE id = ?`, id).Scan(r.fields()...)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("tournament %d: %w ('otd tournament list' shows them)", id, ErrNoTournament)
+		return nil, &tournament.NotFoundError{ID: id}
 	}
 	if err != nil {
 		return nil, err
@@ -845,7 +848,7 @@ func (t *Tx) Delete(id int64) error {
 		return err
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return fmt.Errorf("tournament %d: %w ('otd tournament list' shows them)", id, ErrNoTournament)
+		return &tournament.NotFoundError{ID: id}
 	}
 	return nil
 }

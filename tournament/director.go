@@ -220,7 +220,7 @@ func load(tx Tx, id int64) (*Tournament, error) {
 		return nil, err
 	}
 	if err := t.Validate(); err != nil {
-		return nil, fmt.Errorf("tournament %d (%s): %w; the database was changed by another program: restore a backup made with 'otd backup' ('otd restore FILE')", id, t.Name, err)
+		return nil, fmt.Errorf("tournament %d (%s): %w; the database was changed by another program", id, t.Name, err)
 	}
 	return t, nil
 }

@@ -37,6 +37,15 @@ var (
 	ErrNoTournament  = errors.New("no tournament")
 )
 
+// NotFoundError is a tournament id that the database does not have: it is
+// ErrNoTournament for errors.Is.
+type NotFoundError struct{ ID int64 }
+
+func (e *NotFoundError) Error() string {
+	return fmt.Sprintf("tournament %d: %s", e.ID, ErrNoTournament)
+}
+func (e *NotFoundError) Is(target error) bool { return target == ErrNoTournament }
+
 // DuplicateError is a tournament's name that another tournament of the
 // database has, whatever the case (NameKey): it is ErrDuplicate for
 // errors.Is. Storage returns it from its constraint.

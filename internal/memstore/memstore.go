@@ -157,7 +157,7 @@ func (t *Tx) Use(id int64) error {
 		return err
 	}
 	if _, ok := t.d.ts[id]; !ok {
-		return fmt.Errorf("tournament %d: %w", id, tournament.ErrNoTournament)
+		return &tournament.NotFoundError{ID: id}
 	}
 	t.d.current = id
 	return nil
@@ -178,7 +178,7 @@ func (t *Tx) List() ([]tournament.Summary, error) {
 func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	tm, ok := t.d.ts[id]
 	if !ok {
-		return nil, fmt.Errorf("tournament %d: %w", id, tournament.ErrNoTournament)
+		return nil, &tournament.NotFoundError{ID: id}
 	}
 	return clone(tm), nil
 }
@@ -226,7 +226,7 @@ func (t *Tx) Save(id int64, c tournament.Change) (int64, error) {
 	}
 	tm, ok := t.d.ts[id]
 	if !ok {
-		return 0, fmt.Errorf("tournament %d: %w", id, tournament.ErrNoTournament)
+		return 0, &tournament.NotFoundError{ID: id}
 	}
 	if err := t.put(tm, c.Before, c.After); err != nil {
 		return 0, fmt.Errorf("saving %s %s: %w", c.Action, c.Subject, err)
@@ -391,7 +391,7 @@ func (t *Tx) Delete(id int64) error {
 		return err
 	}
 	if _, ok := t.d.ts[id]; !ok {
-		return fmt.Errorf("tournament %d: %w", id, tournament.ErrNoTournament)
+		return &tournament.NotFoundError{ID: id}
 	}
 	delete(t.d.ts, id)
 	t.d.audit = slices.DeleteFunc(t.d.audit, func(r row) bool { return r.tournament == id })

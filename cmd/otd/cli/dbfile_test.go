@@ -53,8 +53,8 @@ func TestDBNotAFileName(t *testing.T) {
 		name, db string
 		want     []string
 	}{
-		{"empty", "", []string{`"": not a database file name: the path is empty`, "name a file with --db"}},
-		{"in-memory", ":memory:", []string{`":memory:": not a database file name`, "in-memory", "name a file with --db"}},
+		{"empty", "", []string{`"": not a database file name: the path is empty`, "name a database file with --db"}},
+		{"in-memory", ":memory:", []string{`":memory:": not a database file name`, "in-memory", "name a database file with --db"}},
 		{"URI", "file:u.db", []string{`"file:u.db": not a database file name`, "URI", "./file:u.db"}},
 		{"URI with options", "file:u.db?mode=rwc", []string{`"file:u.db?mode=rwc": not a database file name`, "URI"}},
 	} {

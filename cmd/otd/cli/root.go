@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/otd-project/otd/store"
 	"github.com/otd-project/otd/tournament"
 	"github.com/otd-project/otd/tournament/export"
 	"github.com/spf13/cobra"
@@ -124,8 +125,36 @@ func errorLine(err error, cmdPath string) (code int, line string) {
 // (they do not know the command line): "; ..." or "".
 func advice(err error) string {
 	var dup *tournament.DuplicateError
-	if errors.As(err, &dup) {
+	var notFound *tournament.NotFoundError
+	switch {
+	case errors.As(err, &dup):
 		return fmt.Sprintf("; choose another name, or work on it with 'otd tournament use %d'", dup.ID)
+	case errors.As(err, &notFound):
+		return "; 'otd tournament list' shows them"
+	case errors.Is(err, tournament.ErrNoTournament):
+		return "; create one with 'otd tournament new NAME --rounds N'"
+	case errors.Is(err, store.ErrNoDatabase):
+		return "; create a tournament first ('otd tournament new NAME --rounds N') or name the database with --db"
+	case errors.Is(err, store.ErrPath):
+		return "; name a database file with --db"
+	case errors.Is(err, store.ErrChangesPending):
+		return "; close the otd that is using it, or open it once where you may write it"
+	case errors.Is(err, store.ErrReadOnly):
+		return "; copy it to a folder you may write and name the copy with --db"
+	case errors.Is(err, store.ErrNotOTD):
+		return "; name an otd database with --db (only 'otd tournament new' and 'otd import' make one)"
+	case errors.Is(err, store.ErrNewerSchema):
+		return "; upgrade otd"
+	case errors.Is(err, store.ErrDamaged), errors.Is(err, tournament.ErrInconsistent) && strings.Contains(err.Error(), "changed by another program"):
+		return "; restore a backup made with 'otd backup' ('otd restore FILE')"
+	case errors.Is(err, store.ErrNotDatabase):
+		return "; name an otd database with --db"
+	case errors.Is(err, store.ErrCannotOpen):
+		return "; name a database file that you may read and write with --db"
+	case errors.Is(err, store.ErrDiskFull):
+		return "; free some space on it and try again"
+	case errors.Is(err, store.ErrBusy):
+		return "; close that program, or wait and try again"
 	}
 	return ""
 }
