@@ -41,9 +41,11 @@ var allowed = map[string][]string{
 
 // testAllowed lists what a package's test files may import beyond its own
 // rule and internal/testenv: the match tests play a real engine through GTP;
-// the engine clients' tests start fake engines, and nboard's play games.
+// the engine processes' and clients' tests start fake engines, and nboard's
+// play games.
 var testAllowed = map[string][]string{
 	"engine/match":  {"engine/gtp"},
+	"engine/proc":   {"internal/fakeengine"},
 	"engine/gtp":    {"internal/fakeengine"},
 	"engine/nboard": {"internal/fakeengine", "engine/match"},
 }
