@@ -41,11 +41,13 @@ var allowed = map[string][]string{
 }
 
 // testAllowed lists what a package's test files may import beyond its own
-// rule and internal/testenv: the Director's tests use a Storage in memory; the match tests play a real engine through GTP;
-// the engine clients' tests start fake engines, and nboard's play games.
+// rule and internal/testenv: the Director's tests use a Storage in memory;
+// the match tests play a real engine through GTP; the engine processes' and
+// clients' tests start fake engines, and nboard's play games.
 var testAllowed = map[string][]string{
 	"tournament":    {"internal/memstore"}, // the Director's tests over a Storage in memory
 	"engine/match":  {"engine/gtp"},
+	"engine/proc":   {"internal/fakeengine"},
 	"engine/gtp":    {"internal/fakeengine"},
 	"engine/nboard": {"internal/fakeengine", "engine/match"},
 }

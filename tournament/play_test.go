@@ -144,6 +144,15 @@ func TestRecordGame(t *testing.T) {
 			Result{Black: 33, White: 31, Kind: TimeDefault, Loser: White, Moves: "f5d6c3", End: "illegal", Note: "flag fell (move 4)"}, nil},
 		{"crash, wipeout", scoring.TimeWipeout, func(t *testing.T) Played { return playedGame(t, "f5", match.Crash) },
 			Result{Black: 64, White: 0, Kind: TimeDefault, Loser: White, Moves: "f5", End: "crash", Note: "flag fell"}, nil},
+		// An engine's stderr in the error: escape sequences (retitle the
+		// terminal, clear it), a bidirectional override, a line break and a
+		// byte that is not UTF-8 are kept escaped.
+		{"crash, a note with control characters", scoring.TimeWipeout, func(t *testing.T) Played {
+			p := playedGame(t, "f5", match.Crash)
+			p.Err = errors.New("exited (stderr: \x1b]0;pwned\x07\x1b[2J\u202e0-46 \xff\n\tok)")
+			return p
+		}, Result{Black: 64, White: 0, Kind: TimeDefault, Loser: White, Moves: "f5", End: "crash",
+			Note: `exited (stderr: \x1b]0;pwned\a\x1b[2J\u202e0-46 \xff\n\tok)`}, nil},
 		{"normal end before the end", scoring.TimeComplete, func(t *testing.T) Played { return playedGame(t, "f5d6", match.Normal) }, Result{}, ErrInvalid},
 		{"moves not leading to the position", scoring.TimeComplete, func(t *testing.T) Played {
 			p := playedGame(t, "f5d6", match.Time)

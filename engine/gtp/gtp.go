@@ -2,7 +2,8 @@
 // Protocol (RULES.md section 6): it starts the engine as a subprocess from an
 // argv (never through a shell) in a process group of its own, keeps the
 // engine's board in step with the game otd owns, asks it for moves under a
-// context, and stops it (quit, then SIGINT, then SIGKILL to the group).
+// context, and stops it (quit, then SIGINT, then SIGKILL to the group and to
+// every other process it started: engine/proc).
 //
 // Commands carry numeric ids. Replies are read with or without a space after
 // '=' or '?', with the id right after it ("=7 f6", GTP 2) or after a space
@@ -61,12 +62,13 @@ const (
 
 // Config says how to start an engine.
 type Config struct {
-	Argv        []string      // the program and its arguments; never run through a shell
-	Name        string        // the name the event shows; "" asks the engine (its name and version)
-	Dir         string        // working directory; "" the current one
-	Env         []string      // environment; nil inherits otd's
-	StderrLimit int           // bytes of stderr kept (the last ones); 0 DefaultStderrLimit
-	Grace       time.Duration // wait of each step of Close (quit, SIGINT, SIGKILL); 0 DefaultGrace
+	Argv        []string        // the program and its arguments; never run through a shell
+	Name        string          // the name the event shows; "" asks the engine (its name and version)
+	Dir         string          // working directory; "" the current one
+	Env         []string        // environment; nil inherits otd's
+	StderrLimit int             // bytes of stderr kept (the last ones); 0 DefaultStderrLimit
+	Grace       time.Duration   // wait of each step of Close (quit, SIGINT, SIGKILL); 0 DefaultGrace
+	Hurry       <-chan struct{} // once closed (Ctrl-C), each wait of Close is proc.HurryGrace; nil never
 	// Size is the side of the board the engine is set up for (boardsize);
 	// 0 is 8. GTP has no command for the other rules of a variant (the
 	// Reversi opening, Anti-Othello, 8Stars): the caller refuses those.
@@ -108,7 +110,7 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	if cfg.Size == 0 {
 		cfg.Size = 8
 	}
-	p, err := proc.Start(proc.Config{Argv: cfg.Argv, Dir: cfg.Dir, Env: cfg.Env, StderrLimit: cfg.StderrLimit, Grace: cfg.Grace})
+	p, err := proc.Start(proc.Config{Argv: cfg.Argv, Dir: cfg.Dir, Env: cfg.Env, StderrLimit: cfg.StderrLimit, Grace: cfg.Grace, Hurry: cfg.Hurry})
 	if err != nil {
 		return nil, fmt.Errorf("gtp: %w", err)
 	}
@@ -474,7 +476,8 @@ func splitID(s string, want int) (int, string, error) {
 
 // Close tells the engine to quit and waits for it; then sends SIGINT to its
 // process group, then SIGKILL, each after Config.Grace, until no process of
-// the group is left running. It is safe to call more than once.
+// the group is left running, then SIGKILL to every other process the engine
+// started (proc.Process.Stop). It is safe to call more than once.
 func (e *Engine) Close() error {
 	if err := e.proc.Stop("quit"); err != nil {
 		return fmt.Errorf("gtp: %s: %w", e.name, err)

@@ -63,13 +63,14 @@ const (
 
 // Config says how to start an engine.
 type Config struct {
-	Argv        []string      // the program and its arguments; never run through a shell
-	Name        string        // the name the event shows; "" the engine's "set myname", else Argv[0]
-	Depth       int           // sent as "set depth N" at the start when > 0
-	Dir         string        // working directory; "" the current one
-	Env         []string      // environment; nil inherits otd's
-	StderrLimit int           // bytes of stderr kept (the last ones); 0 DefaultStderrLimit
-	Grace       time.Duration // wait of each step of Close (quit, SIGINT, SIGKILL); 0 DefaultGrace
+	Argv        []string        // the program and its arguments; never run through a shell
+	Name        string          // the name the event shows; "" the engine's "set myname", else Argv[0]
+	Depth       int             // sent as "set depth N" at the start when > 0
+	Dir         string          // working directory; "" the current one
+	Env         []string        // environment; nil inherits otd's
+	StderrLimit int             // bytes of stderr kept (the last ones); 0 DefaultStderrLimit
+	Grace       time.Duration   // wait of each step of Close (quit, SIGINT, SIGKILL); 0 DefaultGrace
+	Hurry       <-chan struct{} // once closed (Ctrl-C), each wait of Close is proc.HurryGrace; nil never
 }
 
 // Engine is a running NBoard engine. It implements player.Player. Move must
@@ -96,7 +97,7 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	if cfg.Grace <= 0 {
 		cfg.Grace = DefaultGrace
 	}
-	p, err := proc.Start(proc.Config{Argv: cfg.Argv, Dir: cfg.Dir, Env: cfg.Env, StderrLimit: cfg.StderrLimit, Grace: cfg.Grace})
+	p, err := proc.Start(proc.Config{Argv: cfg.Argv, Dir: cfg.Dir, Env: cfg.Env, StderrLimit: cfg.StderrLimit, Grace: cfg.Grace, Hurry: cfg.Hurry})
 	if err != nil {
 		return nil, fmt.Errorf("nboard: %w", err)
 	}
@@ -279,7 +280,8 @@ func ggf(moves []engine.Point, c player.Clock) (string, error) {
 
 // Close tells the engine to quit and waits for it; then sends SIGINT to its
 // process group, then SIGKILL, each after Config.Grace, until no process of
-// the group is left running. It is safe to call more than once.
+// the group is left running, then SIGKILL to every other process the engine
+// started (proc.Process.Stop). It is safe to call more than once.
 func (e *Engine) Close() error {
 	if err := e.proc.Stop("quit"); err != nil {
 		return fmt.Errorf("nboard: %s: %w", e.name, err)

@@ -305,6 +305,16 @@ func TestFakeFlood(t *testing.T) {
 	}
 }
 
+// TestFakeStdoutFlood: an engine that writes status lines of 60 KiB to its
+// output as fast as they are read plays a whole game.
+func TestFakeStdoutFlood(t *testing.T) {
+	e := start(t, fakeConfig("stdoutflood", 0))
+	if r := play(t, e, engine.White, greedy(t)); r.End != match.Normal {
+		t.Fatalf("end %s: %v", r.End, r.Err)
+	}
+	closeAndCheck(t, e)
+}
+
 // TestFakeIgnoresQuit: an engine that ignores quit and SIGINT is killed.
 func TestFakeIgnoresQuit(t *testing.T) {
 	e := start(t, fakeConfig("ignorequit", 0))

@@ -3,7 +3,17 @@
 // in a process group of its own, hands out its standard output a line at a
 // time under a context, keeps the end of its standard error in a bounded
 // buffer, and stops it (a quit command, then SIGINT, then SIGKILL to the
-// group) until no process of the group is left running.
+// group, then SIGKILL to every other process it started) until no process
+// of its family is left running.
+//
+// What an engine starts may leave its process group (setsid) and its parent
+// (a daemon's double fork). On Linux otd finds all of it: the engine and its
+// children carry a marker in their environment (EnvMarker, naming the otd
+// that started them and the engine), otd is their child subreaper (an orphan
+// is given to otd, which reaps it), and processes are killed by pid with
+// their start time checked. The engine gets SIGKILL when otd dies, and what
+// it started is ended by the next otd through EndRun. Elsewhere Stop kills
+// the process group.
 package proc
 
 import (
@@ -14,9 +24,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -35,8 +45,43 @@ const (
 	DefaultStderrLimit = 64 << 10
 	DefaultGrace       = time.Second
 	MaxLine            = 64 << 10
+	HurryGrace         = 50 * time.Millisecond  // each wait of Stop once Config.Hurry is closed
 	exitGrace          = 100 * time.Millisecond // for output still in the pipe after the exit
 )
+
+// EnvMarker is the environment variable that marks an engine and what it
+// starts: RUN.N, RUN the otd that started it (ID.String) and N the engine.
+const EnvMarker = "OTD_ENGINE"
+
+// An ID is a process: its pid and its start time (on Linux, clock ticks from
+// boot to its start, field 22 of /proc/PID/stat; 0 elsewhere), which tell it
+// from a later process given the same pid.
+type ID struct {
+	Pid   int
+	Start uint64
+}
+
+// String returns PID.START.
+func (id ID) String() string { return fmt.Sprintf("%d.%d", id.Pid, id.Start) }
+
+// Self returns the running process's ID: what names it in its engines'
+// markers.
+func Self() ID { return self() }
+
+// EndRun ends what run, an otd that died (killed, say) while it played,
+// left running: every process that carries one of its markers and the
+// descendants of those (on Linux; elsewhere nothing is found). It returns
+// how many processes it killed; it does nothing when run is this process or
+// is still running.
+func EndRun(run ID) int {
+	if run.Pid <= 0 || run == Self() || run.Running() {
+		return 0
+	}
+	return endRun(run, waitStep(DefaultGrace, nil))
+}
+
+// engines numbers the engines this process starts, for their markers.
+var engines atomic.Int64
 
 // ErrLongLine is what Line returns for a line over MaxLine bytes; the output
 // cannot be read any further.
@@ -49,6 +94,9 @@ type Config struct {
 	Env         []string      // environment; nil inherits otd's
 	StderrLimit int           // bytes of stderr kept (the last ones); 0 DefaultStderrLimit
 	Grace       time.Duration // wait of each step of Stop (quit, SIGINT, SIGKILL); 0 DefaultGrace
+	// Hurry, once closed (the director pressed Ctrl-C), cuts each wait of
+	// Stop to HurryGrace; nil never does.
+	Hurry <-chan struct{}
 }
 
 // Process is a running engine. Line must not be called concurrently; Stop
@@ -56,12 +104,13 @@ type Config struct {
 type Process struct {
 	cfg    Config
 	pgid   int
+	mark   string // the value of EnvMarker the engine was started with
 	stdin  *os.File
 	stdout *os.File
 	errR   *os.File
 	stderr *ring
 
-	lines   chan lineMsg   // stdout, a line at a time, then one error
+	lines   chan lineMsg   // stdout, a line at a time, then one error; unbuffered
 	exited  chan struct{}  // closed when the process has been reaped
 	errDone chan struct{}  // closed when the copy of stderr has ended
 	done    chan struct{}  // closed by Stop: the reader goroutine stops
@@ -102,10 +151,16 @@ func Start(cfg Config) (*Process, error) {
 		closeAll(inR, inW, outR, outW)
 		return nil, err
 	}
+	mark := fmt.Sprintf("%s.%d", Self(), engines.Add(1))
+	env := cfg.Env
+	if env == nil {
+		env = os.Environ()
+	}
 	cmd := exec.Command(cfg.Argv[0], cfg.Argv[1:]...)
-	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
+	cmd.Dir, cmd.Env = cfg.Dir, append(env[:len(env):len(env)], EnvMarker+"="+mark)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = sysProcAttr()
+	becomeSubreaper()
 	err = cmd.Start()
 	closeAll(inR, outW, errW)
 	if err != nil {
@@ -115,11 +170,12 @@ func Start(cfg Config) (*Process, error) {
 	p := &Process{
 		cfg:     cfg,
 		pgid:    cmd.Process.Pid,
+		mark:    mark,
 		stdin:   inW,
 		stdout:  outR,
 		errR:    errR,
 		stderr:  &ring{limit: cfg.StderrLimit},
-		lines:   make(chan lineMsg, 64),
+		lines:   make(chan lineMsg),
 		exited:  make(chan struct{}),
 		errDone: make(chan struct{}),
 		done:    make(chan struct{}),
@@ -180,10 +236,12 @@ func (p *Process) Write(ctx context.Context, s string) error {
 	return nil
 }
 
-// read sends stdout to p.lines a line at a time, then the error that ended it.
+// read sends stdout to p.lines a line at a time, then the error that ended
+// it. What it holds is bounded: at most MaxLine bytes read ahead (its
+// buffer) and the line waiting to be taken, however fast the engine writes.
 func (p *Process) read() {
 	defer p.wg.Done()
-	br := bufio.NewReaderSize(p.stdout, 4096)
+	br := bufio.NewReaderSize(p.stdout, MaxLine)
 	for {
 		var m lineMsg
 		m.s, m.err = readLine(br)
@@ -198,24 +256,17 @@ func (p *Process) read() {
 	}
 }
 
+// readLine reads a line of at most MaxLine bytes, its end included, from br
+// (of size MaxLine).
 func readLine(br *bufio.Reader) (string, error) {
-	var buf []byte
-	for {
-		b, err := br.ReadSlice('\n')
-		if len(buf)+len(b) > MaxLine {
-			return "", ErrLongLine
-		}
-		buf = append(buf, b...)
-		switch {
-		case err == nil:
-			return strings.TrimRight(string(buf), "\r\n"), nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case len(buf) > 0 && err == io.EOF:
-			return strings.TrimRight(string(buf), "\r\n"), nil
-		}
-		return "", err
+	b, err := br.ReadSlice('\n')
+	switch {
+	case errors.Is(err, bufio.ErrBufferFull):
+		return "", ErrLongLine
+	case err == nil || len(b) > 0 && err == io.EOF:
+		return strings.TrimRight(string(b), "\r\n"), nil
 	}
+	return "", err
 }
 
 // Line returns the next line of stdout without its line end, waiting until
@@ -287,8 +338,10 @@ func (p *Process) Crashed() error {
 // Stop writes quit (a command line, "" none) to the engine, closes its input
 // and waits for it to exit; then it sends SIGINT to the process group, then
 // SIGKILL, each after Config.Grace, until no process of the group is left
-// running. It waits for the reader goroutines. Later calls return the first
-// call's result.
+// running; then SIGKILL to every other process the engine started (on
+// Linux), by pid. It never waits for the engine's pipes longer than a grace:
+// a process it could not find may hold them open. Later calls return the
+// first call's result.
 func (p *Process) Stop(quit string) error {
 	p.stopOnce.Do(func() { p.stopErr = p.stop(quit) })
 	return p.stopErr
@@ -296,52 +349,75 @@ func (p *Process) Stop(quit string) error {
 
 func (p *Process) stop(quit string) error {
 	close(p.done)
-	grace := p.cfg.Grace
+	// The engine's children, found while their parent still lives: one that
+	// left the group and cleared its environment is known by its parent.
+	known := p.members()
 	if quit != "" {
-		p.stdin.SetWriteDeadline(time.Now().Add(grace))
+		p.stdin.SetWriteDeadline(time.Now().Add(limit(p.cfg.Grace, p.cfg.Hurry)))
 		p.stdin.WriteString(quit + "\n")
 	}
 	p.stdin.Close()
-	waitExit := func(d time.Duration) {
-		t := time.NewTimer(d)
-		defer t.Stop()
-		select {
-		case <-p.exited:
-		case <-t.C:
-		}
-	}
-	waitExit(grace)
+	exited := func() bool { return isClosed(p.exited) }
+	groupGone := func() bool { return !GroupRunning(p.pgid) }
+	p.wait(exited)
 	var err error
 	if GroupRunning(p.pgid) {
 		syscall.Kill(-p.pgid, syscall.SIGINT)
-		if !waitGroup(p.pgid, grace) {
+		if !p.wait(groupGone) {
 			syscall.Kill(-p.pgid, syscall.SIGKILL)
-			if !waitGroup(p.pgid, grace) {
+			if !p.wait(groupGone) {
 				err = fmt.Errorf("process group %d still running after SIGKILL", p.pgid)
 			}
 		}
 	}
-	waitExit(grace)
-	p.stdout.Close()
-	if err != nil {
-		p.errR.Close() // a process still holds its end open
+	if n := p.end(known); n > 0 && err == nil {
+		err = fmt.Errorf("%d processes the engine started still running after SIGKILL", n)
 	}
-	p.wg.Wait() // the stderr copy ends when the group has closed its pipe
+	p.wait(exited)
+	p.wait(func() bool { return isClosed(p.errDone) }) // its last words
+	p.stdout.Close()
 	p.errR.Close()
+	p.wg.Wait()
 	return err
 }
 
-// waitGroup waits up to d for no process of the group to be running.
-func waitGroup(pgid int, d time.Duration) bool {
-	end := time.Now().Add(d)
-	for step := time.Millisecond; ; step = min(2*step, 20*time.Millisecond) {
-		if !GroupRunning(pgid) {
-			return true
+func isClosed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
+// limit returns the wait of a step of Stop: grace, or HurryGrace once hurry
+// is closed.
+func limit(grace time.Duration, hurry <-chan struct{}) time.Duration {
+	if isClosed(hurry) {
+		return min(grace, HurryGrace)
+	}
+	return grace
+}
+
+// wait waits a step of Stop for done to hold, and reports whether it does.
+func (p *Process) wait(done func() bool) bool {
+	return waitStep(p.cfg.Grace, p.cfg.Hurry)(done)
+}
+
+// waitStep returns a wait of up to limit(grace, hurry) for a condition to
+// hold, checked at growing intervals up to 20 ms.
+func waitStep(grace time.Duration, hurry <-chan struct{}) func(func() bool) bool {
+	return func(done func() bool) bool {
+		start := time.Now()
+		for step := time.Millisecond; ; step = min(2*step, 20*time.Millisecond) {
+			if done() {
+				return true
+			}
+			if time.Since(start) >= limit(grace, hurry) {
+				return false
+			}
+			time.Sleep(step)
 		}
-		if time.Now().After(end) {
-			return false
-		}
-		time.Sleep(step)
 	}
 }
 
@@ -352,30 +428,7 @@ func GroupRunning(pgid int) bool {
 	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
 		return false
 	}
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return true
-	}
-	for _, d := range ents {
-		if d.Name()[0] < '0' || d.Name()[0] > '9' {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses.
-		s := string(b)
-		j := strings.LastIndexByte(s, ')')
-		if j < 0 {
-			continue
-		}
-		f := strings.Fields(s[j+1:])
-		if len(f) >= 3 && f[2] == strconv.Itoa(pgid) && f[0] != "Z" && f[0] != "X" {
-			return true
-		}
-	}
-	return false
+	return groupRunning(pgid)
 }
 
 // Gone checks what Stop promises, for tests: that no process of the group is

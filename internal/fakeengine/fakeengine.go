@@ -18,6 +18,8 @@
 //	silent      never answers move request n (genmove, go): stops reading
 //	late        answers move request n after the delay option
 //	crash       exits (status 3) at move request n
+//	ansi        exits (status 3) at move request n, its last words on stderr
+//	            terminal escape sequences (a new title, a cleared screen)
 //	garbage     answers move request n with a line that is no move
 //	badsquare   answers z9 at move request n
 //	longline    answers a line of 100 KiB at move request n
@@ -26,9 +28,23 @@
 //	ignorequit  ignores quit, SIGINT and SIGTERM
 //	exitstart   exits (status 1) at once, with a message on stderr
 //	fork        starts a child in its group (mode sleeper) that holds its pipes
+//	setsid      starts a child (mode sleeper) in a session of its own (setsid),
+//	            out of its process group, that holds its pipes
+//	daemon      starts a child (mode detach) in a session of its own that starts
+//	            a sleeper holding its pipes and exits: the sleeper has neither
+//	            the engine's group nor a living parent
+//	noeof       ignores quit and the end of its input: it spins reading it, as
+//	            a loop that never checks for the end would
+//	stdoutflood (NBoard) writes status lines of 60 KiB to stdout between its
+//	            replies, from its start, as fast as they are read
 //	sleeper     ignores SIGINT and SIGTERM and sleeps
+//	detach      starts a sleeper and exits at once
 //
-// Options: "delay=DURATION" (of mode late), "style=tight" (GTP: no ids, no
+// A fake that starts a sleeper writes "fake: child PID" (the sleeper's pid)
+// to stderr.
+//
+// Options: "delay=DURATION" (of mode late), "think=DURATION" (waited
+// before answering every move request), "style=tight" (GTP: no ids, no
 // space after '=', upper case, CRLF; NBoard: no name, no status lines, lower
 // case, CRLF), "style=edax" (GTP: a space between '=' or '?' and the id, "= 7
 // f6", as Edax 4.6 answers), "version=V" (NBoard: the one protocol version the
@@ -51,6 +67,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -81,19 +98,21 @@ func Main() (code int, ok bool) {
 type fake struct {
 	protocol, mode string
 	n              int // the move request at which mode strikes
-	delay          time.Duration
+	delay, think   time.Duration
 	style          string // "tight", "edax" or "" (see the package's doc)
 	version        string // the one NBoard protocol version the fake speaks, "1" or "2"; "" both
 	quiet          bool
 	sizes          map[int]bool // the board sizes the GTP fake accepts
 	extra          []string     // arguments shown in the name
+	mu             sync.Mutex   // held while a line is written to out (stdoutflood writes too)
 	out            *bufio.Writer
 }
 
 var modes = map[string]string{ // mode: the protocols it is for ("" both)
 	"good": "", "nopass": "gtp", "refuse": "gtp", "silent": "", "late": "", "crash": "",
-	"garbage": "", "badsquare": "", "longline": "", "illegal": "", "flood": "",
+	"ansi": "", "garbage": "", "badsquare": "", "longline": "", "illegal": "", "flood": "",
 	"ignorequit": "", "exitstart": "", "fork": "", "sleeper": "",
+	"setsid": "", "daemon": "", "noeof": "", "stdoutflood": "nboard", "detach": "",
 }
 
 func run(args []string) int {
@@ -135,10 +154,16 @@ func run(args []string) int {
 				}
 				f.sizes[size] = true
 			}
-		case k == "delay":
-			if f.delay, err = time.ParseDuration(v); err != nil {
-				fmt.Fprintln(os.Stderr, "fake: delay:", err)
+		case k == "delay" || k == "think":
+			d, err := time.ParseDuration(v)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "fake: %s: %v\n", k, err)
 				return 2
+			}
+			if k == "delay" {
+				f.delay = d
+			} else {
+				f.think = d
 			}
 		default:
 			f.extra = append(f.extra, o)
@@ -154,15 +179,29 @@ func run(args []string) int {
 		return 0
 	case "ignorequit":
 		signal.Ignore(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
-	case "fork":
-		argv := Argv(f.protocol, "sleeper", 0)
-		c := exec.Command(argv[0], argv[1:]...)
-		c.Stdout, c.Stderr = os.Stdout, os.Stderr // holds the pipes open too
-		if err := c.Start(); err != nil {
-			fmt.Fprintln(os.Stderr, "fake: fork:", err)
+	case "fork", "setsid":
+		if err := startChild(f.protocol, "sleeper", f.mode == "setsid"); err != nil {
 			return 1
 		}
-		fmt.Fprintf(os.Stderr, "fake: child %d\n", c.Process.Pid)
+	case "daemon":
+		if err := startChild(f.protocol, "detach", true); err != nil {
+			return 1
+		}
+	case "detach":
+		if err := startChild(f.protocol, "sleeper", false); err != nil {
+			return 1
+		}
+		return 0
+	case "stdoutflood":
+		go func() {
+			line := "status " + strings.Repeat("x", 60<<10)
+			for {
+				f.mu.Lock()
+				fmt.Fprintln(f.out, line)
+				f.out.Flush()
+				f.mu.Unlock()
+			}
+		}()
 	}
 	f.flood()
 	handle := f.gtp()
@@ -183,10 +222,31 @@ func run(args []string) int {
 			return c
 		}
 	}
-	if f.mode == "ignorequit" {
+	switch f.mode {
+	case "ignorequit":
 		time.Sleep(time.Hour)
+	case "noeof":
+		for b := make([]byte, 1); ; {
+			os.Stdin.Read(b)
+		}
 	}
 	return 0
+}
+
+// startChild starts a fake in mode (with no move request to strike at)
+// holding the fake's standard input, output and error, in a session of its
+// own with setsid; it writes its pid to stderr.
+func startChild(protocol, mode string, setsid bool) error {
+	argv := Argv(protocol, mode, 0)
+	c := exec.Command(argv[0], argv[1:]...)
+	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr // holds the pipes open too
+	c.SysProcAttr = &syscall.SysProcAttr{Setsid: setsid}
+	if err := c.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "fake: start a child:", err)
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "fake: child %d\n", c.Process.Pid)
+	return nil
 }
 
 // name is the engine's name: fake, with the extra arguments as received.
@@ -203,10 +263,12 @@ func (f *fake) flood() {
 	}
 }
 
-// strike misbehaves at move request k, as the mode says, for the modes
-// whose misbehaviour does not depend on the protocol; answer writes a
-// move reply. It reports whether the request is answered.
+// strike thinks (option think), then misbehaves at move request k, as the
+// mode says, for the modes whose misbehaviour does not depend on the
+// protocol; answer writes a move reply. It reports whether the request is
+// answered.
 func (f *fake) strike(k int, g engine.Game, answer func(string)) bool {
+	time.Sleep(f.think)
 	if k != max(f.n, 1) {
 		return false
 	}
@@ -217,6 +279,9 @@ func (f *fake) strike(k int, g engine.Game, answer func(string)) bool {
 		time.Sleep(f.delay)
 	case "crash":
 		fmt.Fprintf(os.Stderr, "fake: crashing at move request %d\n", k)
+		os.Exit(3)
+	case "ansi":
+		fmt.Fprintf(os.Stderr, "fake: \x1b]0;pwned\x07\x1b[2J\x1b[Hround 1 table 1: 64-0 \u202eok\n")
 		os.Exit(3)
 	case "badsquare":
 		answer("z9")

@@ -40,7 +40,7 @@ func (f *fake) gtp() func(line string) (int, bool) {
 		switch fs[0] {
 		case "quit":
 			answer(true, "")
-			return 0, f.mode != "ignorequit"
+			return 0, f.mode != "ignorequit" && f.mode != "noeof"
 		case "name":
 			answer(true, f.name())
 		case "version":

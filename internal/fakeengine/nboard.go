@@ -25,6 +25,8 @@ func (f *fake) nboard() func(line string) (int, bool) {
 		if f.style == "tight" {
 			nl = "\r\n"
 		}
+		f.mu.Lock()
+		defer f.mu.Unlock()
 		fmt.Fprintf(f.out, format+nl, a...)
 		f.out.Flush()
 	}
@@ -36,7 +38,7 @@ func (f *fake) nboard() func(line string) (int, bool) {
 		cmd, arg, _ := strings.Cut(line, " ")
 		switch cmd {
 		case "quit":
-			return 0, f.mode != "ignorequit"
+			return 0, f.mode != "ignorequit" && f.mode != "noeof"
 		case "nboard":
 			if arg != "1" && arg != "2" || f.version != "" && arg != f.version {
 				return bad("nboard %q: not a version of the protocol this engine speaks", arg)

@@ -79,7 +79,7 @@ damaging the database beyond repair.`,
 		Example: "  otd restore paris-open-round3.db\n  otd --db club.db restore /media/usb/club-saturday.db",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			unlock, err := lockPlay(g.DB)
+			unlock, err := lockPlay(g.DB, g.Stderr)
 			if err != nil {
 				return fmt.Errorf("restore refused: %w", err)
 			}

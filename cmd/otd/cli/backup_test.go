@@ -222,7 +222,7 @@ func TestBackupRestoreRefusals(t *testing.T) {
 		t.Error("a refused restore changed the database")
 	}
 
-	unlock, err := lockPlay(db.path)
+	unlock, err := lockPlay(db.path, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

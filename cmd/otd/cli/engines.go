@@ -38,18 +38,19 @@ func startEngine(ctx context.Context, p tournament.Player, r engine.Rules) (play
 	if err := e.Plays(r); err != nil {
 		return nil, err
 	}
+	hurry := ctx.Done() // Ctrl-C: the engine is stopped at once
 	ctx, cancel := context.WithTimeout(ctx, engineStartTimeout)
 	defer cancel()
 	// A nil *gtp.Engine is not a nil player.Player: return nil itself.
 	switch e.Protocol {
 	case tournament.GTP:
-		eng, err := gtp.Start(ctx, gtp.Config{Argv: e.Argv, Name: p.Name, Size: r.Size})
+		eng, err := gtp.Start(ctx, gtp.Config{Argv: e.Argv, Name: p.Name, Size: r.Size, Hurry: hurry})
 		if err != nil {
 			return nil, err
 		}
 		return eng, nil
 	case tournament.NBoard:
-		eng, err := nboard.Start(ctx, nboard.Config{Argv: e.Argv, Name: p.Name})
+		eng, err := nboard.Start(ctx, nboard.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry})
 		if err != nil {
 			return nil, err
 		}
@@ -161,7 +162,7 @@ func (g *globals) withDirector(fn func(context.Context, *tournament.Director, in
 		return err
 	}
 	defer done()
-	unlock, err := lockPlay(g.DB)
+	unlock, err := lockPlay(g.DB, g.Stderr)
 	if err != nil {
 		return err
 	}
@@ -239,12 +240,12 @@ func (p *progress) event(e tournament.GameEvent) {
 			p.bar.Describe(fmt.Sprintf("%d running", e.Running))
 		}
 		return
-	case e.Err != nil:
-		line += ": not played: " + e.Err.Error()
+	case e.Err != nil: // it may hold what an engine wrote
+		line += ": not played: " + tournament.Printable(e.Err.Error())
 	default:
 		line += ": " + e.Result.String()
-		if e.Result.Note != "" {
-			line += ": " + e.Result.Note
+		if e.Result.Note != "" { // escaped when stored; not in a database of before
+			line += ": " + tournament.Printable(e.Result.Note)
 		}
 	}
 	if p.bar == nil {

@@ -12,7 +12,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode"
 
+	"github.com/otd-project/otd/engine/proc"
 	"github.com/otd-project/otd/internal/fakeengine"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/tournament"
@@ -192,23 +194,36 @@ func TestEngineMatch(t *testing.T) {
 	}
 }
 
-// fakeProcesses lists the fake engines of this test binary still running:
-// their pids and command lines.
-func fakeProcesses(t *testing.T) []string {
+// fakeProcess is a fake engine of this test binary: its process and argv.
+type fakeProcess struct {
+	proc.ID
+	argv []string
+}
+
+func (f fakeProcess) String() string { return fmt.Sprintf("%d: %s", f.Pid, strings.Join(f.argv, " ")) }
+
+// mode returns the fake's mode (fakeengine.Argv).
+func (f fakeProcess) mode() string { return f.argv[3] }
+
+// fakeProcesses lists the fake engines of this test binary still running.
+func fakeProcesses(t *testing.T) []fakeProcess {
 	t.Helper()
 	dirs, err := filepath.Glob("/proc/[0-9]*/cmdline")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var left []string
+	var left []fakeProcess
 	for _, f := range dirs {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			continue // gone meanwhile
 		}
 		argv := strings.Split(string(b), "\x00")
-		if len(argv) > 1 && argv[0] == os.Args[0] && argv[1] == "otd-fake-engine" {
-			left = append(left, filepath.Base(filepath.Dir(f))+": "+strings.Join(argv, " "))
+		if len(argv) > 3 && argv[0] == os.Args[0] && argv[1] == "otd-fake-engine" {
+			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(f)))
+			if id, ok := proc.Find(pid); ok && id.Running() {
+				left = append(left, fakeProcess{id, argv})
+			}
 		}
 	}
 	return left
@@ -233,6 +248,7 @@ func TestMisbehavingEngines(t *testing.T) {
 		{"gtp", "silent", 2, nil, "time"}, // the client gives up at the deadline: the flag falls
 		{"gtp", "late", 2, []string{"delay=1500ms"}, "time"},
 		{"gtp", "crash", 3, nil, "crash"},
+		{"gtp", "ansi", 3, nil, "crash"},
 		{"gtp", "garbage", 2, nil, "illegal"},
 		{"gtp", "badsquare", 2, nil, "illegal"},
 		{"gtp", "illegal", 2, nil, "illegal"},
@@ -240,6 +256,9 @@ func TestMisbehavingEngines(t *testing.T) {
 		{"gtp", "ignorequit", 0, nil, "normal"},
 		{"gtp", "exitstart", 0, nil, "crash"},
 		{"gtp", "fork", 0, nil, "normal"},
+		{"gtp", "setsid", 0, nil, "normal"},
+		{"gtp", "daemon", 0, nil, "normal"},
+		{"gtp", "noeof", 0, nil, "normal"},
 		{"nboard", "good", 0, nil, "normal"},
 		{"nboard", "silent", 2, nil, "time"},
 		{"nboard", "crash", 3, nil, "crash"},
@@ -247,6 +266,8 @@ func TestMisbehavingEngines(t *testing.T) {
 		{"nboard", "illegal", 2, nil, "illegal"},
 		{"nboard", "exitstart", 0, nil, "crash"},
 		{"nboard", "fork", 0, nil, "normal"},
+		{"nboard", "setsid", 0, nil, "normal"},
+		{"nboard", "stdoutflood", 0, nil, "normal"},
 	} {
 		t.Run(tc.protocol+"/"+tc.mode, func(t *testing.T) {
 			d := newTestDB(t)
@@ -288,6 +309,12 @@ func TestMisbehavingEngines(t *testing.T) {
 				if tc.end != "normal" && (gm.Kind != "time-default" || gm.Loser != fake || gm.Note == "") {
 					t.Errorf("the fake's default is not scored as a time default lost by %s: %+v", fake, gm)
 				}
+				if tc.mode == "ansi" && !strings.Contains(gm.Note, `stderr: fake: \x1b]0;pwned\a\x1b[2J\x1b[Hround 1 table 1: 64-0 \u202eok`) {
+					t.Errorf("the note does not hold the engine's last words escaped: %q", gm.Note)
+				}
+				if i := strings.IndexFunc(gm.Note, unprintable); i >= 0 {
+					t.Errorf("the note has a control character at %d: %q", i, gm.Note)
+				}
 				verifyTranscript(t, gm)
 			}
 			// The fake's game is scored (its line printed once recorded)
@@ -297,10 +324,19 @@ func TestMisbehavingEngines(t *testing.T) {
 				t.Errorf("the fake's game was recorded after %v (found %v), more than %v:\n%s", at, ok, perMove+time.Second, stderr)
 			}
 			if left := fakeProcesses(t); len(left) > 0 {
-				t.Errorf("fake engines left running:\n%s", strings.Join(left, "\n"))
+				t.Errorf("fake engines left running: %v", left)
+			}
+			if out := stdout.String() + stderr.String(); strings.ContainsFunc(out, func(r rune) bool { return r != '\n' && unprintable(r) }) {
+				t.Errorf("round play printed a control character: %q", out)
 			}
 		})
 	}
+}
+
+// unprintable reports whether r is a character a terminal may act on
+// rather than show: a control, format, line or paragraph separator.
+func unprintable(r rune) bool {
+	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 
 // stampedWriter keeps what is written to it with the time of each write.

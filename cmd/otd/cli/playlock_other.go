@@ -2,6 +2,8 @@
 
 package cli
 
+import "io"
+
 // lockPlay does nothing where there is no flock: two otd playing one
 // database's games at once would play them twice (only one recording lands).
-func lockPlay(string) (func(), error) { return func() {}, nil }
+func lockPlay(string, io.Writer) (func(), error) { return func() {}, nil }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,7 +17,7 @@ func TestPlayLock(t *testing.T) {
 	d.must("player", "add", "A", "--engine", "builtin:greedy")
 	d.must("player", "add", "B", "--engine", "builtin:random")
 	d.must("round", "pair")
-	unlock, err := lockPlay(d.path)
+	unlock, err := lockPlay(d.path, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,10 +5,12 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
-	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/otd-project/otd/engine/proc"
 )
 
 // errPlaying is returned when another otd plays games on the same database.
@@ -17,8 +19,11 @@ var errPlaying = errors.New("another 'otd round play' or 'otd tournament run' is
 // lockPlay takes the lock that lets one otd at a time play a database's
 // engine games (two would play the same games twice): an flock on DB-play.lock
 // beside it, which the system releases when the process ends, however it
-// ends. The file keeps the holder's pid for the message.
-func lockPlay(db string) (unlock func(), err error) {
+// ends. The file keeps the holder's pid and start time ("PID START"), for the
+// message and for the next holder: a holder that was killed leaves its
+// record, and the next ends what its engines left running (proc.EndRun),
+// saying so on w.
+func lockPlay(db string, w io.Writer) (unlock func(), err error) {
 	path := db + "-play.lock"
 	// Never through a symbolic link, and only a regular file: the lock is
 	// truncated to hold the pid.
@@ -30,17 +35,32 @@ func lockPlay(db string) (unlock func(), err error) {
 		f.Close()
 		return nil, fmt.Errorf("the play lock %s is not a regular file: remove it (nothing else should be there)", path)
 	}
+	b := make([]byte, 64)
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		b := make([]byte, 32)
 		n, _ := f.ReadAt(b, 0)
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			pid := strings.TrimSpace(string(b[:n]))
+			pid, _, _ := strings.Cut(strings.TrimSpace(string(b[:n])), " ")
 			return nil, fmt.Errorf("%w (pid %s): wait for it to finish, or stop it with Ctrl-C", errPlaying, pid)
 		}
 		return nil, fmt.Errorf("the play lock %s: %w", path, err)
 	}
+	n, _ := f.ReadAt(b, 0)
+	var run proc.ID
+	if _, err := fmt.Sscanf(string(b[:n]), "%d %d", &run.Pid, &run.Start); err == nil {
+		if k := proc.EndRun(run); k > 0 {
+			what := "processes"
+			if k == 1 {
+				what = "process"
+			}
+			fmt.Fprintf(w, "otd: ended %d %s left running by the engines of an otd that was killed while it played (pid %d)\n", k, what, run.Pid)
+		}
+	}
 	f.Truncate(0)
-	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-	return func() { f.Close() }, nil
+	self := proc.Self()
+	f.WriteAt([]byte(fmt.Sprintf("%d %d\n", self.Pid, self.Start)), 0)
+	return func() {
+		f.Truncate(0) // ended normally: nothing left to end
+		f.Close()
+	}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -154,4 +155,97 @@ func TestInterruptedRoundPlay(t *testing.T) {
 	}
 	d.must("round", "play", "--time", "2s")
 	checkPlayedOnce(t, d)
+}
+
+// TestRoundPlayStoppedLeavesNothing stops 'otd round play' while two games
+// run: between engines that start children leaving their process group
+// (setsid) and their parent (a daemon's double fork), which hold the
+// engines' pipes, and between engines that ignore the end of their input
+// (one also quit and SIGINT). On Ctrl-C it returns, having ended every
+// process. Killed (SIGKILL), its engines die with it (a parent-death
+// signal); the next round play ends the children the killed run left, from
+// the play lock's record, and plays the games. Every process is checked by
+// pid and start time.
+func TestRoundPlayStoppedLeavesNothing(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the processes are found in /proc")
+	}
+	for _, sig := range []os.Signal{os.Interrupt, os.Kill} {
+		t.Run(sig.String(), func(t *testing.T) {
+			d := newTestDB(t)
+			d.must("tournament", "new", "Stopped", "--rounds", "1")
+			// Registration starts and stops each engine, and its children.
+			d.must("player", "add", "Daemon", "--engine", engineSpec("gtp", "daemon", 0, "think=2s"))
+			d.must("player", "add", "Setsid", "--engine", engineSpec("nboard", "setsid", 0, "think=2s"))
+			d.must("player", "add", "NoEOF", "--no-check", "--engine", engineSpec("gtp", "noeof", 0, "think=2s"))
+			d.must("player", "add", "IgnoreQuit", "--no-check", "--engine", engineSpec("nboard", "ignorequit", 0, "think=2s"))
+			if left := fakeProcesses(t); len(left) > 0 {
+				t.Fatalf("fake engines left by registration: %v", left)
+			}
+			d.must("round", "pair")
+			c := exec.Command(os.Args[0], "--db", d.path, "round", "play", "--time", "1m/move", "--concurrency", "2")
+			c.Env = append(os.Environ(), asOTD+"=1")
+			stderr := &stampedWriter{start: time.Now()}
+			c.Stderr = stderr
+			if err := c.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// The four engines and a sleeper of each of two (fakeengine's
+			// modes).
+			var seen []fakeProcess
+			modes := map[string]int{}
+			for end := time.Now().Add(20 * time.Second); len(seen)-modes["detach"] < 6 || modes["sleeper"] < 2; {
+				if time.Now().After(end) {
+					c.Process.Kill()
+					t.Fatalf("the engines and their children did not start: %v", seen)
+				}
+				time.Sleep(10 * time.Millisecond)
+				seen, modes = fakeProcesses(t), map[string]int{}
+				for _, f := range seen {
+					modes[f.mode()]++
+				}
+			}
+			c.Process.Signal(sig)
+			sent := time.Now()
+			done := make(chan error, 1)
+			go func() { done <- c.Wait() }()
+			select {
+			case <-done:
+				t.Logf("round play ended %v after %v", time.Since(sent), sig)
+			case <-time.After(10 * time.Second):
+				c.Process.Kill()
+				t.Fatalf("round play did not end within 10 s of %v:\n%s", sig, stderr)
+			}
+			if sig == os.Kill {
+				// The engines die with otd; their children are left.
+				for _, f := range seen {
+					for end := time.Now().Add(10 * time.Second); f.mode() != "sleeper" && f.Running() && time.Now().Before(end); {
+						time.Sleep(10 * time.Millisecond)
+					}
+					if f.Running() != (f.mode() == "sleeper") {
+						t.Errorf("after the kill, %v running: %v", f, f.Running())
+					}
+				}
+				out, errs, code := d.run("round", "play", "--time", "1s/move", "--concurrency", "2")
+				if code != 0 || !strings.Contains(errs, "otd: ended 2 processes left running by the engines of an otd that was killed") {
+					t.Errorf("round play after the kill: exit %d:\n%s%s", code, out, errs)
+				}
+				for _, gm := range roundGames(d, 1) {
+					if gm.End != "time" {
+						t.Errorf("a game after the kill: %+v", gm)
+					}
+				}
+			} else if !strings.Contains(stderr.String(), "stopped") {
+				t.Errorf("round play after Ctrl-C:\n%s", stderr)
+			}
+			for _, f := range seen {
+				if f.Running() {
+					t.Errorf("left running: %v", f)
+				}
+			}
+			if left := fakeProcesses(t); len(left) > 0 {
+				t.Errorf("fake engines left running: %v", left)
+			}
+		})
+	}
 }

@@ -187,17 +187,14 @@ func readableLine(msg string) string {
 				continue
 			}
 		}
-		r, size := utf8.DecodeRuneInString(msg[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, msg[i])
-		case r == ' ' || strconv.IsPrint(r):
-			b.WriteString(msg[i : i+size])
-		default:
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
+		j := i + 1 // up to the next quote
+		if k := strings.IndexByte(msg[j:], '"'); k >= 0 {
+			j += k
+		} else {
+			j = len(msg)
 		}
-		i += size
+		b.WriteString(tournament.Printable(msg[i:j]))
+		i = j
 	}
 	out := b.String()
 	if rs := []rune(out); len(rs) > maxErrorLine {

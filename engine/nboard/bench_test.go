@@ -1,0 +1,73 @@
+package nboard
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/engine/player"
+)
+
+// BenchmarkFloodingGames plays 64 games at once between engines that flood
+// their output with status lines of 60 KiB as fast as they are read (128
+// processes), all started before the first move, and reports the peak
+// resident memory of the process (VmHWM, reset before each round of games):
+// what otd queues of an engine's output is bounded, however fast it writes.
+func BenchmarkFloodingGames(b *testing.B) {
+	const games = 64
+	var peak float64
+	for b.Loop() {
+		if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
+			b.Skipf("cannot reset the peak resident memory: %v", err)
+		}
+		var started, wg sync.WaitGroup
+		started.Add(games)
+		for range games {
+			wg.Go(func() {
+				var es [2]*Engine
+				for i := range es {
+					ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+					e, err := Start(ctx, fakeConfig("stdoutflood", 0, "quiet"))
+					cancel()
+					if err != nil {
+						b.Error(err)
+						started.Done()
+						return
+					}
+					defer e.Close()
+					es[i] = e
+				}
+				started.Done()
+				started.Wait() // every engine floods while the games begin
+				r, err := match.Play(context.Background(), engine.Othello(), player.Player(es[0]), player.Player(es[1]), tc)
+				if err != nil || r.End != match.Normal {
+					b.Errorf("end %s: %v, %v", r.End, r.Err, err)
+				}
+			})
+		}
+		wg.Wait()
+		peak = max(peak, vmHWM(b))
+	}
+	b.ReportMetric(peak, "peak-RSS-MB")
+}
+
+// vmHWM returns the process's peak resident memory, in MB (10^6 bytes).
+func vmHWM(b *testing.B) float64 {
+	s, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, v, _ := bytes.Cut(s, []byte("VmHWM:"))
+	v, _, _ = bytes.Cut(v, []byte("kB"))
+	kb, err := strconv.Atoi(string(bytes.TrimSpace(v)))
+	if err != nil {
+		b.Fatalf("VmHWM: %v", err)
+	}
+	return float64(kb) * 1024 / 1e6
+}
