@@ -15,7 +15,7 @@ import (
 	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/pairing"
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -97,7 +97,7 @@ func benchDB(b *testing.B) string {
 func writeBenchTournament(path string, players, rounds int) error {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
-	s, err := store.Open(path, store.Options{Create: true})
+	s, err := sqlite.Open(path, sqlite.Options{Create: true})
 	if err != nil {
 		return err
 	}
@@ -208,7 +208,7 @@ func BenchmarkEngineRound(b *testing.B) {
 	games := 0
 	for b.Loop() {
 		b.StopTimer()
-		st, err := store.Open(filepath.Join(b.TempDir(), "round.db"), store.Options{Create: true})
+		st, err := sqlite.Open(filepath.Join(b.TempDir(), "round.db"), sqlite.Options{Create: true})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -170,7 +170,7 @@ func checkResults(t *testing.T, db string, want map[int]tournament.Result, pendi
 			t.Fatalf("table %d: audit rows %v for the result %v", g.Table, audited[g.Table], stored)
 		}
 	}
-	st, err := store.Open(db, store.Options{})
+	st, err := sqlite.Open(db, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func pairedRound(t *testing.T, bin string, n int) (string, []tournament.Game) {
 // loadDB reads the current tournament and its audit trail with a fresh store.
 func loadDB(t *testing.T, path string) (*tournament.Tournament, []tournament.Entry) {
 	t.Helper()
-	s, err := store.Open(path, store.Options{})
+	s, err := sqlite.Open(path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

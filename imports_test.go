@@ -1,10 +1,12 @@
 package otd_test
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -29,9 +31,9 @@ var allowed = map[string][]string{
 	"engine/nboard":       {"engine", "engine/player", "engine/proc"},
 	"engine/match":        {"engine", "engine/player"},
 	"tournament":          {"engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript"},
-	"tournament/export":   {"tournament", "engine", "pairing", "scoring"},
-	"store":               {"tournament", "engine", "pairing", "scoring"},
-	"tournament/web":      {"tournament", "tournament/export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never store; the game viewer replays transcripts
+	"export":              {"tournament", "engine", "pairing", "scoring"},
+	"store/sqlite":        {"tournament", "engine", "pairing", "scoring"},
+	"web":                 {"tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
 	"internal/testenv":    {},
 	"internal/fakeengine": {"engine"},
 	"internal/memstore":   {"tournament"}, // a tournament.Storage in memory for tests
@@ -106,6 +108,97 @@ func TestImportRules(t *testing.T) {
 	if seen == 0 {
 		t.Fatal("no Go files checked")
 	}
+}
+
+// layers are DESIGN.md's, bottom up: 0 the leaves (and test support), 1
+// the domain, 2 the adapters beside it, 3 the command line. Every package
+// of ours is listed.
+var layers = map[string]int{
+	"engine": 0, "engine/transcript": 0, "engine/player": 0, "engine/proc": 0, "engine/gtp": 0, "engine/nboard": 0,
+	"engine/match": 0, "pairing": 0, "scoring": 0,
+	"internal/testenv": 0, "internal/fakeengine": 0, "e2e": 0,
+	"tournament":        1,
+	"export":            2,
+	"web":               2,
+	"store/sqlite":      2,
+	"internal/memstore": 2, // a store in memory, for tests
+	"cmd/otd":           3, "cmd/otd/cli": 3,
+}
+
+// TestLayering: every package's imports of ours go down the layers (cmd ->
+// adapters -> domain -> leaves) or stay in its layer, and no package is
+// nested inside a package of another layer that it depends on (an adapter
+// inside the domain's folder): a folder holds its package's own parts and
+// family, such as engine/gtp beside the rules of engine.
+func TestLayering(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "./...").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) < 15 {
+		t.Fatalf("only %d packages listed", len(lines))
+	}
+	for _, p := range layeringProblems(lines, layers) {
+		t.Error(p)
+	}
+}
+
+// TestLayeringCatches: the check finds the layout of before issue 20, the
+// adapters inside the domain's folder, and an import up the layers.
+func TestLayeringCatches(t *testing.T) {
+	old := map[string]int{"tournament": 1, "tournament/web": 2, "tournament/export": 2, "scoring": 0}
+	lines := []string{
+		module + "/tournament/web " + module + "/tournament " + module + "/tournament/export net/http",
+		module + "/tournament/export " + module + "/tournament",
+		module + "/scoring " + module + "/tournament",
+		module + "/tournament " + module + "/scoring",
+	}
+	problems := strings.Join(layeringProblems(lines, old), "\n")
+	for _, want := range []string{
+		"tournament/web is nested inside tournament",
+		"tournament/export is nested inside tournament",
+		"scoring (layer 0) imports tournament (layer 1)",
+	} {
+		if !strings.Contains(problems, want) {
+			t.Errorf("the check missed %q; it found:\n%s", want, problems)
+		}
+	}
+	if strings.Contains(problems, "web is nested inside tournament/export") {
+		t.Errorf("a sibling reported as nested:\n%s", problems)
+	}
+}
+
+// layeringProblems checks lines of 'go list' ("PKG IMPORT...") against
+// layers.
+func layeringProblems(lines []string, layers map[string]int) []string {
+	var problems []string
+	for _, line := range lines {
+		fields := strings.Fields(line)
+		pkg, ok := strings.CutPrefix(fields[0], module+"/")
+		if !ok {
+			continue
+		}
+		from, known := layers[pkg]
+		if !known {
+			problems = append(problems, fmt.Sprintf("package %s is in no layer: add it to layers in imports_test.go (DESIGN.md)", pkg))
+			continue
+		}
+		for _, imp := range fields[1:] {
+			dep, ok := strings.CutPrefix(imp, module+"/")
+			if !ok {
+				continue
+			}
+			to := layers[dep]
+			if to > from {
+				problems = append(problems, fmt.Sprintf("%s (layer %d) imports %s (layer %d): imports go down the layers", pkg, from, dep, to))
+			}
+			if strings.HasPrefix(pkg, dep+"/") && to != from {
+				problems = append(problems, fmt.Sprintf("%s is nested inside %s, which it depends on, of another layer: make it a sibling", pkg, dep))
+			}
+		}
+	}
+	return problems
 }
 
 // TestMainIsOneLine keeps cmd/otd/main.go to its one job (DESIGN.md).

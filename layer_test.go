@@ -49,7 +49,7 @@ func TestLayerCheckCatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"imports database/sql", "store.Tx", "store.Store).Update", "tournament.Tx).Load"} {
+	for _, want := range []string{"imports database/sql", "sqlite.Tx", "sqlite.Store).Update", "tournament.Tx).Load"} {
 		found := false
 		for _, p := range problems {
 			found = found || strings.Contains(p, want)
@@ -113,7 +113,7 @@ func layerProblems(dir string) ([]string, error) {
 		}
 		where := fset.Position(id.Pos()).String()
 		switch obj.Pkg().Path() {
-		case module + "/store":
+		case module + "/store/sqlite":
 			if v, ok := obj.(*types.Var); ok && v.IsField() { // of Options: store's other structs have none exported
 				continue
 			}

@@ -35,6 +35,11 @@ var (
 	ErrHasGames      = errors.New("the player has games")
 	ErrDuplicate     = errors.New("the name is taken")
 	ErrNoTournament  = errors.New("no tournament")
+	// Errors of a Storage that a caller checks: it may not be written, or
+	// another held it too long (or changed the same data meanwhile) and
+	// nothing was saved: trying again may work.
+	ErrReadOnly = errors.New("the database is read-only")
+	ErrBusy     = errors.New("the database is in use")
 )
 
 // NotFoundError is a tournament id that the database does not have: it is

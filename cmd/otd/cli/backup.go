@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -34,7 +34,7 @@ is damaged beyond repair. Use backup and restore.`,
 		Example: "  otd backup paris-open-round3.db\n  otd --db club.db backup /media/usb/club-saturday.db --force",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			d, done, err := g.open(store.Options{ReadOnly: true})
+			d, done, err := g.open(sqlite.Options{ReadOnly: true})
 			if err != nil {
 				return err
 			}
@@ -87,7 +87,7 @@ damaging the database beyond repair.`,
 			ctx := context.Background()
 			d, done, err := g.app(false)
 			switch {
-			case errors.Is(err, store.ErrNoDatabase), errors.Is(err, store.ErrDamaged):
+			case errors.Is(err, sqlite.ErrNoDatabase), errors.Is(err, sqlite.ErrDamaged):
 				return restoreFile(ctx, g, args[0], err)
 			case err != nil:
 				return err
@@ -116,10 +116,10 @@ damaging the database beyond repair.`,
 // open (openErr says why): a new one, or a damaged one, which is moved aside.
 func restoreFile(ctx context.Context, g *globals, path string, openErr error) error {
 	aside := ""
-	if errors.Is(openErr, store.ErrDamaged) {
+	if errors.Is(openErr, sqlite.ErrDamaged) {
 		aside = asideName(g.DB, "damaged", g.now())
 	}
-	n, err := store.RestoreFile(ctx, g.DB, path, aside)
+	n, err := sqlite.RestoreFile(ctx, g.DB, path, aside)
 	if err != nil {
 		return err
 	}

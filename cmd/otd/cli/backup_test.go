@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -23,7 +23,7 @@ import (
 // version, schema and every row, the audit trail included.
 func dump(t *testing.T, path string) string {
 	t.Helper()
-	s, err := store.Open(path, store.Options{ReadOnly: true})
+	s, err := sqlite.Open(path, sqlite.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +276,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	for i := 0; ; i++ {
 		b := filepath.Join(dir, fmt.Sprintf("b%d.db", i))
 		db.must("backup", b)
-		s, err := store.Open(b, store.Options{ReadOnly: true})
+		s, err := sqlite.Open(b, sqlite.Options{ReadOnly: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/store/sqlite"
 )
 
 // TestBadInput runs wrong commands of every group against a small
@@ -248,7 +248,7 @@ func snapshot(t *testing.T, path string) string {
 	if err != nil {
 		return err.Error() // no file, or a folder
 	}
-	s, err := store.Open(path, store.Options{})
+	s, err := sqlite.Open(path, sqlite.Options{})
 	if err != nil {
 		return "bytes: " + string(b)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/tw"
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -22,15 +22,15 @@ import (
 // otd's tables into an empty SQLite file; a name that is not a plain file's
 // (empty, ":memory:", an SQLite URI) is wrong usage.
 func (g *globals) app(create bool) (*tournament.Director, func(), error) {
-	return g.open(store.Options{Create: create})
+	return g.open(sqlite.Options{Create: create})
 }
 
 // open opens the database with options o (the audit clock is g's) and
 // returns the application layer over it, and the function that closes it.
-func (g *globals) open(o store.Options) (*tournament.Director, func(), error) {
+func (g *globals) open(o sqlite.Options) (*tournament.Director, func(), error) {
 	o.Now = g.Now
-	st, err := store.Open(g.DB, o)
-	if errors.Is(err, store.ErrPath) {
+	st, err := sqlite.Open(g.DB, o)
+	if errors.Is(err, sqlite.ErrPath) {
 		return nil, nil, &exitError{code: exitUsage, err: err, usage: true}
 	}
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/pairing"
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -209,7 +209,7 @@ func demoDB(g *globals, explicit bool) (string, error) {
 		return filepath.Join(dir, "otd-demo.db"), nil
 	}
 	d, done, err := g.app(false)
-	if errors.Is(err, store.ErrNoDatabase) {
+	if errors.Is(err, sqlite.ErrNoDatabase) {
 		return g.DB, nil // a new file, or an empty one
 	}
 	if err != nil {

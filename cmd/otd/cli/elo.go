@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
-	"github.com/otd-project/otd/tournament/export"
 	"github.com/spf13/cobra"
 )
 

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/internal/testenv"
-	"github.com/otd-project/otd/tournament/export"
 )
 
 // TestImportELOStandings imports WOC 2015, 2019 and 2023 with --bq wof and

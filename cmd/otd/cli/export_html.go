@@ -5,8 +5,8 @@ import (
 	"io"
 
 	"github.com/otd-project/otd/engine/transcript"
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
-	"github.com/otd-project/otd/tournament/export"
 	"github.com/spf13/cobra"
 )
 

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/otd-project/otd/tournament/export"
+	"github.com/otd-project/otd/export"
 	"github.com/spf13/cobra"
 )
 

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/otd-project/otd/tournament/export"
+	"github.com/otd-project/otd/export"
 	"github.com/xuri/excelize/v2"
 )
 

@@ -15,9 +15,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
-	"github.com/otd-project/otd/tournament/export"
 	"github.com/spf13/cobra"
 )
 
@@ -133,27 +133,27 @@ func advice(err error) string {
 		return "; 'otd tournament list' shows them"
 	case errors.Is(err, tournament.ErrNoTournament):
 		return "; create one with 'otd tournament new NAME --rounds N'"
-	case errors.Is(err, store.ErrNoDatabase):
+	case errors.Is(err, sqlite.ErrNoDatabase):
 		return "; create a tournament first ('otd tournament new NAME --rounds N') or name the database with --db"
-	case errors.Is(err, store.ErrPath):
+	case errors.Is(err, sqlite.ErrPath):
 		return "; name a database file with --db"
-	case errors.Is(err, store.ErrChangesPending):
+	case errors.Is(err, sqlite.ErrChangesPending):
 		return "; close the otd that is using it, or open it once where you may write it"
-	case errors.Is(err, store.ErrReadOnly):
+	case errors.Is(err, sqlite.ErrReadOnly):
 		return "; copy it to a folder you may write and name the copy with --db"
-	case errors.Is(err, store.ErrNotOTD):
+	case errors.Is(err, sqlite.ErrNotOTD):
 		return "; name an otd database with --db (only 'otd tournament new' and 'otd import' make one)"
-	case errors.Is(err, store.ErrNewerSchema):
+	case errors.Is(err, sqlite.ErrNewerSchema):
 		return "; upgrade otd"
-	case errors.Is(err, store.ErrDamaged), errors.Is(err, tournament.ErrInconsistent) && strings.Contains(err.Error(), "changed by another program"):
+	case errors.Is(err, sqlite.ErrDamaged), errors.Is(err, tournament.ErrInconsistent) && strings.Contains(err.Error(), "changed by another program"):
 		return "; restore a backup made with 'otd backup' ('otd restore FILE')"
-	case errors.Is(err, store.ErrNotDatabase):
+	case errors.Is(err, sqlite.ErrNotDatabase):
 		return "; name an otd database with --db"
-	case errors.Is(err, store.ErrCannotOpen):
+	case errors.Is(err, sqlite.ErrCannotOpen):
 		return "; name a database file that you may read and write with --db"
-	case errors.Is(err, store.ErrDiskFull):
+	case errors.Is(err, sqlite.ErrDiskFull):
 		return "; free some space on it and try again"
-	case errors.Is(err, store.ErrBusy):
+	case errors.Is(err, sqlite.ErrBusy):
 		return "; close that program, or wait and try again"
 	}
 	return ""

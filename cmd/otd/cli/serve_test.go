@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"rsc.io/qr"
 )
@@ -98,7 +98,7 @@ func TestServe(t *testing.T) {
 		t.Fatalf("first event %q; want 0", d)
 	}
 
-	st, err := store.Open(db.path, store.Options{})
+	st, err := sqlite.Open(db.path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

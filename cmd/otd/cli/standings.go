@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
-	"github.com/otd-project/otd/tournament/export"
 	"github.com/spf13/cobra"
 )
 

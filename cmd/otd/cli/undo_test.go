@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/store/sqlite"
 )
 
 // laterColumns are the columns that schemas after the first added, empty
@@ -27,7 +27,7 @@ var laterColumns = map[string]*regexp.Regexp{
 // must restore exactly.
 func tables(t *testing.T, db string) string {
 	t.Helper()
-	s, err := store.Open(db, store.Options{})
+	s, err := sqlite.Open(db, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,15 +6,15 @@ import (
 	"context"
 	"database/sql"
 
-	"github.com/otd-project/otd/store"
+	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 )
 
 var _ *sql.DB
 
-func bad(st *store.Store) error {
+func bad(st *sqlite.Store) error {
 	return st.Update(context.Background(), func(tx tournament.Tx) error {
-		var _ *store.Tx
+		var _ *sqlite.Tx
 		_, err := tx.Load(1)
 		return err
 	})

@@ -27,8 +27,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/otd-project/otd/engine/transcript"
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
-	"github.com/otd-project/otd/tournament/export"
 )
 
 // Source is what the server reads: the application layer (tournament.Director).

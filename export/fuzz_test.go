@@ -7,8 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
-	"github.com/otd-project/otd/tournament/export"
 )
 
 // FuzzReadELO: ReadELO never panics and refuses with ErrELO in one line of

@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"modernc.org/sqlite"
+	driver "modernc.org/sqlite"
 )
 
 // ErrNotBackup reports a file that cannot be restored: not an otd database,
@@ -29,7 +29,7 @@ func (s *Store) Backup(ctx context.Context, w io.Writer) error {
 	defer os.RemoveAll(dir)
 	tmp := filepath.Join(dir, "backup.db")
 	if _, err := s.db.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
-		if err := s.damaged(err); translated(err) {
+		if err := s.translate(err); translated(err) {
 			return err
 		}
 		return fmt.Errorf("backup of %s: %w", s.path, err)
@@ -74,12 +74,12 @@ func (s *Store) Restore(ctx context.Context, path string, before func() error) (
 	}
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
-		return 0, s.damaged(err)
+		return 0, s.translate(err)
 	}
 	defer conn.Close()
 	err = conn.Raw(func(dc any) error {
 		r, ok := dc.(interface {
-			NewRestore(string) (*sqlite.Backup, error)
+			NewRestore(string) (*driver.Backup, error)
 		})
 		if !ok {
 			return fmt.Errorf("the SQLite driver cannot restore a backup (%T)", dc)
@@ -96,7 +96,7 @@ func (s *Store) Restore(ctx context.Context, path string, before func() error) (
 		return err
 	})
 	if err != nil {
-		if err := s.damaged(err); translated(err) {
+		if err := s.translate(err); translated(err) {
 			return 0, err
 		}
 		return 0, fmt.Errorf("restoring %s into %s: %w; the database is as it was", path, s.path, err)

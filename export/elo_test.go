@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/tournament"
-	"github.com/otd-project/otd/tournament/export"
 )
 
 // smallEvent is a 2-round event of 5 players with a game of every kind:

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
-	"github.com/otd-project/otd/tournament/export"
 )
 
 // parsedPage is an HTML page read back: the text of every table's cells, by

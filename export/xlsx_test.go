@@ -11,10 +11,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
-	"github.com/otd-project/otd/tournament/export"
 	"github.com/xuri/excelize/v2"
 )
 

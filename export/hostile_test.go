@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
-	"github.com/otd-project/otd/tournament/export"
 )
 
 // TestELOWriteRefusesLineBreaks: a header value or a name with a line break

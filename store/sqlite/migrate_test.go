@@ -1,15 +1,16 @@
-package store
+package sqlite
 
 import (
 	"context"
 	"errors"
-	"github.com/otd-project/otd/engine"
 	"io/fs"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
 	"testing/fstest"
+
+	"github.com/otd-project/otd/engine"
 
 	"github.com/otd-project/otd/tournament"
 )

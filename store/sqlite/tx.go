@@ -1,396 +1,32 @@
-// Package store keeps tournaments in one SQLite file (modernc.org/sqlite, no
-// cgo). It is the only package that knows SQL. The schema is in embedded,
-// numbered migrations; a database from an older otd is upgraded in place and
-// one from a newer otd is refused. Every director action runs in one
-// transaction (BEGIN IMMEDIATE) together with its audit row, so that a crash
-// leaves the database as it was before the action or after it.
-package store
+package sqlite
 
 import (
-	"bufio"
-	"cmp"
 	"context"
 	"database/sql"
-	"embed"
 	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
-	"modernc.org/sqlite" // the database/sql driver "sqlite"
+	driver "modernc.org/sqlite" // the database/sql driver "sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
-
-//go:embed migrations/*.sql
-var embedded embed.FS
-
-// migrations are the schema's steps, migrations/NNNN_name.sql in order (a
-// variable so that tests can add a step, as a later otd would).
-var migrations fs.FS = embedded
-
-// applicationID marks an otd database in the SQLite header ("otd1").
-const applicationID = 0x6f746431
-
-// Errors of Open and of the transactions.
-var (
-	ErrNoDatabase   = errors.New("no database")
-	ErrNotDatabase  = errors.New("not an SQLite database")
-	ErrDamaged      = errors.New("the database file is damaged")
-	ErrCannotOpen   = errors.New("cannot open the database file")
-	ErrNotOTD       = errors.New("not an otd database")
-	ErrNewerSchema  = errors.New("the database was written by a newer otd")
-	ErrNoTournament = tournament.ErrNoTournament
-	ErrPath         = errors.New("not a database file name")
-	ErrDiskFull     = errors.New("the disk is full")
-	ErrReadOnly     = errors.New("the database is read-only")
-	ErrBusy         = errors.New("the database is in use")
-	// ErrChangesPending comes with ErrReadOnly: the latest changes are in
-	// the -wal file, which otd may not merge into the file.
-	ErrChangesPending = errors.New("changes are pending")
-)
-
-// busyTimeout is how long, in milliseconds, a transaction waits for another
-// connection's write lock before SQLite reports the database busy (a
-// variable so that tests can shorten it).
-var busyTimeout = 10000
-
-// writable tells whether this process may write the file at path: a file it
-// may not write is opened read-only. It opens no file descriptor (closing
-// one would drop SQLite's POSIX locks on the file held by this process). A
-// variable so that tests, which run as root, can say no.
-var writable = mayWrite
-
-// Store is an open database.
-type Store struct {
-	db        *sql.DB
-	path      string
-	now       func() time.Time
-	readOnly  bool // opened read-only: with Options.ReadOnly, or otd may not write the file or its folder
-	immutable bool // opened in SQLite's immutable mode: no lock, and others' changes are not seen
-	poll      time.Duration
-}
-
-// Options of Open.
-type Options struct {
-	Create bool             // create the file if it does not exist
-	Now    func() time.Time // the clock of the audit trail; nil: time.Now
-	// ReadOnly opens the database for reading only (Update refuses with
-	// ErrReadOnly), seeing what other connections commit: 'otd serve'.
-	ReadOnly bool
-	// Poll is how often Changes looks at the database; 0: DefaultPoll.
-	Poll time.Duration
-}
-
-// DefaultPoll is how often Changes looks at the database by default: a
-// live page shows a result within a quarter of a second.
-const DefaultPoll = 250 * time.Millisecond
-
-// Open opens (and, with Create, creates) the database at path, upgrading its
-// schema if it comes from an older otd. A database that otd may not write (a
-// read-only file, or one in a read-only folder, where SQLite cannot make the
-// WAL's side files) is opened read-only: it can be read, and Update refuses
-// with ErrReadOnly.
-func Open(path string, o Options) (*Store, error) {
-	if err := checkPath(path); err != nil {
-		return nil, err
-	}
-	// An empty file is no database either: reading it must not write a schema.
-	fi, err := os.Stat(path)
-	if (errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0) && !o.Create {
-		return nil, fmt.Errorf("%s: %w", path, ErrNoDatabase)
-	}
-	existing := err == nil && fi.Mode().IsRegular() && fi.Size() > 0
-	s, err := openDB(path, o, existing && !writable(path))
-	if errors.Is(err, ErrReadOnly) && existing && !s.immutable {
-		// SQLite may not make the -wal and -shm files beside a database in
-		// WAL mode (a read-only folder): read it without them.
-		s, err = openDB(path, o, true)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-// checkPath refuses a name that SQLite would not take as a plain file name:
-// the empty name (a temporary database), ":memory:", a "file:" URI, a name
-// with '?' or '#' (the driver reads a query after them) or a NUL byte.
-func checkPath(path string) error {
-	why := ""
-	switch {
-	case path == "":
-		why = "the path is empty"
-	case path == ":memory:":
-		why = "SQLite's in-memory database keeps nothing after the command"
-	case len(path) >= 5 && strings.EqualFold(path[:5], "file:"):
-		why = "otd takes a file's path, not an SQLite URI"
-		if !strings.ContainsAny(path, "?#\x00") {
-			why += fmt.Sprintf(" (./%s for a file of that very name)", path)
-		}
-	case strings.ContainsRune(path, 0):
-		why = "a database path may not contain a NUL byte"
-	case strings.ContainsAny(path, "?#"):
-		why = "a database path may not contain '?' or '#'; rename the file"
-	default:
-		return nil
-	}
-	return fmt.Errorf("%q: %w: %s", path, ErrPath, why)
-}
-
-// openDB opens the database at path: read-only in SQLite's immutable mode,
-// which needs no -wal or -shm file and takes no lock, if immutable; read-only
-// (mode=ro) with o.ReadOnly. The Store returned is never nil; its readOnly
-// and immutable say how it was opened.
-func openDB(path string, o Options, immutable bool) (*Store, error) {
-	s := &Store{path: path, now: o.Now, poll: cmp.Or(o.Poll, DefaultPoll), readOnly: immutable || o.ReadOnly, immutable: immutable}
-	if s.now == nil {
-		s.now = time.Now
-	}
-	// No journal_mode(WAL) here: it would rewrite the header of any SQLite
-	// file on connect, another program's included. WAL is set once below, after
-	// the file is known to be ours, and persists in the file.
-	pragmas := fmt.Sprintf("_pragma=foreign_keys(1)&_pragma=busy_timeout(%d)&_pragma=synchronous(FULL)&_txlock=immediate", busyTimeout)
-	dsn := path + "?" + pragmas
-	if s.readOnly {
-		abs, err := filepath.Abs(path)
-		if err != nil {
-			return s, fmt.Errorf("%s: %w", path, err)
-		}
-		dsn = "file:" + strings.ReplaceAll(filepath.ToSlash(abs), "%", "%25") + "?mode=ro&" + pragmas
-	}
-	if immutable {
-		// Changes still in a -wal file would not be seen, and otd may not
-		// write the file to merge them in.
-		if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
-			return s, fmt.Errorf("%s: %w: %w: its latest changes are still in %s-wal and otd may not write the file or its folder to merge them in",
-				path, ErrReadOnly, ErrChangesPending, path)
-		}
-		dsn = strings.Replace(dsn, "?mode=ro&", "?immutable=1&", 1)
-	}
-	db, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return s, fmt.Errorf("%s: %w", path, err)
-	}
-	s.db = db
-	if immutable {
-		// SQLite takes an immutable file as unchanging: a connection keeps
-		// the pages it has read for its life. One a transaction, so that each
-		// reads the file as it is now (Changes watches it).
-		db.SetMaxIdleConns(0)
-	}
-	if err := s.migrate(o.Create); err != nil {
-		db.Close()
-		return s, err
-	}
-	if s.readOnly {
-		return s, nil
-	}
-	if err := s.walMode(); err != nil {
-		if d := s.damaged(err); errors.Is(d, ErrReadOnly) {
-			// A read-only file not yet in WAL mode (an older otd's): read
-			// it as it is.
-			s.readOnly = true
-			return s, nil
-		} else if d != err {
-			db.Close()
-			return s, d
-		}
-		db.Close()
-		return s, fmt.Errorf("%s: setting WAL mode: %w", path, err)
-	}
-	return s, nil
-}
-
-// walMode puts the database in WAL mode, which then persists in the file.
-// SQLite takes the write lock for the switch without calling its busy
-// handler, so while another otd holds that lock (creating the same new file)
-// the switch is tried again, for up to the busy timeout.
-func (s *Store) walMode() error {
-	for try := 0; ; try++ {
-		_, err := s.db.Exec("PRAGMA journal_mode = WAL")
-		var se *sqlite.Error
-		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || try == 1000 {
-			return err
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
-
-func (s *Store) migrate(create bool) error {
-	var appID, version, tables int
-	// One statement, so that the three come from one state of the file even
-	// while another otd creates it.
-	err := s.db.QueryRow(`SELECT (SELECT application_id FROM pragma_application_id),
-		(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)`).Scan(&appID, &version, &tables)
-	if err != nil {
-		if d := s.damaged(err); d != err {
-			return d
-		}
-		return fmt.Errorf("%s: %w", s.path, err)
-	}
-	// A file is otd's once its header says so. Only Create makes a file otd's,
-	// and only a blank one: no table, no owner, no schema version.
-	switch {
-	case appID == applicationID:
-	case tables > 0 || appID != 0 || version != 0:
-		return fmt.Errorf("%s: %w: it belongs to another program", s.path, ErrNotOTD)
-	case !create:
-		return fmt.Errorf("%s: %w: an SQLite database with no otd tables, perhaps another program's", s.path, ErrNotOTD)
-	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
-	if version > len(names) {
-		return fmt.Errorf("%s: %w (schema %d; this otd knows up to %d)", s.path, ErrNewerSchema, version, len(names))
-	}
-	if s.readOnly && version < len(names) {
-		return fmt.Errorf("%s: %w: it was written by an older otd (schema %d) and this otd must upgrade it (schema %d) before reading it",
-			s.path, ErrReadOnly, version, len(names))
-	}
-	for i := version; i < len(names); i++ {
-		src, err := fs.ReadFile(migrations, names[i])
-		if err != nil {
-			return err
-		}
-		err = s.tx(context.Background(), func(tx *sql.Tx) error {
-			// Another otd may have upgraded the file since it was read: look
-			// again, inside the write transaction.
-			if err := tx.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version > i {
-				return err
-			}
-			if _, err := tx.Exec(string(src)); err != nil {
-				return fmt.Errorf("migration %s: %w", names[i], err)
-			}
-			if step := goSteps[path.Base(names[i])]; step != nil {
-				if err := step(tx); err != nil {
-					return fmt.Errorf("migration %s: %w", names[i], err)
-				}
-			}
-			_, err := tx.Exec(fmt.Sprintf("PRAGMA application_id = %d; PRAGMA user_version = %d", applicationID, i+1))
-			return err
-		})
-		if err != nil {
-			if translated(err) {
-				return err
-			}
-			return fmt.Errorf("%s: upgrading the schema: %w", s.path, err)
-		}
-	}
-	return nil
-}
-
-// goSteps are the parts of migrations that SQL cannot do, by the file they
-// follow (run in its transaction, after its SQL).
-var goSteps = map[string]func(*sql.Tx) error{
-	"0010_name_key.sql": fillNameKeys,
-}
-
-// fillNameKeys writes the name key of every tournament (schema 10); two
-// whose names are equal but for case, which no otd made, are refused by
-// the unique index, named.
-func fillNameKeys(tx *sql.Tx) error {
-	rows, err := tx.Query("SELECT id, name FROM tournament ORDER BY id")
-	if err != nil {
-		return err
-	}
-	names := map[int64]string{}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			rows.Close()
-			return err
-		}
-		names[id] = name
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	seen := map[string]int64{}
-	for _, id := range ids {
-		key := tournament.NameKey(names[id])
-		if other, ok := seen[key]; ok {
-			return fmt.Errorf("tournaments %d (%q) and %d (%q) have the same name but for case: rename one with an otd of schema 9", other, names[other], id, names[id])
-		}
-		seen[key] = id
-		if _, err := tx.Exec("UPDATE tournament SET name_key = ? WHERE id = ?", key, id); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return s.damaged(err)
+		return s.translate(err)
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
-		return s.damaged(err)
+		return s.translate(err)
 	}
-	return s.damaged(tx.Commit())
-}
-
-// damaged turns SQLite's reports of a damaged file, of a file that is not a
-// database, of one it cannot open, of a full disk, of a database it may not
-// write and of one another connection holds into ErrDamaged, ErrNotDatabase,
-// ErrCannotOpen, ErrDiskFull, ErrReadOnly and ErrBusy, each in one line with
-// the path and what to do; other errors pass as they are.
-func (s *Store) damaged(err error) error {
-	var se *sqlite.Error
-	if !errors.As(err, &se) {
-		return err
-	}
-	switch se.Code() & 0xff {
-	case sqlite3.SQLITE_CORRUPT:
-		return fmt.Errorf("%s: %w (%v)", s.path, ErrDamaged, se)
-	case sqlite3.SQLITE_NOTADB:
-		return fmt.Errorf("%s: %w (damaged, or another kind of file)", s.path, ErrNotDatabase)
-	case sqlite3.SQLITE_CANTOPEN:
-		return fmt.Errorf("%s: %w (%v)", s.path, ErrCannotOpen, se)
-	case sqlite3.SQLITE_FULL:
-		return fmt.Errorf("%s: %w (or the file has reached its size limit) and nothing was saved", s.path, ErrDiskFull)
-	case sqlite3.SQLITE_READONLY:
-		return s.readOnlyError()
-	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
-		return fmt.Errorf("%s: %w: another otd or another program has held it for over %s and nothing was saved",
-			s.path, ErrBusy, time.Duration(busyTimeout)*time.Millisecond)
-	}
-	return err
-}
-
-func (s *Store) readOnlyError() error {
-	return fmt.Errorf("%s: %w: otd may not write the file or its folder (commands that only read it work)", s.path, ErrReadOnly)
-}
-
-// translated tells whether err is already one of damaged's lines.
-func translated(err error) bool {
-	for _, e := range []error{ErrDamaged, ErrNotDatabase, ErrCannotOpen, ErrDiskFull, ErrReadOnly, ErrBusy} {
-		if errors.Is(err, e) {
-			return true
-		}
-	}
-	return false
+	return s.translate(tx.Commit())
 }
 
 // Tx is one transaction; it implements tournament.Tx.
@@ -431,10 +67,10 @@ func (s *Store) Update(ctx context.Context, fn func(tournament.Tx) error) error 
 func (s *Store) View(ctx context.Context, fn func(tournament.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
-		return s.damaged(err)
+		return s.translate(err)
 	}
 	defer tx.Rollback()
-	return s.damaged(fn(&Tx{tx: tx, now: s.now()}))
+	return s.translate(fn(&Tx{tx: tx, now: s.now()}))
 }
 
 // Current returns the id of the current tournament: the one last created or
@@ -546,7 +182,7 @@ func (t *Tx) Create(s tournament.Settings) (int64, error) {
 // name key key, into a *tournament.DuplicateError if it broke the
 // uniqueness of name_key; other errors pass as they are.
 func (t *Tx) duplicate(err error, id int64, key string) error {
-	var se *sqlite.Error
+	var se *driver.Error
 	if !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE {
 		return err
 	}
@@ -884,141 +520,4 @@ func (t *Tx) entries(where string, args []any, fn func(tournament.Entry) bool) e
 		}
 	}
 	return rows.Err()
-}
-
-// Dump writes a deterministic logical dump of the database: its schema
-// version and application id, the definition of every schema object, and the
-// rows of every table ordered by primary key. Two databases with the same
-// content give the same dump.
-func (s *Store) Dump(w io.Writer) error {
-	tx, err := s.db.BeginTx(context.Background(), &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	var appID, version int64
-	if err := tx.QueryRow("PRAGMA application_id").Scan(&appID); err != nil {
-		return err
-	}
-	if err := tx.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "application_id %d\nuser_version %d\n", appID, version)
-	type object struct{ typ, name, sql string }
-	var objects []object
-	rows, err := tx.Query("SELECT type, name, coalesce(sql, '') FROM sqlite_master ORDER BY type, name")
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
-		var o object
-		if err := rows.Scan(&o.typ, &o.name, &o.sql); err != nil {
-			rows.Close()
-			return err
-		}
-		objects = append(objects, o)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	for _, o := range objects {
-		fmt.Fprintf(bw, "%s %s: %s\n", o.typ, o.name, o.sql)
-	}
-	for _, o := range objects {
-		if o.typ != "table" || strings.HasPrefix(o.name, "sqlite_") {
-			continue
-		}
-		if err := dumpTable(tx, bw, o.name); err != nil {
-			return fmt.Errorf("dump of table %s: %w", o.name, err)
-		}
-	}
-	return bw.Flush()
-}
-
-// dumpTable writes the rows of a table, ordered by its primary key (the
-// rowid if it has none).
-func dumpTable(tx *sql.Tx, w io.Writer, table string) error {
-	quote := func(id string) string { return `"` + strings.ReplaceAll(id, `"`, `""`) + `"` }
-	rows, err := tx.Query("SELECT name, pk FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", table)
-	if err != nil {
-		return err
-	}
-	var key []string
-	for rows.Next() {
-		var name string
-		var pk int
-		if err := rows.Scan(&name, &pk); err != nil {
-			rows.Close()
-			return err
-		}
-		key = append(key, quote(name))
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	if len(key) == 0 {
-		key = []string{"rowid"}
-	}
-	rows, err = tx.Query("SELECT * FROM " + quote(table) + " ORDER BY " + strings.Join(key, ", "))
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return err
-	}
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "%s:", table)
-		for i, v := range vals {
-			switch v := v.(type) {
-			case nil:
-				fmt.Fprintf(w, " %s=NULL", cols[i])
-			case []byte:
-				fmt.Fprintf(w, " %s=x'%x'", cols[i], v)
-			case string:
-				fmt.Fprintf(w, " %s=%q", cols[i], v)
-			default:
-				fmt.Fprintf(w, " %s=%v", cols[i], v)
-			}
-		}
-		fmt.Fprintln(w)
-	}
-	return rows.Err()
-}
-
-// IntegrityCheck runs SQLite's integrity check of the whole file; an error
-// wrapping ErrDamaged lists what it found.
-func (s *Store) IntegrityCheck() error {
-	rows, err := s.db.Query("PRAGMA integrity_check")
-	if err != nil {
-		return s.damaged(err)
-	}
-	defer rows.Close()
-	var found []string
-	for rows.Next() {
-		var msg string
-		if err := rows.Scan(&msg); err != nil {
-			return err
-		}
-		found = append(found, msg)
-	}
-	if err := rows.Err(); err != nil {
-		return s.damaged(err)
-	}
-	if len(found) == 1 && found[0] == "ok" {
-		return nil
-	}
-	return fmt.Errorf("%s: %w: %s", s.path, ErrDamaged, strings.Join(found, "; "))
 }

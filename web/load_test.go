@@ -48,7 +48,7 @@ const (
 // (GOMAXPROCS=1): at the venue the phones load them, and a generator on
 // every core would take from otd the CPU the phones do not.
 //
-//	go test -run '^$' -bench Load -benchtime 20x ./tournament/web/
+//	go test -run '^$' -bench Load -benchtime 20x ./web/
 func BenchmarkLoad(b *testing.B) {
 	if runtime.GOOS != "linux" {
 		b.Skip("reads the server's peak memory from /proc: Linux only")

@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -38,7 +38,7 @@ func (s *Store) Changes(ctx context.Context) (<-chan struct{}, error) {
 	}
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
-		return nil, s.damaged(err)
+		return nil, s.translate(err)
 	}
 	version := func() (v int64, err error) {
 		return v, conn.QueryRowContext(ctx, "PRAGMA data_version").Scan(&v)
@@ -46,7 +46,7 @@ func (s *Store) Changes(ctx context.Context) (<-chan struct{}, error) {
 	last, err := version()
 	if err != nil {
 		conn.Close()
-		return nil, s.damaged(err)
+		return nil, s.translate(err)
 	}
 	return poll(ctx, every, func() bool {
 		// An error (the database busy for a moment) is tried again at the next tick.
