@@ -35,7 +35,8 @@ type Weights struct {
 	// it (a loss, or no game: Papp's wins_history holds 0 then).
 	FloatBackAlways bool
 	// Country is the cost of pairing compatriots, per round from round 1
-	// (Papp: 2 in round 1, 0 after).
+	// (Papp as run: 2 in every round; its compiled default, without its
+	// papp.cfg: 2 in round 1, 0 after).
 	Country []int64
 	// Elitism, per round from round 1, adds elitism x (score_a + score_b) x
 	// gap / 2 (scores and gap in half-points, integer division) to a pair
@@ -50,7 +51,8 @@ type Weights struct {
 const MaxPen = 10_000_000
 
 // Papp returns Papp's weights, the default: Papp 1.37 as distributed, with
-// COMPENSATION_FLOATS and ELITISM on (src/changes.h).
+// COMPENSATION_FLOATS and ELITISM on (src/changes.h) and its papp.cfg's
+// compatriots' cost (2 in every round).
 func Papp() Weights {
 	return Weights{
 		Rematch:         5_000_000,
@@ -64,7 +66,7 @@ func Papp() Weights {
 			1425805, 1618578, 1835345, 2079081},
 		FloatRepeat: 25,
 		FloatBack:   10,
-		Country:     []int64{2, 0},
+		Country:     []int64{2}, // papp.cfg's "Chauvinisme: ronde 1+ = 2"
 		Elitism:     PappElitism(),
 		AbsentAsBye: true,
 	}
@@ -75,7 +77,7 @@ func Papp() Weights {
 // issue 10.
 func Plain() Weights {
 	w := Papp()
-	w.Elitism = nil
+	w.Elitism, w.Country = nil, []int64{2, 0}
 	w.FloatBackAlways, w.AbsentAsBye = true, false
 	return w
 }

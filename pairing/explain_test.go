@@ -7,7 +7,7 @@ import (
 
 // explainState is round 3 of four players, built by hand (histories need not
 // add up to the points: only the pairing's view of them matters), Papp's
-// weights (elitism 100 in round 3; the country term 0 after round 1):
+// weights (elitism 100 in round 3; compatriots 2 in every round):
 //
 //	1 A  4 half-points: black v 3 won, white v 4 won (floated down): balance 0, last white, may float back (won)
 //	2 B  2 half-points: white v 4 won, black v 3 lost (floated up): balance 0, last black, may float back (lost)
@@ -38,8 +38,8 @@ func TestExplainTerms(t *testing.T) {
 			// 1 (4) v 2 (2): gap 2 half-points 40588; 1 floats down again +25,
 			// 2 up again +25; elitism 100 x (4+2) x 2 / 2 = 600; colours: 1
 			// black +1 -> 20, 2 white -1 -> 20, neither as in round 2; both
-			// FRA, but the country term is 0 in round 3.
-			{Black: 1, White: 2, Terms: Terms{Gap: 40588, Repeat: 50, Elitism: 600, Colour: 40}, Cost: 41278},
+			// FRA: 2.
+			{Black: 1, White: 2, Terms: Terms{Gap: 40588, Repeat: 50, Elitism: 600, Colour: 40, Country: 2}, Cost: 41280},
 			// 3 (2) v 4 (0): gap 40588; 3 down again +25, 4 up again +25;
 			// elitism 100 x (2+0) x 2 / 2 = 200; 3 black -1 -> 20, 4 white +1 -> 20.
 			{Black: 3, White: 4, Terms: Terms{Gap: 40588, Repeat: 50, Elitism: 200, Colour: 40}, Cost: 40878},
@@ -104,17 +104,17 @@ func TestExplainTerms(t *testing.T) {
 }
 
 // TestExplainAlternative: the cheapest swap for the dearest pair of the
-// optimal pairing 1-2 3-4 (41278 + 40878) is 3-1 2-4 (see TestExplainTerms:
+// optimal pairing 1-2 3-4 (41280 + 40878) is 3-1 2-4 (see TestExplainTerms:
 // 5,041,268 + 5,040,858; 1-3 and 4-2 would repeat colours); 3-2 1-4 costs
-// 5,000,041 + 5,088,010, more. The difference: 10,082,126 - 82,156.
+// 5,000,041 + 5,088,010, more. The difference: 10,082,126 - 82,158.
 func TestExplainAlternative(t *testing.T) {
 	in, opt := explainState()
 	p, err := Swiss(in, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.String() != "1-2 3-4" || p.Cost != 82156 {
-		t.Fatalf("Swiss: %v cost %d, want 1-2 3-4 cost 82156", p, p.Cost)
+	if p.String() != "1-2 3-4" || p.Cost != 82158 {
+		t.Fatalf("Swiss: %v cost %d, want 1-2 3-4 cost 82158", p, p.Cost)
 	}
 	ex, err := Explain(in, p, opt, 1)
 	if err != nil {
@@ -125,10 +125,10 @@ func TestExplainAlternative(t *testing.T) {
 	}
 	a := ex.Alternatives[0]
 	if a.Pair.Black != 1 || a.Other.Black != 3 || a.Instead[0].Black != 3 || a.Instead[0].White != 1 ||
-		a.Instead[1].Black != 2 || a.Instead[1].White != 4 || a.Delta != 9_999_970 {
+		a.Instead[1].Black != 2 || a.Instead[1].White != 4 || a.Delta != 9_999_968 {
 		t.Errorf("alternative %+v", a)
 	}
-	want := Terms{SameColour: 30, Repeat: -50, Compensation: -10, Rematch: 10_000_000}
+	want := Terms{SameColour: 30, Repeat: -50, Compensation: -10, Rematch: 10_000_000, Country: -2}
 	if a.DeltaTerms != want || a.DeltaTerms.Total() != a.Delta {
 		t.Errorf("delta terms %+v, want %+v", a.DeltaTerms, want)
 	}
@@ -138,7 +138,7 @@ func TestExplainAlternative(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := ex.Alternatives[0]; a.Pair.Black != 3 || a.Delta != -9_999_970 {
+	if a := ex.Alternatives[0]; a.Pair.Black != 3 || a.Delta != -9_999_968 {
 		t.Errorf("alternative to 3-1 2-4: %+v", a)
 	}
 }

@@ -132,10 +132,15 @@ func TestPappTerms(t *testing.T) {
 		{"elitism with the bye above 0 points", // lowest 2, the bye 1: 100 x (2 + 1) x 1 / 2 = 150
 			Input{Round: 3, Players: []Player{pl(1, 2, "11b", "12w"), pl(2, 4, "13w", "14b"), pl(3, 4, "15b", "16w")}}, papp, 1, 0,
 			[]check{elit(150), total(20000 + 150)}},
-		// Country: a table by round, 2 in round 1, 0 after.
+		// Country: a table by round; Papp as run (papp.cfg) 2 in every
+		// round, its compiled default (plain's) 2 in round 1, 0 after.
 		{"compatriots in round 1: 2", Input{Round: 1, Players: []Player{with(pl(1, 0), country(0, "FRA")), with(pl(2, 0), country(0, "FRA"))}}, papp, 1, 2,
 			[]check{countryIs(2)}},
-		{"compatriots in round 2: 0", Input{Round: 2, Players: []Player{with(pl(1, 2, "11b"), country(0, "FRA")), with(pl(2, 2, "12w"), country(0, "FRA"))}}, papp, 1, 2,
+		{"compatriots in round 2: 2", Input{Round: 2, Players: []Player{with(pl(1, 2, "11b"), country(0, "FRA")), with(pl(2, 2, "12w"), country(0, "FRA"))}}, papp, 1, 2,
+			[]check{countryIs(2)}},
+		{"compatriots in round 9: 2", Input{Round: 9, Players: []Player{with(pl(1, 2, "11b"), country(0, "FRA")), with(pl(2, 2, "12w"), country(0, "FRA"))}}, papp, 1, 2,
+			[]check{countryIs(2)}},
+		{"compatriots in round 2 under the compiled default: 0", Input{Round: 2, Players: []Player{with(pl(1, 2, "11b"), country(0, "FRA")), with(pl(2, 2, "12w"), country(0, "FRA"))}}, plain, 1, 2,
 			[]check{countryIs(0)}},
 		{"players with no country are not compatriots", Input{Round: 1, Players: []Player{pl(1, 0), pl(2, 0)}}, papp, 1, 2,
 			[]check{countryIs(0)}},

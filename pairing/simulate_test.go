@@ -82,10 +82,10 @@ func ExampleSimulate() {
 		fmt.Printf("round %d: %d pairs, %d across score groups, largest gap %d (forced %d)\n", r.Round, r.Pairs, r.Floats, r.MaxGap, r.ForcedGap)
 	}
 	// Output:
-	// rematches: 0 double byes: 0 worst |B-W|: 1
+	// rematches: 0 double byes: 0 worst |B-W|: 2
 	// round 1: 15 pairs, 0 across score groups, largest gap 0 (forced 0)
 	// round 2: 15 pairs, 1 across score groups, largest gap 2 (forced 2)
 	// round 3: 15 pairs, 0 across score groups, largest gap 0 (forced 0)
 	// round 4: 15 pairs, 1 across score groups, largest gap 2 (forced 2)
-	// round 5: 15 pairs, 2 across score groups, largest gap 2 (forced 2)
+	// round 5: 15 pairs, 0 across score groups, largest gap 0 (forced 0)
 }

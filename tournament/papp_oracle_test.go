@@ -72,6 +72,9 @@ func TestPappOracle(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := DefaultSettings("Papp oracle", len(gt.Rounds))
 			s.FirstRound = pairing.Random
+			// Papp was run with its compiled defaults (no papp.cfg):
+			// compatriots cost 2 in round 1 only.
+			s.Pairing = "papp,country=2/0"
 			tm := &Tournament{Settings: s}
 			for i, c := range gt.Countries {
 				if _, err := tm.AddPlayer(PlayerInput{Name: fmt.Sprintf("P%d", i+1), Country: c}); err != nil {

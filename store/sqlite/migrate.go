@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strings"
 
 	"github.com/otd-project/otd/tournament"
 	// the database/sql driver "sqlite"
@@ -91,7 +92,45 @@ func (s *Store) migrate(create bool) error {
 // goSteps are the parts of migrations that SQL cannot do, by the file they
 // follow (run in its transaction, after its SQL).
 var goSteps = map[string]func(*sql.Tx) error{
-	"0010_name_key.sql": fillNameKeys,
+	"0010_name_key.sql":     fillNameKeys,
+	"0011_papp_country.sql": keepPappCountry,
+}
+
+// keepPappCountry writes the compatriots' cost that the papp model had
+// before schema 11 (2 in round 1, 0 after) into every papp model that does
+// not set it, so that a tournament keeps the model it was paired with.
+func keepPappCountry(tx *sql.Tx) error {
+	rows, err := tx.Query("SELECT id, pairing FROM tournament")
+	if err != nil {
+		return err
+	}
+	models := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var m string
+		if err := rows.Scan(&id, &m); err != nil {
+			rows.Close()
+			return err
+		}
+		models[id] = m
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for id, m := range models {
+		if tournament.PairingModel(m).Preset() != tournament.PairingPapp || strings.Contains(m, "country=") {
+			continue
+		}
+		kept, err := tournament.ParsePairingModel(m + ",country=2/0")
+		if err != nil {
+			return fmt.Errorf("tournament %d: pairing model %q: %w", id, m, err)
+		}
+		if _, err := tx.Exec("UPDATE tournament SET pairing = ? WHERE id = ?", string(kept), id); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fillNameKeys writes the name key of every tournament (schema 10); two

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"reflect"
@@ -237,5 +238,49 @@ func TestNameKey(t *testing.T) {
 		return err
 	}); err != nil {
 		t.Errorf("another name: %v", err)
+	}
+}
+
+// TestKeepPappCountry: schema 11 keeps, for the tournaments of older
+// databases, the compatriots' cost the papp model had when they were paired
+// (2 in round 1, 0 after), written into their models; a model that set it,
+// and plain, stay as they were.
+func TestKeepPappCountry(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "otd.db")
+	models := []string{"papp", "papp,elitism=none", "papp,country=3", "plain", "plain,gap=1"}
+	func() {
+		withMigrations(t, 10, nil)
+		s := open(t, path)
+		for i, m := range models {
+			if _, err := s.db.Exec(`INSERT INTO tournament (name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed, created, pairing, name_key)
+			VALUES (?, 5, 'swiss', 'nearest', 'complete', 2, 'points,bq,discs', 'rating', 1, '2026-11-22T10:00:00Z', ?, ?)`, fmt.Sprint("T", i), m, fmt.Sprint("t", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}()
+	withMigrations(t, 0, nil)
+	s := open(t, path)
+	want := []string{"papp,country=2/0", "papp,country=2/0,elitism=none", "papp,country=3", "plain", "plain,gap=1"}
+	err := s.View(context.Background(), func(tx tournament.Tx) error {
+		for i, w := range want {
+			tm, err := tx.Load(int64(i + 1))
+			if err != nil {
+				return err
+			}
+			if string(tm.Pairing) != w {
+				t.Errorf("%q after the upgrade: %q; want %q", models[i], tm.Pairing, w)
+			}
+			weights, err := tm.Pairing.Weights()
+			if err != nil {
+				return err
+			}
+			if models[i] == "papp" && !slices.Equal(weights.Country, []int64{2, 0}) {
+				t.Errorf("papp's compatriots after the upgrade: %v; want 2/0", weights.Country)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
