@@ -1,15 +1,19 @@
 package export
 
 import (
+	"bytes"
 	"cmp"
 	_ "embed"
 	"fmt"
-	"github.com/otd-project/otd/engine"
 	"html/template"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/otd-project/otd/engine"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
@@ -134,7 +138,9 @@ func RoundGames(t *tournament.Tournament, r int) HTMLRound {
 	return HTMLRound{Number: r, Games: roundGames(t, t.Round(r))}
 }
 
-// Seats gives every player's place in round r, by name (whatever the case).
+// Seats gives every player's place in round r, by name in the order of the
+// Unicode collation (Çelik with the Cs, Ødegaard with the Os), the players
+// absent from the round among them ("absent").
 func Seats(t *tournament.Tournament, r int) []HTMLSeat {
 	games := t.Round(r)
 	var seats []HTMLSeat
@@ -147,10 +153,33 @@ func Seats(t *tournament.Tournament, r int) []HTMLSeat {
 		seats = append(seats, HTMLSeat{Round: r, Number: b, Table: g.Table, Name: h.BlackName, Colour: "black", Opponent: h.White, Result: h.Result},
 			HTMLSeat{Round: r, Number: t.Players[g.White-1].Number, Table: g.Table, Name: h.WhiteName, Colour: "white", Opponent: h.Black, Result: h.Result})
 	}
-	slices.SortStableFunc(seats, func(a, b HTMLSeat) int {
-		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Name, b.Name))
-	})
+	for _, p := range t.Players {
+		if slices.Contains(p.Absent, r) && !p.WithdrawnBy(r) {
+			seats = append(seats, HTMLSeat{Round: r, Number: p.Number, Name: p.Name, Opponent: "absent"})
+		}
+	}
+	SortByName(seats, func(s HTMLSeat) string { return s.Name })
 	return seats
+}
+
+// SortByName sorts s by the names name gives, in the order of the Unicode
+// collation (CLDR's root order: accents after the plain letter, case
+// ignored first), the same names by their bytes.
+func SortByName[E any](s []E, name func(E) string) {
+	c := collate.New(language.Und) // not safe for concurrent use: one a call
+	var buf collate.Buffer
+	keys := make(map[string][]byte, len(s))
+	for _, e := range s {
+		n := name(e)
+		if _, ok := keys[n]; !ok {
+			keys[n] = slices.Clone(c.KeyFromString(&buf, n))
+			buf.Reset()
+		}
+	}
+	slices.SortStableFunc(s, func(a, b E) int {
+		na, nb := name(a), name(b)
+		return cmp.Or(bytes.Compare(keys[na], keys[nb]), cmp.Compare(na, nb))
+	})
 }
 
 // roundGames gives the games of a round with the players' numbers and names.

@@ -3,6 +3,7 @@ package export_test
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -193,5 +194,52 @@ func checkTable(t *testing.T, p parsedPage, class string, want [][]string) {
 		if !slices.Equal(got[i], want[i]) {
 			t.Errorf("table %s row %d: %q; want %q", class, i, got[i], want[i])
 		}
+	}
+}
+
+// TestWallSheetCollation: a 100-player event's wall sheet lists the players
+// by name in the order of the Unicode collation, each letter with an accent
+// or a stroke beside its plain letter (Çelik among the Cs, Ødegaard among
+// the Os, Łukasiewicz among the Ls, Żak among the Zs), not after "van der
+// Berg" as the bytes would have them; a player absent from the round is on
+// it, marked absent.
+func TestWallSheetCollation(t *testing.T) {
+	// The order of these names by the rule: the letters first, an accent
+	// only between names otherwise equal (Mueller < Müller: e < l).
+	ordered := []string{"Castro, Ana", "Çelik, Ayşe", "Dupont, Marie", "Lopez, Luis", "Łukasiewicz, Jan", "Mueller, Hans",
+		"Müller, Jörg", "Nakamura Tō", "Ødegaard, Ola", "Olsen, Kari", "Ortiz, Eva"}
+	after := []string{"van der Berg, Kees", "Young, Amy", "Zabel, Uwe", "Żak, Piotr", "Zimmermann, Lea"}
+	names := slices.Concat(after, ordered)
+	for i := len(names); i < 100; i++ {
+		names = append(names, fmt.Sprintf("Player %03d", i))
+	}
+	tm := &tournament.Tournament{Settings: tournament.DefaultSettings("Open", 3)}
+	for i, n := range names {
+		tm.Players = append(tm.Players, tournament.Player{Number: i + 1, Name: n, FirstRound: 1})
+	}
+	tm.Players[99].Absent = []int{1} // "Player 099"
+	for i := 0; i < 98; i += 2 {
+		tm.Games = append(tm.Games, tournament.Game{Round: 1, Table: i/2 + 1, Black: i + 1, White: i + 2})
+	}
+	tm.Games = append(tm.Games, tournament.Game{Round: 1, Table: 50, Black: 99})
+	var got []string
+	for _, s := range export.Seats(tm, 1) {
+		got = append(got, s.Name)
+	}
+	var want []string
+	want = append(want, ordered...)
+	for i := len(ordered) + len(after); i < 100; i++ {
+		want = append(want, fmt.Sprintf("Player %03d", i))
+	}
+	want = append(want, after...)
+	if !slices.Equal(got, want) {
+		t.Errorf("the wall sheet's order:\n%q\nwant\n%q", got, want)
+	}
+	var b bytes.Buffer
+	if err := export.WriteWallSheet(&b, tm, 1); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "<tr><td>Player 099</td><td class=\"n\"></td><td></td><td>absent</td></tr>") {
+		t.Errorf("the wall sheet does not list the absent player:\n%s", b.String())
 	}
 }

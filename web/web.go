@@ -16,7 +16,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"github.com/otd-project/otd/engine"
 	"html/template"
 	"io"
 	"net/http"
@@ -25,6 +24,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/otd-project/otd/engine"
 
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/export"
@@ -372,8 +373,9 @@ func (s *Server) home(t *tournament.Tournament, r *http.Request, v *view) error 
 	if q == "" {
 		return nil
 	}
+	fq := tournament.FoldName(q)
 	for _, seat := range export.Seats(t, t.Paired()) {
-		if strings.Contains(strings.ToLower(seat.Name), strings.ToLower(q)) || strconv.Itoa(seat.Number) == q {
+		if strings.Contains(tournament.FoldName(seat.Name), fq) || strconv.Itoa(seat.Number) == q {
 			v.Seats = append(v.Seats, withMoves(t, seat))
 		}
 	}

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -357,5 +359,34 @@ func TestKeptPagesBounded(t *testing.T) {
 	}
 	if n := kept(); n != maxPages {
 		t.Errorf("%d pages kept after %d searches; want %d", n, maxPages+50, maxPages)
+	}
+}
+
+// TestSearchFoldsAccents: "where do I play?" finds a player typed without
+// accents, case or the letters a phone keyboard lacks (ø, ł, ß).
+func TestSearchFoldsAccents(t *testing.T) {
+	names := []string{"Müller, Jörg", "Ødegaard, Ola", "Çelik, Ayşe", "Żak, Piotr", "Tomás, Ana", "José, Luis", "Łukasiewicz, Jan", "Strauß, Eva"}
+	tm := &tournament.Tournament{Settings: tournament.DefaultSettings("Open", 3)}
+	for i, n := range names {
+		tm.Players = append(tm.Players, tournament.Player{Number: i + 1, Name: n, FirstRound: 1})
+	}
+	for i := 0; i < len(names); i += 2 {
+		tm.Games = append(tm.Games, tournament.Game{Round: 1, Table: i/2 + 1, Black: i + 1, White: i + 2})
+	}
+	src := &source{t: tm, changes: make(chan struct{})}
+	ctx, cancel := context.WithCancel(context.Background())
+	h, err := New(ctx, src, tm.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
+	t.Cleanup(func() { cancel(); ts.Close(); close(src.changes) })
+	for q, want := range map[string]string{"Muller": names[0], "odegaard": names[1], "Celik": names[2], "ZAK": names[3],
+		"Tomas": names[4], "Jose": names[5], "lukasiewicz": names[6], "strauss": names[7], "ayse": names[2]} {
+		_, page := get(t, "GET", ts.URL+"/?q="+url.QueryEscape(q))
+		found := strings.Count(page, `<p class="found">`)
+		if found != 1 || !strings.Contains(page, html.EscapeString(want)+"</a>: table") {
+			t.Errorf("?q=%s: %d found; want %q:\n%s", q, found, want, page)
+		}
 	}
 }

@@ -1,0 +1,30 @@
+package tournament
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// FoldName is a player's name as a person searching for it, or checking
+// that it is not registered twice, compares it: case, accents and spacing
+// folded, so that "MÜLLER,  Jörg" and "Muller, Jorg" are one. Letters
+// that carry their mark in themselves rather than as an accent (ø, ł, đ,
+// ħ, ı, æ, œ, ß, þ) are written as the letters a person without them types.
+func FoldName(name string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	s, _, err := transform.String(t, name)
+	if err != nil {
+		s = name
+	}
+	s = cases.Fold().String(s)
+	s = letters.Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// letters are the folded letters that no decomposition takes apart.
+var letters = strings.NewReplacer("ø", "o", "ł", "l", "đ", "d", "ħ", "h", "ı", "i", "æ", "ae", "œ", "oe", "þ", "th", "ŀ", "l", "ŧ", "t")
