@@ -283,3 +283,23 @@ func sqlExec(t *testing.T, path, query string) {
 		t.Fatal(err)
 	}
 }
+
+// TestUnknownCommandSuggests: a mistyped command, at any level, is one
+// clean line naming what was meant (no tab, no stray ';').
+func TestUnknownCommandSuggests(t *testing.T) {
+	d := newTestDB(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"standing"}, `otd: unknown command "standing" for "otd" (did you mean 'otd standings'?); see 'otd --help'` + "\n"},
+		{[]string{"round", "pari"}, `otd: unknown command "pari" for "otd round" (did you mean 'otd round pair'?); see 'otd round --help'` + "\n"},
+		{[]string{"tournament", "shwo"}, `otd: unknown command "shwo" for "otd tournament" (did you mean 'otd tournament show'?); see 'otd tournament --help'` + "\n"},
+		{[]string{"frobnicate"}, `otd: unknown command "frobnicate" for "otd"; see 'otd --help'` + "\n"},
+	} {
+		_, errs, code := d.run(tc.args...)
+		if code != exitUsage || errs != tc.want {
+			t.Errorf("otd %s: exit %d, %q; want exit 2, %q", strings.Join(tc.args, " "), code, errs, tc.want)
+		}
+	}
+}

@@ -84,6 +84,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	if name, ok := unknownName(err, cmd); ok && cmd == root {
+		err = unknownCommand(root, name) // cobra's own, in one line, with otd's suggestion
+	}
 	code, line := errorLine(err, cmd.CommandPath())
 	if line != "" {
 		fmt.Fprintf(stderr, "otd: %s\n", line)
@@ -247,15 +250,57 @@ and verifies disputed game transcripts.`,
 		newRestoreCmd(g),
 		newJSONHelpTopic(),
 	)
-	// A group given an unknown subcommand is wrong usage; cobra would print
-	// the group's help and succeed.
-	for _, c := range root.Commands() {
-		if c.HasSubCommands() && !c.Runnable() {
-			c.Args = argsUsage(cobra.NoArgs)
-			c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+	// A group given an unknown subcommand is wrong usage, with a
+	// suggestion; cobra would print the group's help and succeed.
+	root.DisableSuggestions = true
+	var groups func(*cobra.Command)
+	groups = func(parent *cobra.Command) {
+		for _, c := range parent.Commands() {
+			if c.HasSubCommands() && !c.Runnable() {
+				c.Args = func(c *cobra.Command, args []string) error {
+					if len(args) > 0 {
+						return unknownCommand(c, args[0])
+					}
+					return nil
+				}
+				c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+			}
+			groups(c)
 		}
 	}
+	groups(root)
 	return root
+}
+
+// unknownCommand is wrong usage: name is no subcommand of c; the line names
+// the subcommands it may have meant (cobra's own suggestions: a prefix, or
+// two letters off).
+func unknownCommand(c *cobra.Command, name string) error {
+	msg := fmt.Sprintf("unknown command %q for %q", name, c.CommandPath())
+	if c.SuggestionsMinimumDistance <= 0 {
+		c.SuggestionsMinimumDistance = 2
+	}
+	if s := c.SuggestionsFor(name); len(s) > 0 {
+		for i := range s {
+			s[i] = "'" + c.CommandPath() + " " + s[i] + "'"
+		}
+		msg += fmt.Sprintf(" (did you mean %s?)", strings.Join(s, " or "))
+	}
+	return &exitError{code: exitUsage, usage: true, err: errors.New(msg)}
+}
+
+// unknownName is the name in cobra's "unknown command NAME for CMD".
+func unknownName(err error, cmd *cobra.Command) (string, bool) {
+	rest, ok := strings.CutPrefix(err.Error(), "unknown command ")
+	if !ok {
+		return "", false
+	}
+	name, err2 := strconv.QuotedPrefix(rest)
+	if err2 != nil {
+		return "", false
+	}
+	name, _ = strconv.Unquote(name)
+	return name, true
 }
 
 // argsUsage wraps a cobra argument validator so that its failures exit with status 2.
