@@ -29,6 +29,8 @@ const (
 	ActPlayerRemove   Action = "player remove"
 	ActRoundPair      Action = "round pair"
 	ActRoundUnpair    Action = "round unpair"
+	ActPairForbid     Action = "pair forbid"
+	ActPairAllow      Action = "pair allow"
 	ActResult         Action = "result"
 	ActResultCorrect  Action = "result correct"
 	ActUndo           Action = "undo"
@@ -61,6 +63,9 @@ type State struct {
 	Games    []Game       `json:"games,omitempty"`   // whole games: pairings
 	Results  []GameResult `json:"results,omitempty"` // results of games that stay
 	Finals   []Game       `json:"finals,omitempty"`  // games after the Swiss rounds, Table their place 1, 2, ...
+	// Forbidden pairs (by A and B) and the rules of paired rounds (by round).
+	Forbidden  []ForbiddenPair `json:"forbidden,omitempty"`
+	RoundRules []RoundRules    `json:"round_rules,omitempty"`
 }
 
 // GameResult is the result of the game at a table of a round (nil: none).
@@ -72,7 +77,8 @@ type GameResult struct {
 
 // IsZero reports whether the state holds no entity.
 func (s State) IsZero() bool {
-	return s.Settings == nil && len(s.Players) == 0 && len(s.Games) == 0 && len(s.Results) == 0 && len(s.Finals) == 0
+	return s.Settings == nil && len(s.Players) == 0 && len(s.Games) == 0 && len(s.Results) == 0 && len(s.Finals) == 0 &&
+		len(s.Forbidden) == 0 && len(s.RoundRules) == 0
 }
 
 func (t *Tournament) change(a Action, subject string, before, after State) Change {
@@ -123,6 +129,8 @@ func (t *Tournament) clone() Tournament {
 	c.Players = slices.Clone(t.Players)
 	c.Games = slices.Clone(t.Games)
 	c.Finals = slices.Clone(t.Finals)
+	c.Forbidden = slices.Clone(t.Forbidden)
+	c.RoundRules = slices.Clone(t.RoundRules)
 	return c
 }
 
@@ -151,7 +159,23 @@ func (t *Tournament) holds(s State) error {
 			return fmt.Errorf("final game %d: %w", f.Table, ErrChanged)
 		}
 	}
+	for _, f := range s.Forbidden {
+		if g, ok := t.forbidden(f.A, f.B); !ok || g != f {
+			return fmt.Errorf("the forbidden pair %d-%d: %w", f.A, f.B, ErrChanged)
+		}
+	}
+	for _, r := range s.RoundRules {
+		if !sameRules(t.rulesOf(r.Round), r) {
+			return fmt.Errorf("the rules of round %d: %w", r.Round, ErrChanged)
+		}
+	}
 	return nil
+}
+
+func sameRules(a, b RoundRules) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
 }
 
 // lacks checks that the entities of back that from does not have, which
@@ -169,6 +193,11 @@ func (t *Tournament) lacks(back, from State) error {
 	}
 	if len(back.Finals) > len(from.Finals) && len(t.Finals) > len(from.Finals) {
 		return fmt.Errorf("the final games: %w", ErrChanged)
+	}
+	for _, f := range back.Forbidden {
+		if _, ok := t.forbidden(f.A, f.B); ok && !slices.ContainsFunc(from.Forbidden, func(g ForbiddenPair) bool { return g.A == f.A && g.B == f.B }) {
+			return fmt.Errorf("the forbidden pair %d-%d: %w: it is forbidden again", f.A, f.B, ErrChanged)
+		}
 	}
 	return nil
 }
@@ -225,6 +254,22 @@ func (t *Tournament) put(from, to State) {
 			t.Finals = append(t.Finals, f)
 		}
 	}
+	for _, f := range from.Forbidden {
+		t.Forbidden = slices.DeleteFunc(t.Forbidden, func(g ForbiddenPair) bool { return g.A == f.A && g.B == f.B })
+	}
+	for _, f := range to.Forbidden {
+		t.Forbidden = slices.DeleteFunc(t.Forbidden, func(g ForbiddenPair) bool { return g.A == f.A && g.B == f.B })
+		t.Forbidden = append(t.Forbidden, f)
+	}
+	sortForbidden(t.Forbidden)
+	for _, r := range from.RoundRules {
+		t.RoundRules = slices.DeleteFunc(t.RoundRules, func(x RoundRules) bool { return x.Round == r.Round })
+	}
+	for _, r := range to.RoundRules {
+		t.RoundRules = slices.DeleteFunc(t.RoundRules, func(x RoundRules) bool { return x.Round == r.Round })
+		t.RoundRules = append(t.RoundRules, r)
+	}
+	slices.SortFunc(t.RoundRules, func(a, b RoundRules) int { return a.Round - b.Round })
 }
 
 func (t *Tournament) gameIndex(r, table int) int {
@@ -303,6 +348,12 @@ func (s State) describe(other State) string {
 	}
 	if len(s.Finals) > 0 {
 		out = append(out, fmt.Sprintf("%d final games", len(s.Finals)))
+	}
+	for _, f := range s.Forbidden {
+		out = append(out, f.String())
+	}
+	for _, r := range s.RoundRules {
+		out = append(out, r.String())
 	}
 	if len(out) == 0 {
 		return "-"

@@ -26,6 +26,11 @@ type ExplainReport struct {
 	// RoundRobin: the tournament pairs by the round-robin table, not by cost;
 	// the costs are those the Swiss pairing would see.
 	RoundRobin bool
+	// Rules are the director's rules the round was paired under, which it
+	// is priced with: its forced pairs cost what they cost but no swap
+	// breaks them, its forbidden pairs are not offered, a bye given by hand
+	// is not priced (it is not among Pairs).
+	Rules RoundRules
 }
 
 // ExplainedPair is a table of the round with its cost by term.
@@ -39,13 +44,15 @@ type ExplainedPair struct {
 // rematch, country), and for the ExplainDearest dearest pairs the cheapest
 // alternative (a swap of partners with another pair) and why it lost: what it
 // adds to the round's cost, by term. The round is seen as the pairing saw it:
-// the standings and histories after round r-1. Forced pairs are not recorded,
-// so a swap that breaks one may show as cheaper.
+// the standings and histories after round r-1, under the director's rules it
+// was paired with (RoundRules; none recorded for a round paired before otd
+// kept them, whose forced pairs may then show a cheaper swap).
 func (t *Tournament) Explain(r int) (ExplainReport, error) {
 	if err := t.CheckPaired(r); err != nil {
 		return ExplainReport{}, err
 	}
-	in, err := t.pairingInput(r, nil, nil, 0)
+	rules := t.rulesOf(r)
+	in, err := t.pairingInput(r, rules.Forced, rules.Forbidden, rules.Bye)
 	if err != nil {
 		return ExplainReport{}, err
 	}
@@ -58,6 +65,9 @@ func (t *Tournament) Explain(r int) (ExplainReport, error) {
 	byeTable := 0
 	for _, g := range t.Round(r) {
 		if g.IsBye() {
+			if g.Black == rules.Bye { // given by hand: not priced
+				continue
+			}
 			posted.Bye, byeTable = g.Black, g.Table
 		} else {
 			posted.Pairs = append(posted.Pairs, pairing.Pair{Black: g.Black, White: g.White})
@@ -78,7 +88,7 @@ func (t *Tournament) Explain(r int) (ExplainReport, error) {
 		return ExplainReport{}, fmt.Errorf("round %d: %w: %w", r, ErrInconsistent, err)
 	}
 	out := ExplainReport{Round: r, Cost: ex.Cost, Alternatives: ex.Alternatives, NoAlternative: ex.NoAlternative,
-		RoundRobin: t.System == RoundRobin}
+		RoundRobin: t.System == RoundRobin, Rules: rules}
 	for i, p := range ex.Pairs {
 		out.Pairs = append(out.Pairs, ExplainedPair{Table: tables[i], PairCost: p})
 	}

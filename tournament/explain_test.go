@@ -54,13 +54,13 @@ func TestExplain(t *testing.T) {
 		}
 	}
 
-	// Round 1, paired by hand: 20 a player for the first colour; swapping
-	// partners costs the same.
+	// Round 1, paired by hand: 20 a player for the first colour; every
+	// pair is the director's, so no swap is offered.
 	rep, err = tm.Explain(1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Cost != 80 || rep.Pairs[0].Black != 1 || rep.Pairs[0].White != 3 || rep.Alternatives[0].Delta != 0 {
+	if rep.Cost != 80 || rep.Pairs[0].Black != 1 || rep.Pairs[0].White != 3 || len(rep.Alternatives) != 0 || !rep.Rules.Manual {
 		t.Errorf("round 1: %+v", rep)
 	}
 

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -43,6 +44,7 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 	if err := t.checkOverrides(o, active, r); err != nil {
 		return Change{}, err
 	}
+	rules := t.roundRules(r, o, active)
 	var pr pairing.Pairing
 	var err error
 	if o.Manual { // a manual pairing must be complete before its colours are checked
@@ -57,7 +59,14 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 	case o.Manual:
 	case t.System == RoundRobin:
 		pr, err = t.roundRobin(r, active)
+		for _, p := range pr.Pairs {
+			if f, ok := t.forbidden(p.Black, p.White); ok && err == nil {
+				err = fmt.Errorf("round robin round %d: the table pairs %d-%d, but they are forbidden to meet (%s): %w; pair the round with --manual, or 'otd pair allow %d %d'",
+					r, p.Black, p.White, f, ErrBadPairing, f.A, f.B)
+			}
+		}
 	default:
+		o.Forbidden = rules.Forbidden
 		pr, err = t.swiss(r, o)
 	}
 	if err != nil {
@@ -75,7 +84,40 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 	for _, n := range pr.Notes { // the last resorts the matching took, said where the director reads the change
 		subject += "; " + n.Text
 	}
-	return t.change(ActRoundPair, subject, State{}, State{Games: games}), nil
+	after := State{Games: games}
+	if !rules.IsZero() {
+		t.RoundRules = append(t.RoundRules, rules)
+		after.RoundRules = []RoundRules{rules}
+	}
+	return t.change(ActRoundPair, subject, State{}, after), nil
+}
+
+// roundRules are the rules round r is paired under: the director's options
+// o and the standing forbidden pairs of two players active in the round.
+func (t *Tournament) roundRules(r int, o PairOptions, active map[int]bool) RoundRules {
+	rules := RoundRules{Round: r, Manual: o.Manual, Bye: o.Bye}
+	if len(o.Forced) > 0 {
+		rules.Forced = slices.Clone(o.Forced)
+	}
+	seen := map[[2]int]bool{}
+	add := func(a, b int) {
+		if k := pairKey(a, b); active[a] && active[b] && !seen[k] {
+			seen[k] = true
+			rules.Forbidden = append(rules.Forbidden, k)
+		}
+	}
+	if !o.Manual {
+		for _, f := range o.Forbidden {
+			add(f[0], f[1])
+		}
+		if t.System != RoundRobin {
+			for _, f := range t.Forbidden {
+				add(f.A, f.B)
+			}
+		}
+	}
+	slices.SortFunc(rules.Forbidden, func(x, y [2]int) int { return cmp.Or(x[0]-y[0], x[1]-y[1]) })
+	return rules
 }
 
 // checkOverrides checks the forced and forbidden pairs and the bye.
@@ -134,6 +176,11 @@ func (t *Tournament) checkOverrides(o PairOptions, active map[int]bool, r int) e
 			if (g[0] == f[0] && g[1] == f[1]) || (g[0] == f[1] && g[1] == f[0]) {
 				return fmt.Errorf("pair %d-%d is both forced and forbidden: %w", f[0], f[1], ErrBadPairing)
 			}
+		}
+	}
+	for _, g := range o.Forced {
+		if f, ok := t.forbidden(g[0], g[1]); ok {
+			return fmt.Errorf("forced pair %d-%d: %w: the two are forbidden to meet (%s); 'otd pair allow %d %d' lifts that first", g[0], g[1], ErrBadPairing, f, f.A, f.B)
 		}
 	}
 	return nil

@@ -2,9 +2,10 @@ package tournament
 
 import (
 	"fmt"
-	"github.com/otd-project/otd/engine"
 	"slices"
 	"strings"
+
+	"github.com/otd-project/otd/engine"
 )
 
 // PlayerInput is what a director types to register a player.
@@ -188,11 +189,33 @@ func (t *Tournament) RemovePlayer(n int) (Change, error) {
 		}
 	}
 	removed := *p
-	before := slices.Clone(t.Players[n-1:])
+	before := State{Players: slices.Clone(t.Players[n-1:])}
 	t.Players = slices.Delete(t.Players, n-1, n)
 	for i := n - 1; i < len(t.Players); i++ {
 		t.Players[i].Number = i + 1
 	}
-	after := slices.Clone(t.Players[n-1:])
-	return t.change(ActPlayerRemove, playerSubject(removed), State{Players: before}, State{Players: after}), nil
+	after := State{Players: slices.Clone(t.Players[n-1:])}
+	// The forbidden pairs follow the numbers; those of the player removed go.
+	var kept []ForbiddenPair
+	for _, f := range t.Forbidden {
+		if f.A < n && f.B < n {
+			kept = append(kept, f)
+			continue
+		}
+		before.Forbidden = append(before.Forbidden, f)
+		if f.A != n && f.B != n {
+			g := f
+			if g.A > n {
+				g.A--
+			}
+			if g.B > n {
+				g.B--
+			}
+			after.Forbidden = append(after.Forbidden, g)
+			kept = append(kept, g)
+		}
+	}
+	sortForbidden(kept)
+	t.Forbidden = kept
+	return t.change(ActPlayerRemove, playerSubject(removed), before, after), nil
 }

@@ -20,7 +20,12 @@ func (t *Tournament) Unpair() (Change, error) {
 		}
 	}
 	t.Games = t.Games[:len(t.Games)-len(games)]
-	return t.change(ActRoundUnpair, fmt.Sprintf("round %d", r), State{Games: games}, State{}), nil
+	before := State{Games: games}
+	if rules := t.rulesOf(r); !rules.IsZero() {
+		before.RoundRules = []RoundRules{rules}
+		t.RoundRules = slices.DeleteFunc(t.RoundRules, func(x RoundRules) bool { return x.Round == r })
+	}
+	return t.change(ActRoundUnpair, fmt.Sprintf("round %d", r), before, State{}), nil
 }
 
 // CheckReport is the pairing checker's verdict on a round.
@@ -39,24 +44,29 @@ type CheckReport struct {
 	Cheaper     bool     `json:"cheaper" doc:"true if the pairing is valid and a valid pairing costs less"`
 	BestCost    *int64   `json:"best_cost,omitempty" doc:"the cost of the best valid pairing, when cheaper or broken"`
 	Best        string   `json:"best,omitempty" doc:"its pairs, black first, and the bye"`
+	Rules       string   `json:"rules,omitempty" doc:"the director's rules the round was paired under, which it is checked with: pairs forced, pairs forbidden (for the round or the event), the bye given by hand, or a pairing by hand"`
 }
 
-// CheckRound checks round r's pairing with the pairing rules, as if it were
-// about to be paired: rematches, second byes, inactive players, colours,
+// CheckRound checks round r's pairing with the pairing rules and the
+// director's rules it was paired under (RoundRules), as if it were about to
+// be paired: rematches, second byes, inactive players, colours,
 // floats; whether the pairing is valid, and whether a cheaper valid pairing
 // exists (for an invalid one, what the best valid pairing costs).
 func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 	if err := t.CheckPaired(r); err != nil {
 		return CheckReport{}, err
 	}
-	in, err := t.pairingInput(r, nil, nil, 0)
+	rules := t.rulesOf(r)
+	in, err := t.pairingInput(r, rules.Forced, rules.Forbidden, rules.Bye)
 	if err != nil {
 		return CheckReport{}, err
 	}
 	var proposed pairing.Pairing
 	for _, g := range t.Round(r) {
 		if g.IsBye() {
-			proposed.Bye = g.Black
+			if g.Black != rules.Bye { // a bye given by hand is not the pairing's
+				proposed.Bye = g.Black
+			}
 		} else {
 			proposed.Pairs = append(proposed.Pairs, pairing.Pair{Black: g.Black, White: g.White})
 		}
@@ -78,6 +88,9 @@ func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 		return CheckReport{}, err
 	}
 	out := CheckReport{Round: r, Broken: !rep.Valid, Cost: rep.Cost, Violations: []string{}}
+	if !rules.IsZero() {
+		out.Rules = rules.String()
+	}
 	for _, v := range rep.Violations {
 		out.Violations = append(out.Violations, v.String())
 		if name := v.Rule.String(); v.Rule.Absolute() && !slices.Contains(out.BrokenRules, name) {

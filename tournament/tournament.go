@@ -35,6 +35,7 @@ var (
 	ErrHasGames      = errors.New("the player has games")
 	ErrDuplicate     = errors.New("the name is taken")
 	ErrNoTournament  = errors.New("no tournament")
+	ErrNotForbidden  = errors.New("the pair is not forbidden to meet")
 	// Errors of a Storage that a caller checks: it may not be written, or
 	// another held it too long (or changed the same data meanwhile) and
 	// nothing was saved: trying again may work.
@@ -198,6 +199,12 @@ type Tournament struct {
 	Players []Player // by number: Players[i].Number == i+1
 	Games   []Game   // by round, then table
 	Finals  []Game   // games after the Swiss rounds (semi-finals, finals): not in the standings
+	// Forbidden are the pairs that may not meet in any round paired from
+	// now on (Forbid), by A then B.
+	Forbidden []ForbiddenPair
+	// RoundRules are the rules each round was paired under, by round; a
+	// round paired without any has none.
+	RoundRules []RoundRules
 }
 
 // Player returns the player with number n.

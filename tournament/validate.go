@@ -1,7 +1,9 @@
 package tournament
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -65,6 +67,21 @@ func (t *Tournament) Validate() error {
 	for i, g := range t.Finals {
 		if g.Black < 1 || g.Black > n || g.White < 1 || g.White > n || g.Result == nil {
 			return bad("final game %d: players %d and %d", i+1, g.Black, g.White)
+		}
+	}
+	for i, f := range t.Forbidden {
+		if f.A < 1 || f.A >= f.B || f.B > n || i > 0 && cmp.Or(f.A-t.Forbidden[i-1].A, f.B-t.Forbidden[i-1].B) <= 0 {
+			return bad("forbidden pair %d-%d (players are 1 to %d, each pair once, lower number first)", f.A, f.B, n)
+		}
+	}
+	for i, rr := range t.RoundRules {
+		if rr.Round < 1 || rr.Round > round || i > 0 && rr.Round <= t.RoundRules[i-1].Round {
+			return bad("the rules of round %d (rounds 1 to %d are paired, each has its rules once)", rr.Round, round)
+		}
+		for _, p := range slices.Concat(rr.Forced, rr.Forbidden) {
+			if p[0] < 1 || p[0] > n || p[1] < 1 || p[1] > n {
+				return bad("the rules of round %d: pair %d-%d (players are 1 to %d)", rr.Round, p[0], p[1], n)
+			}
 		}
 	}
 	return nil

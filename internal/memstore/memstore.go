@@ -8,6 +8,7 @@
 package memstore
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -96,12 +97,14 @@ func (s *Store) snapshot() *data {
 // clone copies t deeply, through JSON as the audit trail does.
 func clone(t *tournament.Tournament) *tournament.Tournament {
 	type body struct {
-		Settings tournament.Settings
-		Players  []tournament.Player
-		Games    []tournament.Game
-		Finals   []tournament.Game
+		Settings   tournament.Settings
+		Players    []tournament.Player
+		Games      []tournament.Game
+		Finals     []tournament.Game
+		Forbidden  []tournament.ForbiddenPair
+		RoundRules []tournament.RoundRules
 	}
-	b, err := json.Marshal(body{t.Settings, t.Players, t.Games, t.Finals})
+	b, err := json.Marshal(body{t.Settings, t.Players, t.Games, t.Finals, t.Forbidden, t.RoundRules})
 	if err != nil {
 		panic(fmt.Sprintf("memstore: %v", err))
 	}
@@ -111,7 +114,9 @@ func clone(t *tournament.Tournament) *tournament.Tournament {
 	}
 	// None is nil, as a store's Load gives it.
 	c.Players, c.Games, c.Finals = orNil(c.Players), orNil(c.Games), orNil(c.Finals)
-	return &tournament.Tournament{ID: t.ID, Settings: c.Settings, Players: c.Players, Games: c.Games, Finals: c.Finals}
+	c.Forbidden, c.RoundRules = orNil(c.Forbidden), orNil(c.RoundRules)
+	return &tournament.Tournament{ID: t.ID, Settings: c.Settings, Players: c.Players, Games: c.Games, Finals: c.Finals,
+		Forbidden: c.Forbidden, RoundRules: c.RoundRules}
 }
 
 func orNil[S ~[]E, E any](s S) S {
@@ -319,6 +324,22 @@ func (t *Tx) put(tm *tournament.Tournament, from, to tournament.State) error {
 		}
 	}
 	slices.SortFunc(tm.Finals, func(a, b tournament.Game) int { return a.Table - b.Table })
+	for _, f := range from.Forbidden {
+		tm.Forbidden = slices.DeleteFunc(tm.Forbidden, func(g tournament.ForbiddenPair) bool { return g.A == f.A && g.B == f.B })
+	}
+	for _, f := range to.Forbidden {
+		tm.Forbidden = slices.DeleteFunc(tm.Forbidden, func(g tournament.ForbiddenPair) bool { return g.A == f.A && g.B == f.B })
+		tm.Forbidden = append(tm.Forbidden, f)
+	}
+	slices.SortFunc(tm.Forbidden, func(x, y tournament.ForbiddenPair) int { return cmp.Or(x.A-y.A, x.B-y.B) })
+	for _, r := range from.RoundRules {
+		tm.RoundRules = slices.DeleteFunc(tm.RoundRules, func(x tournament.RoundRules) bool { return x.Round == r.Round })
+	}
+	for _, r := range to.RoundRules {
+		tm.RoundRules = slices.DeleteFunc(tm.RoundRules, func(x tournament.RoundRules) bool { return x.Round == r.Round })
+		tm.RoundRules = append(tm.RoundRules, r)
+	}
+	slices.SortFunc(tm.RoundRules, func(a, b tournament.RoundRules) int { return a.Round - b.Round })
 	return nil
 }
 

@@ -81,6 +81,7 @@ func normTournament(tm tournament.Tournament) tournament.Tournament {
 	tm.Players = normPlayers(tm.Players)
 	tm.Games = nilIfEmpty(tm.Games)
 	tm.Finals = nilIfEmpty(tm.Finals)
+	tm.Forbidden, tm.RoundRules = nilIfEmpty(tm.Forbidden), nilIfEmpty(tm.RoundRules)
 	return tm
 }
 
@@ -89,6 +90,7 @@ func normState(s tournament.State) tournament.State {
 	s.Games = nilIfEmpty(s.Games)
 	s.Results = nilIfEmpty(s.Results)
 	s.Finals = nilIfEmpty(s.Finals)
+	s.Forbidden, s.RoundRules = nilIfEmpty(s.Forbidden), nilIfEmpty(s.RoundRules)
 	return s
 }
 
@@ -173,6 +175,15 @@ func TestSaveLoad(t *testing.T) {
 		}},
 		{name: "undo the pairing", undo: tournament.ActRoundPair},
 		{name: "undo the late entry", undo: tournament.ActPlayerAdd},
+		{name: "forbid 2-4", op: func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Forbid(4, 2, "travel together") }},
+		{name: "forbid 3-4", op: func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Forbid(3, 4, "") }},
+		{name: "allow 3-4", op: func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Allow(4, 3) }},
+		{name: "undo the allowing", undo: tournament.ActPairAllow},
+		{name: "pair round 2 under the rules", op: func(tm *tournament.Tournament) (tournament.Change, error) {
+			return tm.Pair(tournament.PairOptions{Forbidden: [][2]int{{3, 4}}})
+		}},
+		{name: "unpair round 2", op: func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Unpair() }},
+		{name: "undo the unpairing of round 2", undo: tournament.ActRoundUnpair},
 	}
 	var saved []tournament.Change
 	for _, st := range steps {
@@ -224,8 +235,9 @@ func TestSaveLoad(t *testing.T) {
 		}
 	}
 	// The tournament went through every kind of entity.
-	if tm.Paired() != 1 || len(tm.Players) != 4 || tm.Players[0].Left != 2 || !slices.Equal(tm.Players[1].Absent, []int{1}) ||
-		tm.Games[0].Result == nil || tm.Games[0].Result.Kind != tournament.TimeDefault || tm.Players[0].ID != 1234 {
+	if tm.Paired() != 2 || len(tm.Players) != 4 || tm.Players[0].Left != 2 || !slices.Equal(tm.Players[1].Absent, []int{1}) ||
+		tm.Games[0].Result == nil || tm.Games[0].Result.Kind != tournament.TimeDefault || tm.Players[0].ID != 1234 ||
+		len(tm.Forbidden) != 2 || len(tm.RoundRules) != 1 || !slices.Equal(tm.RoundRules[0].Forbidden, [][2]int{{2, 4}, {3, 4}}) {
 		t.Errorf("the steps did not leave the tournament expected: %+v", tm)
 	}
 
@@ -538,7 +550,7 @@ func TestDump(t *testing.T) {
 		t.Errorf("the same content written in another order dumps differently:\n%s\n%s", dumps[0], dumps[1])
 	}
 	for _, want := range []string{
-		"application_id 1869898801\nuser_version 11\n",
+		"application_id 1869898801\nuser_version 12\n",
 		"table player: CREATE TABLE player (",
 		`player: tournament_id=1 number=1 name="Ann \"A\"" fed_id=0 rating=1900 country="GBR" first_round=1 left_round=0 absent="" engine=""` + "\n" +
 			`player: tournament_id=1 number=2 name="Bob" fed_id=0 rating=0 country="" first_round=1 left_round=0 absent="2" engine=""` + "\n",

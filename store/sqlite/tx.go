@@ -298,6 +298,13 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 		}
 		tm.Finals = append(tm.Finals, g)
 	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	if err := t.loadRules(tm); err != nil {
+		return nil, err
+	}
 	return tm, rows.Err()
 }
 
@@ -423,7 +430,98 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 			return err
 		}
 	}
+	return t.putRules(id, from, to)
+}
+
+// loadRules reads the forbidden pairs and the rounds' rules of tm.
+func (t *Tx) loadRules(tm *tournament.Tournament) error {
+	rows, err := t.tx.Query(`SELECT a, b, reason FROM forbidden_pair WHERE tournament_id = ? ORDER BY a, b`, tm.ID)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var f tournament.ForbiddenPair
+		if err := rows.Scan(&f.A, &f.B, &f.Reason); err != nil {
+			rows.Close()
+			return err
+		}
+		tm.Forbidden = append(tm.Forbidden, f)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows, err = t.tx.Query(`SELECT round, manual, forced, forbidden, bye FROM round_rules WHERE tournament_id = ? ORDER BY round`, tm.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r tournament.RoundRules
+		var forced, forbidden string
+		if err := rows.Scan(&r.Round, &r.Manual, &forced, &forbidden, &r.Bye); err != nil {
+			return err
+		}
+		if r.Forced, err = parsePairs(forced); err == nil {
+			r.Forbidden, err = parsePairs(forbidden)
+		}
+		if err != nil {
+			return fmt.Errorf("tournament %d: the rules of round %d: %w: %w", tm.ID, r.Round, ErrDamaged, err)
+		}
+		tm.RoundRules = append(tm.RoundRules, r)
+	}
+	return rows.Err()
+}
+
+// putRules writes the forbidden pairs and rounds' rules of a change.
+func (t *Tx) putRules(id int64, from, to tournament.State) error {
+	for _, f := range from.Forbidden {
+		if _, err := t.exec("DELETE FROM forbidden_pair WHERE tournament_id = ? AND a = ? AND b = ?", id, f.A, f.B); err != nil {
+			return err
+		}
+	}
+	for _, f := range to.Forbidden {
+		if _, err := t.exec(`INSERT INTO forbidden_pair (tournament_id, a, b, reason) VALUES (?, ?, ?, ?)
+			ON CONFLICT (tournament_id, a, b) DO UPDATE SET reason = excluded.reason`, id, f.A, f.B, f.Reason); err != nil {
+			return err
+		}
+	}
+	for _, r := range from.RoundRules {
+		if _, err := t.exec("DELETE FROM round_rules WHERE tournament_id = ? AND round = ?", id, r.Round); err != nil {
+			return err
+		}
+	}
+	for _, r := range to.RoundRules {
+		if _, err := t.exec(`INSERT INTO round_rules (tournament_id, round, manual, forced, forbidden, bye) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (tournament_id, round) DO UPDATE SET manual = excluded.manual, forced = excluded.forced,
+			forbidden = excluded.forbidden, bye = excluded.bye`, id, r.Round, r.Manual, formatPairs(r.Forced), formatPairs(r.Forbidden), r.Bye); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// formatPairs writes pairs as the round_rules table keeps them: "1-2 3-4".
+func formatPairs(ps [][2]int) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = fmt.Sprintf("%d-%d", p[0], p[1])
+	}
+	return strings.Join(s, " ")
+}
+
+func parsePairs(s string) ([][2]int, error) {
+	var out [][2]int
+	for _, f := range strings.Fields(s) {
+		a, b, ok := strings.Cut(f, "-")
+		x, err1 := strconv.Atoi(a)
+		y, err2 := strconv.Atoi(b)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("pair %q", f)
+		}
+		out = append(out, [2]int{x, y})
+	}
+	return out, nil
 }
 
 // resultColumns gives a result as the game table stores it: black_discs,

@@ -19,28 +19,29 @@ import (
 // this documentation from the types themselves, so it cannot drift from them.
 
 type tournamentJSON struct {
-	ID          int64        `json:"id" doc:"the tournament's id in the database ('otd tournament use ID')"`
-	Name        string       `json:"name" doc:"the tournament's name"`
-	Rounds      int          `json:"rounds" doc:"rounds planned"`
-	Paired      int          `json:"paired" doc:"rounds paired so far"`
-	Players     int          `json:"players" doc:"players registered"`
-	System      string       `json:"system" doc:"swiss or roundrobin"`
-	BQ          string       `json:"bq" doc:"the BQ rule: nearest, wof, exact, or the constant"`
-	TimeDefault string       `json:"time_default" doc:"how a time default is scored: complete, fixed or wipeout"`
-	ByePoints   json.Number  `json:"bye_points" doc:"points of a bye: 1 or 0.5"`
-	TieBreaks   string       `json:"tiebreaks" doc:"the ranking order, comma-separated: points, bq, discs, h2h, wins, diff"`
-	FirstRound  string       `json:"first_round" doc:"how round 1 is paired: rating or random"`
-	Seed        uint64       `json:"seed" doc:"seed of the pairing's random choices"`
-	Pairing     string       `json:"pairing" doc:"the Swiss pairing's cost model: a preset, papp or plain, then ,name=value for each weight changed from it"`
-	Weights     []weightJSON `json:"pairing_weights" doc:"every weight of the cost model, in the order of the model's text (RULES.md section 4)"`
-	Start       string       `json:"start,omitempty" doc:"first day of the event, YYYY-MM-DD; left out if not given"`
-	End         string       `json:"end,omitempty" doc:"last day of the event, YYYY-MM-DD; left out if not given"`
-	City        string       `json:"city,omitempty" doc:"the city of the event; left out if not given"`
-	Country     string       `json:"country,omitempty" doc:"the country of the event; left out if not given"`
-	Director    string       `json:"director,omitempty" doc:"the tournament director; left out if not given"`
-	Rules       string       `json:"rules" doc:"the game's rules as --rules takes them: othello, othello:10, anti, reversi, 8stars..."`
-	Squares     int          `json:"squares" doc:"the board's playable squares: a score adds up to them (64 on 8x8)"`
-	Time        string       `json:"time" doc:"the engines' time control for the games otd plays (otd's default: 1m)"`
+	ID          int64           `json:"id" doc:"the tournament's id in the database ('otd tournament use ID')"`
+	Name        string          `json:"name" doc:"the tournament's name"`
+	Rounds      int             `json:"rounds" doc:"rounds planned"`
+	Paired      int             `json:"paired" doc:"rounds paired so far"`
+	Players     int             `json:"players" doc:"players registered"`
+	System      string          `json:"system" doc:"swiss or roundrobin"`
+	BQ          string          `json:"bq" doc:"the BQ rule: nearest, wof, exact, or the constant"`
+	TimeDefault string          `json:"time_default" doc:"how a time default is scored: complete, fixed or wipeout"`
+	ByePoints   json.Number     `json:"bye_points" doc:"points of a bye: 1 or 0.5"`
+	TieBreaks   string          `json:"tiebreaks" doc:"the ranking order, comma-separated: points, bq, discs, h2h, wins, diff"`
+	FirstRound  string          `json:"first_round" doc:"how round 1 is paired: rating or random"`
+	Seed        uint64          `json:"seed" doc:"seed of the pairing's random choices"`
+	Pairing     string          `json:"pairing" doc:"the Swiss pairing's cost model: a preset, papp or plain, then ,name=value for each weight changed from it"`
+	Weights     []weightJSON    `json:"pairing_weights" doc:"every weight of the cost model, in the order of the model's text (RULES.md section 4)"`
+	Start       string          `json:"start,omitempty" doc:"first day of the event, YYYY-MM-DD; left out if not given"`
+	End         string          `json:"end,omitempty" doc:"last day of the event, YYYY-MM-DD; left out if not given"`
+	City        string          `json:"city,omitempty" doc:"the city of the event; left out if not given"`
+	Country     string          `json:"country,omitempty" doc:"the country of the event; left out if not given"`
+	Director    string          `json:"director,omitempty" doc:"the tournament director; left out if not given"`
+	Rules       string          `json:"rules" doc:"the game's rules as --rules takes them: othello, othello:10, anti, reversi, 8stars..."`
+	Squares     int             `json:"squares" doc:"the board's playable squares: a score adds up to them (64 on 8x8)"`
+	Time        string          `json:"time" doc:"the engines' time control for the games otd plays (otd's default: 1m)"`
+	Forbidden   []forbiddenJSON `json:"forbidden_pairs" doc:"the pairs forbidden to meet for the rest of the event ('otd pair forbid'), by a then b"`
 }
 
 func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
@@ -49,7 +50,7 @@ func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
 		System: string(s.System), BQ: s.BQ.String(), TimeDefault: s.TimeDefault.String(), ByePoints: json.Number(s.ByePoints.String()),
 		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed, Pairing: s.Pairing.String(),
 		Weights: []weightJSON{}, Start: s.Start.String(), End: s.End.String(), City: s.City, Country: s.Country, Director: s.Director,
-		Rules: s.GameRules().String(), Squares: s.GameRules().Squares(), Time: s.PlayTime().String()}
+		Rules: s.GameRules().String(), Squares: s.GameRules().Squares(), Time: s.PlayTime().String(), Forbidden: newForbiddenJSON(t)}
 	if w, err := s.Pairing.Weights(); err == nil { // checked when set and when read
 		for _, x := range tournament.PairingWeightList(w) {
 			j.Weights = append(j.Weights, weightJSON{Name: x.Name, Value: x.Value, About: x.Doc})

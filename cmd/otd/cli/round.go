@@ -213,8 +213,11 @@ tournament's pairing weights, and says whether a cheaper valid pairing exists.
 A pairing that breaks an absolute rule (a rematch with the same colours, a
 second bye, an inactive player paired, ...) is not valid at any cost: check
 names the rules it breaks and gives the best valid pairing and its cost
-instead. Use it on manual and imported pairings. Exit status 1 if an absolute
-rule is broken.`,
+instead. A round is checked under the director's rules it was paired with
+(pairs forced or forbidden for it, the standing forbidden pairs then in
+force, a bye given by hand, a pairing by hand): a pairing that obeys them is
+never called dearer than one that would break them. Use it on manual and
+imported pairings. Exit status 1 if an absolute rule is broken.`,
 		Args: argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			t, err := g.current()
@@ -264,6 +267,9 @@ func printCheck(g *globals, rep tournament.CheckReport) {
 		fmt.Fprintf(g.Stdout, "Round %d: cost %d; a cheaper valid pairing exists (cost %d): %s\n", rep.Round, rep.Cost, *rep.BestCost, rep.Best)
 	default:
 		fmt.Fprintf(g.Stdout, "Round %d: cost %d; no valid pairing is cheaper\n", rep.Round, rep.Cost)
+	}
+	if rep.Rules != "" {
+		fmt.Fprintf(g.Stdout, "Checked under the director's %s\n", strings.TrimPrefix(rep.Rules, fmt.Sprintf("round %d ", rep.Round)))
 	}
 }
 
@@ -319,6 +325,10 @@ pairs); one that costs the same, a tie the pairing's tie-breaks decided.`,
 // cheapest alternative to each of the dearest pairs.
 func printExplain(g *globals, t *tournament.Tournament, rep tournament.ExplainReport, points map[int]scoring.HalfPoints) error {
 	fmt.Fprintf(g.Stdout, "Round %d: cost %d\n", rep.Round, rep.Cost)
+	if !rep.Rules.IsZero() {
+		fmt.Fprintf(g.Stdout, "Priced under the director's %s (no swap breaks them; a bye given by hand is not priced)\n",
+			strings.TrimPrefix(rep.Rules.String(), fmt.Sprintf("round %d ", rep.Round)))
+	}
 	if rep.RoundRobin {
 		fmt.Fprintln(g.Stdout, "The round robin pairs by its table, not by cost: these are the costs the Swiss pairing would see.")
 	}

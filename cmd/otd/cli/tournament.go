@@ -354,6 +354,13 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	if len(event) > 0 {
 		fmt.Fprintf(g.Stdout, "  %s\n", strings.Join(event, ", "))
 	}
+	for _, f := range t.Forbidden {
+		line := fmt.Sprintf("  never paired: %s and %s", name(t, f.A), name(t, f.B))
+		if f.Reason != "" {
+			line += " (" + f.Reason + ")"
+		}
+		fmt.Fprintln(g.Stdout, line)
+	}
 	return nil
 }
 

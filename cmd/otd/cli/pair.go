@@ -1,0 +1,140 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/otd-project/otd/tournament"
+	"github.com/spf13/cobra"
+)
+
+func newPairCmd(g *globals) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "pair",
+		Short: "Forbid two players to meet for the rest of the event, list and lift such rules",
+		Long: `pair keeps the tournament's standing pairing rules: two players forbidden to
+meet (a married couple, a parent and child, two club-mates who travelled
+together) are never paired in any round paired after the rule is made, until
+it is lifted. Every change is in 'otd log' and 'otd undo' reverts it.
+'otd round pair --forbid A-B' forbids a pair for one round only.`,
+	}
+	cmd.AddCommand(newPairForbidCmd(g), newPairListCmd(g), newPairAllowCmd(g))
+	return cmd
+}
+
+// twoPlayers parses the two player numbers of a pair command.
+func twoPlayers(cmd string, args []string) (int, int, error) {
+	var n [2]int
+	for i, a := range args {
+		x, err := strconv.Atoi(a)
+		if err != nil || x < 1 {
+			return 0, 0, usageErrorf("%s: %q is not a player number (the numbers are in 'otd player list')", cmd, a)
+		}
+		n[i] = x
+	}
+	return n[0], n[1], nil
+}
+
+func newPairForbidCmd(g *globals) *cobra.Command {
+	var reason string
+	cmd := &cobra.Command{
+		Use:   "forbid A B [--reason TEXT]",
+		Short: "Forbid players A and B to meet in every round paired from now on",
+		Long: `forbid makes a standing rule of the tournament: players A and B are never
+paired together in a round paired from now on (the Swiss pairing goes around
+them; a round robin that would pair them is refused). A round already paired
+stays as it is: if they meet in it, forbid says so ('otd round unpair' and
+'otd round pair' pair it again under the rule).`,
+		Example: "  otd pair forbid 12 22 --reason \"married couple\"\n  otd pair list\n  otd pair allow 12 22",
+		Args:    argsUsage(cobra.ExactArgs(2)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			a, b, err := twoPlayers("pair forbid", args)
+			if err != nil {
+				return err
+			}
+			t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Forbid(a, b, reason) })
+			if err != nil {
+				return invalidAsUsage(err)
+			}
+			_, note, _ := strings.Cut(changes[0].Subject, "; ")
+			f := changes[0].After.Forbidden[0]
+			fmt.Fprintf(g.Stdout, "Players %s and %s are not paired together in any round paired from now on ('otd pair allow %d %d' lifts the rule).\n",
+				name(t, f.A), name(t, f.B), f.A, f.B)
+			if note != "" {
+				fmt.Fprintf(g.Stderr, "otd: note: %s\n", note)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&reason, "reason", "", "why, as the log and 'otd pair list' show it")
+	return cmd
+}
+
+func newPairAllowCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:     "allow A B",
+		Short:   "Lift the rule that forbids players A and B to meet",
+		Example: "  otd pair allow 12 22",
+		Args:    argsUsage(cobra.ExactArgs(2)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			a, b, err := twoPlayers("pair allow", args)
+			if err != nil {
+				return err
+			}
+			t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Allow(a, b) })
+			if err != nil {
+				return err
+			}
+			f := changes[0].Before.Forbidden[0]
+			fmt.Fprintf(g.Stdout, "Players %s and %s may be paired together again from the next pairing on.\n", name(t, f.A), name(t, f.B))
+			return nil
+		},
+	}
+}
+
+// forbiddenJSON is a pair forbidden to meet, as --json gives it.
+type forbiddenJSON struct {
+	A      int    `json:"a" doc:"a player's number"`
+	AName  string `json:"a_name" doc:"their name"`
+	B      int    `json:"b" doc:"the other player's number, higher than a"`
+	BName  string `json:"b_name" doc:"their name"`
+	Reason string `json:"reason,omitempty" doc:"why, as the director gave it; left out if not given"`
+}
+
+func newForbiddenJSON(t *tournament.Tournament) []forbiddenJSON {
+	out := []forbiddenJSON{}
+	for _, f := range t.Forbidden {
+		out = append(out, forbiddenJSON{A: f.A, AName: t.Players[f.A-1].Name, B: f.B, BName: t.Players[f.B-1].Name, Reason: f.Reason})
+	}
+	return out
+}
+
+func newPairListCmd(g *globals) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the pairs forbidden to meet",
+		Args:  argsUsage(cobra.NoArgs),
+		RunE: func(*cobra.Command, []string) error {
+			t, err := g.current()
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(g.Stdout, newForbiddenJSON(t))
+			}
+			if len(t.Forbidden) == 0 {
+				fmt.Fprintln(g.Stdout, "No pair is forbidden to meet ('otd pair forbid A B' forbids one).")
+				return nil
+			}
+			var rows [][]string
+			for _, f := range t.Forbidden {
+				rows = append(rows, []string{name(t, f.A), name(t, f.B), f.Reason})
+			}
+			return fitTable(g.Stdout, []string{"Player", "Never paired with", "Reason"}, rows, 0, 1)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the pairs as JSON")
+	return cmd
+}
