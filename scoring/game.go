@@ -263,6 +263,12 @@ func score(r Result, rules Rules) (Score, error) {
 	return Score{}, fmt.Errorf("%v: %w", r.Kind, ErrKind)
 }
 
+// CheckBoard checks the discs of a board as the director enters them: each
+// 0 to the board's squares, together 1 to them. Every score is held to it,
+// the board of a time default too under every policy (fixed and wipeout do
+// not use it, but a board given is a board).
+func (r Rules) CheckBoard(black, white int) error { return checkDiscs(black, white, r.squares()) }
+
 func checkDiscs(b, w, n int) error {
 	if b < 0 || w < 0 || b > n || w > n || b+w > n || b+w == 0 {
 		return fmt.Errorf("%d-%d: %w (each 0 to %d, together 1 to %d)", b, w, ErrDiscs, n, n)

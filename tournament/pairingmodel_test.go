@@ -74,8 +74,8 @@ func TestPairingModelSetting(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Pairing = "papp"
-	if _, err := tm.ChangeSettings(s); !errors.Is(err, ErrRoundStarted) || !strings.Contains(err.Error(), "--pairing") {
-		t.Errorf("ChangeSettings(pairing) after round 1 = %v, want ErrRoundStarted", err)
+	if _, err := tm.ChangeSettings(s); !errors.Is(err, ErrSettingFixed) || !strings.Contains(err.Error(), "--pairing") {
+		t.Errorf("ChangeSettings(pairing) after round 1 = %v, want ErrSettingFixed", err)
 	}
 	s.Pairing = tm.Pairing
 	s.Name = "Club 2"

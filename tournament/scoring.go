@@ -226,8 +226,13 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 		if rec.Loser == Black {
 			sr.Outcome = scoring.WhiteWins
 		}
-		if !in.HasScore && sr.Kind == scoring.TimeDefault {
-			return Change{}, invalidf("a time default needs the completed game's score B-W")
+		if !in.HasScore && sr.Kind == scoring.TimeDefault && t.TimeDefault == scoring.TimeComplete {
+			return Change{}, invalidf("a time default under the 'complete' policy needs the completed game's score B-W (or the board as it stood when the flag fell)")
+		}
+	}
+	if in.HasScore && sr.Kind == scoring.TimeDefault {
+		if err := t.Rules().CheckBoard(in.Black, in.White); err != nil {
+			return Change{}, fmt.Errorf("round %d table %d: the board of the time default: %w", r, table, err)
 		}
 	}
 	s, err := scoring.ScoreGame(sr, t.Rules())

@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -174,4 +175,94 @@ func TestView(t *testing.T) {
 			t.Errorf("View(4), beyond the tournament: %v", err)
 		}
 	})
+}
+
+// TestTimeDefaultPolicies: RULES.md section 2. Under fixed (33-31) and
+// wipeout (64-0) a time default needs no score; under complete it does. A
+// score given is a board under every policy: 0-0 is refused under each (one
+// rule, where fixed took it before).
+func TestTimeDefaultPolicies(t *testing.T) {
+	for _, tc := range []struct {
+		policy string
+		in     ResultInput
+		want   string // "" refused
+	}{
+		{"fixed", ResultInput{TimeDefault: White}, "33-31 (white lost on time)"},
+		{"wipeout", ResultInput{TimeDefault: Black}, "0-64 (black lost on time)"},
+		{"complete", ResultInput{TimeDefault: White}, ""},
+		{"fixed", ResultInput{TimeDefault: White, HasScore: true, Black: 10, White: 50}, "33-31 (white lost on time)"},
+		{"fixed", ResultInput{TimeDefault: White, HasScore: true}, ""},
+		{"wipeout", ResultInput{TimeDefault: White, HasScore: true}, ""},
+		{"complete", ResultInput{TimeDefault: White, HasScore: true}, ""},
+		{"wipeout", ResultInput{TimeDefault: White, HasScore: true, Black: 40, White: 30}, ""},
+	} {
+		t.Run(fmt.Sprintf("%s %+v", tc.policy, tc.in), func(t *testing.T) {
+			tm := club(t, 2, 1)
+			s := tm.Settings
+			if err := s.TimeDefault.UnmarshalText([]byte(tc.policy)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tm.ChangeSettings(s); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tm.Pair(PairOptions{Forced: [][2]int{{1, 2}}}); err != nil {
+				t.Fatal(err)
+			}
+			c, err := tm.RecordResult(1, 1, tc.in, false)
+			switch {
+			case tc.want == "" && err == nil:
+				t.Errorf("recorded %s; want it refused", c.After.Results[0].Result)
+			case tc.want != "" && err != nil:
+				t.Errorf("refused: %v; want %s", err, tc.want)
+			case tc.want != "" && c.After.Results[0].Result.String() != tc.want:
+				t.Errorf("recorded %s; want %s", c.After.Results[0].Result, tc.want)
+			}
+		})
+	}
+}
+
+// TestTimeDefaultPolicyLock: the time-default policy decides only the
+// scores of time defaults as they are recorded: it changes after round 1 is
+// paired, until the first time default is recorded, and again once that is
+// undone; the refusal names the game and says so. The options that decide
+// pairings stay fixed from round 1, saying why.
+func TestTimeDefaultPolicyLock(t *testing.T) {
+	tm := club(t, 4, 3)
+	if _, err := tm.Pair(PairOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	set := func(policy string) error {
+		s := tm.Settings
+		if err := s.TimeDefault.UnmarshalText([]byte(policy)); err != nil {
+			t.Fatal(err)
+		}
+		_, err := tm.ChangeSettings(s)
+		return err
+	}
+	if err := set("fixed"); err != nil {
+		t.Fatalf("the policy after round 1 is paired, before any time default: %v", err)
+	}
+	if _, err := tm.RecordResult(1, 1, ResultInput{HasScore: true, Black: 40, White: 24}, false); err != nil {
+		t.Fatal(err)
+	}
+	c, err := tm.RecordResult(1, 2, ResultInput{TimeDefault: Black}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = set("wipeout")
+	if !errors.Is(err, ErrSettingFixed) || !strings.Contains(err.Error(), "round 1 table 2 has one recorded (31-33 (black lost on time)) under fixed") ||
+		!strings.Contains(err.Error(), "until the first time default is recorded") {
+		t.Errorf("the policy after a time default: %v", err)
+	}
+	if _, err := tm.Undo(1, c); err != nil {
+		t.Fatal(err)
+	}
+	if err := set("wipeout"); err != nil {
+		t.Errorf("the policy once the time default is undone: %v", err)
+	}
+	s := tm.Settings
+	s.Seed++
+	if _, err := tm.ChangeSettings(s); !errors.Is(err, ErrSettingFixed) || !strings.Contains(err.Error(), "--seed: the setting can no longer change: it decides the pairings' random choices") {
+		t.Errorf("the seed after round 1: %v", err)
+	}
 }

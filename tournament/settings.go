@@ -209,23 +209,32 @@ func (t *Tournament) ChangeSettings(s Settings) (Change, error) {
 		if s.Rounds < t.Paired() {
 			return Change{}, invalidf("--rounds %d: %d rounds are paired already", s.Rounds, t.Paired())
 		}
-		fixed := func(name string, same bool) error {
+		fixed := func(name string, same bool, why string) error {
 			if same {
 				return nil
 			}
-			return fmt.Errorf("--%s: %w: it decides pairings and recorded scores, so it changes only before round 1 is paired", name, ErrRoundStarted)
+			return fmt.Errorf("--%s: %w: %s, so it changes only until round 1 is paired", name, ErrSettingFixed, why)
 		}
 		for _, err := range []error{
-			fixed("system", s.System == old.System),
-			fixed("first-round", s.FirstRound == old.FirstRound),
-			fixed("seed", s.Seed == old.Seed),
-			fixed("pairing", s.Pairing.String() == old.Pairing.String()),
-			fixed("time-default", s.TimeDefault == old.TimeDefault),
-			fixed("bye-points", s.ByePoints == old.ByePoints),
-			fixed("rules", s.GameRules() == old.GameRules()),
+			fixed("system", s.System == old.System, "it decides the pairings"),
+			fixed("first-round", s.FirstRound == old.FirstRound, "it decides round 1's pairing"),
+			fixed("seed", s.Seed == old.Seed, "it decides the pairings' random choices"),
+			fixed("pairing", s.Pairing.String() == old.Pairing.String(), "it decides the pairings"),
+			fixed("bye-points", s.ByePoints == old.ByePoints, "it decides the byes' points, which every pairing since round 1 was made on"),
+			fixed("rules", s.GameRules() == old.GameRules(), "it decides the games played and their scores"),
 		} {
 			if err != nil {
 				return Change{}, err
+			}
+		}
+	}
+	if s.TimeDefault != old.TimeDefault {
+		// The policy decides only the scores of time defaults, as they are
+		// recorded: it changes until the first is.
+		for _, g := range t.Games {
+			if g.Result != nil && g.Result.Kind == TimeDefault {
+				return Change{}, fmt.Errorf("--time-default %s: %w: it decides how a time default is scored, and round %d table %d has one recorded (%s) under %s; it changes only until the first time default is recorded",
+					s.TimeDefault, ErrSettingFixed, g.Round, g.Table, g.Result, old.TimeDefault)
 			}
 		}
 	}

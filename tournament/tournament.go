@@ -36,6 +36,7 @@ var (
 	ErrDuplicate     = errors.New("the name is taken")
 	ErrNoTournament  = errors.New("no tournament")
 	ErrNotForbidden  = errors.New("the pair is not forbidden to meet")
+	ErrSettingFixed  = errors.New("the setting can no longer change")
 	// Errors of a Storage that a caller checks: it may not be written, or
 	// another held it too long (or changed the same data meanwhile) and
 	// nothing was saved: trying again may work.

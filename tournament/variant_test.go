@@ -164,7 +164,7 @@ func TestEnginePlays(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Variant = engine.Othello()
-	if _, err := tm.ChangeSettings(s); !errors.Is(err, ErrRoundStarted) {
-		t.Errorf("rules changed after round 1: %v, want ErrRoundStarted", err)
+	if _, err := tm.ChangeSettings(s); !errors.Is(err, ErrSettingFixed) {
+		t.Errorf("rules changed after round 1: %v, want ErrSettingFixed", err)
 	}
 }

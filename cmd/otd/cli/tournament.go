@@ -179,10 +179,11 @@ func newTournamentEditCmd(g *globals) *cobra.Command {
 		Long: `edit changes what the flags name. The name, dates, city, country and
 director, the number of rounds (not below those paired), the BQ rule and the
 tie-breaks may change at any time: the standings follow. The options that
-decide pairings and recorded scores (system, first round, seed, pairing
-model, time default, bye points, rules and board size) change only until
-round 1 is paired. The change is in
-'otd log'; 'otd undo' reverts it.`,
+decide pairings and the games (system, first round, seed, pairing model, bye
+points, rules and board size) change only until round 1 is paired; the
+time-default policy, which decides only how a time default is recorded,
+until the first time default is recorded. The change is in 'otd log';
+'otd undo' reverts it.`,
 		Example: `  otd tournament edit --bq wof
   otd tournament edit --name "Paris Open 2026" --city Paris --country FRA --director "Ann Archer"
   otd tournament edit --rounds 9 --tiebreaks points,bq,discs,h2h
