@@ -156,7 +156,7 @@ func (t *Tournament) MarkAbsent(n, r int) (Change, error) {
 	}
 	switch {
 	case r <= t.Paired():
-		return Change{}, invalidf("round %d is already paired: unpair it first with 'otd round unpair'", r)
+		return Change{}, t.pairedAlready(n, r)
 	case r > t.Rounds:
 		return Change{}, fmt.Errorf("round %d: %w (the tournament has %d rounds)", r, ErrNoRound, t.Rounds)
 	case p.WithdrawnBy(r):
@@ -168,6 +168,36 @@ func (t *Tournament) MarkAbsent(n, r int) (Change, error) {
 	p.Absent = append(slices.Clone(p.Absent), r)
 	slices.Sort(p.Absent)
 	return t.playerChange(ActPlayerAbsent, before, *p), nil
+}
+
+// pairedAlready says why player n cannot be marked absent from round r,
+// which is paired, and what the director can do instead.
+func (t *Tournament) pairedAlready(n, r int) error {
+	p := t.Players[n-1]
+	seat := "is not in it"
+	var game *Game
+	for _, g := range t.Round(r) {
+		if g.Black == n || g.White == n {
+			game = &g
+			seat = fmt.Sprintf("plays at table %d", g.Table)
+			if g.IsBye() {
+				seat = "has the bye"
+			}
+		}
+	}
+	started := slices.ContainsFunc(t.Round(r), func(g Game) bool { return g.Result != nil })
+	switch {
+	case r == t.Paired() && !started:
+		return invalidf("round %d is already paired (player %d, %s, %s): unpair it first with 'otd round unpair', then mark the absence and pair it again", r, n, p.Name, seat)
+	case game != nil && !game.IsBye():
+		colour := Black
+		if game.White == n {
+			colour = White
+		}
+		return invalidf("round %d is already paired and under way (player %d, %s, %s): to record that they did not play, enter a forfeit: 'otd result %d %d --forfeit %s'",
+			r, n, p.Name, seat, r, game.Table, colour)
+	}
+	return invalidf("round %d is already paired and under way (player %d, %s, %s): an absence is marked before its round is paired", r, n, p.Name, seat)
 }
 
 // RemovePlayer removes a player registered by mistake, until their first

@@ -207,9 +207,7 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 	if g.IsBye() {
 		return Change{}, invalidf("round %d table %d is player %d's bye: it needs no result", r, table, g.Black)
 	}
-	if g.Result != nil && !correct {
-		return Change{}, fmt.Errorf("round %d table %d: %w (%s): to change it, add --correct", r, table, ErrHasResult, g.Result)
-	}
+
 	sr := scoring.Result{BlackDiscs: in.Black, WhiteDiscs: in.White}
 	rec := Result{Kind: Normal}
 	switch {
@@ -246,6 +244,14 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 		rec.Black, rec.White = in.Black, in.White
 	}
 	before := g.Result
+	switch {
+	case before == nil:
+	case before.Kind == rec.Kind && before.Black == rec.Black && before.White == rec.White && before.Loser == rec.Loser && before.Moves == "":
+		// The same result again is no change: said, not refused.
+		return Change{}, fmt.Errorf("round %d table %d: %w: %s", r, table, ErrSameResult, before)
+	case !correct:
+		return Change{}, fmt.Errorf("round %d table %d: %w (%s): to change it, add --correct", r, table, ErrHasResult, before)
+	}
 	g.Result = &rec
 	action := ActResult
 	if before != nil {

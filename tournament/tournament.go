@@ -37,6 +37,9 @@ var (
 	ErrNoTournament  = errors.New("no tournament")
 	ErrNotForbidden  = errors.New("the pair is not forbidden to meet")
 	ErrSettingFixed  = errors.New("the setting can no longer change")
+	// ErrSameResult: the result entered is the one recorded; nothing
+	// changes (not a failure: the director entered it twice).
+	ErrSameResult = errors.New("the result is recorded already, as entered")
 	// Errors of a Storage that a caller checks: it may not be written, or
 	// another held it too long (or changed the same data meanwhile) and
 	// nothing was saved: trying again may work.

@@ -176,6 +176,8 @@ func TestResults(t *testing.T) {
 		{"empties to the winner", 1, ResultInput{Black: 40, White: 22, HasScore: true}, false, "42-22", nil},
 		{"second result", 1, ResultInput{Black: 30, White: 34, HasScore: true}, false, "", ErrHasResult},
 		{"correction", 1, ResultInput{Black: 30, White: 34, HasScore: true}, true, "30-34", nil},
+		{"the same again", 1, ResultInput{Black: 30, White: 34, HasScore: true}, false, "", ErrSameResult},
+		{"the same again, as a correction", 1, ResultInput{Black: 30, White: 34, HasScore: true}, true, "", ErrSameResult},
 		{"time default completed", 2, ResultInput{Black: 40, White: 20, HasScore: true, TimeDefault: White}, false, "44-20 (white lost on time)", nil},
 		{"time default minimal", 2, ResultInput{Black: 20, White: 40, HasScore: true, TimeDefault: White}, true, "33-31 (white lost on time)", nil},
 		{"forfeit", 2, ResultInput{Forfeit: Black}, true, "forfeit: black did not play, white wins", nil},
