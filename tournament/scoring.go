@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/otd-project/otd/scoring"
 )
@@ -197,6 +198,22 @@ type ResultInput struct {
 	Forfeit      Color // the colour that did not play, or ""
 }
 
+// String gives the input as 'otd result' takes it: "30-34", "30-34
+// --time-default white", "--forfeit black".
+func (in ResultInput) String() string {
+	var parts []string
+	if in.HasScore {
+		parts = append(parts, fmt.Sprintf("%d-%d", in.Black, in.White))
+	}
+	if in.TimeDefault != "" {
+		parts = append(parts, "--time-default "+string(in.TimeDefault))
+	}
+	if in.Forfeit != "" {
+		parts = append(parts, "--forfeit "+string(in.Forfeit))
+	}
+	return strings.Join(parts, " ")
+}
+
 // RecordResult records a result for the game at table of round r, under the
 // tournament's rules; a game that has one is changed only with correct.
 func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (Change, error) {
@@ -259,5 +276,82 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 	}
 	b, w := t.Players[g.Black-1], t.Players[g.White-1]
 	subject := fmt.Sprintf("round %d table %d (%d %s - %d %s)", r, table, b.Number, b.Name, w.Number, w.Name)
+	if before != nil && t.Paired() > r {
+		subject += "; " + t.pairedOnOld(r, table, in)
+	}
 	return t.change(action, subject, State{Results: []GameResult{{r, table, before}}}, State{Results: []GameResult{{r, table, &rec}}}), nil
+}
+
+// pairedOnOld says which rounds after r were paired on the result of round
+// r's table before its correction, and what the director can do.
+func (t *Tournament) pairedOnOld(r, table int, in ResultInput) string {
+	rounds := fmt.Sprintf("round %d was", r+1)
+	if t.Paired() > r+1 {
+		rounds = fmt.Sprintf("rounds %d to %d were", r+1, t.Paired())
+	}
+	s := rounds + " paired on the result before this correction"
+	switch err := t.canRepair(r); {
+	case err == nil:
+		s += fmt.Sprintf("; it has no result yet: 'otd result %d %d %s --correct --repair' pairs it again on the corrected scores", r, table, in)
+	default:
+		s += fmt.Sprintf("; it stands (%v)", err)
+	}
+	return s
+}
+
+// canRepair tells whether the rounds after r can be paired again: only
+// round r+1, the last paired, with no result yet, and not paired by hand.
+func (t *Tournament) canRepair(r int) error {
+	next := r + 1
+	switch {
+	case t.Paired() < next:
+		return fmt.Errorf("no round after round %d is paired: nothing to pair again", r)
+	case t.Paired() > next:
+		return fmt.Errorf("rounds %d to %d are paired, and round %d has results", next, t.Paired(), next)
+	case slices.ContainsFunc(t.Round(next), func(g Game) bool { return g.Result != nil }):
+		return fmt.Errorf("round %d has results", next)
+	case t.rulesOf(next).Manual:
+		return fmt.Errorf("round %d was paired by hand: unpair it and pair it yourself", next)
+	}
+	return nil
+}
+
+// CorrectAndRepair corrects the result of round r's table (as RecordResult
+// with correct) and pairs round r+1, the last paired and without a result
+// yet, again on the corrected scores, under the director's rules it was
+// paired with: one change, which undo reverts as a whole.
+func (t *Tournament) CorrectAndRepair(r, table int, in ResultInput) (Change, error) {
+	if err := t.canRepair(r); err != nil {
+		return Change{}, fmt.Errorf("round %d table %d: cannot pair again: %w", r, table, err)
+	}
+	saved := t.clone()
+	fail := func(err error) (Change, error) {
+		*t = saved
+		return Change{}, err
+	}
+	rules := t.rulesOf(r + 1)
+	oldGames := t.Round(r + 1)
+	fix, err := t.RecordResult(r, table, in, true)
+	if err != nil {
+		return fail(err)
+	}
+	if _, err := t.Unpair(); err != nil {
+		return fail(err)
+	}
+	paired, err := t.Pair(PairOptions{Forced: rules.Forced, Forbidden: rules.Forbidden, Bye: rules.Bye})
+	if err != nil {
+		return fail(fmt.Errorf("round %d paired again: %w", r+1, err))
+	}
+	before, after := fix.Before, fix.After
+	before.Games, after.Games = oldGames, paired.After.Games
+	if !rules.IsZero() {
+		before.RoundRules = []RoundRules{rules}
+	}
+	after.RoundRules = paired.After.RoundRules
+	subject, _, _ := strings.Cut(fix.Subject, "; ")
+	subject += fmt.Sprintf("; round %d paired again on the corrected scores", r+1)
+	if _, notes, ok := strings.Cut(paired.Subject, "; "); ok {
+		subject += "; " + notes
+	}
+	return t.change(ActResultCorrect, subject, before, after), nil
 }

@@ -3,6 +3,8 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -264,5 +266,71 @@ func TestTimeDefaultPolicyLock(t *testing.T) {
 	s.Seed++
 	if _, err := tm.ChangeSettings(s); !errors.Is(err, ErrSettingFixed) || !strings.Contains(err.Error(), "--seed: the setting can no longer change: it decides the pairings' random choices") {
 		t.Errorf("the seed after round 1: %v", err)
+	}
+}
+
+// TestCorrectAndRepair: a correction made after the next round is paired
+// says so; with that round still without results, CorrectAndRepair pairs it
+// again on the corrected scores in the same change, which undo reverts as a
+// whole; once the round has a result, the correction says it stands.
+func TestCorrectAndRepair(t *testing.T) {
+	tm := club(t, 6, 4)
+	if _, err := tm.Pair(PairOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range tm.Round(1) {
+		if _, err := tm.RecordResult(1, g.Table, ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// want: round 2 as it is paired when the correction comes first.
+	want := tm.clone()
+	if _, err := want.RecordResult(1, 1, ResultInput{Black: 24, White: 40, HasScore: true}, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := want.Pair(PairOptions{Forbidden: [][2]int{{1, 3}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tm.Pair(PairOptions{Forbidden: [][2]int{{1, 3}}}); err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(tm.Round(2), want.Round(2)) {
+		t.Fatal("the correction changes nothing of round 2's pairing: choose another")
+	}
+	before := tm.clone()
+	c, err := tm.RecordResult(1, 1, ResultInput{Black: 24, White: 40, HasScore: true}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(c.Subject, "round 2 was paired on the result before this correction; it has no result yet: 'otd result 1 1 24-40 --correct --repair'") {
+		t.Errorf("the correction says %q", c.Subject)
+	}
+	if _, err := tm.Undo(1, c); err != nil {
+		t.Fatal(err)
+	}
+	c, err = tm.CorrectAndRepair(1, 1, ResultInput{Black: 24, White: 40, HasScore: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(tm.Round(2), want.Round(2)) {
+		t.Errorf("round 2 paired again: %v; want %v, as paired after the correction", tm.Round(2), want.Round(2))
+	}
+	if !slices.Equal(tm.rulesOf(2).Forbidden, [][2]int{{1, 3}}) {
+		t.Errorf("round 2's rules after pairing again: %+v", tm.rulesOf(2))
+	}
+	if _, err := tm.Undo(2, c); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(tm.Games, before.Games) || !reflect.DeepEqual(tm.RoundRules, before.RoundRules) {
+		t.Errorf("undo did not restore both the result and round 2:\n%v\nwant\n%v", tm.Games, before.Games)
+	}
+	if _, err := tm.RecordResult(2, 1, ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tm.CorrectAndRepair(1, 1, ResultInput{Black: 24, White: 40, HasScore: true}); err == nil || !strings.Contains(err.Error(), "round 2 has results") {
+		t.Errorf("pairing again a round under way: %v", err)
+	}
+	if c, err := tm.RecordResult(1, 1, ResultInput{Black: 24, White: 40, HasScore: true}, true); err != nil || !strings.Contains(c.Subject, "it stands (round 2 has results)") {
+		t.Errorf("a correction under a round under way: %q, %v", c.Subject, err)
 	}
 }
