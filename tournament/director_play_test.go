@@ -8,22 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/match"
-	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/internal/memstore"
 	"github.com/otd-project/otd/tournament"
 )
-
-// startBuiltin starts the built-in player of an engine entrant.
-func startBuiltin(_ context.Context, p tournament.Player, _ engine.Rules) (player.Player, error) {
-	e, err := tournament.ParseEngine(p.Engine)
-	if err != nil {
-		return nil, err
-	}
-	return player.New(e.Argv[0])
-}
 
 // engineEvent creates a tournament of built-in engines (random players,
 // seeded) and the people named, with round 1 paired.
@@ -92,7 +81,7 @@ func TestPlayRound(t *testing.T) {
 	ctx := context.Background()
 	d := tournament.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 6, "Ann Person", "Bob Person")
-	rep, err := d.PlayRound(ctx, tm.ID, tournament.PlayOptions{Time: minute, Concurrency: 2, Start: startBuiltin})
+	rep, err := d.PlayRound(ctx, tm.ID, tournament.PlayOptions{Time: minute, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +89,7 @@ func TestPlayRound(t *testing.T) {
 	if played := checkPlayed(t, tm); rep.Played != played || rep.Played+len(rep.Humans) != 4 || rep.Round != 1 {
 		t.Errorf("report %+v; %d games recorded, 4 tables", rep, played)
 	}
-	again, err := d.PlayRound(ctx, tm.ID, tournament.PlayOptions{Time: minute, Start: startBuiltin})
+	again, err := d.PlayRound(ctx, tm.ID, tournament.PlayOptions{Time: minute})
 	if err != nil || again.Played != 0 || again.Recorded != rep.Played {
 		t.Errorf("a second PlayRound: %+v, %v; want nothing played, %d recorded before", again, err, rep.Played)
 	}
@@ -115,7 +104,7 @@ func TestPlayRoundKeepsItsTournament(t *testing.T) {
 	a := engineEvent(t, d, "A", 4)
 	var once sync.Once
 	var b *tournament.Tournament
-	o := tournament.PlayOptions{Time: minute, Start: startBuiltin, Progress: func(e tournament.GameEvent) {
+	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
 		once.Do(func() { b = engineEvent(t, d, "B", 4) })
 	}}
 	rep, err := d.PlayRound(ctx, a.ID, o)
@@ -143,7 +132,7 @@ func TestPlayRoundStopped(t *testing.T) {
 	d := tournament.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 4)
 	ctx, cancel := context.WithCancel(context.Background())
-	o := tournament.PlayOptions{Time: minute, Start: startBuiltin, Progress: func(e tournament.GameEvent) {
+	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
 		if !e.Done {
 			cancel()
 		}
@@ -155,7 +144,7 @@ func TestPlayRoundStopped(t *testing.T) {
 	if got, _ := d.Tournament(context.Background(), tm.ID); checkPlayedNone(got) != 0 {
 		t.Fatal("a stopped round recorded a game")
 	}
-	rep, err = d.PlayRound(context.Background(), tm.ID, tournament.PlayOptions{Time: minute, Start: startBuiltin})
+	rep, err = d.PlayRound(context.Background(), tm.ID, tournament.PlayOptions{Time: minute})
 	if err != nil || rep.Played != 2 {
 		t.Fatalf("the round played again: %+v, %v; want 2 games", rep, err)
 	}
@@ -182,7 +171,7 @@ func TestPlayRoundRepaired(t *testing.T) {
 	}
 	var once sync.Once
 	var events []tournament.GameEvent
-	o := tournament.PlayOptions{Time: minute, Start: startBuiltin, Progress: func(e tournament.GameEvent) {
+	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
 		once.Do(func() {
 			if _, _, err := d.Undo(ctx, tm.ID); err != nil {
 				t.Error(err)

@@ -120,7 +120,7 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 }
 
 // StartFunc starts the program of an engine player for one game under the
-// rules r; Close ends it.
+// rules r; Close ends it. StartEngine is the one otd plays with.
 type StartFunc func(ctx context.Context, p Player, r engine.Rules) (player.Player, error)
 
 // DefaultTime is the time control of the games otd plays when neither the
@@ -140,7 +140,7 @@ func (s Settings) PlayTime() match.TimeControl {
 type PlayOptions struct {
 	Time        match.TimeControl // zero: the tournament's (Settings.PlayTime)
 	Concurrency int               // games at once; 0 is 1
-	Start       StartFunc         // starts an engine player
+	Start       StartFunc         // starts an engine player; nil: StartEngine
 	// Progress, if set, is told when a game starts and ends; calls come one
 	// at a time, from any goroutine.
 	Progress func(GameEvent)
@@ -190,6 +190,9 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 	}
 	if err := o.Time.Valid(); err != nil {
 		return PlayReport{}, err
+	}
+	if o.Start == nil {
+		o.Start = StartEngine
 	}
 	r := t.Paired()
 	if r == 0 {

@@ -11,58 +11,16 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
-	"github.com/otd-project/otd/engine/gtp"
 	"github.com/otd-project/otd/engine/match"
-	"github.com/otd-project/otd/engine/nboard"
-	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/tournament"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
-// engineStartTimeout bounds an engine's start (and its handshake).
-const engineStartTimeout = 10 * time.Second
-
-// engineCheckMove is the time per move of the move asked at registration.
-const engineCheckMove = 5 * time.Second
-
-// startEngine starts the program of engine player p: a GTP or NBoard
-// engine as a subprocess, or a built-in player.
-func startEngine(ctx context.Context, p tournament.Player, r engine.Rules) (player.Player, error) {
-	e, err := tournament.ParseEngine(p.Engine)
-	if err != nil {
-		return nil, err
-	}
-	if err := e.Plays(r); err != nil {
-		return nil, err
-	}
-	hurry := ctx.Done() // Ctrl-C: the engine is stopped at once
-	ctx, cancel := context.WithTimeout(ctx, engineStartTimeout)
-	defer cancel()
-	// A nil *gtp.Engine is not a nil player.Player: return nil itself.
-	switch e.Protocol {
-	case tournament.GTP:
-		eng, err := gtp.Start(ctx, gtp.Config{Argv: e.Argv, Name: p.Name, Size: r.Size, Hurry: hurry})
-		if err != nil {
-			return nil, err
-		}
-		return eng, nil
-	case tournament.NBoard:
-		eng, err := nboard.Start(ctx, nboard.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry})
-		if err != nil {
-			return nil, err
-		}
-		return eng, nil
-	}
-	return player.New(e.Argv[0])
-}
-
-// checkEngine starts engine spec once, set up for the current tournament's
-// rules, asks it for a move from the start position (match.Probe) and stops
-// it: a program that is not there, does not speak its protocol, refuses the
-// board's size or answers no legal move is refused at registration.
+// checkEngine checks engine spec (tournament.CheckEngine) under the current
+// tournament's rules: an engine that would not play is refused at
+// registration.
 func checkEngine(spec string, g *globals) error {
 	if spec == "" {
 		return nil
@@ -74,21 +32,15 @@ func checkEngine(spec string, g *globals) error {
 	return checkEngineFor(spec, t.GameRules())
 }
 
-// checkEngineFor is checkEngine under the rules r.
+// checkEngineFor is checkEngine under the rules r, its refusal said of the
+// flag --engine.
 func checkEngineFor(spec string, r engine.Rules) error {
 	if e, err := tournament.ParseEngine(spec); err == nil {
 		if err := e.Plays(r); err != nil {
 			return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine: %w", err)}
 		}
 	}
-	p, err := startEngine(context.Background(), tournament.Player{Name: "the engine", Engine: spec}, r)
-	if err == nil {
-		err = match.Probe(context.Background(), r, p, engineCheckMove)
-		if cerr := p.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err != nil {
+	if err := tournament.CheckEngine(context.Background(), spec, r); err != nil {
 		return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine %q: %w: check the program and its arguments", spec, err)}
 	}
 	return nil
@@ -114,7 +66,7 @@ func (o playOptions) options(g *globals) (tournament.PlayOptions, error) {
 	if o.Concurrency < 1 || o.Concurrency > 64 {
 		return tournament.PlayOptions{}, usageErrorf("--concurrency %d: 1 to 64 games at once", o.Concurrency)
 	}
-	return tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency, Start: startEngine}, nil
+	return tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency}, nil
 }
 
 func defaultPlayOptions() playOptions { return playOptions{Concurrency: 1} }
