@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/otd-project/otd/pairing"
 )
@@ -76,6 +77,20 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 		subject += "; " + n.Text
 	}
 	return t.change(ActRoundPair, subject, State{}, State{Games: games}), nil
+}
+
+// PairNotes returns the last resorts a pairing took (a second bye, a
+// rematch with the same colours), which its change (Pair's) says after the
+// round's name; none for another change.
+func PairNotes(c Change) []string {
+	if c.Action != ActRoundPair {
+		return nil
+	}
+	_, notes, ok := strings.Cut(c.Subject, "; ")
+	if !ok {
+		return nil
+	}
+	return strings.Split(notes, "; ")
 }
 
 // checkOverrides checks the forced and forbidden pairs and the bye.

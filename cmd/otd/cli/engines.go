@@ -96,8 +96,7 @@ ones running are dropped, and running the same command again plays them.`,
 				return err
 			}
 			return g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
-				_, err := playRound(ctx, g, d, id, po)
-				return err
+				return playRound(ctx, g, d, id, po)
 			})
 		},
 	}
@@ -126,14 +125,20 @@ func (g *globals) withDirector(fn func(context.Context, *tournament.Director, in
 
 // playRound plays the engine games of tournament id's current round with
 // progress on standard error (a bar on a terminal, else a line a game).
-func playRound(ctx context.Context, g *globals, d *tournament.Director, id int64, po tournament.PlayOptions) (tournament.PlayReport, error) {
+func playRound(ctx context.Context, g *globals, d *tournament.Director, id int64, po tournament.PlayOptions) error {
 	p := newProgress(g.Stderr)
 	po.Progress = p.event
 	rep, err := d.PlayRound(ctx, id, po)
 	p.finish()
 	if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
-		return rep, err
+		return err
 	}
+	printPlayed(g, rep)
+	return nil
+}
+
+// printPlayed says what a round's play did.
+func printPlayed(g *globals, rep tournament.PlayReport) {
 	fmt.Fprintf(g.Stdout, "round %d: %d engine games played", rep.Round, rep.Played)
 	if rep.Recorded > 0 {
 		fmt.Fprintf(g.Stdout, ", %d recorded before", rep.Recorded)
@@ -146,7 +151,6 @@ func playRound(ctx context.Context, g *globals, d *tournament.Director, id int64
 		fmt.Fprintf(g.Stdout, "round %d: %s with a person left for 'otd result' (tables %s)\n", rep.Round,
 			tournament.Plural(len(rep.Humans), "game"), joinInts(rep.Humans))
 	}
-	return rep, nil
 }
 
 func joinInts(ns []int) string {
@@ -212,9 +216,13 @@ func (p *progress) event(e tournament.GameEvent) {
 	p.bar.Add(1)
 }
 
+// finish ends the round's bar; the next event starts another.
 func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.bar != nil {
 		p.bar.Finish()
+		p.bar = nil
 	}
 }
 
@@ -237,37 +245,24 @@ again goes on where it stopped.`,
 				return err
 			}
 			err = g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
-				for {
-					t, err := d.Tournament(ctx, id)
-					if err != nil {
-						return err
-					}
-					r := t.Paired()
-					if r == 0 || t.Finished() == r {
-						if r == t.Rounds {
-							return nil
-						}
-						t, changes, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
-							return t.Pair(tournament.PairOptions{})
-						})
-						if err != nil {
-							return err
-						}
-						fmt.Fprintf(g.Stdout, "round %d paired\n", t.Paired())
-						if _, notes, ok := strings.Cut(changes[0].Subject, "; "); ok {
-							fmt.Fprintf(g.Stderr, "otd: note: %s\n", notes)
-						}
-					}
-					rep, err := playRound(ctx, g, d, id, po)
-					if err != nil {
-						return err
-					}
-					if len(rep.Humans) > 0 {
-						return fmt.Errorf("round %d: %w: enter %s with 'otd result', then run 'otd tournament run' again",
-							rep.Round, errHumanGames, tournament.Plural(len(rep.Humans), "result"))
+				p := newProgress(g.Stderr)
+				defer p.finish()
+				po.Progress = p.event
+				po.Paired = func(r int, notes []string) {
+					fmt.Fprintf(g.Stdout, "round %d paired\n", r)
+					if len(notes) > 0 {
+						fmt.Fprintf(g.Stderr, "otd: note: %s\n", strings.Join(notes, "; "))
 					}
 				}
+				po.Played = func(rep tournament.PlayReport) {
+					p.finish()
+					printPlayed(g, rep)
+				}
+				return d.Run(ctx, id, po)
 			})
+			if errors.Is(err, tournament.ErrHumanGames) {
+				return fmt.Errorf("%w with 'otd result', then run 'otd tournament run' again", err)
+			}
 			if err != nil {
 				return err
 			}
@@ -281,6 +276,3 @@ again goes on where it stopped.`,
 	o.flags(cmd)
 	return cmd
 }
-
-// errHumanGames: tournament run met a game with a person.
-var errHumanGames = errors.New("games with a person wait for their results")

@@ -76,12 +76,8 @@ all its results.`,
 			if err := printRound(g, t, t.Paired(), o.JSON); err != nil {
 				return err
 			}
-			// The last resorts the matching took (a second bye, a rematch with
-			// the same colours) follow the round's name in the change's subject.
-			if _, notes, ok := strings.Cut(changes[0].Subject, "; "); ok {
-				for _, n := range strings.Split(notes, "; ") {
-					fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
-				}
+			for _, n := range tournament.PairNotes(changes[0]) {
+				fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
 			}
 			return nil
 		},
