@@ -48,30 +48,35 @@ func checkEngineFor(spec string, r engine.Rules) error {
 
 const timeHelp = `a time control: BASE+INCREMENT per side ("5m+2s"), BASE ("10m") or a time per move ("10s/move"); default: the tournament's ('tournament edit --time'), else 1m a side`
 
+// playOptions are the flags of the commands that play engine games.
 type playOptions struct {
 	Time        string
 	Concurrency int
 }
 
-func (o *playOptions) flags(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&o.Time, "time", o.Time, timeHelp)
-	cmd.Flags().IntVar(&o.Concurrency, "concurrency", o.Concurrency, "games played at once")
-}
-
-func (o playOptions) options(g *globals) (tournament.PlayOptions, error) {
-	var tc match.TimeControl // zero: the tournament's
-	if err := tc.UnmarshalText([]byte(o.Time)); err != nil {
-		return tournament.PlayOptions{}, usageErrorf("--time: %v", err)
-	}
-	if o.Concurrency < 1 || o.Concurrency > 64 {
-		return tournament.PlayOptions{}, usageErrorf("--concurrency %d: 1 to 64 games at once", o.Concurrency)
-	}
-	return tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency}, nil
-}
-
 func defaultPlayOptions() playOptions { return playOptions{Concurrency: 1} }
 
-func newRoundPlayCmd(g *globals) *cobra.Command {
+// add defines the flags on cmd and makes its RunE read them into
+// tournament.PlayOptions and hand those to runF.
+func (o *playOptions) add(cmd *cobra.Command, runF func(tournament.PlayOptions) error) {
+	cmd.Flags().StringVar(&o.Time, "time", o.Time, timeHelp)
+	cmd.Flags().IntVar(&o.Concurrency, "concurrency", o.Concurrency, "games played at once")
+	cmd.RunE = func(*cobra.Command, []string) error {
+		var tc match.TimeControl // zero: the tournament's
+		if err := tc.UnmarshalText([]byte(o.Time)); err != nil {
+			return usageErrorf("--time: %v", err)
+		}
+		if o.Concurrency < 1 || o.Concurrency > 64 {
+			return usageErrorf("--concurrency %d: 1 to 64 games at once", o.Concurrency)
+		}
+		return runF(tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency})
+	}
+}
+
+func newRoundPlayCmd(g *globals, runF func(tournament.PlayOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(po tournament.PlayOptions) error { return runRoundPlay(g, po) }
+	}
 	o := defaultPlayOptions()
 	cmd := &cobra.Command{
 		Use:   "play",
@@ -90,17 +95,8 @@ printed for each game. Ctrl-C stops cleanly: the games finished are kept, the
 ones running are dropped, and running the same command again plays them.`,
 		Example: "  otd round play\n  otd round play --time 5m+2s --concurrency 2\n  otd round play --time 2s/move",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			po, err := o.options(g)
-			if err != nil {
-				return err
-			}
-			return g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
-				return playRound(ctx, g, d, id, po)
-			})
-		},
 	}
-	o.flags(cmd)
+	o.add(cmd, runF)
 	return cmd
 }
 
@@ -123,18 +119,20 @@ func (g *globals) withDirector(fn func(context.Context, *tournament.Director, in
 	return fn(ctx, d, id)
 }
 
-// playRound plays the engine games of tournament id's current round with
-// progress on standard error (a bar on a terminal, else a line a game).
-func playRound(ctx context.Context, g *globals, d *tournament.Director, id int64, po tournament.PlayOptions) error {
-	p := newProgress(g.Stderr)
-	po.Progress = p.event
-	rep, err := d.PlayRound(ctx, id, po)
-	p.finish()
-	if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
-		return err
-	}
-	printPlayed(g, rep)
-	return nil
+// runRoundPlay plays the engine games of the current round with progress
+// on standard error (a bar on a terminal, else a line a game).
+func runRoundPlay(g *globals, po tournament.PlayOptions) error {
+	return g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
+		p := newProgress(g.Stderr)
+		po.Progress = p.event
+		rep, err := d.PlayRound(ctx, id, po)
+		p.finish()
+		if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
+			return err
+		}
+		printPlayed(g, rep)
+		return nil
+	})
 }
 
 // printPlayed says what a round's play did.
@@ -226,7 +224,10 @@ func (p *progress) finish() {
 	}
 }
 
-func newTournamentRunCmd(g *globals) *cobra.Command {
+func newTournamentRunCmd(g *globals, runF func(tournament.PlayOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(po tournament.PlayOptions) error { return runTournamentRun(g, po) }
+	}
 	o := defaultPlayOptions()
 	cmd := &cobra.Command{
 		Use:   "run",
@@ -239,40 +240,39 @@ result with 'otd result' and run it again. Ctrl-C stops cleanly; running it
 again goes on where it stopped.`,
 		Example: "  otd tournament run --time 1m+1s --concurrency 2",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			po, err := o.options(g)
-			if err != nil {
-				return err
-			}
-			err = g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
-				p := newProgress(g.Stderr)
-				defer p.finish()
-				po.Progress = p.event
-				po.Paired = func(r int, notes []string) {
-					fmt.Fprintf(g.Stdout, "round %d paired\n", r)
-					if len(notes) > 0 {
-						fmt.Fprintf(g.Stderr, "otd: note: %s\n", strings.Join(notes, "; "))
-					}
-				}
-				po.Played = func(rep tournament.PlayReport) {
-					p.finish()
-					printPlayed(g, rep)
-				}
-				return d.Run(ctx, id, po)
-			})
-			if errors.Is(err, tournament.ErrHumanGames) {
-				return fmt.Errorf("%w with 'otd result', then run 'otd tournament run' again", err)
-			}
-			if err != nil {
-				return err
-			}
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			return runStandings(g, t, standingsOptions{Round: -1})
-		},
 	}
-	o.flags(cmd)
+	o.add(cmd, runF)
 	return cmd
+}
+
+// runTournamentRun pairs and plays the remaining rounds (Director.Run),
+// saying each round paired and played, then prints the standings.
+func runTournamentRun(g *globals, po tournament.PlayOptions) error {
+	err := g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
+		p := newProgress(g.Stderr)
+		defer p.finish()
+		po.Progress = p.event
+		po.Paired = func(r int, notes []string) {
+			fmt.Fprintf(g.Stdout, "round %d paired\n", r)
+			if len(notes) > 0 {
+				fmt.Fprintf(g.Stderr, "otd: note: %s\n", strings.Join(notes, "; "))
+			}
+		}
+		po.Played = func(rep tournament.PlayReport) {
+			p.finish()
+			printPlayed(g, rep)
+		}
+		return d.Run(ctx, id, po)
+	})
+	if errors.Is(err, tournament.ErrHumanGames) {
+		return fmt.Errorf("%w with 'otd result', then run 'otd tournament run' again", err)
+	}
+	if err != nil {
+		return err
+	}
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	return runStandings(g, t, standingsOptions{Round: -1})
 }
