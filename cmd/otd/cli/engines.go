@@ -62,15 +62,24 @@ func (o *playOptions) add(cmd *cobra.Command, runF func(tournament.PlayOptions) 
 	cmd.Flags().StringVar(&o.Time, "time", o.Time, timeHelp)
 	cmd.Flags().IntVar(&o.Concurrency, "concurrency", o.Concurrency, "games played at once")
 	cmd.RunE = func(*cobra.Command, []string) error {
-		var tc match.TimeControl // zero: the tournament's
-		if err := tc.UnmarshalText([]byte(o.Time)); err != nil {
-			return usageErrorf("--time: %v", err)
+		po, err := o.options()
+		if err != nil {
+			return err
 		}
-		if o.Concurrency < 1 || o.Concurrency > 64 {
-			return usageErrorf("--concurrency %d: 1 to 64 games at once", o.Concurrency)
-		}
-		return runF(tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency})
+		return runF(po)
 	}
+}
+
+// options reads the flags into tournament.PlayOptions.
+func (o playOptions) options() (tournament.PlayOptions, error) {
+	var tc match.TimeControl // zero: the tournament's
+	if err := tc.UnmarshalText([]byte(o.Time)); err != nil {
+		return tournament.PlayOptions{}, usageErrorf("--time: %v", err)
+	}
+	if o.Concurrency < 1 || o.Concurrency > 64 {
+		return tournament.PlayOptions{}, usageErrorf("--concurrency %d: 1 to 64 games at once", o.Concurrency)
+	}
+	return tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency}, nil
 }
 
 func newRoundPlayCmd(g *globals, runF func(tournament.PlayOptions) error) *cobra.Command {

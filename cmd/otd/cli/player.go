@@ -169,31 +169,36 @@ func newPlayerListCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				out := []playerJSON{}
-				for _, p := range t.Players {
-					out = append(out, newPlayerJSON(p))
-				}
-				return writeJSON(g.Stdout, out)
-			}
-			header := []string{"No", "Name", "Rating", "Country", "Status"}
-			engines := t.HasEngines()
-			if engines {
-				header = append(header, "Engine")
-			}
-			var rows [][]string
-			for _, p := range t.Players {
-				row := []string{strconv.Itoa(p.Number), p.Name, ratingText(p.Rating), p.Country, playerStatus(p)}
-				if engines {
-					row = append(row, p.Engine)
-				}
-				rows = append(rows, row)
-			}
-			return table(g.Stdout, header, rows)
+			return printPlayers(g, t, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the players as JSON")
 	return cmd
+}
+
+// printPlayers prints the players of t, with their engines if any play.
+func printPlayers(g *globals, t *tournament.Tournament, asJSON bool) error {
+	if asJSON {
+		out := []playerJSON{}
+		for _, p := range t.Players {
+			out = append(out, newPlayerJSON(p))
+		}
+		return writeJSON(g.Stdout, out)
+	}
+	header := []string{"No", "Name", "Rating", "Country", "Status"}
+	engines := t.HasEngines()
+	if engines {
+		header = append(header, "Engine")
+	}
+	var rows [][]string
+	for _, p := range t.Players {
+		row := []string{strconv.Itoa(p.Number), p.Name, ratingText(p.Rating), p.Country, playerStatus(p)}
+		if engines {
+			row = append(row, p.Engine)
+		}
+		rows = append(rows, row)
+	}
+	return table(g.Stdout, header, rows)
 }
 
 func ratingText(r int) string {
