@@ -1,5 +1,8 @@
 // Package cli holds otd's commands: one file per command group, each command an
-// options struct and a run function, testable without a terminal.
+// options struct and a run function, testable without a terminal, and its
+// flags without a database (a command made with a runF hands it the
+// options; see globals). The commands parse and render; what they do is the
+// Director's (package tournament).
 package cli
 
 import (
