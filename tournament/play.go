@@ -136,7 +136,8 @@ func (s Settings) PlayTime() match.TimeControl {
 	return s.Time
 }
 
-// PlayOptions says how PlayRound plays a round's engine games.
+// PlayOptions says how PlayRound plays a round's engine games, and Run
+// the rounds left.
 type PlayOptions struct {
 	Time        match.TimeControl // zero: the tournament's (Settings.PlayTime)
 	Concurrency int               // games at once; 0 is 1
