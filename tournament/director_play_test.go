@@ -4,26 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/match"
-	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/internal/memstore"
 	"github.com/otd-project/otd/tournament"
 )
-
-// startBuiltin starts the built-in player of an engine entrant.
-func startBuiltin(_ context.Context, p tournament.Player, _ engine.Rules) (player.Player, error) {
-	e, err := tournament.ParseEngine(p.Engine)
-	if err != nil {
-		return nil, err
-	}
-	return player.New(e.Argv[0])
-}
 
 // engineEvent creates a tournament of built-in engines (random players,
 // seeded) and the people named, with round 1 paired.
@@ -55,7 +45,13 @@ func engineEvent(t *testing.T, d *tournament.Director, name string, engines int,
 // every game with a person has none.
 func checkPlayed(t *testing.T, tm *tournament.Tournament) (played int) {
 	t.Helper()
-	for _, g := range tm.Round(1) {
+	return checkRound(t, tm, 1)
+}
+
+// checkRound is checkPlayed for round r.
+func checkRound(t *testing.T, tm *tournament.Tournament, r int) (played int) {
+	t.Helper()
+	for _, g := range tm.Round(r) {
 		if g.IsBye() {
 			continue
 		}
@@ -92,7 +88,7 @@ func TestPlayRound(t *testing.T) {
 	ctx := context.Background()
 	d := tournament.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 6, "Ann Person", "Bob Person")
-	rep, err := d.PlayRound(ctx, tm.ID, tournament.PlayOptions{Time: minute, Concurrency: 2, Start: startBuiltin})
+	rep, err := d.PlayRound(ctx, tm.ID, tournament.PlayOptions{Time: minute, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +96,7 @@ func TestPlayRound(t *testing.T) {
 	if played := checkPlayed(t, tm); rep.Played != played || rep.Played+len(rep.Humans) != 4 || rep.Round != 1 {
 		t.Errorf("report %+v; %d games recorded, 4 tables", rep, played)
 	}
-	again, err := d.PlayRound(ctx, tm.ID, tournament.PlayOptions{Time: minute, Start: startBuiltin})
+	again, err := d.PlayRound(ctx, tm.ID, tournament.PlayOptions{Time: minute})
 	if err != nil || again.Played != 0 || again.Recorded != rep.Played {
 		t.Errorf("a second PlayRound: %+v, %v; want nothing played, %d recorded before", again, err, rep.Played)
 	}
@@ -115,7 +111,7 @@ func TestPlayRoundKeepsItsTournament(t *testing.T) {
 	a := engineEvent(t, d, "A", 4)
 	var once sync.Once
 	var b *tournament.Tournament
-	o := tournament.PlayOptions{Time: minute, Start: startBuiltin, Progress: func(e tournament.GameEvent) {
+	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
 		once.Do(func() { b = engineEvent(t, d, "B", 4) })
 	}}
 	rep, err := d.PlayRound(ctx, a.ID, o)
@@ -143,7 +139,7 @@ func TestPlayRoundStopped(t *testing.T) {
 	d := tournament.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 4)
 	ctx, cancel := context.WithCancel(context.Background())
-	o := tournament.PlayOptions{Time: minute, Start: startBuiltin, Progress: func(e tournament.GameEvent) {
+	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
 		if !e.Done {
 			cancel()
 		}
@@ -155,7 +151,7 @@ func TestPlayRoundStopped(t *testing.T) {
 	if got, _ := d.Tournament(context.Background(), tm.ID); checkPlayedNone(got) != 0 {
 		t.Fatal("a stopped round recorded a game")
 	}
-	rep, err = d.PlayRound(context.Background(), tm.ID, tournament.PlayOptions{Time: minute, Start: startBuiltin})
+	rep, err = d.PlayRound(context.Background(), tm.ID, tournament.PlayOptions{Time: minute})
 	if err != nil || rep.Played != 2 {
 		t.Fatalf("the round played again: %+v, %v; want 2 games", rep, err)
 	}
@@ -182,7 +178,7 @@ func TestPlayRoundRepaired(t *testing.T) {
 	}
 	var once sync.Once
 	var events []tournament.GameEvent
-	o := tournament.PlayOptions{Time: minute, Start: startBuiltin, Progress: func(e tournament.GameEvent) {
+	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
 		once.Do(func() {
 			if _, _, err := d.Undo(ctx, tm.ID); err != nil {
 				t.Error(err)
@@ -199,5 +195,160 @@ func TestPlayRoundRepaired(t *testing.T) {
 	}
 	if got, _ := d.Tournament(ctx, tm.ID); checkPlayedNone(got) != 0 {
 		t.Error("the stale game was recorded")
+	}
+}
+
+// runLog records what Run says of each round.
+type runLog struct {
+	paired []int
+	played []tournament.PlayReport
+}
+
+// options returns PlayOptions that record into l.
+func (l *runLog) options() tournament.PlayOptions {
+	return tournament.PlayOptions{Time: minute, Concurrency: 2,
+		Paired: func(r int, _ []string) { l.paired = append(l.paired, r) },
+		Played: func(rep tournament.PlayReport) { l.played = append(l.played, rep) }}
+}
+
+// rounds returns, for each round played, "round:played/recorded before".
+func (l *runLog) rounds() string {
+	var s []string
+	for _, rep := range l.played {
+		s = append(s, fmt.Sprintf("%d:%d/%d", rep.Round, rep.Played, rep.Recorded))
+	}
+	return strings.Join(s, " ")
+}
+
+// TestRun: Run plays the round paired, pairs and plays the next, to the
+// last round; run again on a finished event it does nothing. Four engines
+// play two games a round.
+func TestRun(t *testing.T) {
+	ctx := context.Background()
+	d := tournament.NewDirector(memstore.New())
+	tm := engineEvent(t, d, "Bots", 4)
+	var l runLog
+	if err := d.Run(ctx, tm.ID, l.options()); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(l.paired) != "[2]" || l.rounds() != "1:2/0 2:2/0" {
+		t.Errorf("Run paired rounds %v and played %s; want [2] and 1:2/0 2:2/0", l.paired, l.rounds())
+	}
+	tm, _ = d.Tournament(ctx, tm.ID)
+	if tm.Paired() != 2 || tm.Finished() != 2 || checkRound(t, tm, 1) != 2 || checkRound(t, tm, 2) != 2 {
+		t.Errorf("after Run: %d rounds paired, %d finished; want 2 and 2, every game played", tm.Paired(), tm.Finished())
+	}
+	l = runLog{}
+	if err := d.Run(ctx, tm.ID, l.options()); err != nil || len(l.paired)+len(l.played) != 0 {
+		t.Errorf("Run on a finished event: %v, paired %v, played %s; want nothing done", err, l.paired, l.rounds())
+	}
+}
+
+// TestRunStopsAtAPerson: Run stops at a round whose game with a person has
+// no result, having played its engine game; run again before the result is
+// in, it stops there again; once it is in, it goes on to the next round.
+func TestRunStopsAtAPerson(t *testing.T) {
+	ctx := context.Background()
+	d := tournament.NewDirector(memstore.New())
+	tm := engineEvent(t, d, "Mixed", 3, "Ann Person")
+	enter := func(r int) {
+		t.Helper()
+		for _, g := range tm.Round(r) {
+			if tm.Players[g.Black-1].Engine == "" || tm.Players[g.White-1].Engine == "" {
+				rec := func(t *tournament.Tournament) (tournament.Change, error) {
+					return t.RecordResult(r, g.Table, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
+				}
+				if _, _, err := d.Do(ctx, tm.ID, rec); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for _, step := range []struct {
+		enter  int    // the round whose person's result is entered first; 0: none
+		paired string // the rounds Run pairs
+		played string // the rounds Run plays, "round:played/recorded before"
+		stop   string // in Run's error; "": none
+	}{
+		{0, "[]", "1:1/0", "round 1: games with a person wait for their results: enter 1 result"},
+		{0, "[]", "1:0/1", "round 1: games with a person wait for their results: enter 1 result"},
+		{1, "[2]", "2:1/0", "round 2: games with a person wait for their results: enter 1 result"},
+		{2, "[]", "", ""},
+	} {
+		if step.enter > 0 {
+			enter(step.enter)
+		}
+		var l runLog
+		err := d.Run(ctx, tm.ID, l.options())
+		if step.stop == "" && err != nil || step.stop != "" && (!errors.Is(err, tournament.ErrHumanGames) || err.Error() != step.stop) {
+			t.Errorf("Run: %v; want %q", err, step.stop)
+		}
+		if fmt.Sprint(l.paired) != step.paired || l.rounds() != step.played {
+			t.Errorf("Run paired %v and played %q; want %s and %q", l.paired, l.rounds(), step.paired, step.played)
+		}
+		tm, _ = d.Tournament(ctx, tm.ID)
+	}
+	if tm.Finished() != 2 || checkPlayedNone(tm) != 4 {
+		t.Errorf("%d rounds finished, %d results; want 2 rounds, 4 results", tm.Finished(), checkPlayedNone(tm))
+	}
+}
+
+// TestRunStopped: Run stopped (Ctrl-C) as the first game of round 2 starts
+// records nothing of round 2 and says how to go on; run again, it plays
+// round 2 without pairing it again.
+func TestRunStopped(t *testing.T) {
+	d := tournament.NewDirector(memstore.New())
+	tm := engineEvent(t, d, "Bots", 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	var l runLog
+	o := l.options()
+	o.Progress = func(e tournament.GameEvent) {
+		if e.Round == 2 && !e.Done {
+			cancel()
+		}
+	}
+	if err := d.Run(ctx, tm.ID, o); !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "round 2 stopped") {
+		t.Fatalf("a stopped Run: %v; want round 2 stopped, context.Canceled", err)
+	}
+	if fmt.Sprint(l.paired) != "[2]" || l.rounds() != "1:2/0" {
+		t.Errorf("the stopped Run paired %v and played %s; want [2] and 1:2/0", l.paired, l.rounds())
+	}
+	got, _ := d.Tournament(context.Background(), tm.ID)
+	if got.Paired() != 2 || len(got.Round(2)) != 2 || checkPlayedNone(got) != 2 {
+		t.Fatalf("after the stop: %d rounds paired, %d results; want round 2 paired, only round 1's 2 results", got.Paired(), checkPlayedNone(got))
+	}
+	l = runLog{}
+	if err := d.Run(context.Background(), tm.ID, l.options()); err != nil {
+		t.Fatal(err)
+	}
+	if len(l.paired) != 0 || l.rounds() != "2:2/0" {
+		t.Errorf("Run again paired %v and played %s; want none and 2:2/0", l.paired, l.rounds())
+	}
+}
+
+// TestRunResumes: Run on a round half played (a run killed after its first
+// game) plays the rest of it, then the next round.
+func TestRunResumes(t *testing.T) {
+	d := tournament.NewDirector(memstore.New())
+	tm := engineEvent(t, d, "Bots", 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
+		if e.Done {
+			cancel()
+		}
+	}}
+	if rep, err := d.PlayRound(ctx, tm.ID, o); !errors.Is(err, context.Canceled) || rep.Played != 1 {
+		t.Fatalf("the round killed after its first game: %+v, %v; want 1 game played", rep, err)
+	}
+	var l runLog
+	if err := d.Run(context.Background(), tm.ID, l.options()); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(l.paired) != "[2]" || l.rounds() != "1:1/1 2:2/0" {
+		t.Errorf("Run paired %v and played %s; want [2] and 1:1/1 2:2/0", l.paired, l.rounds())
+	}
+	tm, _ = d.Tournament(context.Background(), tm.ID)
+	if checkRound(t, tm, 1) != 2 || checkRound(t, tm, 2) != 2 {
+		t.Error("not every game was played")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/otd-project/otd/pairing"
 )
@@ -118,6 +119,20 @@ func (t *Tournament) roundRules(r int, o PairOptions, active map[int]bool) Round
 	}
 	slices.SortFunc(rules.Forbidden, func(x, y [2]int) int { return cmp.Or(x[0]-y[0], x[1]-y[1]) })
 	return rules
+}
+
+// PairNotes returns the last resorts a pairing took (a second bye, a
+// rematch with the same colours), which its change (Pair's) says after the
+// round's name; none for another change.
+func PairNotes(c Change) []string {
+	if c.Action != ActRoundPair {
+		return nil
+	}
+	_, notes, ok := strings.Cut(c.Subject, "; ")
+	if !ok {
+		return nil
+	}
+	return strings.Split(notes, "; ")
 }
 
 // checkOverrides checks the forced and forbidden pairs and the bye.

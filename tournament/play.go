@@ -120,7 +120,7 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 }
 
 // StartFunc starts the program of an engine player for one game under the
-// rules r; Close ends it.
+// rules r; Close ends it. StartEngine is the one otd plays with.
 type StartFunc func(ctx context.Context, p Player, r engine.Rules) (player.Player, error)
 
 // DefaultTime is the time control of the games otd plays when neither the
@@ -136,17 +136,24 @@ func (s Settings) PlayTime() match.TimeControl {
 	return s.Time
 }
 
-// PlayOptions says how PlayRound plays a round's engine games.
+// PlayOptions says how PlayRound plays a round's engine games, and Run
+// the rounds left.
 type PlayOptions struct {
 	Time        match.TimeControl // zero: the tournament's (Settings.PlayTime)
 	Concurrency int               // games at once; 0 is 1
-	Start       StartFunc         // starts an engine player
+	Start       StartFunc         // starts an engine player; nil: StartEngine
 	// Progress, if set, is told when a game starts and ends; calls come one
 	// at a time, from any goroutine.
 	Progress func(GameEvent)
 	// CompleteMove is the time the winner of a default has for each move of
 	// the completion; 0 is one second.
 	CompleteMove time.Duration
+	// Paired, if set, is told by Run of each round it pairs: its number and
+	// the last resorts the pairing took (PairNotes).
+	Paired func(round int, notes []string)
+	// Played, if set, is told by Run of each round whose engine games it
+	// played: PlayRound's report.
+	Played func(PlayReport)
 }
 
 // GameEvent is a game of PlayRound starting (Done false) or ending.
@@ -170,8 +177,14 @@ type PlayReport struct {
 	Time     match.TimeControl // the time control the games were played with
 }
 
-// ErrNoEngineGames: the round has no engine-versus-engine game left to play.
-var ErrNoEngineGames = errors.New("no engine game left to play in the round")
+// Errors of PlayRound and Run.
+var (
+	// ErrNoEngineGames: the round has no engine-versus-engine game left to play.
+	ErrNoEngineGames = errors.New("no engine game left to play in the round")
+	// ErrHumanGames: Run met a round whose games with a person have no
+	// result yet.
+	ErrHumanGames = errors.New("games with a person wait for their results")
+)
 
 // PlayRound plays every engine-versus-engine game of tournament id's current
 // round (the last one paired) that has no result, Concurrency at a time, and records each as soon as it ends.
@@ -190,6 +203,9 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 	}
 	if err := o.Time.Valid(); err != nil {
 		return PlayReport{}, err
+	}
+	if o.Start == nil {
+		o.Start = StartEngine
 	}
 	r := t.Paired()
 	if r == 0 {
@@ -341,4 +357,43 @@ func (d *Director) play(ctx context.Context, t *Tournament, g Game, o PlayOption
 		return nil, err
 	}
 	return h.Result, nil
+}
+
+// Run finishes tournament id, an event whose games otd plays: it plays the
+// engine games of the current round that have no result (PlayRound), pairs
+// the next round, plays it, and so on to the last round. It stops with
+// ErrHumanGames at a round with a game involving a person that has no
+// result: once the director has entered it, Run goes on where it stopped, as
+// it does after ctx is cancelled (the games running then are played again).
+// o.Paired and o.Played are told of each round paired and played.
+func (d *Director) Run(ctx context.Context, id int64, o PlayOptions) error {
+	for {
+		t, err := d.Tournament(ctx, id)
+		if err != nil {
+			return err
+		}
+		// Every round before the last paired has its results (Validate).
+		if r := t.Paired(); r == 0 || t.Finished() == r {
+			if r == t.Rounds {
+				return nil
+			}
+			_, changes, err := d.Do(ctx, id, func(t *Tournament) (Change, error) { return t.Pair(PairOptions{}) })
+			if err != nil {
+				return err
+			}
+			if o.Paired != nil {
+				o.Paired(r+1, PairNotes(changes[0]))
+			}
+		}
+		rep, err := d.PlayRound(ctx, id, o)
+		if err != nil && !errors.Is(err, ErrNoEngineGames) {
+			return err
+		}
+		if o.Played != nil {
+			o.Played(rep)
+		}
+		if len(rep.Humans) > 0 {
+			return fmt.Errorf("round %d: %w: enter %s", rep.Round, ErrHumanGames, Plural(len(rep.Humans), "result"))
+		}
+	}
 }

@@ -2,7 +2,9 @@
 // rounds, games and results, and the operations a director performs on them
 // (register, withdraw, pair, record, correct), each checking its invariants.
 // It knows nothing of storage: the store loads a Tournament, an operation
-// changes it, and the store saves the change with its audit row.
+// changes it, and the store saves the change with its audit row. It plays
+// its engine entrants' games itself (Director.PlayRound, Director.Run),
+// starting their programs with the engine clients (StartEngine).
 package tournament
 
 import (

@@ -26,8 +26,12 @@ func (g *globals) app(create bool) (*tournament.Director, func(), error) {
 }
 
 // open opens the database with options o (the audit clock is g's) and
-// returns the application layer over it, and the function that closes it.
+// returns the application layer over it, and the function that closes it;
+// with g.Storage set, the Director over it.
 func (g *globals) open(o sqlite.Options) (*tournament.Director, func(), error) {
+	if g.Storage != nil {
+		return tournament.NewDirector(g.Storage), func() {}, nil
+	}
 	o.Now = g.Now
 	st, err := sqlite.Open(g.DB, o)
 	if errors.Is(err, sqlite.ErrPath) {

@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
@@ -60,6 +59,13 @@ tournament is named accordingly.`,
 			if o.Players < 2 || o.Players > maxPlayers || o.Rounds < 1 || o.Rounds >= o.Players+1 || o.Rounds > 99 {
 				return usageErrorf("demo: --players 2 to %d (1000 with --simulated) and --rounds 1 to 99, fewer rounds than players", len(demoEngines))
 			}
+			var po tournament.PlayOptions
+			if !o.Simulated {
+				var err error
+				if po, err = (playOptions{Time: o.Time, Concurrency: o.Concurrency}).options(); err != nil {
+					return err
+				}
+			}
 			db, err := demoDB(g, cmd.Flags().Changed("db"))
 			if err != nil {
 				return err
@@ -68,7 +74,7 @@ tournament is named accordingly.`,
 			if o.Simulated {
 				return runDemo(g, o)
 			}
-			return runEngineDemo(g, o)
+			return runEngineDemo(g, o, po)
 		},
 	}
 	cmd.Flags().IntVar(&o.Players, "players", o.Players, "number of players (built-in engines; GRhino comes on top)")
@@ -90,45 +96,67 @@ var demoEngines = []struct{ name, spec string }{
 // gtpRhino is where Debian's grhino package puts its GTP engine.
 const gtpRhino = "/usr/games/gtp-rhino"
 
-func runEngineDemo(g *globals, o demoOptions) error {
+// runEngineDemo runs the engine demo: the engines registered, each round
+// paired and played by Director.Run and shown, every transcript replayed.
+func runEngineDemo(g *globals, o demoOptions, po tournament.PlayOptions) error {
 	start := time.Now()
 	name := fmt.Sprintf("otd demo: engines (seed %d)", o.Seed)
-	if _, err := g.otd("tournament", "new", name, "--rounds", strconv.Itoa(o.Rounds), "--seed", strconv.FormatUint(o.Seed, 10)); err != nil {
+	if err := demoCreate(g, name, o); err != nil {
 		return err
 	}
 	fmt.Fprintf(g.Stdout, "%s\nDatabase: %s (the demo's own; no other tournament is touched). Every game below is played by otd between engines.\n\n", name, g.DB)
+	var entrants []tournament.PlayerInput
 	for _, e := range demoEngines[:o.Players] {
 		spec := "builtin:" + e.spec
 		if e.spec == "random" {
 			spec += ":" + strconv.FormatUint(o.Seed, 10)
 		}
-		if _, err := g.otd("player", "add", e.name, "--engine", spec); err != nil {
-			return err
-		}
+		entrants = append(entrants, tournament.PlayerInput{Name: e.name, Engine: spec})
 	}
 	if _, err := os.Stat(gtpRhino); err == nil {
-		if _, err := g.otd("player", "add", "GRhino (level 2)", "--engine", "gtp:"+gtpRhino+" -l 2"); err != nil {
-			return err
-		}
+		entrants = append(entrants, tournament.PlayerInput{Name: "GRhino (level 2)", Engine: "gtp:" + gtpRhino + " -l 2"})
 	} else {
 		fmt.Fprintf(g.Stdout, "(%s is not installed: GRhino does not play; 'apt-get install grhino' adds it)\n", gtpRhino)
 	}
-	if err := g.otdTo(g.Stdout, "player", "list"); err != nil {
+	var t *tournament.Tournament
+	err := g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
+		var err error
+		if t, err = d.Tournament(ctx, id); err != nil {
+			return err
+		}
+		ops := make([]tournament.Op, len(entrants))
+		for i, in := range entrants {
+			if err := tournament.CheckEngine(ctx, in.Engine, t.GameRules()); err != nil {
+				return fmt.Errorf("demo: %s, engine %q: %w", in.Name, in.Engine, err)
+			}
+			ops[i] = func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) }
+		}
+		if t, _, err = d.Do(ctx, id, ops...); err != nil {
+			return err
+		}
+		if err := printPlayers(g, t, false); err != nil {
+			return err
+		}
+		po.Paired = func(r int, _ []string) { fmt.Fprintf(g.Stdout, "\nPlaying round %d...\n", r) }
+		var shown error // the first round that could not be shown
+		po.Played = func(rep tournament.PlayReport) {
+			t, err := d.Tournament(ctx, id)
+			if err == nil {
+				err = printRound(g, t, rep.Round, false)
+			}
+			if shown == nil {
+				shown = err
+			}
+		}
+		if err := d.Run(ctx, id, po); err != nil {
+			return err
+		}
+		if shown != nil {
+			return shown
+		}
+		t, err = d.Tournament(ctx, id)
 		return err
-	}
-	for r := 1; r <= o.Rounds; r++ {
-		if _, err := g.otd("round", "pair"); err != nil {
-			return err
-		}
-		fmt.Fprintf(g.Stdout, "\nPlaying round %d...\n", r)
-		if err := g.otdTo(io.Discard, "round", "play", "--time", o.Time, "--concurrency", strconv.Itoa(o.Concurrency)); err != nil {
-			return err
-		}
-		if err := g.otdTo(g.Stdout, "round", "show", strconv.Itoa(r)); err != nil {
-			return err
-		}
-	}
-	t, err := g.current()
+	})
 	if err != nil {
 		return err
 	}
@@ -142,18 +170,15 @@ func runEngineDemo(g *globals, o demoOptions) error {
 		}
 		verified++
 	}
-	for _, cmd := range [][]string{{"standings"}, {"crosstable"}} {
-		fmt.Fprintln(g.Stdout)
-		if err := g.otdTo(g.Stdout, cmd...); err != nil {
-			return err
-		}
+	if err := demoResults(g, t); err != nil {
+		return err
 	}
 	fmt.Fprintf(g.Stdout, "\nDone in %.1f s: %d players, %d rounds, %d games played by otd, every transcript replayed to its recorded score. 'otd --db %s round show 1 --json' gives the transcripts; 'otd --db %s log' every change.\n",
 		time.Since(start).Seconds(), len(t.Players), o.Rounds, verified, shellWord(g.DB), shellWord(g.DB))
 	return nil
 }
 
-// demoVerify replays a game otd played with 'otd verify' and checks that
+// demoVerify replays a game otd played as 'otd verify' does and checks that
 // its moves are legal and, for a game played to the end, give the recorded
 // score.
 func demoVerify(gm tournament.Game) error {
@@ -165,25 +190,48 @@ func demoVerify(gm tournament.Game) error {
 	if res.Moves == "" { // a default before the first move
 		return nil
 	}
-	args := []string{"verify", "-"}
-	if res.End == "normal" {
-		args = append(args, "--claimed", fmt.Sprintf("%d-%d", res.Black, res.White))
+	game, err := transcript.ParseMoves(res.Moves)
+	if err != nil {
+		return fmt.Errorf("demo: %s: its transcript: %w", where, err)
 	}
-	var out, errb bytes.Buffer
-	if code := Run(args, strings.NewReader(res.Moves), &out, &errb); code != 0 {
-		return fmt.Errorf("demo: %s: otd verify: %s%s", where, out.String(), errb.String())
+	var claimed *transcript.Result
+	if res.End == "normal" {
+		claimed = &transcript.Result{Black: res.Black, White: res.White}
+	}
+	if r := transcript.Verify(game, claimed); !r.Legal() || claimed != nil && !r.Agrees() {
+		var out strings.Builder
+		printReport(&out, game, &r, -1)
+		return fmt.Errorf("demo: %s: otd verify: %s", where, out.String())
 	}
 	return nil
 }
 
-// otdTo runs one otd command on the demo's database, its output to w and its
-// messages to the demo's standard error.
-func (g *globals) otdTo(w io.Writer, args ...string) error {
-	var errb bytes.Buffer
-	if code := Run(append([]string{"--db", g.DB}, args...), nil, w, &errb); code != 0 {
-		return fmt.Errorf("otd %v: %s", args, bytes.TrimSpace(errb.Bytes()))
+// demoCreate creates the demo's tournament in its new database and makes
+// it the one the demo acts on.
+func demoCreate(g *globals, name string, o demoOptions) error {
+	d, done, err := g.app(true)
+	if err != nil {
+		return err
 	}
+	defer done()
+	s := tournament.DefaultSettings(name, o.Rounds)
+	s.Seed = o.Seed
+	t, err := d.Create(context.Background(), s)
+	if err != nil {
+		return err
+	}
+	g.id = t.ID
 	return nil
+}
+
+// demoResults prints the final standings and the crosstable.
+func demoResults(g *globals, t *tournament.Tournament) error {
+	fmt.Fprintln(g.Stdout)
+	if err := runStandings(g, t, standingsOptions{Round: -1}); err != nil {
+		return err
+	}
+	fmt.Fprintln(g.Stdout)
+	return printCrosstable(g, t, crosstableOptions{Round: -1})
 }
 
 var demoNames = []string{"Ada Lovelace", "Bram Stoker", "Chiara Ferri", "Dmitri Orlov", "Elif Kaya", "Femi Adeyemi",
@@ -227,20 +275,13 @@ func demoDB(g *globals, explicit bool) (string, error) {
 	return g.DB, nil
 }
 
-// otd runs one otd command as a user would, on the demo's database.
-func (g *globals) otd(args ...string) (string, error) {
-	var out, errb bytes.Buffer
-	if code := Run(append([]string{"--db", g.DB}, args...), nil, &out, &errb); code != 0 {
-		return out.String(), fmt.Errorf("otd %v: %s", args, bytes.TrimSpace(errb.Bytes()))
-	}
-	return out.String(), nil
-}
-
+// runDemo runs the simulated demo: people registered, each round paired
+// and its results drawn from the ratings.
 func runDemo(g *globals, o demoOptions) error {
 	start := time.Now()
 	rng := rand.New(rand.NewPCG(o.Seed, 0x6f7464))
 	name := fmt.Sprintf("otd demo, SIMULATED results (seed %d)", o.Seed)
-	if _, err := g.otd("tournament", "new", name, "--rounds", strconv.Itoa(o.Rounds), "--seed", strconv.FormatUint(o.Seed, 10)); err != nil {
+	if err := demoCreate(g, name, o); err != nil {
 		return err
 	}
 	fmt.Fprintf(g.Stdout, "%s\nDatabase: %s (the demo's own; no other tournament is touched). Every result below is SIMULATED from the ratings, not played.\n\n", name, g.DB)
@@ -251,71 +292,56 @@ func runDemo(g *globals, o demoOptions) error {
 			n += " " + strconv.Itoa(i/len(demoNames)+1)
 		}
 		r := 1500 + rng.IntN(900)
-		out, err := g.otd("player", "add", n, "--rating", strconv.Itoa(r), "--country", demoCountries[rng.IntN(len(demoCountries))])
+		in := tournament.PlayerInput{Name: n, Rating: r, Country: demoCountries[rng.IntN(len(demoCountries))]}
+		_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
 		if err != nil {
 			return err
 		}
-		num, err := strconv.Atoi(strings.TrimSpace(out))
-		if err != nil {
-			return fmt.Errorf("otd player add printed %q, not the player's number", out)
-		}
-		ratings[num] = r
+		ratings[changes[0].After.Players[0].Number] = r
 	}
-	out, err := g.otd("player", "list")
+	t, err := g.current()
 	if err != nil {
 		return err
 	}
-	fmt.Fprint(g.Stdout, out)
+	if err := printPlayers(g, t, false); err != nil {
+		return err
+	}
 	for r := 1; r <= o.Rounds; r++ {
-		if _, err := g.otd("round", "pair"); err != nil {
+		if t, _, err = g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) }); err != nil {
 			return err
 		}
-		games, err := demoRound(g, r)
-		if err != nil {
-			return err
-		}
-		for _, gm := range games {
+		for _, gm := range t.Round(r) {
 			if gm.IsBye() {
 				continue
 			}
 			b := pairing.SimulateDiscs(rng, ratings[gm.Black], ratings[gm.White])
-			args := []string{"result", strconv.Itoa(r), strconv.Itoa(gm.Table), fmt.Sprintf("%d-%d", b, 64-b)}
+			in := tournament.ResultInput{Black: b, White: 64 - b, HasScore: true}
 			if rng.IntN(40) == 0 { // now and then a flag falls: the loser's
-				loser := "black"
+				in.TimeDefault = tournament.Black
 				if b > 32 {
-					loser = "white"
+					in.TimeDefault = tournament.White
 				}
-				args = append(args, "--time-default", loser)
 			}
-			if _, err := g.otd(args...); err != nil {
+			if _, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
+				return t.RecordResult(r, gm.Table, in, false)
+			}); err != nil {
 				return err
 			}
 		}
-		out, err := g.otd("round", "show", strconv.Itoa(r))
-		if err != nil {
+		if t, err = g.current(); err != nil {
 			return err
 		}
-		fmt.Fprint(g.Stdout, "\n", out)
+		fmt.Fprintln(g.Stdout)
+		if err := printRound(g, t, r, false); err != nil {
+			return err
+		}
 	}
-	for _, cmd := range [][]string{{"standings"}, {"crosstable"}} {
-		out, err := g.otd(cmd...)
-		if err != nil {
-			return err
-		}
-		fmt.Fprint(g.Stdout, "\n", out)
+	if err := demoResults(g, t); err != nil {
+		return err
 	}
 	fmt.Fprintf(g.Stdout, "\nDone in %.1f s: %d players, %d rounds, SIMULATED results. 'otd --db %s log' shows every change.\n",
 		time.Since(start).Seconds(), o.Players, o.Rounds, shellWord(g.DB))
 	return nil
-}
-
-// demoRound reads the games of round r of the current tournament.
-func demoRound(g *globals, r int) ([]tournament.Game, error) {
-	t, err := g.current()
-	if err != nil {
-		return nil, err
-	}
-	return t.Round(r), nil
 }
 
 // shellWord quotes a file name for a shell command line if it needs it.

@@ -11,58 +11,16 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
-	"github.com/otd-project/otd/engine/gtp"
 	"github.com/otd-project/otd/engine/match"
-	"github.com/otd-project/otd/engine/nboard"
-	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/tournament"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
-// engineStartTimeout bounds an engine's start (and its handshake).
-const engineStartTimeout = 10 * time.Second
-
-// engineCheckMove is the time per move of the move asked at registration.
-const engineCheckMove = 5 * time.Second
-
-// startEngine starts the program of engine player p: a GTP or NBoard
-// engine as a subprocess, or a built-in player.
-func startEngine(ctx context.Context, p tournament.Player, r engine.Rules) (player.Player, error) {
-	e, err := tournament.ParseEngine(p.Engine)
-	if err != nil {
-		return nil, err
-	}
-	if err := e.Plays(r); err != nil {
-		return nil, err
-	}
-	hurry := ctx.Done() // Ctrl-C: the engine is stopped at once
-	ctx, cancel := context.WithTimeout(ctx, engineStartTimeout)
-	defer cancel()
-	// A nil *gtp.Engine is not a nil player.Player: return nil itself.
-	switch e.Protocol {
-	case tournament.GTP:
-		eng, err := gtp.Start(ctx, gtp.Config{Argv: e.Argv, Name: p.Name, Size: r.Size, Hurry: hurry})
-		if err != nil {
-			return nil, err
-		}
-		return eng, nil
-	case tournament.NBoard:
-		eng, err := nboard.Start(ctx, nboard.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry})
-		if err != nil {
-			return nil, err
-		}
-		return eng, nil
-	}
-	return player.New(e.Argv[0])
-}
-
-// checkEngine starts engine spec once, set up for the current tournament's
-// rules, asks it for a move from the start position (match.Probe) and stops
-// it: a program that is not there, does not speak its protocol, refuses the
-// board's size or answers no legal move is refused at registration.
+// checkEngine checks engine spec (tournament.CheckEngine) under the current
+// tournament's rules: an engine that would not play is refused at
+// registration.
 func checkEngine(spec string, g *globals) error {
 	if spec == "" {
 		return nil
@@ -74,21 +32,15 @@ func checkEngine(spec string, g *globals) error {
 	return checkEngineFor(spec, t.GameRules())
 }
 
-// checkEngineFor is checkEngine under the rules r.
+// checkEngineFor is checkEngine under the rules r, its refusal said of the
+// flag --engine.
 func checkEngineFor(spec string, r engine.Rules) error {
 	if e, err := tournament.ParseEngine(spec); err == nil {
 		if err := e.Plays(r); err != nil {
 			return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine: %w", err)}
 		}
 	}
-	p, err := startEngine(context.Background(), tournament.Player{Name: "the engine", Engine: spec}, r)
-	if err == nil {
-		err = match.Probe(context.Background(), r, p, engineCheckMove)
-		if cerr := p.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err != nil {
+	if err := tournament.CheckEngine(context.Background(), spec, r); err != nil {
 		return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine %q: %w: check the program and its arguments", spec, err)}
 	}
 	return nil
@@ -96,17 +48,30 @@ func checkEngineFor(spec string, r engine.Rules) error {
 
 const timeHelp = `a time control: BASE+INCREMENT per side ("5m+2s"), BASE ("10m") or a time per move ("10s/move"); default: the tournament's ('tournament edit --time'), else 1m a side`
 
+// playOptions are the flags of the commands that play engine games.
 type playOptions struct {
 	Time        string
 	Concurrency int
 }
 
-func (o *playOptions) flags(cmd *cobra.Command) {
+func defaultPlayOptions() playOptions { return playOptions{Concurrency: 1} }
+
+// add defines the flags on cmd and makes its RunE read them into
+// tournament.PlayOptions and hand those to runF.
+func (o *playOptions) add(cmd *cobra.Command, runF func(tournament.PlayOptions) error) {
 	cmd.Flags().StringVar(&o.Time, "time", o.Time, timeHelp)
 	cmd.Flags().IntVar(&o.Concurrency, "concurrency", o.Concurrency, "games played at once")
+	cmd.RunE = func(*cobra.Command, []string) error {
+		po, err := o.options()
+		if err != nil {
+			return err
+		}
+		return runF(po)
+	}
 }
 
-func (o playOptions) options(g *globals) (tournament.PlayOptions, error) {
+// options reads the flags into tournament.PlayOptions.
+func (o playOptions) options() (tournament.PlayOptions, error) {
 	var tc match.TimeControl // zero: the tournament's
 	if err := tc.UnmarshalText([]byte(o.Time)); err != nil {
 		return tournament.PlayOptions{}, usageErrorf("--time: %v", err)
@@ -114,12 +79,13 @@ func (o playOptions) options(g *globals) (tournament.PlayOptions, error) {
 	if o.Concurrency < 1 || o.Concurrency > 64 {
 		return tournament.PlayOptions{}, usageErrorf("--concurrency %d: 1 to 64 games at once", o.Concurrency)
 	}
-	return tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency, Start: startEngine}, nil
+	return tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency}, nil
 }
 
-func defaultPlayOptions() playOptions { return playOptions{Concurrency: 1} }
-
-func newRoundPlayCmd(g *globals) *cobra.Command {
+func newRoundPlayCmd(g *globals, runF func(tournament.PlayOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(po tournament.PlayOptions) error { return runRoundPlay(g, po) }
+	}
 	o := defaultPlayOptions()
 	cmd := &cobra.Command{
 		Use:   "play",
@@ -138,18 +104,8 @@ printed for each game. Ctrl-C stops cleanly: the games finished are kept, the
 ones running are dropped, and running the same command again plays them.`,
 		Example: "  otd round play\n  otd round play --time 5m+2s --concurrency 2\n  otd round play --time 2s/move",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			po, err := o.options(g)
-			if err != nil {
-				return err
-			}
-			return g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
-				_, err := playRound(ctx, g, d, id, po)
-				return err
-			})
-		},
 	}
-	o.flags(cmd)
+	o.add(cmd, runF)
 	return cmd
 }
 
@@ -172,16 +128,24 @@ func (g *globals) withDirector(fn func(context.Context, *tournament.Director, in
 	return fn(ctx, d, id)
 }
 
-// playRound plays the engine games of tournament id's current round with
-// progress on standard error (a bar on a terminal, else a line a game).
-func playRound(ctx context.Context, g *globals, d *tournament.Director, id int64, po tournament.PlayOptions) (tournament.PlayReport, error) {
-	p := newProgress(g.Stderr)
-	po.Progress = p.event
-	rep, err := d.PlayRound(ctx, id, po)
-	p.finish()
-	if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
-		return rep, err
-	}
+// runRoundPlay plays the engine games of the current round with progress
+// on standard error (a bar on a terminal, else a line a game).
+func runRoundPlay(g *globals, po tournament.PlayOptions) error {
+	return g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
+		p := newProgress(g.Stderr)
+		po.Progress = p.event
+		rep, err := d.PlayRound(ctx, id, po)
+		p.finish()
+		if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
+			return err
+		}
+		printPlayed(g, rep)
+		return nil
+	})
+}
+
+// printPlayed says what a round's play did.
+func printPlayed(g *globals, rep tournament.PlayReport) {
 	fmt.Fprintf(g.Stdout, "round %d: %d engine games played", rep.Round, rep.Played)
 	if rep.Recorded > 0 {
 		fmt.Fprintf(g.Stdout, ", %d recorded before", rep.Recorded)
@@ -194,7 +158,6 @@ func playRound(ctx context.Context, g *globals, d *tournament.Director, id int64
 		fmt.Fprintf(g.Stdout, "round %d: %s with a person left for 'otd result' (tables %s)\n", rep.Round,
 			tournament.Plural(len(rep.Humans), "game"), joinInts(rep.Humans))
 	}
-	return rep, nil
 }
 
 func joinInts(ns []int) string {
@@ -260,13 +223,20 @@ func (p *progress) event(e tournament.GameEvent) {
 	p.bar.Add(1)
 }
 
+// finish ends the round's bar; the next event starts another.
 func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.bar != nil {
 		p.bar.Finish()
+		p.bar = nil
 	}
 }
 
-func newTournamentRunCmd(g *globals) *cobra.Command {
+func newTournamentRunCmd(g *globals, runF func(tournament.PlayOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(po tournament.PlayOptions) error { return runTournamentRun(g, po) }
+	}
 	o := defaultPlayOptions()
 	cmd := &cobra.Command{
 		Use:   "run",
@@ -279,56 +249,39 @@ result with 'otd result' and run it again. Ctrl-C stops cleanly; running it
 again goes on where it stopped.`,
 		Example: "  otd tournament run --time 1m+1s --concurrency 2",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			po, err := o.options(g)
-			if err != nil {
-				return err
-			}
-			err = g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
-				for {
-					t, err := d.Tournament(ctx, id)
-					if err != nil {
-						return err
-					}
-					r := t.Paired()
-					if r == 0 || t.Finished() == r {
-						if r == t.Rounds {
-							return nil
-						}
-						t, changes, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
-							return t.Pair(tournament.PairOptions{})
-						})
-						if err != nil {
-							return err
-						}
-						fmt.Fprintf(g.Stdout, "round %d paired\n", t.Paired())
-						if _, notes, ok := strings.Cut(changes[0].Subject, "; "); ok {
-							fmt.Fprintf(g.Stderr, "otd: note: %s\n", notes)
-						}
-					}
-					rep, err := playRound(ctx, g, d, id, po)
-					if err != nil {
-						return err
-					}
-					if len(rep.Humans) > 0 {
-						return fmt.Errorf("round %d: %w: enter %s with 'otd result', then run 'otd tournament run' again",
-							rep.Round, errHumanGames, tournament.Plural(len(rep.Humans), "result"))
-					}
-				}
-			})
-			if err != nil {
-				return err
-			}
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			return runStandings(g, t, standingsOptions{Round: -1})
-		},
 	}
-	o.flags(cmd)
+	o.add(cmd, runF)
 	return cmd
 }
 
-// errHumanGames: tournament run met a game with a person.
-var errHumanGames = errors.New("games with a person wait for their results")
+// runTournamentRun pairs and plays the remaining rounds (Director.Run),
+// saying each round paired and played, then prints the standings.
+func runTournamentRun(g *globals, po tournament.PlayOptions) error {
+	err := g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
+		p := newProgress(g.Stderr)
+		defer p.finish()
+		po.Progress = p.event
+		po.Paired = func(r int, notes []string) {
+			fmt.Fprintf(g.Stdout, "round %d paired\n", r)
+			if len(notes) > 0 {
+				fmt.Fprintf(g.Stderr, "otd: note: %s\n", strings.Join(notes, "; "))
+			}
+		}
+		po.Played = func(rep tournament.PlayReport) {
+			p.finish()
+			printPlayed(g, rep)
+		}
+		return d.Run(ctx, id, po)
+	})
+	if errors.Is(err, tournament.ErrHumanGames) {
+		return fmt.Errorf("%w with 'otd result', then run 'otd tournament run' again", err)
+	}
+	if err != nil {
+		return err
+	}
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	return runStandings(g, t, standingsOptions{Round: -1})
+}

@@ -17,7 +17,7 @@ func newPlayerCmd(g *globals) *cobra.Command {
 		Long: `Players of the current tournament are numbered 1, 2, ... in order of
 registration. Late entries are accepted until their first round is paired.`,
 	}
-	cmd.AddCommand(newPlayerAddCmd(g), newPlayerImportCmd(g), newPlayerListCmd(g), newPlayerEditCmd(g),
+	cmd.AddCommand(newPlayerAddCmd(g, nil), newPlayerImportCmd(g), newPlayerListCmd(g), newPlayerEditCmd(g),
 		newPlayerWithdrawCmd(g), newPlayerAbsentCmd(g), newPlayerRemoveCmd(g))
 	return cmd
 }
@@ -31,9 +31,16 @@ func playerNumber(cmd, s string) (int, error) {
 	return n, nil
 }
 
-func newPlayerAddCmd(g *globals) *cobra.Command {
-	var in tournament.PlayerInput
-	var asJSON, noCheck bool
+type playerAddOptions struct {
+	In            tournament.PlayerInput
+	JSON, NoCheck bool
+}
+
+func newPlayerAddCmd(g *globals, runF func(playerAddOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o playerAddOptions) error { return runPlayerAdd(g, o) }
+	}
+	var o playerAddOptions
 	cmd := &cobra.Command{
 		Use:   "add NAME",
 		Short: "Register a player (a person, or an engine with --engine); prints the player's number",
@@ -52,31 +59,37 @@ answered (--no-check: not started).`,
 			"  otd player add GRhino --engine 'gtp:/usr/games/gtp-rhino -l 2'\n  otd player add \"otd level 4\" --engine builtin:alphabeta:4",
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			in.Name = args[0]
-			if !noCheck {
-				if err := checkEngine(in.Engine, g); err != nil {
-					return err
-				}
-			}
-			_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
-			if err != nil {
-				return invalidAsUsage(err)
-			}
-			p := changes[0].After.Players[0]
-			if asJSON {
-				return writeJSON(g.Stdout, newPlayerJSON(p))
-			}
-			fmt.Fprintln(g.Stdout, p.Number)
-			return nil
+			o.In.Name = args[0]
+			return runF(o)
 		},
 	}
-	cmd.Flags().IntVar(&in.Rating, "rating", 0, "rating (0: none)")
-	cmd.Flags().IntVar(&in.ID, "wof-id", 0, "the player's WOF id (0: none), written in the .ELO file")
-	cmd.Flags().StringVar(&in.Country, "country", "", "country code, FR or FRA (stored as FRA)")
-	cmd.Flags().StringVar(&in.Engine, "engine", "", "an engine entrant: gtp:ARGV, nboard:ARGV or builtin:NAME")
-	cmd.Flags().BoolVar(&noCheck, "no-check", false, "register the engine without starting it (e.g. a program not installed yet)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the new player as JSON (with its number)")
+	cmd.Flags().IntVar(&o.In.Rating, "rating", 0, "rating (0: none)")
+	cmd.Flags().IntVar(&o.In.ID, "wof-id", 0, "the player's WOF id (0: none), written in the .ELO file")
+	cmd.Flags().StringVar(&o.In.Country, "country", "", "country code, FR or FRA (stored as FRA)")
+	cmd.Flags().StringVar(&o.In.Engine, "engine", "", "an engine entrant: gtp:ARGV, nboard:ARGV or builtin:NAME")
+	cmd.Flags().BoolVar(&o.NoCheck, "no-check", false, "register the engine without starting it (e.g. a program not installed yet)")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the new player as JSON (with its number)")
 	return cmd
+}
+
+// runPlayerAdd registers a player, an engine once it has answered a move
+// (checkEngine), and prints its number.
+func runPlayerAdd(g *globals, o playerAddOptions) error {
+	if !o.NoCheck {
+		if err := checkEngine(o.In.Engine, g); err != nil {
+			return err
+		}
+	}
+	_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(o.In) })
+	if err != nil {
+		return invalidAsUsage(err)
+	}
+	p := changes[0].After.Players[0]
+	if o.JSON {
+		return writeJSON(g.Stdout, newPlayerJSON(p))
+	}
+	fmt.Fprintln(g.Stdout, p.Number)
+	return nil
 }
 
 func newPlayerImportCmd(g *globals) *cobra.Command {
@@ -156,31 +169,36 @@ func newPlayerListCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				out := []playerJSON{}
-				for _, p := range t.Players {
-					out = append(out, newPlayerJSON(p))
-				}
-				return writeJSON(g.Stdout, out)
-			}
-			header := []string{"No", "Name", "Rating", "Country", "Status"}
-			engines := t.HasEngines()
-			if engines {
-				header = append(header, "Engine")
-			}
-			var rows [][]string
-			for _, p := range t.Players {
-				row := []string{strconv.Itoa(p.Number), p.Name, ratingText(p.Rating), p.Country, playerStatus(p)}
-				if engines {
-					row = append(row, p.Engine)
-				}
-				rows = append(rows, row)
-			}
-			return table(g.Stdout, header, rows)
+			return printPlayers(g, t, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the players as JSON")
 	return cmd
+}
+
+// printPlayers prints the players of t, with their engines if any play.
+func printPlayers(g *globals, t *tournament.Tournament, asJSON bool) error {
+	if asJSON {
+		out := []playerJSON{}
+		for _, p := range t.Players {
+			out = append(out, newPlayerJSON(p))
+		}
+		return writeJSON(g.Stdout, out)
+	}
+	header := []string{"No", "Name", "Rating", "Country", "Status"}
+	engines := t.HasEngines()
+	if engines {
+		header = append(header, "Engine")
+	}
+	var rows [][]string
+	for _, p := range t.Players {
+		row := []string{strconv.Itoa(p.Number), p.Name, ratingText(p.Rating), p.Country, playerStatus(p)}
+		if engines {
+			row = append(row, p.Engine)
+		}
+		rows = append(rows, row)
+	}
+	return table(g.Stdout, header, rows)
 }
 
 func ratingText(r int) string {

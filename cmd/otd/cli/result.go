@@ -17,7 +17,10 @@ type resultOptions struct {
 	Correct      bool
 }
 
-func newResultCmd(g *globals) *cobra.Command {
+func newResultCmd(g *globals, runF func(resultOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o resultOptions) error { return runResult(g, o) }
+	}
 	var o resultOptions
 	var timeDefault, forfeit string
 	cmd := &cobra.Command{
@@ -86,7 +89,7 @@ A game that has a result is changed only with --correct; every change is in
 				}
 				o.In.Black, o.In.White, o.In.HasScore = sc.Black, sc.White, true
 			}
-			return runResult(g, o)
+			return runF(o)
 		},
 	}
 	f := cmd.Flags()

@@ -1,5 +1,8 @@
 // Package cli holds otd's commands: one file per command group, each command an
-// options struct and a run function, testable without a terminal.
+// options struct and a run function, testable without a terminal, and its
+// flags without a database (a command made with a runF hands it the
+// options; see globals). The commands parse and render; what they do is the
+// Director's (package tournament).
 package cli
 
 import (
@@ -57,7 +60,11 @@ func usageErrorf(format string, a ...any) error {
 // inputError reports an input file that cannot be read (exit status 2).
 func inputError(err error) error { return &exitError{code: exitUsage, err: err} }
 
-// globals are the options every command shares.
+// globals are the options every command shares, and the commands' factory
+// (cli/cli's cmdutil.Factory): a command reads its flags into its options
+// and hands them to its run function (a test's runF instead, which keeps
+// them), which takes the Director and the tournament it acts on from here
+// (db.go: app, event, current, do).
 type globals struct {
 	DB         string
 	Tournament string           // --tournament: an id or a name; "": the database's current tournament
@@ -65,6 +72,9 @@ type globals struct {
 	Stdin      io.Reader
 	Stdout     io.Writer
 	Stderr     io.Writer
+	// Storage, if set, is the database the Director works on in place of
+	// the SQLite file DB names: a test's Storage in memory.
+	Storage tournament.Storage
 
 	id int64 // the tournament the command acts on, once read (target)
 }
@@ -75,11 +85,16 @@ func Main() int { return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }
 // Run runs otd with the given arguments and streams and returns the exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	g := &globals{Stdin: stdin, Stdout: stdout, Stderr: stderr}
-	root := newRootCmd(g)
+	return g.execute(newRootCmd(g), args)
+}
+
+// execute runs the command line args on root with g's streams and returns
+// the exit status, the error said on g.Stderr.
+func (g *globals) execute(root *cobra.Command, args []string) int {
 	root.SetArgs(args)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetIn(g.Stdin)
+	root.SetOut(g.Stdout)
+	root.SetErr(g.Stderr)
 	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
@@ -89,7 +104,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	code, line := errorLine(err, cmd.CommandPath())
 	if line != "" {
-		fmt.Fprintf(stderr, "otd: %s\n", line)
+		fmt.Fprintf(g.Stderr, "otd: %s\n", line)
 	}
 	return code
 }
@@ -208,27 +223,7 @@ func readableLine(msg string) string {
 }
 
 func newRootCmd(g *globals) *cobra.Command {
-	root := &cobra.Command{
-		Use:   "otd",
-		Short: "otd, the Othello tournament director",
-		Long: `otd runs an Othello tournament from registration to the final spreadsheet,
-and verifies disputed game transcripts.`,
-		Example: `  otd verify game.txt --claimed 40-24   # who really won this disputed game?
-  otd verify WTH_2019.wtb                # check a whole WTHOR database
-  otd perft 9                            # count positions, to check the rules engine`,
-		SilenceErrors: true,
-		SilenceUsage:  true,
-	}
-	def := os.Getenv("OTD_DB")
-	if def == "" {
-		def = "otd.db"
-	}
-	root.PersistentFlags().StringVar(&g.DB, "db", def, "tournament database file (env OTD_DB)")
-	root.PersistentFlags().StringVar(&g.Tournament, "tournament", os.Getenv("OTD_TOURNAMENT"),
-		"the tournament to act on, by `ID or name` (env OTD_TOURNAMENT); default: the current one ('otd tournament use')")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{code: exitUsage, err: flagError(err), usage: true}
-	})
+	root := newBareRootCmd(g)
 	root.AddCommand(
 		newVersionCmd(g),
 		newPerftCmd(g),
@@ -237,7 +232,7 @@ and verifies disputed game transcripts.`,
 		newPlayerCmd(g),
 		newRoundCmd(g),
 		newPairCmd(g),
-		newResultCmd(g),
+		newResultCmd(g, nil),
 		newUndoCmd(g),
 		newLogCmd(g),
 		newStandingsCmd(g),
@@ -302,6 +297,33 @@ func unknownName(err error, cmd *cobra.Command) (string, bool) {
 	}
 	name, _ = strconv.Unquote(name)
 	return name, true
+}
+
+// newBareRootCmd is otd's root command without its commands: the global
+// flags (into g) and the handling of wrong flags.
+func newBareRootCmd(g *globals) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "otd",
+		Short: "otd, the Othello tournament director",
+		Long: `otd runs an Othello tournament from registration to the final spreadsheet,
+and verifies disputed game transcripts.`,
+		Example: `  otd verify game.txt --claimed 40-24   # who really won this disputed game?
+  otd verify WTH_2019.wtb                # check a whole WTHOR database
+  otd perft 9                            # count positions, to check the rules engine`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	def := os.Getenv("OTD_DB")
+	if def == "" {
+		def = "otd.db"
+	}
+	root.PersistentFlags().StringVar(&g.DB, "db", def, "tournament database file (env OTD_DB)")
+	root.PersistentFlags().StringVar(&g.Tournament, "tournament", os.Getenv("OTD_TOURNAMENT"),
+		"the tournament to act on, by `ID or name` (env OTD_TOURNAMENT); default: the current one ('otd tournament use')")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &exitError{code: exitUsage, err: flagError(err), usage: true}
+	})
+	return root
 }
 
 // argsUsage wraps a cobra argument validator so that its failures exit with status 2.

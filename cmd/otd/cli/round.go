@@ -17,7 +17,7 @@ func newRoundCmd(g *globals) *cobra.Command {
 		Use:   "round",
 		Short: "Pair, show, check and unpair rounds",
 	}
-	cmd.AddCommand(newRoundPairCmd(g), newRoundShowCmd(g), newRoundUnpairCmd(g), newRoundCheckCmd(g), newRoundExplainCmd(g), newRoundPlayCmd(g))
+	cmd.AddCommand(newRoundPairCmd(g, nil), newRoundShowCmd(g), newRoundUnpairCmd(g), newRoundCheckCmd(g), newRoundExplainCmd(g), newRoundPlayCmd(g, nil))
 	return cmd
 }
 
@@ -37,7 +37,10 @@ type roundPairOptions struct {
 	JSON bool
 }
 
-func newRoundPairCmd(g *globals) *cobra.Command {
+func newRoundPairCmd(g *globals, runF func(roundPairOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o roundPairOptions) error { return runRoundPair(g, o) }
+	}
 	var o roundPairOptions
 	var forced, forbidden []string
 	cmd := &cobra.Command{
@@ -69,21 +72,7 @@ all its results.`,
 				}
 				o.Forbidden = append(o.Forbidden, p)
 			}
-			t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(o.PairOptions) })
-			if err != nil {
-				return err
-			}
-			if err := printRound(g, t, t.Paired(), o.JSON); err != nil {
-				return err
-			}
-			// The last resorts the matching took (a second bye, a rematch with
-			// the same colours) follow the round's name in the change's subject.
-			if _, notes, ok := strings.Cut(changes[0].Subject, "; "); ok {
-				for _, n := range strings.Split(notes, "; ") {
-					fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
-				}
-			}
-			return nil
+			return runF(o)
 		},
 	}
 	f := cmd.Flags()
@@ -94,6 +83,22 @@ all its results.`,
 	f.Uint64Var(&o.Seed, "seed", 0, "seed of the colour lots (default: the tournament's)")
 	f.BoolVar(&o.JSON, "json", false, "print the pairing as JSON")
 	return cmd
+}
+
+// runRoundPair pairs the next round and prints it, and the last resorts
+// the pairing took.
+func runRoundPair(g *globals, o roundPairOptions) error {
+	t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(o.PairOptions) })
+	if err != nil {
+		return err
+	}
+	if err := printRound(g, t, t.Paired(), o.JSON); err != nil {
+		return err
+	}
+	for _, n := range tournament.PairNotes(changes[0]) {
+		fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
+	}
+	return nil
 }
 
 // printRound prints the pairing sheet of round r: table, black, white, points before the round.

@@ -53,11 +53,7 @@ columns: long names are cut with an ellipsis.`,
 }
 
 func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) error {
-	r := o.Round
-	if r < 0 {
-		r = t.Finished()
-	}
-	v, err := t.View(r)
+	v, err := lastView(t, o.Round)
 	if err != nil {
 		return err
 	}
@@ -100,6 +96,15 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 	return fitTable(g.Stdout, header, tab, 2)
 }
 
+// lastView returns the standings of t after round r, -1 the last finished
+// round.
+func lastView(t *tournament.Tournament, r int) (tournament.View, error) {
+	if r < 0 {
+		r = t.Finished()
+	}
+	return t.View(r)
+}
+
 // viewTitle names what is shown: "standings after round 3", "provisional
 // standings after round 3".
 func viewTitle(what string, v tournament.View) string {
@@ -126,9 +131,13 @@ func viewNote(v tournament.View) string {
 	return ""
 }
 
+type crosstableOptions struct {
+	Round     int // -1: the last finished round
+	JSON, CSV bool
+}
+
 func newCrosstableCmd(g *globals) *cobra.Command {
-	var asJSON, asCSV bool
-	var round int
+	o := crosstableOptions{Round: -1}
 	cmd := &cobra.Command{
 		Use:   "crosstable",
 		Short: "Print the crosstable: each player's opponent, colour and result in every round",
@@ -149,85 +158,86 @@ spreadsheet would take for a formula is written with a single quote in front.`,
 		Example: "  otd crosstable\n  otd crosstable --round 3\n  otd crosstable --csv > crosstable.csv",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			if asJSON && asCSV {
+			if o.JSON && o.CSV {
 				return usageErrorf("crosstable: --json or --csv, not both")
 			}
 			t, err := g.current()
 			if err != nil {
 				return err
 			}
-			r := round
-			if r < 0 {
-				r = t.Finished()
-			}
-			v, err := t.View(r)
-			if err != nil {
-				return err
-			}
-			rows := v.Rows
-			note := viewNote(v)
-			if note != "" && (asJSON || asCSV) { // the data go to stdout, the warning to stderr
-				fmt.Fprintf(g.Stderr, "otd: %s%s\n", viewTitle("crosstable", v), note)
-			}
-			switch {
-			case asJSON:
-				return writeJSON(g.Stdout, newCrosstableJSON(t, rows))
-			case asCSV:
-				return export.WriteCSV(g.Stdout, export.CrosstableSheet(t, v))
-			case note != "":
-				fmt.Fprintf(g.Stdout, "%s: %s of %d%s\n", t.Name, viewTitle("crosstable", v), t.Rounds, note)
-			}
-			pending := map[int]string{} // a game of a provisional round without a result: "?6w"
-			if v.Provisional {
-				for _, gm := range t.Round(v.Round) {
-					if gm.Result == nil && !gm.IsBye() {
-						pending[gm.Black], pending[gm.White] = fmt.Sprintf("?%db", gm.White), fmt.Sprintf("?%dw", gm.Black)
-					}
-				}
-			}
-			header := []string{"Rank", "No", "Name", "Points"}
-			if len(rows) > 0 { // the rounds counted: none after the last with a result
-				for k := 1; k <= len(rows[0].Rounds); k++ {
-					header = append(header, fmt.Sprintf("R%d", k))
-				}
-			}
-			var tab [][]string
-			kinds := map[scoring.Kind]bool{}
-			for _, row := range rows {
-				name := t.Players[row.Player-1].Name
-				if row.Withdrawn {
-					name += " (withdrawn)"
-				}
-				line := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Player), name, row.Points.String()}
-				for k, c := range row.Rounds {
-					text := export.CellText(c)
-					if p, ok := pending[row.Player]; ok && k+1 == v.Round && c.Kind == scoring.Missed {
-						text = p
-					}
-					line = append(line, text)
-					kinds[c.Kind] = true
-				}
-				tab = append(tab, line)
-			}
-			if err := table(g.Stdout, header, tab); err != nil {
-				return err
-			}
-			if kinds[scoring.TimeDefault] {
-				fmt.Fprintln(g.Stdout, "t: won or lost on time (a time default)")
-			}
-			if kinds[scoring.Forfeit] {
-				fmt.Fprintln(g.Stdout, "ff: a forfeit, not played: + the opponent did not play, - the player did not")
-			}
-			if len(pending) > 0 {
-				fmt.Fprintln(g.Stdout, "?: no result yet")
-			}
-			return nil
+			return printCrosstable(g, t, o)
 		},
 	}
-	cmd.Flags().IntVar(&round, "round", -1, "crosstable after round `R` (default: the last finished round)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the crosstable as JSON")
-	cmd.Flags().BoolVar(&asCSV, "csv", false, "print the crosstable as CSV")
+	cmd.Flags().IntVar(&o.Round, "round", -1, "crosstable after round `R` (default: the last finished round)")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the crosstable as JSON")
+	cmd.Flags().BoolVar(&o.CSV, "csv", false, "print the crosstable as CSV")
 	return cmd
+}
+
+// printCrosstable prints the crosstable of t after round o.Round.
+func printCrosstable(g *globals, t *tournament.Tournament, o crosstableOptions) error {
+	v, err := lastView(t, o.Round)
+	if err != nil {
+		return err
+	}
+	rows := v.Rows
+	note := viewNote(v)
+	if note != "" && (o.JSON || o.CSV) { // the data go to stdout, the warning to stderr
+		fmt.Fprintf(g.Stderr, "otd: %s%s\n", viewTitle("crosstable", v), note)
+	}
+	switch {
+	case o.JSON:
+		return writeJSON(g.Stdout, newCrosstableJSON(t, rows))
+	case o.CSV:
+		return export.WriteCSV(g.Stdout, export.CrosstableSheet(t, v))
+	case note != "":
+		fmt.Fprintf(g.Stdout, "%s: %s of %d%s\n", t.Name, viewTitle("crosstable", v), t.Rounds, note)
+	}
+	pending := map[int]string{} // a game of a provisional round without a result: "?6w"
+	if v.Provisional {
+		for _, gm := range t.Round(v.Round) {
+			if gm.Result == nil && !gm.IsBye() {
+				pending[gm.Black], pending[gm.White] = fmt.Sprintf("?%db", gm.White), fmt.Sprintf("?%dw", gm.Black)
+			}
+		}
+	}
+	header := []string{"Rank", "No", "Name", "Points"}
+	if len(rows) > 0 { // the rounds counted: none after the last with a result
+		for k := 1; k <= len(rows[0].Rounds); k++ {
+			header = append(header, fmt.Sprintf("R%d", k))
+		}
+	}
+	var tab [][]string
+	kinds := map[scoring.Kind]bool{}
+	for _, row := range rows {
+		name := t.Players[row.Player-1].Name
+		if row.Withdrawn {
+			name += " (withdrawn)"
+		}
+		line := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Player), name, row.Points.String()}
+		for k, c := range row.Rounds {
+			text := export.CellText(c)
+			if p, ok := pending[row.Player]; ok && k+1 == v.Round && c.Kind == scoring.Missed {
+				text = p
+			}
+			line = append(line, text)
+			kinds[c.Kind] = true
+		}
+		tab = append(tab, line)
+	}
+	if err := table(g.Stdout, header, tab); err != nil {
+		return err
+	}
+	if kinds[scoring.TimeDefault] {
+		fmt.Fprintln(g.Stdout, "t: won or lost on time (a time default)")
+	}
+	if kinds[scoring.Forfeit] {
+		fmt.Fprintln(g.Stdout, "ff: a forfeit, not played: + the opponent did not play, - the player did not")
+	}
+	if len(pending) > 0 {
+		fmt.Fprintln(g.Stdout, "?: no result yet")
+	}
+	return nil
 }
 
 func newCrosstableJSON(t *tournament.Tournament, rows []scoring.Row) []crosstableJSON {

@@ -23,7 +23,7 @@ func newTournamentCmd(g *globals) *cobra.Command {
 one last created or chosen with 'otd tournament use' is the current one, which
 the other commands act on.`,
 	}
-	cmd.AddCommand(newTournamentNewCmd(g), newTournamentRunCmd(g), newTournamentListCmd(g), newTournamentShowCmd(g), newTournamentUseCmd(g), newTournamentEditCmd(g),
+	cmd.AddCommand(newTournamentNewCmd(g, nil), newTournamentRunCmd(g, nil), newTournamentListCmd(g), newTournamentShowCmd(g), newTournamentUseCmd(g), newTournamentEditCmd(g),
 		newTournamentDeleteCmd(g))
 	return cmd
 }
@@ -112,9 +112,17 @@ func editSettings(s *tournament.Settings, edit tournament.Settings, changed func
 	}
 }
 
-func newTournamentNewCmd(g *globals) *cobra.Command {
-	s := tournament.DefaultSettings("", 0)
-	var asJSON bool
+type tournamentNewOptions struct {
+	Settings tournament.Settings
+	JSON     bool
+}
+
+func newTournamentNewCmd(g *globals, runF func(tournamentNewOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o tournamentNewOptions) error { return runTournamentNew(g, o) }
+	}
+	o := tournamentNewOptions{Settings: tournament.DefaultSettings("", 0)}
+	s := &o.Settings
 	var rules rulesFlags
 	cmd := &cobra.Command{
 		Use:   "new NAME --rounds N",
@@ -137,7 +145,7 @@ the winner scores more and BQ and disc totals rank as in Othello.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s.Name = args[0]
-			if err := rules.apply(&s, cmd.Flags().Changed); err != nil {
+			if err := rules.apply(s, cmd.Flags().Changed); err != nil {
 				return err
 			}
 			if c, err := tournament.NormalizeCountry(s.Country); err == nil {
@@ -146,27 +154,34 @@ the winner scores more and BQ and disc totals rank as in Othello.`,
 			if err := s.Check(); err != nil {
 				return usageErrorf("tournament new: %w", err)
 			}
-			d, done, err := g.app(true)
-			if err != nil {
-				return err
-			}
-			defer done()
-			t, err := d.Create(context.Background(), s)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return writeJSON(g.Stdout, newTournamentJSON(t))
-			}
-			fmt.Fprintf(g.Stdout, "Tournament %d: %s, %d rounds (%s). It is now the current tournament.\n", t.ID, s.Name, s.Rounds, s.System)
-			return nil
+			return runF(o)
 		},
 	}
-	settingsFlags(cmd.Flags(), &s)
+	settingsFlags(cmd.Flags(), s)
 	rules.add(cmd.Flags())
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the tournament as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the tournament as JSON")
 	cmd.MarkFlagRequired("rounds")
 	return cmd
+}
+
+// runTournamentNew creates the tournament (and the database if need be)
+// and makes it the current one.
+func runTournamentNew(g *globals, o tournamentNewOptions) error {
+	d, done, err := g.app(true)
+	if err != nil {
+		return err
+	}
+	defer done()
+	t, err := d.Create(context.Background(), o.Settings)
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeJSON(g.Stdout, newTournamentJSON(t))
+	}
+	s := o.Settings
+	fmt.Fprintf(g.Stdout, "Tournament %d: %s, %d rounds (%s). It is now the current tournament.\n", t.ID, s.Name, s.Rounds, s.System)
+	return nil
 }
 
 func newTournamentEditCmd(g *globals) *cobra.Command {
