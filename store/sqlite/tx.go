@@ -358,12 +358,12 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 	}
 	// What from has and to has not is deleted: sets, as a change may hold
 	// all the players or games of a big event.
-	players, games := map[int]bool{}, map[[2]int]bool{}
+	players, games := map[int]bool{}, map[[2]int][2]int{}
 	for _, p := range to.Players {
 		players[p.Number] = true
 	}
 	for _, g := range to.Games {
-		games[[2]int{g.Round, g.Table}] = true
+		games[[2]int{g.Round, g.Table}] = [2]int{g.Black, g.White}
 	}
 	for _, p := range from.Players {
 		if !players[p.Number] {
@@ -386,8 +386,11 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 			return err
 		}
 	}
+	// A game of from that to lacks goes, and so does one that to pairs
+	// otherwise (a round paired again): its players may sit at another of
+	// to's tables, which the one-game-a-round trigger checks row by row.
 	for _, g := range from.Games {
-		if !games[[2]int{g.Round, g.Table}] {
+		if pair, ok := games[[2]int{g.Round, g.Table}]; !ok || pair != [2]int{g.Black, g.White} {
 			if _, err := t.exec("DELETE FROM game WHERE tournament_id = ? AND round = ? AND board = ?", id, g.Round, g.Table); err != nil {
 				return err
 			}

@@ -116,7 +116,7 @@ func TestBadInput(t *testing.T) {
 		{"player edit nothing", "", []string{"player", "edit", "1"}, 2, []string{"nothing to change", "give --name, --rating, --country, --wof-id or --engine"}},
 		{"player withdraw twice", "", []string{"player", "withdraw", "8"}, 1, []string{"player 8 (EIGHT, Hal): the player has withdrawn before round 2", "already: nothing to do"}},
 		{"player withdraw not a number", "", []string{"player", "withdraw", "x"}, 2, []string{`not "x"`, "NUMBER is a player's number (see 'otd player list')"}},
-		{"player absent paired round", "", []string{"player", "absent", "1", "--round", "2"}, 1, []string{"round 2 is already paired", "unpair it first with 'otd round unpair'"}},
+		{"player absent paired round", "", []string{"player", "absent", "1", "--round", "2"}, 1, []string{"round 2 is already paired and under way", "enter a forfeit: 'otd result 2 1 --forfeit white'"}},
 		{"player absent without round", "", []string{"player", "absent", "1"}, 2, []string{`required flag(s) "round" not set`, "see 'otd player absent --help'"}},
 		{"player absent withdrawn", "", []string{"player", "absent", "8", "--round", "3"}, 1, []string{"player 8 (EIGHT, Hal): the player has withdrawn before round 2", "a withdrawn player is not paired"}},
 		{"player absent unknown round", "", []string{"player", "absent", "1", "--round", "9"}, 1, []string{"round 9: no such round", "the tournament has 4 rounds"}},

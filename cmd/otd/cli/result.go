@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ type resultOptions struct {
 	Round, Table int
 	In           tournament.ResultInput
 	Correct      bool
+	Repair       bool // with Correct: pair the next round again on the corrected scores
 }
 
 func newResultCmd(g *globals, runF func(resultOptions) error) *cobra.Command {
@@ -43,14 +45,32 @@ squares, and the minimal win is half of them plus one. Under Anti-Othello
 standings score each side its opponent's discs, the empty squares to the
 winner: 20-40 with 4 empty is a win for black, scored 44-20.
 
-A game that has a result is changed only with --correct; every change is in
-'otd log', and 'otd undo' reverts the last one.`,
+Under the fixed and wipeout policies a time default needs no B-W (its score
+is set); a B-W given is checked as a board all the same.
+
+A game that has a result is changed only with --correct; entering the same
+result again changes nothing. A correction made once the next round is paired
+says so: that round was paired on the old result. If it has no result yet,
+--repair (with --correct) pairs it again on the corrected scores, under the
+rules it was paired with, in the same change. Every change is in 'otd log',
+and 'otd undo' reverts the last one (a correction with --repair as a whole).`,
 		Example: `  otd result 3 1 40-24
   otd result 3 2 30-28 --time-default white
   otd result 3 4 --forfeit black
   otd result 2 5 33-31 --correct
+  otd result 5 3 30-34 --correct --repair
   otd undo`,
-		Args: argsUsage(cobra.RangeArgs(2, 3)),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 4 {
+				_, err1 := strconv.Atoi(args[2])
+				_, err2 := strconv.Atoi(args[3])
+				if err1 == nil && err2 == nil {
+					return usageErrorf("result: write the score as %s-%s (black's discs, a hyphen, white's): 'otd result %s %s %s-%s'",
+						args[2], args[3], args[0], args[1], args[2], args[3])
+				}
+			}
+			return argsUsage(cobra.RangeArgs(2, 3))(cmd, args)
+		},
 		RunE: func(_ *cobra.Command, args []string) error {
 			var err error
 			if o.Round, err = strconv.Atoi(args[0]); err != nil || o.Round < 1 {
@@ -68,7 +88,9 @@ A game that has a result is changed only with --correct; every change is in
 			switch {
 			case o.In.TimeDefault != "" && o.In.Forfeit != "":
 				return usageErrorf("result: a game ends by a time default or by a forfeit, not both")
-			case len(args) == 2 && o.In.Forfeit == "":
+			case o.Repair && !o.Correct:
+				return usageErrorf("result: --repair pairs the next round again after a correction: add --correct")
+			case len(args) == 2 && o.In.Forfeit == "" && o.In.TimeDefault == "":
 				return usageErrorf("result: give the score B-W (black's discs first), e.g. 'otd result %d %d 40-24'", o.Round, o.Table)
 			case len(args) == 3 && o.In.Forfeit != "":
 				return usageErrorf("result: a forfeit has no score, the game was not played: drop %s ('otd result %d %d --forfeit %s'), or give the score without --forfeit",
@@ -96,6 +118,7 @@ A game that has a result is changed only with --correct; every change is in
 	f.StringVar(&timeDefault, "time-default", "", "the colour whose flag fell: black or white")
 	f.StringVar(&forfeit, "forfeit", "", "the colour that did not play: black or white")
 	f.BoolVar(&o.Correct, "correct", false, "replace the result the game already has")
+	f.BoolVar(&o.Repair, "repair", false, "with --correct: pair the next round, paired on the old result and without a result yet, again")
 	cmd.AddCommand(newResultUndoCmd(g))
 	return cmd
 }
@@ -114,8 +137,16 @@ func colourFlag(flag, v string) (tournament.Color, error) {
 
 func runResult(g *globals, o resultOptions) error {
 	_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
+		if o.Repair {
+			return t.CorrectAndRepair(o.Round, o.Table, o.In)
+		}
 		return t.RecordResult(o.Round, o.Table, o.In, o.Correct)
 	})
+	if errors.Is(err, tournament.ErrSameResult) {
+		fmt.Fprintf(g.Stdout, "Round %d table %d: %s is recorded already; nothing changed.\n", o.Round, o.Table, strings.TrimPrefix(err.Error(),
+			fmt.Sprintf("round %d table %d: %s: ", o.Round, o.Table, tournament.ErrSameResult)))
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -125,6 +156,11 @@ func runResult(g *globals, o resultOptions) error {
 		fmt.Fprintf(g.Stdout, " (was %s)", was)
 	}
 	fmt.Fprintln(g.Stdout)
+	if _, notes, ok := strings.Cut(c.Subject, "; "); ok {
+		for _, n := range strings.Split(notes, "; ") {
+			fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
+		}
+	}
 	return nil
 }
 

@@ -207,8 +207,11 @@ func TestAntiResultEntry(t *testing.T) {
 	d.must("player", "add", "Bob")
 	d.must("round", "pair")
 	d.must("result", "1", "1", "20-40")
-	if _, errs, code := d.run("result", "1", "1", "20-40"); code == 0 || !strings.Contains(errs, "(20-40)") {
-		t.Errorf("the result shown again: exit %d, %s", code, errs)
+	if out, errs, code := d.run("result", "1", "1", "20-40"); code != 0 || !strings.Contains(out, "Round 1 table 1: 20-40 is recorded already; nothing changed.") {
+		t.Errorf("the result entered again: exit %d, %s%s", code, out, errs)
+	}
+	if _, errs, code := d.run("result", "1", "1", "40-20"); code != exitFailure || !strings.Contains(errs, "(20-40)") {
+		t.Errorf("another result: exit %d, %s", code, errs)
 	}
 	d.must("result", "1", "1", "20-40", "--correct") // the same, typed back: nothing turns around
 	if _, errs, code := d.run("export", "elo", filepath.Join(t.TempDir(), "anti.elo")); code == 0 || !strings.Contains(errs, "standard 8x8 Othello") {
