@@ -31,7 +31,9 @@ var allowed = map[string][]string{
 	"engine/nboard":       {"engine", "engine/player", "engine/proc"},
 	"engine/match":        {"engine", "engine/player"},
 	"tournament":          {"engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript", "engine/gtp", "engine/nboard"}, // the domain starts its engine entrants (StartEngine)
-	"export":              {"tournament", "engine", "pairing", "scoring"},
+	"export":              {"tournament", "engine", "pairing", "scoring", "elo"},                                                                 // the .ELO mapping: tournament <-> elo.File
+	"elo":                 {"scoring"},                                                                                                           // a file format: its own types and the points and rules it writes
+	"roster":              {},                                                                                                                    // a file format: the players file of 'player import'
 	"store/sqlite":        {"tournament", "engine", "pairing", "scoring"},
 	"web":                 {"tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
 	"internal/testenv":    {},
@@ -57,7 +59,8 @@ var testAllowed = map[string][]string{
 // TestImportRules enforces the layering of DESIGN.md on every non-test Go
 // file: the leaves import nothing of ours, engine/* only engine (and
 // engine/player), the domain the leaves and the engine family (it plays and
-// starts engine entrants), store and export only the domain and the leaves;
+// starts engine entrants), store and export only the domain and the leaves
+// (and export the file formats), a file format (elo, roster) nothing but leaves;
 // cmd may import everything. Test files may also import internal/testenv.
 func TestImportRules(t *testing.T) {
 	fset := token.NewFileSet()
@@ -120,6 +123,8 @@ var layers = map[string]int{
 	"internal/testenv": 0, "internal/fakeengine": 0, "e2e": 0,
 	"tournament":        1,
 	"export":            2,
+	"elo":               2, // file formats: adapters that import only leaves
+	"roster":            2,
 	"web":               2,
 	"store/sqlite":      2,
 	"internal/memstore": 2, // a store in memory, for tests

@@ -2,23 +2,30 @@ package export_test
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/internal/testenv"
+	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 )
 
 // smallEvent is a 2-round event of 5 players with a game of every kind:
 // round 1: 1-2 40-24, 3-4 a forfeit (4 did not play), 5 the bye; round 2:
 // 2-3 a time default (black's flag fell, recorded 19-45), 4-1 30-34, and 5
-// absent. Player 1 has WOF id 79; player 2's country was stored "FR".
+// absent. Player 1 has WOF id 79; player 2's country was stored "FR" (as an
+// older otd stored it).
 func smallEvent() *tournament.Tournament {
 	t := &tournament.Tournament{Settings: tournament.DefaultSettings("Club", 2)}
 	t.Players = []tournament.Player{
@@ -41,112 +48,56 @@ func smallEvent() *tournament.Tournament {
 	return t
 }
 
-var smallMeta = export.ELOMeta{Tournament: "Club", Country: "France", Sender: "Ann Archer", Creator: "otd test",
+var smallMeta = elo.Meta{Tournament: "Club", Country: "France", Sender: "Ann Archer", Creator: "otd test",
 	Start: time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC), End: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC),
 	Created: time.Date(2026, 11, 22, 18, 5, 0, 0, time.UTC)}
 
-// TestFromTournament: the file of smallEvent, worked out by hand from the
-// format of Papp's files (src/elo.c) and RULES.md. Points: 1 and 3 have 2,
-// 5 has 1 (the bye), 2 and 4 none. Discs: 3 has 32 (the forfeit, as
-// recorded) + 45 = 77, 1 has 40 + 34 = 74, 5 has 32 (the bye), 2 has 24 + 19
-// = 43, 4 has 32 (the forfeit lost, as recorded) + 30 = 62. BQ with c = 32:
-// 3: 32 + 32x2 (the forfeit, not played) + 45 = 141; 1: 40 + 34 = 74 (its
-// opponents have no point); 2: 24 + 32x2 + 19 + 32x2 = 171; 4: 32 + 30 +
-// 32x2 = 126. The forfeit and the bye are no game lines; the time default is
-// a game (it was played); players without a WOF id are new ("+").
-func TestFromTournament(t *testing.T) {
-	f, err := export.FromTournament(smallEvent(), smallMeta)
+// TestToELO: the file of smallEvent, worked out by hand from the format of
+// Papp's files (src/elo.c) and RULES.md. Points: 1 and 3 have 2, 5 has 1
+// (the bye), 2 and 4 none. Discs: 3 has 32 (the forfeit, as recorded) + 45 =
+// 77, 1 has 40 + 34 = 74, 5 has 32 (the bye), 2 has 24 + 19 = 43, 4 has 32
+// (the forfeit lost, as recorded) + 30 = 62. BQ with c = 32: 3: 32 + 32x2
+// (the forfeit, not played) + 45 = 141; 1: 40 + 34 = 74 (its opponents have
+// no point); 2: 24 + 32x2 + 19 + 32x2 = 171; 4: 32 + 30 + 32x2 = 126. The
+// forfeit and the bye are no game lines (a forfeit used to be written as a
+// 32-32 draw), but otd's lines; the time default is a game (it was played);
+// players without a WOF id are new ("+") and stand in with their number;
+// countries are the three-letter codes.
+func TestToELO(t *testing.T) {
+	f, err := export.ToELO(smallEvent(), smallMeta)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		t.Fatal(err)
+	want := &elo.File{
+		Header: smallMeta.Headers(), // elo.TestMetaHeaders
+		Standings: []elo.Player{
+			{ID: 3, New: true, Last: "BROOK", First: "Bob", Country: "FRA", Score: 4, Discs: 77},
+			{ID: 79, Last: "LEADER", First: "Imre", Country: "GBR", Score: 4, Discs: 74, Rating: 2157},
+			{ID: 5, New: true, Last: "DANE", First: "Di", Country: "FRA", Score: 2, Discs: 32},
+			{ID: 2, New: true, Last: "ARCHER", First: "Ann", Country: "FRA", Score: 0, Discs: 43},
+			{ID: 4, New: true, Last: "COLE", First: "Cy", Country: "FRA", Score: 0, Discs: 62},
+		},
+		Rounds: [][]elo.Game{
+			{{Black: 79, BlackDiscs: 40, White: 2, WhiteDiscs: 24}},
+			{{Black: 2, BlackDiscs: 19, White: 3, WhiteDiscs: 45}, {Black: 4, BlackDiscs: 30, White: 79, WhiteDiscs: 34}},
+		},
+		Otd: &elo.Otd{Rounds: 2, BQ: scoring.BQRule{Kind: scoring.Nearest}, TimeDefault: scoring.TimeComplete, ByePoints: scoring.Point,
+			TieBreaks:    scoring.TieBreaks{scoring.ByPoints, scoring.ByBQ, scoring.ByDiscs},
+			Players:      map[int]elo.Status{3: {NoID: true}, 5: {Absent: []int{2}, NoID: true}, 2: {NoID: true}, 4: {NoID: true}},
+			Names:        map[int]string{},
+			Forfeits:     [][]elo.Forfeit{{{Black: 3, White: 4, Loser: elo.White}}, nil},
+			Byes:         [][]int{{5}, nil},
+			TimeDefaults: [][]elo.Forfeit{nil, {{Black: 2, White: 3, Loser: elo.Black}}}},
 	}
-	want := `%%Tournament: Club
-%%Country: France
-%%Date: 21/11/2026 - 22/11/2026
-%%Sender: Ann Archer
-
-%%Creator: otd test
-%%CreationDate: 2026/11/22 18:05
-
-%        ID, NAME, Firstname, COUNTRY, score, disc-count, rating
-%_% +     3, BROOK, Bob, FRA,  2, 77, 0
-%_%      79, LEADER, Imre, GBR,  2, 74, 2157
-%_% +     5, DANE, Di, FRA,  1, 32, 0
-%_% +     2, ARCHER, Ann, FRA,  0, 43, 0
-%_% +     4, COLE, Cy, FRA,  0, 62, 0
-
-% otd: these lines are for otd: forfeits and byes (not games for the rating list), entries, absences, withdrawals
-% otd: rounds 2
-% otd: rules bq=nearest time-default=complete bye-points=1 tiebreaks=points,bq,discs
-% otd: player 3 no-id
-% otd: player 5 absent 2 no-id
-% otd: player 2 no-id
-% otd: player 4 no-id
-
-%Round: 1
-
-    79 (40)>(24)      2 B
-% otd: forfeit 3 4 white
-% otd: bye 5
-
-%Round: 2
-
-     2 (19)<(45)      3 B
-     4 (30)<(34)     79 B
-% otd: time-default 2 3 black
-`
-	if got := b.String(); got != want {
-		t.Errorf("the file is\n%s\nwant\n%s", got, want)
+	if !reflect.DeepEqual(f, want) {
+		t.Errorf("the file is\n%+v\n%+v\nwant\n%+v\n%+v", f, f.Otd, want, want.Otd)
 	}
 }
 
 // TestELORoundTripKinds reads smallEvent's file back: every game, bye,
 // absence and kind of result is the original's, and so are the standings.
 func TestELORoundTripKinds(t *testing.T) {
-	orig := smallEvent()
-	f, err := export.FromTournament(orig, smallMeta)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	g, err := export.ReadELO(&b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := g.Tournament(g.Settings(tournament.DefaultSettings("", 1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := back.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	want, err := orig.Standings(2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := back.Standings(2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range want {
-		w, gr := want[i], got[i]
-		wn, gn := orig.Players[w.Player-1].Name, back.Players[gr.Player-1].Name
-		if last, first := export.SplitName(wn); gn != last+", "+first || w.Points != gr.Points || w.Discs != gr.Discs ||
-			w.BQ != gr.BQ || w.Rank != gr.Rank || w.Withdrawn != gr.Withdrawn {
-			t.Errorf("place %d: %s %v points %d discs BQ %v rank %d; want %s %v %d %v %d", i+1, gn, gr.Points, gr.Discs, gr.BQ, gr.Rank, wn, w.Points, w.Discs, w.BQ, w.Rank)
-		}
-		for k := range w.Rounds {
-			if w.Rounds[k].Kind != gr.Rounds[k].Kind || w.Rounds[k].Discs != gr.Rounds[k].Discs {
-				t.Errorf("%s, round %d: %v %d discs; want %v %d", gn, k+1, gr.Rounds[k].Kind, gr.Rounds[k].Discs, w.Rounds[k].Kind, w.Rounds[k].Discs)
-			}
-		}
-	}
+	back := checkRoundTrip(t, smallEvent(), smallMeta)
 	if p := back.Players[2]; p.Name != "DANE, Di" || !slices.Equal(p.Absent, []int{2}) || p.ID != 0 {
 		t.Errorf("player 3 is %+v; want DANE, Di, absent from round 2, no WOF id", p)
 	}
@@ -155,22 +106,374 @@ func TestELORoundTripKinds(t *testing.T) {
 	}
 }
 
-// TestELOForfeitIsNoGame: a forfeit is not written as a game of the rating
-// list (it used to be a 32-32 draw, "(32)=(32)"), whatever the bye discs.
-func TestELOForfeitIsNoGame(t *testing.T) {
-	f, err := export.FromTournament(smallEvent(), smallMeta)
+// TestELONamesRoundTrip: a name with commas ("SMITH, John, Jr.") survives
+// export and import: the standings line keeps the rating list's seven
+// fields, and otd's name line gives the name back. Other names come back as
+// the rating list writes them, SURNAME, First.
+func TestELONamesRoundTrip(t *testing.T) {
+	tm := smallEvent()
+	names := []string{"SMITH, John, Jr.", "Ann ARCHER", "O'Neil, Mary-Kate, \"MK\"", "de Graaf, Jan C.", "Kashiwabara"}
+	for i := range tm.Players {
+		tm.Players[i].Name = names[i]
+	}
+	f, err := export.ToELO(tm, smallMeta)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := len(f.Rounds[0]); got != 1 {
-		t.Errorf("round 1 has %d game lines; want 1 (the forfeit and the bye are not games)", got)
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
 	}
-	for _, gs := range f.Rounds {
-		for _, g := range gs {
-			if g.Black == 3 && g.White == 4 {
-				t.Errorf("the forfeit is a game line: %+v", g)
+	if n := strings.Count(b.String(), "\n% otd: name "); n != 2 {
+		t.Errorf("%d name lines; want 2, for the names with two commas:\n%s", n, b.String())
+	}
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(l, "%_%") && strings.Count(l, ",") != 6 {
+			t.Errorf("standings line %q: %d commas; want 6", l, strings.Count(l, ","))
+		}
+	}
+	back := checkRoundTrip(t, tm, smallMeta)
+	got := map[string]bool{}
+	for _, p := range back.Players {
+		got[p.Name] = true
+	}
+	for _, n := range []string{"SMITH, John, Jr.", "ARCHER, Ann", "O'Neil, Mary-Kate, \"MK\"", "DE GRAAF, Jan C.", "KASHIWABARA"} {
+		if !got[n] {
+			t.Errorf("%q is not among the names read back: %v", n, got)
+		}
+	}
+}
+
+// checkRoundTrip writes orig's .ELO file, reads it and builds the tournament
+// again with the rules written in it, and compares the standings after the
+// last finished round: each place's player (numbered in standings order,
+// named SURNAME, First unless the name has two commas), points, BQ, discs,
+// games played on the board, withdrawal, and every round's kind of result
+// and discs. The file must have a game line for each game played on the
+// board (normal games and time defaults), none for a forfeit or a bye. It
+// returns the tournament read back.
+func checkRoundTrip(t *testing.T, orig *tournament.Tournament, meta elo.Meta) *tournament.Tournament {
+	t.Helper()
+	f, err := export.ToELO(orig, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	g, err := elo.Read(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := export.FromELO(g, export.ELOSettings(g, tournament.DefaultSettings("", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	done := orig.Finished()
+	if back.Rounds != orig.Rounds || back.Finished() != done || back.BQ != orig.BQ || back.ByePoints != orig.ByePoints ||
+		!slices.Equal(back.TieBreaks, orig.TieBreaks) || back.TimeDefault != orig.TimeDefault {
+		t.Errorf("read back: %d rounds, %d finished, %v; want %d, %d, %v", back.Rounds, back.Finished(), back.Rules(), orig.Rounds, done, orig.Rules())
+	}
+	want, err := orig.Standings(done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := back.Standings(done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d players read back; want %d", len(got), len(want))
+	}
+	played := 0
+	for i, w := range want {
+		gr := got[i]
+		played += w.Games
+		wn, gn := orig.Players[w.Player-1].Name, back.Players[gr.Player-1].Name
+		if strings.Count(wn, ",") < 2 {
+			last, first := export.SplitName(wn)
+			wn = strings.TrimSuffix(last+", "+first, ", ")
+		}
+		if gn != wn || gr.Player != i+1 || w.Points != gr.Points || w.Discs != gr.Discs || w.BQ != gr.BQ || w.Rank != gr.Rank ||
+			w.Games != gr.Games || w.Withdrawn != gr.Withdrawn {
+			t.Errorf("place %d: %d %s %v points %d discs BQ %v rank %d games %d withdrawn %v; want %d %s %v %d %v %d %d %v", i+1,
+				gr.Player, gn, gr.Points, gr.Discs, gr.BQ, gr.Rank, gr.Games, gr.Withdrawn, i+1, wn, w.Points, w.Discs, w.BQ, w.Rank, w.Games, w.Withdrawn)
+		}
+		for k := range w.Rounds {
+			if w.Rounds[k].Kind != gr.Rounds[k].Kind || w.Rounds[k].Discs != gr.Rounds[k].Discs {
+				t.Errorf("%s, round %d: %v %d discs; want %v %d", gn, k+1, gr.Rounds[k].Kind, gr.Rounds[k].Discs, w.Rounds[k].Kind, w.Rounds[k].Discs)
 			}
 		}
+	}
+	lines := 0
+	for _, gs := range g.Rounds {
+		lines += len(gs)
+	}
+	if 2*lines != played {
+		t.Errorf("%d game lines; want %d, the games played on the board", lines, played/2)
+	}
+	return back
+}
+
+// TestELORoundTripDirectorsDay: a 5-round event of 10 players and a late
+// entry, built by the director's operations, with every kind of result and
+// entry, exports to .ELO and reads back with the same standings, under each
+// BQ rule and a half-point bye: a player withdrawn before round 1, forfeits
+// (rounds 1 and 5), time defaults (rounds 1 and 4), a bye in every round (9
+// players in each), an absence (round 2), a late entry (from round 2) and a
+// withdrawal (after round 2); the other games end 40-24, 24-40 or 32-32 by
+// table. Before, a forfeit was written as a 32-32 draw and the import
+// refused the file.
+func TestELORoundTripDirectorsDay(t *testing.T) {
+	for _, rules := range [][]string{nil, {"wof"}, {"exact", "0.5"}, {"4", "1", "points,discs,h2h,bq"}} {
+		t.Run(strings.Join(append([]string{"default"}, rules...), " "), func(t *testing.T) {
+			s := tournament.DefaultSettings("Day", 5)
+			var err error
+			for i, v := range rules {
+				switch i {
+				case 0:
+					s.BQ, err = scoring.ParseBQRule(v)
+				case 1:
+					s.ByePoints, err = scoring.ParseByePoints(v)
+				case 2:
+					s.TieBreaks, err = scoring.ParseTieBreaks(v)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			tm := directorsDay(t, s)
+			checkRoundTrip(t, tm, export.ELOMeta(tm))
+		})
+	}
+}
+
+// directorsDay plays the event of TestELORoundTripDirectorsDay under s,
+// through the operations the commands call.
+func directorsDay(t *testing.T, s tournament.Settings) *tournament.Tournament {
+	t.Helper()
+	tm := &tournament.Tournament{Settings: s}
+	must := func(_ tournament.Change, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	countries := []string{"GB", "FRA", "fr", "NLD", "be", "JPN", "US", "DEU", "ITA", "es"}
+	for i, name := range []string{"LEADER, Imre", "Ann ARCHER", "Bob Brook", "COLE, Cy", "Di Dane", "EVE, Ed", "FOX, Fay", "GRAY, Gus", "HILL, Hal", "IVES, Ida"} {
+		in := tournament.PlayerInput{Name: name, Country: countries[i], Rating: 2000 - 10*i}
+		if i%3 == 0 {
+			in.ID = 100 + i
+		}
+		must(tm.AddPlayer(in))
+	}
+	must(tm.Withdraw(9)) // before round 1: plays nothing
+	score := func(b, w int) tournament.ResultInput {
+		return tournament.ResultInput{Black: b, White: w, HasScore: true}
+	}
+	play := func(r int, special map[int]tournament.ResultInput) {
+		must(tm.Pair(tournament.PairOptions{}))
+		for _, g := range tm.Round(r) {
+			if g.IsBye() {
+				continue
+			}
+			in, ok := special[g.Table]
+			if !ok {
+				in = []tournament.ResultInput{score(40, 24), score(24, 40), score(32, 32)}[(g.Table+r)%3]
+			}
+			must(tm.RecordResult(r, g.Table, in, false))
+		}
+	}
+	td := score(19, 5)
+	td.TimeDefault = tournament.Black
+	play(1, map[int]tournament.ResultInput{1: {Forfeit: tournament.White}, 2: td})
+	must(tm.MarkAbsent(3, 2))
+	must(tm.AddPlayer(tournament.PlayerInput{Name: "LATE, Lou", Country: "SE"}))
+	play(2, nil)
+	must(tm.Withdraw(4))
+	play(3, nil)
+	td = score(40, 20)
+	td.TimeDefault = tournament.White
+	play(4, map[int]tournament.ResultInput{2: td})
+	play(5, map[int]tournament.ResultInput{3: {Forfeit: tournament.Black}})
+	return tm
+}
+
+// TestELORoundTripFTD: the four FlipTheDisc tournaments of
+// ../shared/data/othello-tournaments-ftd (real pairings, byes and
+// withdrawals, countries stored as two-letter codes) export to .ELO and read
+// back with the same standings under --bq exact.
+func TestELORoundTripFTD(t *testing.T) {
+	standings := testenv.CSV(t, "othello-tournaments-ftd/ftd_standings.csv")[1:]
+	games := testenv.CSV(t, "othello-tournaments-ftd/ftd_games.csv")[1:]
+	events := map[string]*tournament.Tournament{}
+	num := map[[2]string]int{} // tournament id, FTD player id -> player number
+	for _, p := range standings {
+		tm := events[p[0]]
+		if tm == nil {
+			tm = &tournament.Tournament{Settings: tournament.DefaultSettings(p[1], atoi(t, p[2]))}
+			tm.BQ = scoring.BQRule{Kind: scoring.Exact}
+			events[p[0]] = tm
+		}
+		n := len(tm.Players) + 1
+		num[[2]string{p[0], p[4]}] = n
+		pl := tournament.Player{Number: n, Name: p[5] + ", " + p[6], Country: p[7], FirstRound: 1}
+		if p[10] != "" {
+			pl.Left = atoi(t, p[10]) + 1
+		}
+		tm.Players = append(tm.Players, pl)
+	}
+	slices.SortStableFunc(games, func(a, b []string) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(atoi(t, a[1]), atoi(t, b[1])), cmp.Compare(atoi(t, a[3]), atoi(t, b[3])))
+	})
+	for _, g := range games {
+		tm := events[g[0]]
+		if g[2] != "swiss" || tm == nil {
+			continue
+		}
+		r := atoi(t, g[1])
+		game := tournament.Game{Round: r, Table: len(tm.Round(r)) + 1, Black: num[[2]string{g[0], g[4]}]}
+		if g[6] != "-1" {
+			game.White = num[[2]string{g[0], g[6]}]
+			game.Result = &tournament.Result{Black: atoi(t, g[8]), White: atoi(t, g[9]), Kind: tournament.Normal}
+		}
+		tm.Games = append(tm.Games, game)
+	}
+	if len(events) != 4 {
+		t.Fatalf("%d tournaments; want 4", len(events))
+	}
+	for _, id := range slices.Sorted(maps.Keys(events)) {
+		t.Run(id, func(t *testing.T) {
+			tm := events[id]
+			if err := tm.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			checkRoundTrip(t, tm, export.ELOMeta(tm))
+		})
+	}
+}
+
+func atoi(t testing.TB, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// wofFiles returns the real .ELO files of ../shared/data: 11 of them.
+func wofFiles(t *testing.T) []string {
+	files, err := filepath.Glob(filepath.Join(testenv.SharedData(t), "othello-tournaments-wof-elo", "raw", "*.ELO"))
+	if err != nil || len(files) != 11 {
+		t.Fatalf("%d .ELO files (%v); want 11", len(files), err)
+	}
+	return files
+}
+
+// readWOF builds the tournament of a real .ELO file under the wof BQ rule.
+func readWOF(t *testing.T, path string) (*elo.File, *tournament.Tournament) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := elo.Read(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := tournament.DefaultSettings("", 1)
+	s.BQ = scoring.BQRule{Kind: scoring.WOF}
+	tm, err := export.FromELO(f, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tm.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return f, tm
+}
+
+// TestFromELOStandings builds WOC 2015, 2019 and 2023 under the wof BQ rule,
+// guessing their byes, and checks the standings against the published ones
+// (the %_% lines, flattened in elo_standings.csv): every score and disc
+// count, and the published order, which within a score is the order by
+// tie-break.
+func TestFromELOStandings(t *testing.T) {
+	published := map[string][][]string{}
+	for _, row := range testenv.CSV(t, "othello-tournaments-wof-elo/elo_standings.csv")[1:] {
+		published[row[0]] = append(published[row[0]], row)
+	}
+	for _, file := range []string{"20151029_WOC_2015.ELO", "20191009_WOC_2019.ELO", "20231103_WOC_2023.ELO"} {
+		t.Run(file, func(t *testing.T) {
+			_, tm := readWOF(t, testenv.SharedFile(t, "othello-tournaments-wof-elo/raw/"+file))
+			got, err := tm.Standings(tm.Finished())
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := published[file]
+			if len(got) != len(want) {
+				t.Fatalf("%d players in the standings, %d published", len(got), len(want))
+			}
+			for i, s := range got {
+				w := want[i] // players are numbered in published order
+				score, err := scoring.ParseHalfPoints(w[7])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s.Player != atoi(t, w[2]) || s.Points != score || s.Discs != atoi(t, w[8]) {
+					t.Errorf("place %d: %d %s, %v points, %d discs; published %s %s %s, %s points, %s discs",
+						i+1, s.Player, tm.Players[s.Player-1].Name, s.Points, s.Discs, w[2], w[4], w[5], w[7], w[8])
+				}
+			}
+		})
+	}
+}
+
+// TestELORoundTripWOF builds every real .ELO file's tournament and makes
+// its file again: the games (every round's, and those added after the Swiss
+// rounds) are the original's, and the file read back gives the same
+// standings.
+func TestELORoundTripWOF(t *testing.T) {
+	for _, path := range wofFiles(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			orig, tm := readWOF(t, path)
+			f, err := export.ToELO(tm, export.ELOMeta(tm))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(f.Rounds, orig.Rounds) || !reflect.DeepEqual(f.Added, orig.Added) {
+				t.Errorf("the games written differ from the file's:\n%v %v\nwant\n%v %v", f.Rounds, f.Added, orig.Rounds, orig.Added)
+			}
+			checkRoundTrip(t, tm, export.ELOMeta(tm))
+		})
+	}
+}
+
+// TestELOUnfinished: a round with results missing is left out of the file;
+// the rounds planned are written, so that the tournament read back can go on
+// from there.
+func TestELOUnfinished(t *testing.T) {
+	tm := smallEvent()
+	tm.Rounds = 3
+	tm.Games[3].Result = nil // round 2, table 1
+	f, err := export.ToELO(tm, smallMeta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Rounds) != 1 || f.Otd.Rounds != 3 {
+		t.Fatalf("%d rounds written, %d planned; want 1 and 3", len(f.Rounds), f.Otd.Rounds)
+	}
+	back, err := export.FromELO(f, export.ELOSettings(f, tournament.DefaultSettings("", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Rounds != 3 || back.Paired() != 1 {
+		t.Errorf("read back: %d rounds planned, %d paired; want 3 and 1", back.Rounds, back.Paired())
 	}
 }
 
@@ -194,76 +497,13 @@ func TestSplitName(t *testing.T) {
 	}
 }
 
-// TestELOWritePapp: reading a file written by Papp and writing it again
-// gives Papp's header and standings lines byte for byte (blank lines aside)
-// and its game lines but for runs of blanks, so the exporter writes the layout
-// the rating list takes. Papp writes a tied final-phase game '<' or '>' for
-// who went through (WOC 2016), otd '='.
-func TestELOWritePapp(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(testenv.SharedData(t), "othello-tournaments-wof-elo", "raw", "*.ELO"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	papp := 0
-	for _, path := range files {
-		orig, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(orig), "%%Creator: PAPP") {
-			continue
-		}
-		papp++
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			f, err := export.ReadELO(bytes.NewReader(orig))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var b bytes.Buffer
-			if err := f.Write(&b); err != nil {
-				t.Fatal(err)
-			}
-			want, got := nonBlank(string(orig)), nonBlank(b.String())
-			if len(got) != len(want) {
-				t.Fatalf("%d lines written, %d in the original", len(got), len(want))
-			}
-			for i := range want {
-				g, w := got[i], want[i]
-				if !strings.HasPrefix(w, "%") { // a game line: Papp 1.36 and 1.37 space draws differently
-					g, w = strings.Join(strings.Fields(g), " "), strings.Join(strings.Fields(w), " ")
-				}
-				if g != w && !(tiedFinal[filepath.Base(path)] && (strings.Contains(w, ")<(") || strings.Contains(w, ")>("))) {
-					t.Errorf("line %d: %q; the original has %q", i+1, got[i], want[i])
-				}
-			}
-		})
-	}
-	if papp < 5 {
-		t.Errorf("%d files written by Papp; want at least 5", papp)
-	}
-}
-
-// tiedFinal: the files with a tied final-phase game that Papp wrote '<' for who went through.
-var tiedFinal = map[string]bool{"20161102_WOC_2016.ELO": true}
-
-// nonBlank returns the lines of s that are not blank.
-func nonBlank(s string) []string {
-	var out []string
-	for _, l := range strings.Split(strings.ReplaceAll(s, "\r", ""), "\n") {
-		if strings.TrimSpace(l) != "" {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
 // TestELOStandIns: a player without a WOF id stands in as their number, or
 // after every id when a WOF id is that number; two players with one WOF id
 // are refused.
 func TestELOStandIns(t *testing.T) {
 	tm := smallEvent()
 	tm.Players[0].ID = 2 // player 1's WOF id is player 2's number
-	f, err := export.FromTournament(tm, smallMeta)
+	f, err := export.ToELO(tm, smallMeta)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,49 +511,18 @@ func TestELOStandIns(t *testing.T) {
 	for _, p := range f.Standings {
 		ids[p.Last] = p.ID
 	}
-	if want := map[string]int{"LEADER": 2, "ARCHER": 6, "BROOK": 3, "COLE": 4, "DANE": 5}; !maps(ids, want) {
+	if want := map[string]int{"LEADER": 2, "ARCHER": 6, "BROOK": 3, "COLE": 4, "DANE": 5}; !maps.Equal(ids, want) {
 		t.Errorf("ids %v; want %v", ids, want)
 	}
 	tm.Players[3].ID = 2
-	if _, err := export.FromTournament(tm, smallMeta); err == nil || !strings.Contains(err.Error(), "players 1 and 4: WOF id 2") {
+	if _, err := export.ToELO(tm, smallMeta); !errors.Is(err, export.ErrDuplicateID) || !strings.Contains(err.Error(), "players 1 and 4: WOF id 2") {
 		t.Errorf("two players with WOF id 2: %v", err)
 	}
 }
 
-func maps(a, b map[string]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
-// TestELOHeaders: the header lines as in the real files, one day or several,
-// "??" where Papp writes it for a value not given.
-func TestELOHeaders(t *testing.T) {
-	day := time.Date(2025, 9, 21, 0, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		m    export.ELOMeta
-		want []export.ELOHeader
-	}{
-		{export.ELOMeta{Tournament: "42nd Belgian championship", Country: "Belgium", Start: day, End: day, Sender: "SCHOTTE Tom", Creator: "otd"},
-			[]export.ELOHeader{{"Tournament", "42nd Belgian championship"}, {"Country", "Belgium"}, {"Date", "21/09/2025"}, {"Sender", "SCHOTTE Tom"}, {"Creator", "otd"}}},
-		{export.ELOMeta{Tournament: "Club", Creator: "otd", Created: day.Add(22*time.Hour + 29*time.Minute)},
-			[]export.ELOHeader{{"Tournament", "Club"}, {"Country", "??"}, {"Date", "??"}, {"Sender", "??"}, {"Creator", "otd"}, {"CreationDate", "2025/09/21 22:29"}}},
-	} {
-		if got := tc.m.Headers(); !slices.Equal(got, tc.want) {
-			t.Errorf("Headers() = %v; want %v", got, tc.want)
-		}
-	}
-}
-
-// TestELOOtdLinesRefused: otd's lines that do not fit the file are refused
-// with ErrELO, at reading or when the tournament is built.
-func TestELOOtdLinesRefused(t *testing.T) {
+// TestFromELORefuses: a file that contradicts itself, in its games or in
+// otd's lines, is refused with elo.ErrInvalid when the tournament is built.
+func TestFromELORefuses(t *testing.T) {
 	const good = `%%Tournament: Club
 %_%  +    1, ONE, Ann, FRA, 2, 72, 0
 %_%  +    2, TWO, Bob, FRA, 0, 24, 0
@@ -327,12 +536,19 @@ func TestELOOtdLinesRefused(t *testing.T) {
 %Round: 2
 % otd: forfeit 1 3 white
 `
+	// papp is a file of another program: no otd lines.
+	const papp = `%_%  11, ONE, Ann, FRA, 1, 40, 2000
+%_%  22, TWO, Bob, FRA, 0, 24, 1900
+%_%  33, SIX, Sam, FRA, 0, 0, 1800
+%Round: 1
+  11 (40)>(24)   22 B
+`
 	read := func(s string) (*tournament.Tournament, error) {
-		f, err := export.ReadELO(strings.NewReader(s))
+		f, err := elo.Read(strings.NewReader(s))
 		if err != nil {
-			return nil, err
+			t.Fatalf("%v in\n%s", err, s)
 		}
-		return f.Tournament(f.Settings(tournament.DefaultSettings("", 1)))
+		return export.FromELO(f, export.ELOSettings(f, tournament.DefaultSettings("", 1)))
 	}
 	tm, err := read(good)
 	if err != nil {
@@ -341,16 +557,29 @@ func TestELOOtdLinesRefused(t *testing.T) {
 	if g := tm.Round(2); len(g) != 1 || g[0].Result.Kind != tournament.Forfeit || g[0].Result.Black != 32 {
 		t.Errorf("round 2: %+v; want the forfeit, 32-32 as recorded", g)
 	}
-	for _, tc := range []struct{ name, old, new, want string }{
-		{"colour", "1 3 white", "1 3 grey", "forfeit is: black-id white-id black|white"},
-		{"unknown player", "player 2 absent", "player 9 absent", "player id 9 is not in the standings"},
-		{"absent and playing", "player 2 absent 2", "player 2 absent 1", "TWO, Bob has a game but is not in the round"},
-		{"bye and game", "bye 3", "bye 2", "player id 2 has a game and the bye"},
-		{"round", "% otd: rules", "% otd: bye 3\n% otd: rules", `"bye" before the first %Round line`},
-		{"score", "FRA, 1, 64", "FRA, 0, 64", "THREE Cy: published score 0, but the games and byes give 1"},
+	if _, err := read(papp); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, file, old, new, want string }{
+		{"unknown player", good, "player 2 absent", "player 9 absent", "otd line: player id 9 is not in the standings"},
+		{"unknown name", good, "% otd: player 2", "% otd: name 9 \"X\"\n% otd: player 2", "otd line: name: player id 9 is not in the standings"},
+		{"absent and playing", good, "player 2 absent 2", "player 2 absent 1", "round 1: TWO, Bob has a game but is not in the round"},
+		{"absent outside the rounds", good, "player 2 absent 2", "player 2 absent 2,7", "otd line: player TWO, Bob: entry, withdrawal or absences outside rounds 1 to 2"},
+		{"bye and game", good, "bye 3", "bye 2", "round 1: player id 2 has a game and the bye"},
+		{"bye of no one", good, "bye 3", "bye 8", "round 1: player id 8 is not in the standings"},
+		{"score", good, "FRA, 1, 64", "FRA, 0, 64", "THREE Cy: published score 0, but the games and byes give 1"},
+		{"game of no one", papp, "   22 B", "   44 B", "round 1: player id 44 is not in the standings"},
+		{"plays themselves", papp, "   22 B", "   11 B", "round 1: player 11 plays against themselves"},
+		{"two games", papp, "   22 B\n", "   22 B\n  33 (32)=(32)   22 B\n", "round 1: a player has two games"},
+		{"listed twice", papp, "%_%  33, SIX", "%_%  22, SIX", "player id 22 is listed twice"},
+		{"added game of no one", papp, "   22 B\n", "   22 B\n%%Added results\n  11 (40)>(24)   55 B\n", "added results: player id 55 is not in the standings"},
 	} {
-		_, err := read(strings.Replace(good, tc.old, tc.new, 1))
-		if !errors.Is(err, export.ErrELO) || !strings.Contains(err.Error(), tc.want) {
+		file := strings.Replace(tc.file, tc.old, tc.new, 1)
+		if file == tc.file {
+			t.Fatalf("%s: %q is not in the file", tc.name, tc.old)
+		}
+		_, err := read(file)
+		if !errors.Is(err, elo.ErrInvalid) || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
 		}
 	}

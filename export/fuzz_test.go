@@ -7,19 +7,20 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
 )
 
-// FuzzReadELO: ReadELO never panics and refuses with ErrELO in one line of
-// bounded length (a quoted line is cut); a file it reads and builds into a
-// valid tournament is written again (or refused with ErrELOValue) and the
-// written file reads back with the same players' names. Seeds:
-// testdata/fuzz/FuzzReadELO and the files below.
-func FuzzReadELO(f *testing.F) {
+// FuzzFromELO: a file that elo.Read reads is built into a tournament or
+// refused with elo.ErrInvalid in one line of bounded length (a quoted name
+// is cut), never a panic; a valid tournament built from it makes a file
+// again (or one refused with elo.ErrValue), which reads back with the same
+// players. Seeds: testdata/fuzz/FuzzFromELO and the files below.
+func FuzzFromELO(f *testing.F) {
 	tm := smallEvent()
 	tm.Players[0].Name = "SMITH, John, Jr."
-	fe, err := export.FromTournament(tm, smallMeta)
+	fe, err := export.ToELO(tm, smallMeta)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -31,32 +32,31 @@ func FuzzReadELO(f *testing.F) {
 	f.Add([]byte("%%Tournament: Club\n%_%  +    1, ONE, Ann, FRA, 1, 40, 0\n%_%  +    2, TWO, Bob, FRA, 0, 24, 0\n%Round: 1\n     1 (40)>(24)      2 B\n"))
 	f.Add([]byte("%%Tournament: X\r\n%_%      1, A, B, C, 0.5, 32, 2000\r\n%_%      2, D, E, F, 0.5, 32, -\r\n%Round: 1\r\n1 (32)=(32) 2\r\n%%Added results\r\n1 (32)<(32) 2 B\r\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		e, err := export.ReadELO(bytes.NewReader(data))
+		e, err := elo.Read(bytes.NewReader(data))
 		if err != nil {
-			checkOneLine(t, err, export.ErrELO)
-			return
+			return // elo.FuzzRead's
 		}
-		back, err := e.Tournament(e.Settings(tournament.DefaultSettings("", 1)))
+		back, err := export.FromELO(e, export.ELOSettings(e, tournament.DefaultSettings("", 1)))
 		if err != nil {
-			checkOneLine(t, err, export.ErrELO)
+			checkOneLine(t, err, elo.ErrInvalid)
 			return
 		}
 		if back.Validate() != nil {
 			return
 		}
-		out, err := export.FromTournament(back, export.MetaOf(back))
+		out, err := export.ToELO(back, export.ELOMeta(back))
 		if err != nil {
 			return // e.g. two players with one WOF id
 		}
 		if len(out.Rounds) == 0 {
-			return // no round finished: a file without %Round lines, which ReadELO refuses
+			return // no round finished: a file without %Round lines, which elo.Read refuses
 		}
 		var w bytes.Buffer
 		if err := out.Write(&w); err != nil {
-			checkOneLine(t, err, export.ErrELOValue)
+			checkOneLine(t, err, elo.ErrValue)
 			return
 		}
-		again, err := export.ReadELO(&w)
+		again, err := elo.Read(&w)
 		if err != nil {
 			t.Fatalf("otd's own file does not read back: %v\n%s", err, w.String())
 		}

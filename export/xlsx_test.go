@@ -53,7 +53,7 @@ func numFmt(t *testing.T, f *excelize.File, sheet, cell string) string {
 // TestXLSXNumberFormats: points show one decimal, and BQ the decimals its
 // rule gives: none with an even constant, one with an odd one (points come
 // in halves), two with a fraction. smallEvent's standings, worked out in
-// TestFromTournament, lead with player 3 (2 points, BQ 141 with c = 32).
+// TestToELO, lead with player 3 (2 points, BQ 141 with c = 32).
 func TestXLSXNumberFormats(t *testing.T) {
 	for _, tc := range []struct {
 		bq     string

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -17,7 +18,7 @@ func newImportCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{Use: "import", Short: "Import a tournament from another program's file"}
 	var name string
 	s := tournament.DefaultSettings("", 1)
-	elo := &cobra.Command{
+	eloCmd := &cobra.Command{
 		Use:   "elo FILE.ELO",
 		Short: "Import a tournament from a WOF rating file (.ELO)",
 		Long: `import elo creates a tournament from a WOF rating-submission file: its players
@@ -34,9 +35,9 @@ rules (--bq still wins), and so the same standings.`,
 			return runImportELO(g, args[0], s, cmd.Flags().Changed("bq"))
 		},
 	}
-	elo.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number")
-	elo.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
-	cmd.AddCommand(elo)
+	eloCmd.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number")
+	eloCmd.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
+	cmd.AddCommand(eloCmd)
 	return cmd
 }
 
@@ -48,16 +49,16 @@ func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool) er
 		return inputError(err)
 	}
 	defer fh.Close()
-	f, err := export.ReadELO(fh)
+	f, err := elo.Read(fh)
 	if err != nil {
 		return inputError(fmt.Errorf("%s: %w", path, err))
 	}
 	bq := s.BQ
-	s = f.Settings(s)
+	s = export.ELOSettings(f, s)
 	if bqSet {
 		s.BQ = bq
 	}
-	t, err := f.Tournament(s)
+	t, err := export.FromELO(f, s)
 	if err != nil {
 		return inputError(fmt.Errorf("%s: %w", path, err))
 	}
@@ -82,7 +83,7 @@ func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool) er
 func newExportCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{Use: "export", Short: "Write the current tournament to a file for another program"}
 	var o eloOptions
-	elo := &cobra.Command{
+	eloCmd := &cobra.Command{
 		Use:   "elo FILE.ELO",
 		Short: "Write the WOF rating file (.ELO) of the current tournament",
 		Long: `export elo writes the WOF rating-submission file of the current tournament:
@@ -104,12 +105,12 @@ with a line break or a control character is refused.`,
 			return runExportELO(g, args[0], o)
 		},
 	}
-	elo.Flags().BoolVar(&o.force, "force", false, "replace FILE if it exists")
-	elo.Flags().StringVar(&o.sender, "sender", "", "who sends the file (the %%Sender line)")
-	elo.Flags().StringVar(&o.country, "country", "", "the host country (the %%Country line)")
-	elo.Flags().StringVar(&o.start, "start", "", "the first day of the event, YYYY-MM-DD (the %%Date line)")
-	elo.Flags().StringVar(&o.end, "end", "", "the last day of the event, YYYY-MM-DD")
-	cmd.AddCommand(elo)
+	eloCmd.Flags().BoolVar(&o.force, "force", false, "replace FILE if it exists")
+	eloCmd.Flags().StringVar(&o.sender, "sender", "", "who sends the file (the %%Sender line)")
+	eloCmd.Flags().StringVar(&o.country, "country", "", "the host country (the %%Country line)")
+	eloCmd.Flags().StringVar(&o.start, "start", "", "the first day of the event, YYYY-MM-DD (the %%Date line)")
+	eloCmd.Flags().StringVar(&o.end, "end", "", "the last day of the event, YYYY-MM-DD")
+	cmd.AddCommand(eloCmd)
 	cmd.AddCommand(exportCommands(g)...) // export_reports.go
 	return cmd
 }
@@ -128,7 +129,7 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 	if r := t.GameRules(); !r.Standard() {
 		return fmt.Errorf("export elo: the WOF rating file is for standard 8x8 Othello, and %q is played under %s: export it with 'otd export xlsx' or 'otd export csv'", t.Name, r)
 	}
-	meta := export.MetaOf(t)
+	meta := export.ELOMeta(t)
 	for _, d := range []struct {
 		flag, v string
 		to      *time.Time
@@ -147,8 +148,8 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 		return usageErrorf("--end %s is before --start %s", o.end, o.start)
 	}
 	for _, v := range []struct{ flag, v string }{{"--country", o.country}, {"--sender", o.sender}} {
-		if err := export.CheckELOText(v.v); err != nil {
-			return usageErrorf("%s %s: %w", v.flag, export.QuoteCut(v.v), err)
+		if err := elo.CheckText(v.v); err != nil {
+			return usageErrorf("%s %s: %w", v.flag, elo.QuoteCut(v.v), err)
 		}
 	}
 	if o.country != "" {
@@ -162,7 +163,7 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 	if g.Now != nil {
 		meta.Created = g.Now()
 	}
-	f, err := export.FromTournament(t, meta)
+	f, err := export.ToELO(t, meta)
 	if err != nil {
 		return err
 	}

@@ -6,15 +6,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/otd-project/otd/roster"
 )
 
-// BenchmarkPlayerImport imports a players file of maxPlayerRows rows (the
+// BenchmarkPlayerImport imports a players file of roster.MaxPlayers rows (the
 // documented limit) into a new tournament of a new database, end to end:
 // reading the file, the duplicate checks, the action and its audit rows.
 //
 //	go test -run '^$' -bench PlayerImport -benchtime 1x ./cmd/otd/cli/
 func BenchmarkPlayerImport(b *testing.B) {
-	for _, rows := range []int{10_000, maxPlayerRows} {
+	for _, rows := range []int{10_000, roster.MaxPlayers} {
 		b.Run(fmt.Sprint(rows), func(b *testing.B) {
 			var csv strings.Builder
 			csv.WriteString("name,rating,country\n")

@@ -2,10 +2,12 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/roster"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -112,28 +114,26 @@ of it.`,
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			path := args[0]
-			pf, err := readPlayersCSV(path)
+			pf, err := readRoster(path)
 			if err != nil {
 				return inputError(err)
 			}
 			ops := make([]tournament.Op, len(pf.Players))
-			var registered map[string]tournament.Player // by nameKey: who was in before the file, read by the first op
+			var registered map[string]tournament.Player // by roster.NameKey: who was in before the file, read by the first op
 			for i, in := range pf.Players {
 				ops[i] = func(t *tournament.Tournament) (tournament.Change, error) {
 					if i == 0 {
 						registered = make(map[string]tournament.Player, len(t.Players))
 						for _, p := range t.Players {
-							registered[nameKey(p.Name)] = p
+							registered[roster.NameKey(p.Name)] = p
 						}
 					}
-					if p, ok := registered[nameKey(in.Name)]; ok {
-						return tournament.Change{}, inputError(&playersFileError{Path: path, Line: in.line, Err: errDuplicateName,
-							Msg: fmt.Sprintf("%s is already registered as player %d%s (%v): delete the line (was the file imported already? 'otd player list' shows who is in), or tell the two players apart (a club or city after the name)",
-								quoteName(in.Name), p.Number, spelledAs(in.Name, p.Name), errDuplicateName)})
+					if p, ok := registered[roster.NameKey(in.Name)]; ok {
+						return tournament.Change{}, inputError(fmt.Errorf("%s: %w", path, in.AlreadyRegistered(p.Number, p.Name)))
 					}
-					c, err := t.AddPlayer(in.PlayerInput)
+					c, err := t.AddPlayer(tournament.PlayerInput{Name: in.Name, Rating: in.Rating, Country: in.Country})
 					if err != nil {
-						return c, fmt.Errorf("%s: line %d: %w", path, in.line, err)
+						return c, fmt.Errorf("%s: line %d: %w", path, in.Line, err)
 					}
 					return c, nil
 				}
@@ -354,4 +354,19 @@ first round is paired: after that, withdraw them ('otd player withdraw').
 			return nil
 		},
 	}
+}
+
+// readRoster reads the players file at path (package roster); its errors
+// name the file.
+func readRoster(path string) (*roster.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	pf, err := roster.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return pf, nil
 }

@@ -18,7 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -199,7 +199,7 @@ func readableLine(msg string) string {
 				i += len(q)
 				if utf8.RuneCountInString(q) > maxQuoted+2 {
 					v, _ := strconv.Unquote(q)
-					q = export.QuoteCut(v)
+					q = elo.QuoteCut(v)
 				}
 				b.WriteString(q)
 				continue

@@ -1,10 +1,17 @@
-package cli
-
-// The reader of 'otd player import': a players file as a spreadsheet saves
-// it. Comma, semicolon (continental Excel) or tab separated; UTF-8 with or
-// without a byte order mark, or UTF-16 with one ("Unicode text"); CRLF, LF or
-// CR line ends; Excel's "sep=;" first line; a header row in any language.
-// Limits: a line of at most 64 KiB, at most 100,000 players, at most 16 MiB.
+// Package roster reads a players file, the file of 'otd player import': one
+// player a line, columns name, then optionally rating and country, as a
+// spreadsheet saves it. Comma, semicolon (continental Excel) or tab
+// separated; UTF-8 with or without a byte order mark, or UTF-16 with one
+// ("Unicode text"); CRLF, LF or CR line ends; Excel's "sep=;" first line; a
+// header row in any language. Limits: a line of at most 64 KiB, at most
+// 100,000 players, at most 16 MiB.
+//
+// Named for what it reads, a roster of players, not for its syntax: the
+// file is CSV as spreadsheets write it, and package csv is encoding/csv's
+// name. It knows only the file: registering its players is the command
+// line's, through the Director. An adapter-level leaf: it imports nothing of
+// ours.
+package roster
 
 import (
 	"bytes"
@@ -12,89 +19,97 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/otd-project/otd/tournament"
 )
 
-// What is wrong with a players file; errors.Is finds them in a
-// *playersFileError.
+// What is wrong with a players file; errors.Is finds them in a *ParseError.
 var (
-	errCSVColumns    = errors.New("too many columns")
-	errCSVRating     = errors.New("not a rating")
-	errCSVEncoding   = errors.New("not UTF-8 text")
-	errCSVSyntax     = errors.New("not CSV")
-	errCSVEmpty      = errors.New("no players in the file")
-	errDuplicateName = errors.New("duplicate name")
+	ErrColumns   = errors.New("too many columns")
+	ErrRating    = errors.New("not a rating")
+	ErrEncoding  = errors.New("not UTF-8 text")
+	ErrSyntax    = errors.New("not CSV")
+	ErrEmpty     = errors.New("no players in the file")
+	ErrDuplicate = errors.New("duplicate name")
+	ErrTooLarge  = errors.New("too large") // over one of the limits below
 )
 
 // The limits of a players file: a big event has a few hundred players, a
 // national rating list a few tens of thousands; anything larger is another
-// file (/dev/zero, a database dump). The reader stops as soon as the input
-// passes one, having read at most maxPlayersFile bytes.
+// file (/dev/zero, a database dump). Read stops as soon as the input passes
+// one, having read at most MaxSize bytes.
 const (
-	maxPlayersFile = 16 << 20 // bytes
-	maxCSVLine     = 64 << 10 // bytes of one line
-	maxPlayerRows  = 100_000  // rows, the header and blank lines aside
+	MaxSize    = 16 << 20 // bytes
+	MaxLine    = 64 << 10 // bytes of one line
+	MaxPlayers = 100_000  // rows, the header and blank lines aside
 )
 
-// errCSVTooLarge is a players file over one of the limits.
-var errCSVTooLarge = errors.New("too large")
-
-// playersFileError is a problem of a players file at a line (0: the whole
-// file): "players.csv: line 7: what is wrong: what to do".
-type playersFileError struct {
-	Path string
-	Line int
-	Msg  string
-	Err  error // one of the errCSV sentinels
+// ParseError is a problem of a players file, as encoding/csv's ParseError:
+// the line (1 for the first; 0 when it is the file as a whole), the column
+// where it is (1-based, in bytes of the text as UTF-8; 0 when it is the line
+// as a whole) and what is wrong and what to do, wrapping one of the Err
+// sentinels: "line 7: what is wrong: what to do".
+type ParseError struct {
+	Line, Col int
+	Err       error
 }
 
-func (e *playersFileError) Error() string {
+func (e *ParseError) Error() string {
 	if e.Line == 0 {
-		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+		return e.Err.Error()
 	}
-	return fmt.Sprintf("%s: line %d: %s", e.Path, e.Line, e.Msg)
+	return fmt.Sprintf("line %d: %v", e.Line, e.Err)
 }
 
-func (e *playersFileError) Unwrap() error { return e.Err }
+func (e *ParseError) Unwrap() error { return e.Err }
 
-// csvPlayer is a player of a players file and the line it is on.
-type csvPlayer struct {
-	tournament.PlayerInput
-	line int
+// problem is what is wrong in words, of a kind, one of the Err sentinels,
+// which its words need not repeat.
+type problem struct {
+	kind error
+	msg  string
 }
 
-// playersFile is what the reader found in a players file.
-type playersFile struct {
-	Players []csvPlayer
+func (p *problem) Error() string { return p.msg }
+func (p *problem) Unwrap() error { return p.kind }
+
+// fail returns the ParseError of a problem of kind at line and col.
+func fail(line, col int, kind error, format string, a ...any) *ParseError {
+	return &ParseError{Line: line, Col: col, Err: &problem{kind, fmt.Sprintf(format, a...)}}
+}
+
+// Player is a player of a players file and the line it is on.
+type Player struct {
+	Name    string
+	Rating  int // 0: none
+	Country string
+	Line    int
+}
+
+// File is what Read found in a players file.
+type File struct {
+	Players []Player
 	Sep     rune   // the column separator: ',', ';' or '\t'
 	Header  int    // the line of the header row, 0 if none
 	Heading string // that row as written
 }
 
-// readPlayersCSV reads the players file at path.
-func readPlayersCSV(path string) (*playersFile, error) {
-	f, err := os.Open(path)
+// Read reads a players file. A file it refuses gives a *ParseError; an
+// error of r is returned as it is.
+func Read(r io.Reader) (*File, error) {
+	data, err := readData(r)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	data, err := readPlayersData(path, f)
-	if err != nil {
-		return nil, err
-	}
-	return parsePlayersCSV(path, data)
+	return parse(data)
 }
 
-// readPlayersData reads a players file up to the limits: it stops at the
-// first line longer than maxCSVLine bytes (a file without line ends, such
-// as /dev/zero, at its first 64 KiB) or past maxPlayersFile bytes.
-func readPlayersData(path string, r io.Reader) ([]byte, error) {
+// readData reads a players file up to the limits: it stops at the first
+// line longer than MaxLine bytes (a file without line ends, such as
+// /dev/zero, at its first 64 KiB) or past MaxSize bytes.
+func readData(r io.Reader) ([]byte, error) {
 	var data []byte
 	buf := make([]byte, 64<<10)
 	lineLen, lineNo := 0, 1 // the length and number of the line being read
@@ -113,37 +128,35 @@ func readPlayersData(path string, r io.Reader) ([]byte, error) {
 			default:
 				lineLen, cr = lineLen+1, false
 			}
-			if lineLen > maxCSVLine {
-				return nil, &playersFileError{Path: path, Line: lineNo, Err: errCSVTooLarge,
-					Msg: fmt.Sprintf("longer than %d KiB: not a players file (one player a line: name, rating, country)", maxCSVLine>>10)}
+			if lineLen > MaxLine {
+				return nil, fail(lineNo, MaxLine+1, ErrTooLarge, "longer than %d KiB: not a players file (one player a line: name, rating, country)", MaxLine>>10)
 			}
 		}
 		data = append(data, buf[:n]...)
-		if len(data) > maxPlayersFile {
-			return nil, &playersFileError{Path: path, Err: errCSVTooLarge,
-				Msg: fmt.Sprintf("larger than %d MiB: not a players file (one player a line: name, rating, country)", maxPlayersFile>>20)}
+		if len(data) > MaxSize {
+			return nil, fail(0, 0, ErrTooLarge, "larger than %d MiB: not a players file (one player a line: name, rating, country)", MaxSize>>20)
 		}
 		if errors.Is(err, io.EOF) {
 			return data, nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, err
 		}
 	}
 }
 
-// parsePlayersCSV reads a players file: one player a line, columns name,
-// then optionally rating and country. path names the file in errors.
-func parsePlayersCSV(path string, data []byte) (*playersFile, error) {
-	text, line, msg := decodeText(data)
-	if msg != "" {
-		return nil, &playersFileError{Path: path, Line: line, Msg: msg, Err: errCSVEncoding}
+// parse reads a players file: one player a line, columns name, then
+// optionally rating and country.
+func parse(data []byte) (*File, error) {
+	text, err := decodeText(data)
+	if err != nil {
+		return nil, err
 	}
 	// Line ends of old Macs (CR alone): encoding/csv knows only LF and CRLF.
 	if !strings.Contains(text, "\n") {
 		text = strings.ReplaceAll(text, "\r", "\n")
 	}
-	pf := &playersFile{}
+	pf := &File{}
 	skip := 0 // the line of Excel's "sep=X", skipped
 	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(strings.ToLower(first), "sep=") {
 		if s := strings.TrimRight(first[4:], "\r"); len(s) == 1 && strings.ContainsAny(s, ",;\t") {
@@ -157,14 +170,14 @@ func parsePlayersCSV(path string, data []byte) (*playersFile, error) {
 	r := csv.NewReader(strings.NewReader(text))
 	r.Comma = pf.Sep
 	r.FieldsPerRecord = -1
-	var rows []csvRow
+	var rows []row
 	for {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, csvSyntaxError(path, err)
+			return nil, syntaxError(err)
 		}
 		line, _ := r.FieldPos(0)
 		if line == skip {
@@ -179,8 +192,12 @@ func parsePlayersCSV(path string, data []byte) (*playersFile, error) {
 		if len(rec) == 0 {
 			continue // a blank line
 		}
-		rows = append(rows, csvRow{line: line, fields: rec})
-		if len(rows) > maxPlayerRows+1 { // too many, with a header or not: stop reading
+		cols := make([]int, len(rec))
+		for i := range rec {
+			_, cols[i] = r.FieldPos(i)
+		}
+		rows = append(rows, row{line: line, cols: cols, fields: rec})
+		if len(rows) > MaxPlayers+1 { // too many, with a header or not: stop reading
 			break
 		}
 	}
@@ -188,66 +205,69 @@ func parsePlayersCSV(path string, data []byte) (*playersFile, error) {
 		pf.Header, pf.Heading = rows[0].line, strings.Join(rows[0].fields, string(pf.Sep))
 		rows = rows[1:]
 	}
-	if len(rows) > maxPlayerRows {
-		return nil, &playersFileError{Path: path, Line: rows[maxPlayerRows].line, Err: errCSVTooLarge,
-			Msg: fmt.Sprintf("more than %d players: a players file holds at most %d, one a line; split it", maxPlayerRows, maxPlayerRows)}
+	if len(rows) > MaxPlayers {
+		return nil, fail(rows[MaxPlayers].line, 0, ErrTooLarge, "more than %d players: a players file holds at most %d, one a line; split it", MaxPlayers, MaxPlayers)
 	}
 
-	type seenName struct {
-		line int
-		name string
-	}
-	seen := map[string]seenName{} // by nameKey
+	seen := map[string]Player{} // by NameKey
 	for _, row := range rows {
 		rec, line := row.fields, row.line
 		if len(rec) > 3 {
-			msg := fmt.Sprintf("%d columns; expected name, rating, country: delete the other columns", len(rec))
+			quote := ""
 			if pf.Sep == ',' {
-				msg += `, and put a name holding a comma in double quotes ("LEADER, Imre")`
+				quote = `, and put a name holding a comma in double quotes ("LEADER, Imre")`
 			}
-			return nil, &playersFileError{Path: path, Line: line, Msg: msg, Err: errCSVColumns}
+			return nil, fail(line, row.cols[3], ErrColumns, "%d columns; expected name, rating, country: delete the other columns%s", len(rec), quote)
 		}
-		p := csvPlayer{PlayerInput: tournament.PlayerInput{Name: rec[0]}, line: line}
+		p := Player{Name: rec[0], Line: line}
 		if strings.ContainsAny(p.Name, "\r\n") {
-			return nil, &playersFileError{Path: path, Line: line, Msg: fmt.Sprintf("name %q is on more than one line: one player a line, the name on one line", p.Name), Err: errCSVSyntax}
+			return nil, fail(line, row.cols[0], ErrSyntax, "name %q is on more than one line: one player a line, the name on one line", p.Name)
 		}
 		if len(rec) > 1 && rec[1] != "" {
 			n, err := strconv.Atoi(rec[1])
 			if err != nil {
-				msg := fmt.Sprintf("rating %q is not a whole number: write digits only, or leave it empty (the columns are name, rating, country)", rec[1])
+				quote := ""
 				if pf.Sep == ',' {
-					msg += `; put a name holding a comma in double quotes ("LEADER, Imre")`
+					quote = `; put a name holding a comma in double quotes ("LEADER, Imre")`
 				}
-				return nil, &playersFileError{Path: path, Line: line, Msg: msg, Err: errCSVRating}
+				return nil, fail(line, row.cols[1], ErrRating, "rating %q is not a whole number: write digits only, or leave it empty (the columns are name, rating, country)%s", rec[1], quote)
 			}
 			p.Rating = n
 		}
 		if len(rec) > 2 {
 			p.Country = rec[2]
 		}
-		if k := nameKey(p.Name); k != "" {
+		if k := NameKey(p.Name); k != "" {
 			if first, ok := seen[k]; ok {
-				return nil, &playersFileError{Path: path, Line: line, Err: errDuplicateName,
-					Msg: fmt.Sprintf("%s is on line %d too%s (%v): delete one of the two lines, or tell the two players apart (a club or city after the name)",
-						quoteName(p.Name), first.line, spelledAs(p.Name, first.name), errDuplicateName)}
+				return nil, fail(line, row.cols[0], ErrDuplicate, "%s is on line %d too%s (%v): delete one of the two lines, or tell the two players apart (a club or city after the name)",
+					quoteName(p.Name), first.Line, spelledAs(p.Name, first.Name), ErrDuplicate)
 			}
-			seen[k] = seenName{line, p.Name}
+			seen[k] = p
 		}
 		pf.Players = append(pf.Players, p)
 	}
 	if len(pf.Players) == 0 {
-		return nil, &playersFileError{Path: path, Msg: fmt.Sprintf("%v (expected one player a line: name, rating, country)", errCSVEmpty), Err: errCSVEmpty}
+		return nil, fail(0, 0, ErrEmpty, "%v (expected one player a line: name, rating, country)", ErrEmpty)
 	}
 	return pf, nil
 }
 
-type csvRow struct {
+// row is a line of the file that is not blank: its fields, and where they start.
+type row struct {
 	line   int
+	cols   []int // the column of each field
 	fields []string
 }
 
-// nameKey is what makes two names the same player's: case and spacing aside.
-func nameKey(name string) string { return strings.ToLower(strings.Join(strings.Fields(name), " ")) }
+// NameKey is what makes two names the same player's: case and spacing aside.
+func NameKey(name string) string { return strings.ToLower(strings.Join(strings.Fields(name), " ")) }
+
+// AlreadyRegistered is the error of p, a player of the file, whose name is
+// that of a player already registered: number, named name.
+func (p Player) AlreadyRegistered(number int, name string) error {
+	return fail(p.Line, 0, ErrDuplicate, "%s is already registered as player %d%s (%v): delete the line (was the file imported already? 'otd player list' shows who is in), or tell the two players apart (a club or city after the name)",
+		quoteName(p.Name), number, spelledAs(p.Name, name), ErrDuplicate)
+}
 
 // quoteName quotes a name as registered: its spaces collapsed.
 func quoteName(name string) string { return strconv.Quote(strings.Join(strings.Fields(name), " ")) }
@@ -261,16 +281,15 @@ func spelledAs(name, other string) string {
 }
 
 // decodeText returns a file's text: UTF-8 (its byte order mark dropped), or
-// UTF-16 with a byte order mark. If it cannot, it says why and on which line
-// (0: the whole file).
-func decodeText(data []byte) (text string, line int, msg string) {
+// UTF-16 with a byte order mark. If it cannot, it says why and where.
+func decodeText(data []byte) (string, error) {
 	const hint = `save the file as "CSV UTF-8" in the spreadsheet`
 	switch {
 	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
 		data = data[3:]
 	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
 		if len(data)%2 != 0 {
-			return "", 0, "UTF-16 text of an odd number of bytes: " + hint
+			return "", fail(0, 0, ErrEncoding, "UTF-16 text of an odd number of bytes: %s", hint)
 		}
 		u := make([]uint16, 0, len(data)/2-1)
 		for i := 2; i < len(data); i += 2 {
@@ -280,7 +299,7 @@ func decodeText(data []byte) (text string, line int, msg string) {
 				u = append(u, uint16(data[i])<<8|uint16(data[i+1]))
 			}
 		}
-		return string(utf16.Decode(u)), 0, ""
+		return string(utf16.Decode(u)), nil
 	}
 	if !utf8.Valid(data) {
 		bad := 0
@@ -291,10 +310,11 @@ func decodeText(data []byte) (text string, line int, msg string) {
 			}
 			bad += n
 		}
-		return "", bytes.Count(data[:bad], []byte{'\n'}) + 1,
-			fmt.Sprintf("byte %#x is not UTF-8 text (a spreadsheet's \"CSV\" in a local code page?): %s", data[bad], hint)
+		start := bytes.LastIndexByte(data[:bad], '\n') + 1 // of the line
+		return "", fail(bytes.Count(data[:bad], []byte{'\n'})+1, bad-start+1, ErrEncoding,
+			"byte %#x is not UTF-8 text (a spreadsheet's \"CSV\" in a local code page?): %s", data[bad], hint)
 	}
-	return string(data), 0, ""
+	return string(data), nil
 }
 
 // sniffSeparator returns the column separator of a CSV text: of tab,
@@ -389,21 +409,21 @@ func isCountryCode(s string) bool {
 	return true
 }
 
-// csvSyntaxError says where and how a players file breaks CSV's quoting.
-func csvSyntaxError(path string, err error) error {
+// syntaxError says where and how a players file breaks CSV's quoting.
+func syntaxError(err error) error {
 	var pe *csv.ParseError
 	if !errors.As(err, &pe) {
-		return &playersFileError{Path: path, Msg: err.Error(), Err: errCSVSyntax}
+		return fail(0, 0, ErrSyntax, "%v", err)
 	}
-	line, msg := pe.Line, fmt.Sprintf("column %d: %v", pe.Column, pe.Err)
+	line, col, msg := pe.Line, pe.Column, fmt.Sprintf("column %d: %v", pe.Column, pe.Err)
 	switch {
 	case errors.Is(pe.Err, csv.ErrBareQuote):
 		msg += `: put a field holding a double quote in double quotes, the quote doubled ("Jan ""Flash"" Jansen")`
 	case errors.Is(pe.Err, csv.ErrQuote) && pe.StartLine != pe.Line:
 		// A quote left open: the rest of the file is in its field.
-		line, msg = pe.StartLine, fmt.Sprintf("a double quote opens a field that does not close before line %d: close the quotes, and double a quote inside them", pe.Line)
+		line, col, msg = pe.StartLine, 0, fmt.Sprintf("a double quote opens a field that does not close before line %d: close the quotes, and double a quote inside them", pe.Line)
 	case errors.Is(pe.Err, csv.ErrQuote):
 		msg += `: close the quotes right after the field, and double a quote inside them`
 	}
-	return &playersFileError{Path: path, Line: line, Msg: msg, Err: errCSVSyntax}
+	return fail(line, col, ErrSyntax, "%s", msg)
 }

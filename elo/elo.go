@@ -1,0 +1,175 @@
+// Package elo reads and writes the WOF's rating-submission file (.ELO), one
+// file a rated tournament, in the layout of Papp's files: "%%Key: value"
+// header lines, the final standings ("%_%" lines, in published order), each
+// Swiss round's games ("%Round: N", then "black (discs)>(discs) white B") and
+// the games added after the Swiss rounds ("%%Added results"). Other lines
+// starting with "%" are comments, and otd writes what the rating list must
+// not count (forfeits, byes, entries, absences, withdrawals, the rules) in
+// comments of its own, "% otd:" lines (Otd), so that its own files rebuild a
+// tournament exactly.
+//
+// It knows only the file: a File holds what the file says, as the file says
+// it (WOF ids, not player numbers). Building a tournament from a file, and a
+// file from a tournament, is package export's. An adapter-level leaf: it
+// imports only scoring (the points and rules written in otd's lines).
+package elo
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/otd-project/otd/scoring"
+)
+
+// File is an .ELO file: the header, the final standings in published order,
+// every Swiss round's games (byes are not written) and the games added after
+// the Swiss rounds (semi-finals, finals).
+type File struct {
+	Header    []Header
+	Standings []Player
+	Rounds    [][]Game // Rounds[r-1]: the games of round r
+	Added     []Game
+	// Otd is what otd adds to its own files in "% otd:" comment lines, which
+	// the rating list reads as comments: nil in other programs' files.
+	Otd *Otd
+}
+
+// Header is a "%%Key: value" line.
+type Header struct{ Key, Value string }
+
+// Player is a "%_%" standings line.
+type Player struct {
+	ID                   int
+	New                  bool // written "+": a new player for the rating list
+	Last, First, Country string
+	Score                scoring.HalfPoints
+	Discs, Rating        int // Rating 0: written "-" or 0, not rated
+}
+
+// Game is a game line: black's id and discs, then white's.
+type Game struct {
+	Black, BlackDiscs, White, WhiteDiscs int
+}
+
+// ErrInvalid is wrapped by every error of a file that Read refuses, and by
+// the errors of a file that contradicts itself (a player paired twice in a
+// round, scores that do not add up) found when a tournament is built from it.
+var ErrInvalid = errors.New("not a valid .ELO file")
+
+// ErrValue is wrapped by the error of a value that an .ELO file cannot
+// hold: a line break or a control character in any value, which would start
+// a line of its own (a fake standings or %Round line), or a comma in a field
+// of a standings line.
+var ErrValue = errors.New("cannot be written in an .ELO file")
+
+// ParseError is a file that Read refuses, as encoding/csv's ParseError: the
+// line (1 for the first; 0 when the file as a whole is wrong, as one without
+// a %Round line), the column where the problem is (1-based, in bytes; 0 when
+// it is the line as a whole) and what is wrong, wrapping ErrInvalid. The
+// message is "line N: what is wrong: the line, quoted: not a valid .ELO file".
+type ParseError struct {
+	Line, Col int
+	Err       error
+}
+
+func (e *ParseError) Error() string {
+	if e.Line == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// addedResults starts the line after which come the games added after the
+// Swiss rounds.
+const addedResults = "%%Added results"
+
+// MaxLine is the longest line Read reads, in bytes: the longest real line is
+// under 200.
+const MaxLine = 64 << 10
+
+// Value returns the value of a header line ("" if absent).
+func (f *File) Value(key string) string {
+	for _, h := range f.Header {
+		if strings.EqualFold(h.Key, key) {
+			return h.Value
+		}
+	}
+	return ""
+}
+
+// CheckText returns an error wrapping ErrValue if s has a line break or a
+// control character (C0, C1, Unicode line and paragraph separators, format
+// characters such as bidirectional overrides), or is not UTF-8.
+func CheckText(s string) error {
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("not valid UTF-8: %w", ErrValue)
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp, unicode.Cf) {
+			return fmt.Errorf("character %U, a line break or control character, %w", r, ErrValue)
+		}
+	}
+	return nil
+}
+
+// Check refuses a file whose values would not be read back as written (a
+// line break in a name would inject lines), with an error wrapping ErrValue.
+func (f *File) Check() error {
+	for _, h := range f.Header {
+		if err := CheckText(h.Key); err != nil || strings.Contains(h.Key, ":") {
+			return fmt.Errorf("header key %s: a line break, control character or colon %w", QuoteCut(h.Key), ErrValue)
+		}
+		if strings.HasPrefix("%%"+h.Key, addedResults) {
+			return fmt.Errorf("header key %s: the line that starts the added results %w", QuoteCut(h.Key), ErrValue)
+		}
+		if err := CheckText(h.Value); err != nil {
+			return fmt.Errorf("header %s %s: %w", h.Key, QuoteCut(h.Value), err)
+		}
+	}
+	for _, p := range f.Standings {
+		vs := []string{p.Last, p.First, p.Country}
+		if f.Otd != nil {
+			vs = append(vs, f.Otd.Names[p.ID]) // written quoted, but a name is one line of text
+		}
+		for i, v := range vs {
+			err := CheckText(v)
+			if err == nil && i < 3 && strings.Contains(v, ",") {
+				err = fmt.Errorf("a comma in a field of a standings line %w", ErrValue)
+			}
+			if err != nil {
+				return fmt.Errorf("player id %d: %s: %w", p.ID, QuoteCut(v), err)
+			}
+		}
+	}
+	return nil
+}
+
+// QuoteCut quotes a value for a message (%q), cut to 80 characters of the
+// quoted form with "…": what every error line of otd quotes a value with.
+func QuoteCut(s string) string {
+	const max = 80
+	q := strconv.Quote(s)
+	if utf8.RuneCountInString(q) <= max+2 {
+		return q
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i, n := 0, 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		e := strconv.Quote(s[i : i+size]) // one character, escaped if it is not text
+		e = e[1 : len(e)-1]
+		if n += utf8.RuneCountInString(e); n > max {
+			break
+		}
+		b.WriteString(e)
+		i += size
+	}
+	b.WriteString("…\"")
+	return b.String()
+}

@@ -1,0 +1,407 @@
+package elo_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/elo"
+	"github.com/otd-project/otd/internal/testenv"
+	"github.com/otd-project/otd/scoring"
+)
+
+// club is a file with a line of every kind that Write writes: the header of
+// Papp's files, a new player ("+"), half points, otd's lines (the rules, an
+// entry, a withdrawal with an absence, players without a WOF id, a name with
+// two commas, a time default, a forfeit, a bye) and a tied added game. Its
+// lines need not agree with each other: that is for whoever builds a
+// tournament from it.
+func club() *elo.File {
+	return &elo.File{
+		Header: []elo.Header{{"Tournament", "Club"}, {"Country", "France"}, {"Date", "21/11/2026 - 22/11/2026"},
+			{"Sender", "Ann Archer"}, {"Creator", "otd test"}, {"CreationDate", "2026/11/22 18:05"}},
+		Standings: []elo.Player{
+			{ID: 79, Last: "LEADER", First: "Imre", Country: "GBR", Score: 3, Discs: 74, Rating: 2157},
+			{ID: 2, New: true, Last: "SMITH", First: "John Jr.", Country: "FRA", Score: 2, Discs: 88},
+			{ID: 5, New: true, Last: "DANE", First: "Di", Country: "FRA", Score: 1, Discs: 32},
+			{ID: 4, New: true, Last: "COLE", First: "Cy", Country: "FRA", Discs: 62},
+		},
+		Rounds: [][]elo.Game{{{Black: 79, BlackDiscs: 40, White: 2, WhiteDiscs: 24}}, {{Black: 4, BlackDiscs: 30, White: 79, WhiteDiscs: 34}, {Black: 2, BlackDiscs: 45, White: 5, WhiteDiscs: 19}}},
+		Added:  []elo.Game{{Black: 79, BlackDiscs: 32, White: 2, WhiteDiscs: 32}},
+		Otd: &elo.Otd{Rounds: 3, BQ: scoring.BQRule{Kind: scoring.WOF}, TimeDefault: scoring.TimeComplete, ByePoints: scoring.Half,
+			TieBreaks: scoring.DefaultTieBreaks(),
+			Players:   map[int]elo.Status{2: {NoID: true}, 5: {FirstRound: 2, NoID: true}, 4: {Left: 3, Absent: []int{1}, NoID: true}},
+			Names:     map[int]string{2: "SMITH, John, Jr."},
+			Forfeits:  [][]elo.Forfeit{nil, {{Black: 4, White: 2, Loser: elo.White}}}, Byes: [][]int{{5}, nil},
+			TimeDefaults: [][]elo.Forfeit{nil, {{Black: 2, White: 5, Loser: elo.White}}}},
+	}
+}
+
+// clubText is club's file, written by hand in the layout of Papp's files
+// (src/elo.c): scores " 1.5" ("%2d" and ".5"), ids "%6d" after the mark,
+// discs "(%02d)", a blank line after %%Sender and around each %Round line;
+// otd's lines after the standings, and after each round's games.
+const clubText = `%%Tournament: Club
+%%Country: France
+%%Date: 21/11/2026 - 22/11/2026
+%%Sender: Ann Archer
+
+%%Creator: otd test
+%%CreationDate: 2026/11/22 18:05
+
+%        ID, NAME, Firstname, COUNTRY, score, disc-count, rating
+%_%      79, LEADER, Imre, GBR,  1.5, 74, 2157
+%_% +     2, SMITH, John Jr., FRA,  1, 88, 0
+%_% +     5, DANE, Di, FRA,  0.5, 32, 0
+%_% +     4, COLE, Cy, FRA,  0, 62, 0
+
+% otd: these lines are for otd: forfeits and byes (not games for the rating list), entries, absences, withdrawals
+% otd: rounds 3
+% otd: rules bq=wof time-default=complete bye-points=0.5 tiebreaks=points,bq,discs
+% otd: player 2 no-id
+% otd: player 5 first 2 no-id
+% otd: player 4 left 3 absent 1 no-id
+% otd: name 2 "SMITH, John, Jr."
+
+%Round: 1
+
+    79 (40)>(24)      2 B
+% otd: bye 5
+
+%Round: 2
+
+     4 (30)<(34)     79 B
+     2 (45)>(19)      5 B
+% otd: time-default 2 5 white
+% otd: forfeit 4 2 white
+
+%%Added results
+
+    79 (32)=(32)      2 B
+`
+
+// TestWrite writes club as clubText, and reads clubText back as club.
+func TestWrite(t *testing.T) {
+	var b bytes.Buffer
+	if err := club().Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); got != clubText {
+		t.Errorf("the file is\n%s\nwant\n%s", got, clubText)
+	}
+	f, err := elo.Read(strings.NewReader(clubText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := club(); !reflect.DeepEqual(f, want) {
+		t.Errorf("read back:\n%+v\n%+v\nwant\n%+v\n%+v", f, f.Otd, want, want.Otd)
+	}
+	if v := f.Value("sender"); v != "Ann Archer" {
+		t.Errorf("Value(sender) = %q", v)
+	}
+}
+
+// TestReadPapp reads a file as Papp and other programs write it: blank
+// lines, separators, comments, CRLF, a rating "-" (not rated), a draw
+// without "B", a tied final-phase game written '<' for who went through, no
+// otd lines.
+func TestReadPapp(t *testing.T) {
+	const file = "%%Tournament: X\r\n%_%______\r\n%_%  +   1, A, B, C, 0.5, 32, 2000\r\n%_%      2, D, E, F, 0.5, 32, -\r\n" +
+		"% a comment\r\n%Round: 1\r\n1 (32)=(32) 2\r\n%%Added results\r\n  2 ( 32)<( 32)  1 B  \r\n"
+	f, err := elo.Read(strings.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &elo.File{
+		Header: []elo.Header{{"Tournament", "X"}},
+		Standings: []elo.Player{{ID: 1, New: true, Last: "A", First: "B", Country: "C", Score: 1, Discs: 32, Rating: 2000},
+			{ID: 2, Last: "D", First: "E", Country: "F", Score: 1, Discs: 32}},
+		Rounds: [][]elo.Game{{{Black: 1, BlackDiscs: 32, White: 2, WhiteDiscs: 32}}},
+		Added:  []elo.Game{{Black: 2, BlackDiscs: 32, White: 1, WhiteDiscs: 32}},
+	}
+	if !reflect.DeepEqual(f, want) {
+		t.Errorf("read %+v; want %+v", f, want)
+	}
+}
+
+// TestReadRefuses: a malformed file is refused with a *ParseError wrapping
+// ErrInvalid, at the line and the column of the problem (0: the line as a
+// whole), in one line that says what is wrong and quotes the line.
+func TestReadRefuses(t *testing.T) {
+	const good = `%%Tournament: Club
+%_%  11, ONE, Ann, FRA, 1, 40, 2000
+%_%  22, TWO, Bob, FRA, 0, 24, 1900
+%Round: 1
+  11 (40)>(24)   22 B
+`
+	for _, tc := range []struct {
+		name, file string
+		line, col  int
+		want       string
+	}{
+		{"garbled game", strings.Replace(good, "(40)>(24)", "(40)?(24)", 1), 5, 0, `line 5: a game line is: black-id (discs)<(discs) white-id B: "  11 (40)?(24)   22 B": not a valid .ELO file`},
+		{"sign", strings.Replace(good, "(40)>(24)", "(40)<(24)", 1), 5, 10, "line 5: the discs do not match the sign between them"},
+		{"too many discs", strings.Replace(good, "(40)>(24)", "(50)>(24)", 1), 5, 10, "line 5: the discs do not match the sign between them"},
+		{"standings line", strings.Replace(good, ", 2000", "", 1), 2, 0, "line 2: a standings line is %_% id, surname, first name, country, score, discs, rating"},
+		{"score", strings.Replace(good, "FRA, 1, 40", "FRA, one, 40", 1), 2, 25, "line 2: id, score, discs and rating must be numbers"},
+		{"rating", strings.Replace(good, "2000", "high", 1), 2, 32, "line 2: id, score, discs and rating must be numbers"},
+		{"round number", strings.Replace(good, "%Round: 1", "%Round: 2", 1), 4, 9, "line 4: expected %Round: 1"},
+		{"game before a round", strings.Replace(good, "%Round: 1\n", "", 1), 4, 0, "line 4: a game before the first %Round line"},
+		{"no rounds", "%%Tournament: Club\n", 0, 0, "no %Round line: not a valid .ELO file"},
+		{"binary", "\x00\x01\x02PK\x03\x04", 1, 0, "line 1: a game line is"},
+		{"otd colour", good + "% otd: forfeit 11 22 grey\n", 6, 0, "line 6: otd line: forfeit is: black-id white-id black|white"},
+		{"otd before a round", strings.Replace(good, "%Round: 1", "% otd: bye 22\n%Round: 1", 1), 4, 0, `line 4: otd line: "bye" before the first %Round line`},
+		{"otd number", good + "% otd: rounds x\n", 6, 0, `line 6: otd line: "x" is not a whole number`},
+		{"otd rules", good + "% otd: rules bq=papp\n", 6, 0, `line 6: otd line: rules: bq "papp"`},
+		{"otd rules long", good + "% otd: rules tiebreaks=" + strings.Repeat("0", 1000) + "\n", 6, 0, `line 6: otd line: rules: tiebreaks="` + strings.Repeat("0", 80) + `…" is not a rule`},
+		{"otd name twice", good + "% otd: name 11 \"A\"\n% otd: name 11 \"B\"\n", 7, 0, "line 7: otd line: player id 11 has two names"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := elo.Read(strings.NewReader(tc.file))
+			var pe *elo.ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, elo.ErrInvalid) || pe.Line != tc.line || pe.Col != tc.col {
+				t.Fatalf("Read: %#v (%v); want line %d, column %d, wrapping ErrInvalid", pe, err, tc.line, tc.col)
+			}
+			if msg := err.Error(); !strings.HasPrefix(msg, tc.want) || strings.Contains(msg, "\n") {
+				t.Errorf("Read: %q; want one line starting %q", msg, tc.want)
+			}
+		})
+	}
+	// The good file is read, so that each case above fails for its own reason.
+	if _, err := elo.Read(strings.NewReader(good)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReadLongLine: a line over 64 KiB is refused with its number and the
+// limit (not bufio.Scanner's "token too long"); a line of 64 KiB is read.
+func TestReadLongLine(t *testing.T) {
+	const head = "%%Tournament: Club\n%_%  +    1, ONE, Ann, FRA, 1, 40, 0\n%_%  +    2, TWO, Bob, FRA, 0, 24, 0\n"
+	const round = "%Round: 1\n     1 (40)>(24)      2 B\n"
+	long := func(n int) string { return "% " + strings.Repeat("x", n-2) }
+	for _, tc := range []struct {
+		name, file, want string
+	}{
+		{"64 KiB", head + long(elo.MaxLine) + "\n" + round, ""},
+		{"64 KiB CRLF", head + long(elo.MaxLine) + "\r\n" + round, ""},
+		{"64 KiB + 1", head + long(elo.MaxLine+1) + "\n" + round, "line 4: longer than 64 KiB"},
+		{"64 KiB + 1 last", head + round + long(elo.MaxLine+1), "line 6: longer than 64 KiB"},
+		{"1 MiB", head + long(1<<20) + "\n" + round, "line 4: longer than 64 KiB"},
+		{"1 MiB game line", head + round + strings.Repeat("1", 1<<20), "line 6: longer than 64 KiB"},
+		{"long bad line", head + round + strings.Repeat("z", 60000) + "\n", "line 6: a game line is"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := elo.Read(strings.NewReader(tc.file))
+			if tc.want == "" {
+				if err != nil {
+					t.Errorf("Read: %v", err)
+				}
+				return
+			}
+			if !errors.Is(err, elo.ErrInvalid) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Read: %v; want %q", err, tc.want)
+			}
+			if err != nil && (strings.Contains(err.Error(), "token too long") || len(err.Error()) > 300) {
+				t.Errorf("Read: %d bytes: %.300q", len(err.Error()), err)
+			}
+		})
+	}
+}
+
+// TestWritePapp: reading a file written by Papp and writing it again gives
+// Papp's header and standings lines byte for byte (blank lines aside) and its
+// game lines but for runs of blanks, so that Write writes the layout the
+// rating list takes. Papp writes a tied final-phase game '<' or '>' for who
+// went through (WOC 2016), Write '='.
+func TestWritePapp(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(testenv.SharedData(t), "othello-tournaments-wof-elo", "raw", "*.ELO"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	papp := 0
+	for _, path := range files {
+		orig, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(orig), "%%Creator: PAPP") {
+			continue
+		}
+		papp++
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			f, err := elo.Read(bytes.NewReader(orig))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := f.Write(&b); err != nil {
+				t.Fatal(err)
+			}
+			want, got := nonBlank(string(orig)), nonBlank(b.String())
+			if len(got) != len(want) {
+				t.Fatalf("%d lines written, %d in the original", len(got), len(want))
+			}
+			for i := range want {
+				g, w := got[i], want[i]
+				if !strings.HasPrefix(w, "%") { // a game line: Papp 1.36 and 1.37 space draws differently
+					g, w = strings.Join(strings.Fields(g), " "), strings.Join(strings.Fields(w), " ")
+				}
+				if g != w && !(tiedFinal[filepath.Base(path)] && (strings.Contains(w, ")<(") || strings.Contains(w, ")>("))) {
+					t.Errorf("line %d: %q; the original has %q", i+1, got[i], want[i])
+				}
+			}
+		})
+	}
+	if papp < 5 {
+		t.Errorf("%d files written by Papp; want at least 5", papp)
+	}
+}
+
+// tiedFinal: the files with a tied final-phase game that Papp wrote '<' for who went through.
+var tiedFinal = map[string]bool{"20161102_WOC_2016.ELO": true}
+
+// nonBlank returns the lines of s that are not blank.
+func nonBlank(s string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.ReplaceAll(s, "\r", ""), "\n") {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestTiedFinals: WOC 2016 has three tied final-phase games, two of them
+// written '<' and '>' by Papp for who went through. Read takes all three as
+// ties (it allows such a sign only after %%Added results) and Write writes
+// them '='.
+func TestTiedFinals(t *testing.T) {
+	path := filepath.Join(testenv.SharedData(t), "othello-tournaments-wof-elo", "raw", "20161102_WOC_2016.ELO")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "(32)<(32)") + strings.Count(string(b), "(32)>(32)"); n != 2 {
+		t.Fatalf("%d ties written '<' or '>' in the file; want 2", n)
+	}
+	f, err := elo.Read(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ties := 0
+	for _, g := range f.Added {
+		if g.BlackDiscs == g.WhiteDiscs {
+			ties++
+		}
+	}
+	var w bytes.Buffer
+	if err := f.Write(&w); err != nil {
+		t.Fatal(err)
+	}
+	_, added, _ := strings.Cut(w.String(), "%%Added results")
+	if written := strings.Count(added, "(32)=(32)"); ties != 3 || written != 3 {
+		t.Errorf("%d tied added games read, %d written '='; want 3 and 3", ties, written)
+	}
+}
+
+// TestMetaHeaders: the header lines as in the real files, one day or
+// several, "??" where Papp writes it for a value not given.
+func TestMetaHeaders(t *testing.T) {
+	day := time.Date(2025, 9, 21, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		m    elo.Meta
+		want []elo.Header
+	}{
+		{elo.Meta{Tournament: "42nd Belgian championship", Country: "Belgium", Start: day, End: day, Sender: "SCHOTTE Tom", Creator: "otd"},
+			[]elo.Header{{"Tournament", "42nd Belgian championship"}, {"Country", "Belgium"}, {"Date", "21/09/2025"}, {"Sender", "SCHOTTE Tom"}, {"Creator", "otd"}}},
+		{elo.Meta{Tournament: "Club", Creator: "otd", Created: day.Add(22*time.Hour + 29*time.Minute)},
+			[]elo.Header{{"Tournament", "Club"}, {"Country", "??"}, {"Date", "??"}, {"Sender", "??"}, {"Creator", "otd"}, {"CreationDate", "2025/09/21 22:29"}}},
+		{elo.Meta{Tournament: "Open", Start: day, End: day.AddDate(0, 0, 2), Country: " ", Creator: "otd"},
+			[]elo.Header{{"Tournament", "Open"}, {"Country", "??"}, {"Date", "21/09/2025 - 23/09/2025"}, {"Sender", "??"}, {"Creator", "otd"}}},
+	} {
+		if got := tc.m.Headers(); !slices.Equal(got, tc.want) {
+			t.Errorf("Headers() = %v; want %v", got, tc.want)
+		}
+	}
+}
+
+// TestWriteRefusesLineBreaks: a header value or a name with a line break or
+// a control character would inject lines into the file (a fake standings
+// line, a fake %Round): Write refuses it with ErrValue and writes nothing,
+// whatever way it reached the File (the command line refuses them when
+// typed; a database written by other means need not have).
+func TestWriteRefusesLineBreaks(t *testing.T) {
+	header := func(key, v string) func(f *elo.File) {
+		return func(f *elo.File) {
+			for i := range f.Header {
+				if f.Header[i].Key == key {
+					f.Header[i].Value = v
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(f *elo.File)
+		want string
+	}{
+		{"tournament LF", header("Tournament", "X\n%_%      9, FAKE, Fay, FRA, 9, 64, 2900\n%Round: 1"), `header Tournament "X\n%_%`},
+		{"tournament CR", header("Tournament", "X\r%Round: 3"), "U+000D"},
+		{"sender NEL", header("Sender", "Ann\u0085%Round: 1"), "U+0085"},
+		{"country LS", header("Country", "France\u2028%Round: 1"), "U+2028"},
+		{"creator ESC", header("Creator", "otd \x1b[2J"), "U+001B"},
+		{"tournament bidi", header("Tournament", "Club \u202eNEPO"), "U+202E"},
+		{"tournament NUL", header("Tournament", "Club\x00"), "U+0000"},
+		{"tournament not UTF-8", header("Tournament", "Club \xff"), "not valid UTF-8"},
+		{"header key colon", func(f *elo.File) { f.Header[0].Key = "Tour: nament" }, "header key"},
+		{"header key of the added results", func(f *elo.File) { f.Header[0].Key = "Added results0" }, "the line that starts the added results"},
+		{"surname LF", func(f *elo.File) { f.Standings[1].Last = "SMITH\n%_%      9, FAKE, Fay, FRA, 9, 64, 2900" }, "player id 2"},
+		{"otd name LF", func(f *elo.File) { f.Otd.Names[2] = "SMITH, John,\n%_%      9, FAKE, Fay, FRA, 9, 64, 2900" }, "player id 2"},
+		{"country comma", func(f *elo.File) { f.Standings[1].Country = "F,R" }, "a comma in a field"},
+		{"first name comma", func(f *elo.File) { f.Standings[0].First = "Imre, Jr." }, "a comma in a field"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := club()
+			tc.edit(f)
+			var b bytes.Buffer
+			err := f.Write(&b)
+			if !errors.Is(err, elo.ErrValue) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Write: %v; want an error with %q wrapping ErrValue", err, tc.want)
+			}
+			if b.Len() != 0 {
+				t.Errorf("Write wrote %d bytes before refusing", b.Len())
+			}
+			if err != nil && strings.Contains(err.Error(), "\n") {
+				t.Errorf("the error has a line break: %q", err)
+			}
+		})
+	}
+	for _, s := range []string{"Club", "Paris Open 2026", "Müller, Jürgen", "東京"} {
+		if err := elo.CheckText(s); err != nil {
+			t.Errorf("CheckText(%q): %v", s, err)
+		}
+	}
+}
+
+// TestQuoteCut: a value is quoted as %q does, and cut to 80 characters of
+// the quoted form with "…", never inside an escape.
+func TestQuoteCut(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Club", `"Club"`},
+		{"a\nb", `"a\nb"`},
+		{strings.Repeat("A", 80), `"` + strings.Repeat("A", 80) + `"`},
+		{strings.Repeat("A", 81), `"` + strings.Repeat("A", 80) + `…"`},
+		{strings.Repeat("é", 100), `"` + strings.Repeat("é", 80) + `…"`},
+		{strings.Repeat("A", 79) + "\n" + strings.Repeat("B", 10), `"` + strings.Repeat("A", 79) + `…"`},
+	} {
+		if got := elo.QuoteCut(tc.in); got != tc.want {
+			t.Errorf("QuoteCut(%.20q…) = %q; want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,280 @@
+package elo
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/otd-project/otd/scoring"
+)
+
+// Otd is what an .ELO file cannot say and otd needs to rebuild the
+// tournament exactly: the games that were not played (forfeits, byes), which
+// the rating list must not count, how games ended, the rules, and the
+// players' entries, absences and withdrawals. Ids are the file's.
+type Otd struct {
+	Rounds       int // rounds planned
+	BQ           scoring.BQRule
+	TimeDefault  scoring.TimePolicy
+	ByePoints    scoring.HalfPoints
+	TieBreaks    scoring.TieBreaks
+	Players      map[int]Status // by id; players not listed entered for round 1 and played every round
+	Forfeits     [][]Forfeit    // Forfeits[r-1]: round r's
+	Byes         [][]int        // Byes[r-1]: the ids with round r's bye
+	TimeDefaults [][]Forfeit    // Rounds[r-1] games that were time defaults
+	// Names are the players' names as otd keeps them, by id, where the
+	// standings line cannot hold them: a name with commas other than the one
+	// after the surname ("SMITH, John, Jr.", written SMITH, John Jr.).
+	Names map[int]string
+}
+
+// Status is a player's entry, withdrawal and absences, as otd keeps them.
+type Status struct {
+	FirstRound, Left int
+	Absent           []int
+	NoID             bool // written with a stand-in id: the player has no WOF id
+}
+
+// Forfeit is a forfeit (or, in TimeDefaults, a time default): the players
+// paired and the colour that lost.
+type Forfeit struct {
+	Black, White int
+	Loser        Color
+}
+
+// Color is a side of a game, as otd's lines write it.
+type Color string
+
+// Colours.
+const (
+	Black Color = "black"
+	White Color = "white"
+)
+
+// NewOtd returns otd's lines before any is read: the rules that a file
+// without a rules line (or a rule it leaves out) is read with, otd's default
+// rules (BQ nearest, a time default scored as the completed game, a bye of
+// one point, tie-breaks points, BQ, discs), and no players listed.
+func NewOtd() *Otd {
+	return &Otd{BQ: scoring.BQRule{Kind: scoring.Nearest}, TimeDefault: scoring.TimeComplete, ByePoints: scoring.Point,
+		TieBreaks: scoring.DefaultTieBreaks(), Players: map[int]Status{}, Names: map[int]string{}}
+}
+
+// otdPrefix starts the comment lines that otd writes for its own import.
+const otdPrefix = "% otd:"
+
+// writeHead writes otd's lines after the standings: what they are for, the
+// rules, the players' entries, absences and withdrawals, and the names the
+// standings lines cannot hold, each once, in the order of the standings.
+func (o *Otd) writeHead(bw *bufio.Writer, standings []Player) {
+	fmt.Fprintf(bw, "\n%s these lines are for otd: forfeits and byes (not games for the rating list), entries, absences, withdrawals\n", otdPrefix)
+	fmt.Fprintf(bw, "%s rounds %d\n", otdPrefix, o.Rounds)
+	fmt.Fprintf(bw, "%s rules bq=%v time-default=%v bye-points=%v tiebreaks=%v\n", otdPrefix, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks)
+	var ids []int // a file listing an id twice is read, and refused when a tournament is built from it
+	seen := map[int]bool{}
+	for _, p := range standings {
+		if !seen[p.ID] {
+			seen[p.ID] = true
+			ids = append(ids, p.ID)
+		}
+	}
+	for _, id := range ids {
+		st, ok := o.Players[id]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(bw, "%s player %d", otdPrefix, id)
+		if st.FirstRound != 0 {
+			fmt.Fprintf(bw, " first %d", st.FirstRound)
+		}
+		if st.Left != 0 {
+			fmt.Fprintf(bw, " left %d", st.Left)
+		}
+		if len(st.Absent) > 0 {
+			a := make([]string, len(st.Absent))
+			for i, r := range st.Absent {
+				a[i] = strconv.Itoa(r)
+			}
+			fmt.Fprintf(bw, " absent %s", strings.Join(a, ","))
+		}
+		if st.NoID {
+			bw.WriteString(" no-id")
+		}
+		bw.WriteString("\n")
+	}
+	for _, id := range ids {
+		if name, ok := o.Names[id]; ok {
+			fmt.Fprintf(bw, "%s name %d %s\n", otdPrefix, id, strconv.Quote(name))
+		}
+	}
+}
+
+// writeRound writes otd's lines of round r (1-based), after its games: its
+// time defaults, forfeits and byes.
+func (o *Otd) writeRound(bw *bufio.Writer, r int) {
+	if r <= len(o.TimeDefaults) {
+		for _, d := range o.TimeDefaults[r-1] {
+			fmt.Fprintf(bw, "%s time-default %d %d %s\n", otdPrefix, d.Black, d.White, d.Loser)
+		}
+	}
+	if r <= len(o.Forfeits) {
+		for _, d := range o.Forfeits[r-1] {
+			fmt.Fprintf(bw, "%s forfeit %d %d %s\n", otdPrefix, d.Black, d.White, d.Loser)
+		}
+	}
+	if r <= len(o.Byes) {
+		for _, id := range o.Byes[r-1] {
+			fmt.Fprintf(bw, "%s bye %d\n", otdPrefix, id)
+		}
+	}
+}
+
+// read reads what follows "% otd:" on a line; round is the round section it
+// is in (0 before the first).
+func (o *Otd) read(text string, round int) error {
+	w := strings.Fields(text)
+	if len(w) == 0 {
+		return nil // the explanation line has words; an empty one says nothing
+	}
+	atoi := func(s string) (int, error) {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("otd line: %s is not a whole number", QuoteCut(s))
+		}
+		return n, nil
+	}
+	inRound := func() error {
+		if round == 0 {
+			return fmt.Errorf("otd line: %s before the first %%Round line", QuoteCut(w[0]))
+		}
+		for len(o.Forfeits) < round {
+			o.Forfeits, o.TimeDefaults, o.Byes = append(o.Forfeits, nil), append(o.TimeDefaults, nil), append(o.Byes, nil)
+		}
+		return nil
+	}
+	pair := func() (Forfeit, error) {
+		if len(w) != 4 || w[3] != string(Black) && w[3] != string(White) {
+			return Forfeit{}, fmt.Errorf("otd line: %s is: black-id white-id black|white (the colour that lost)", w[0])
+		}
+		b, e1 := atoi(w[1])
+		wh, e2 := atoi(w[2])
+		if e1 == nil {
+			e1 = e2 // one error, one line
+		}
+		return Forfeit{b, wh, Color(w[3])}, e1
+	}
+	switch w[0] {
+	case "rounds":
+		if len(w) != 2 {
+			return errors.New("otd line: rounds is: rounds N")
+		}
+		n, err := atoi(w[1])
+		o.Rounds = n
+		return err
+	case "rules":
+		for _, kv := range w[1:] {
+			k, v, _ := strings.Cut(kv, "=")
+			var err error
+			switch k {
+			case "bq":
+				o.BQ, err = scoring.ParseBQRule(v)
+			case "time-default":
+				o.TimeDefault, err = scoring.ParseTimePolicy(v)
+			case "bye-points":
+				o.ByePoints, err = scoring.ParseByePoints(v)
+			case "tiebreaks":
+				o.TieBreaks, err = scoring.ParseTieBreaks(v)
+			default: // a rule of a later otd: the reader does without
+			}
+			if err != nil && len(v) > 80 { // the value, cut: no rule's is that long
+				return fmt.Errorf("otd line: rules: %s=%s is not a rule", k, QuoteCut(v))
+			}
+			if err != nil {
+				return fmt.Errorf("otd line: rules: %v", err)
+			}
+		}
+	case "player":
+		if len(w) < 2 {
+			return errors.New("otd line: player is: player ID [first N] [left N] [absent N,N...] [no-id]")
+		}
+		id, err := atoi(w[1])
+		if err != nil {
+			return err
+		}
+		st := o.Players[id]
+		for i := 2; i < len(w); i++ {
+			switch {
+			case w[i] == "no-id":
+				st.NoID = true
+			case i+1 < len(w) && (w[i] == "first" || w[i] == "left"):
+				n, err := atoi(w[i+1])
+				if err != nil {
+					return err
+				}
+				if w[i] == "first" {
+					st.FirstRound = n
+				} else {
+					st.Left = n
+				}
+				i++
+			case i+1 < len(w) && w[i] == "absent":
+				for _, a := range strings.Split(w[i+1], ",") {
+					n, err := atoi(a)
+					if err != nil {
+						return err
+					}
+					st.Absent = append(st.Absent, n)
+				}
+				i++
+			default:
+				return fmt.Errorf("otd line: player %d: %s is not first N, left N, absent N,N... or no-id", id, QuoteCut(w[i]))
+			}
+		}
+		o.Players[id] = st
+	case "name":
+		// name ID "the name, as a Go string": the name as otd keeps it.
+		_, rest, _ := strings.Cut(strings.TrimSpace(text), "name")
+		id, q, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		n, err := atoi(id)
+		if err != nil {
+			return err
+		}
+		name, err := strconv.Unquote(strings.TrimSpace(q))
+		if err != nil {
+			return fmt.Errorf("otd line: name is: name ID \"the name\" (quoted)")
+		}
+		if _, dup := o.Names[n]; dup {
+			return fmt.Errorf("otd line: player id %d has two names", n)
+		}
+		o.Names[n] = name
+	case "forfeit", "time-default":
+		if err := inRound(); err != nil {
+			return err
+		}
+		g, err := pair()
+		if err != nil {
+			return err
+		}
+		if w[0] == "forfeit" {
+			o.Forfeits[round-1] = append(o.Forfeits[round-1], g)
+		} else {
+			o.TimeDefaults[round-1] = append(o.TimeDefaults[round-1], g)
+		}
+	case "bye":
+		if err := inRound(); err != nil {
+			return err
+		}
+		if len(w) != 2 {
+			return errors.New("otd line: bye is: bye ID")
+		}
+		id, err := atoi(w[1])
+		if err != nil {
+			return err
+		}
+		o.Byes[round-1] = append(o.Byes[round-1], id)
+	default: // an explanation, or a line of a later otd
+	}
+	return nil
+}
