@@ -17,6 +17,7 @@ import (
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/nboard"
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/engine/proc"
 	"github.com/otd-project/otd/tournament"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -44,13 +45,13 @@ func startEngine(ctx context.Context, p tournament.Player, r engine.Rules) (play
 	// A nil *gtp.Engine is not a nil player.Player: return nil itself.
 	switch e.Protocol {
 	case tournament.GTP:
-		eng, err := gtp.Start(ctx, gtp.Config{Argv: e.Argv, Name: p.Name, Size: r.Size, Hurry: hurry})
+		eng, err := gtp.Start(ctx, gtp.Config{Config: proc.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry}, Size: r.Size})
 		if err != nil {
 			return nil, err
 		}
 		return eng, nil
 	case tournament.NBoard:
-		eng, err := nboard.Start(ctx, nboard.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry})
+		eng, err := nboard.Start(ctx, nboard.Config{Config: proc.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry}})
 		if err != nil {
 			return nil, err
 		}
