@@ -26,19 +26,21 @@ var allowed = map[string][]string{
 	"scoring":             {},
 	"engine/transcript":   {"engine"},
 	"engine/player":       {"engine"},
-	"engine/proc":         {},
+	"engine/proc":         {"engine", "engine/player"}, // proc.Client is a player.Player; it knows no protocol
 	"engine/gtp":          {"engine", "engine/player", "engine/proc"},
-	"engine/nboard":       {"engine", "engine/player", "engine/proc"},
+	"engine/nboard":       {"engine", "engine/player", "engine/proc", "engine/transcript"}, // set game sends a GGF record
 	"engine/match":        {"engine", "engine/player"},
-	"tournament":          {"engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript", "engine/gtp", "engine/nboard"}, // the domain starts its engine entrants (StartEngine)
-	"export":              {"tournament", "engine", "pairing", "scoring", "elo"},                                                                 // the .ELO mapping: tournament <-> elo.File
-	"elo":                 {"scoring"},                                                                                                           // a file format: its own types and the points and rules it writes
-	"roster":              {},                                                                                                                    // a file format: the players file of 'player import'
+	"tournament":          {"engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript", "engine/gtp", "engine/nboard", "engine/proc"}, // the domain starts its engine entrants (StartEngine: proc.Config)
+	"export":              {"tournament", "engine", "pairing", "scoring", "elo"},                                                                                // the .ELO mapping: tournament <-> elo.File
+	"elo":                 {"scoring"},                                                                                                                          // a file format: its own types and the points and rules it writes
+	"roster":              {},                                                                                                                                   // a file format: the players file of 'player import'
 	"store/sqlite":        {"tournament", "engine", "pairing", "scoring"},
 	"web":                 {"tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
 	"internal/testenv":    {},
 	"internal/fakeengine": {"engine"},
 	"internal/memstore":   {"tournament"}, // a tournament.Storage in memory for tests
+	// The tests engine/gtp and engine/nboard pass alike, against the fakes.
+	"internal/enginetest": {"engine", "engine/player", "engine/proc", "internal/fakeengine"},
 	// The end-to-end checks of make e2e (build tag e2e) run the otd binary
 	// and the programs people open its files with; they import nothing of ours.
 	"e2e": {},
@@ -46,22 +48,25 @@ var allowed = map[string][]string{
 
 // testAllowed lists what a package's test files may import beyond its own
 // rule and internal/testenv: the Director's tests use a Storage in memory;
-// the match tests play a real engine through GTP; the engine processes' and
-// clients' tests start fake engines, and nboard's play games.
+// the match tests play a real engine through GTP (configured by a
+// proc.Config); the engine processes' tests start fake engines, the clients' tests through internal/enginetest,
+// and nboard's play games.
 var testAllowed = map[string][]string{
 	"tournament":    {"internal/memstore"}, // the Director's tests over a Storage in memory
-	"engine/match":  {"engine/gtp"},
+	"engine/match":  {"engine/gtp", "engine/proc"},
 	"engine/proc":   {"internal/fakeengine"},
-	"engine/gtp":    {"internal/fakeengine"},
-	"engine/nboard": {"internal/fakeengine", "engine/match"},
+	"engine/gtp":    {"internal/enginetest"},
+	"engine/nboard": {"internal/enginetest", "engine/match"},
 }
 
 // TestImportRules enforces the layering of DESIGN.md on every non-test Go
-// file: the leaves import nothing of ours, engine/* only engine (and
-// engine/player), the domain the leaves and the engine family (it plays and
-// starts engine entrants), store and export only the domain and the leaves
-// (and export the file formats), a file format (elo, roster) nothing but leaves;
-// cmd may import everything. Test files may also import internal/testenv.
+// file: the leaves import nothing of ours, engine/* only engine and the
+// engine packages below them (engine/proc's Client is a player.Player,
+// engine/nboard writes GGF with engine/transcript), the domain the leaves
+// and the engine family (it plays and starts engine entrants), store and
+// export only the domain and the leaves (and export the file formats), a
+// file format (elo, roster) nothing but leaves; cmd may import everything.
+// Test files may also import internal/testenv.
 func TestImportRules(t *testing.T) {
 	fset := token.NewFileSet()
 	seen := 0
@@ -120,7 +125,7 @@ func TestImportRules(t *testing.T) {
 var layers = map[string]int{
 	"engine": 0, "engine/transcript": 0, "engine/player": 0, "engine/proc": 0, "engine/gtp": 0, "engine/nboard": 0,
 	"engine/match": 0, "pairing": 0, "scoring": 0,
-	"internal/testenv": 0, "internal/fakeengine": 0, "e2e": 0,
+	"internal/testenv": 0, "internal/fakeengine": 0, "internal/enginetest": 0, "e2e": 0,
 	"tournament":        1,
 	"export":            2,
 	"elo":               2, // file formats: adapters that import only leaves

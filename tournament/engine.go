@@ -12,6 +12,7 @@ import (
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/nboard"
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/engine/proc"
 )
 
 // Engine says how otd starts an engine entrant: a program speaking GTP or
@@ -177,13 +178,13 @@ func StartEngine(ctx context.Context, p Player, r engine.Rules) (player.Player, 
 	// A nil *gtp.Engine is not a nil player.Player: return nil itself.
 	switch e.Protocol {
 	case GTP:
-		eng, err := gtp.Start(ctx, gtp.Config{Argv: e.Argv, Name: p.Name, Size: r.Size, Hurry: hurry})
+		eng, err := gtp.Start(ctx, gtp.Config{Config: proc.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry}, Size: r.Size})
 		if err != nil {
 			return nil, err
 		}
 		return eng, nil
 	case NBoard:
-		eng, err := nboard.Start(ctx, nboard.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry})
+		eng, err := nboard.Start(ctx, nboard.Config{Config: proc.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry}})
 		if err != nil {
 			return nil, err
 		}

@@ -15,13 +15,15 @@
 // the game. An engine that refuses "play COLOUR pass" (gtp-rhino passes by
 // itself) is sent no passes from then on.
 //
-// Move's errors wrap one of the sentinels below (check them with errors.Is):
-// ErrTimeout (no reply before ctx was done), ErrCrashed (the engine exited or
-// closed its output), ErrProtocol (a reply that cannot be read, a malformed
-// move; it also wraps player.ErrBadMove), ErrRefused (the engine answered '?'
-// to a command it must accept), ErrClosed (Move after Close). Legality is the
-// caller's business: a move on an occupied square is returned as the engine
-// gave it. The process is engine/proc's, as engine/nboard's is.
+// The client is a proc.Client, as engine/nboard's is: the process, the name,
+// Move's lock and Close are engine/proc's. Move's errors wrap one of
+// engine/proc's sentinels or ErrRefused (check them with errors.Is):
+// proc.ErrTimeout (no reply before ctx was done), proc.ErrCrashed (the engine
+// exited or closed its output), proc.ErrProtocol (a reply that cannot be
+// read, a malformed move; it also wraps player.ErrBadMove), ErrRefused (the
+// engine answered '?' to a command it must accept), proc.ErrClosed (Move
+// after Close). Legality is the caller's business: a move on an occupied
+// square is returned as the engine gave it.
 //
 // On a board larger than 8x8 the columns are a, b, c... without a gap, as
 // Othello names them (j10 on 10x10), not as Go's GTP does (which skips i): an
@@ -35,7 +37,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/otd-project/otd/engine"
@@ -43,50 +44,34 @@ import (
 	"github.com/otd-project/otd/engine/proc"
 )
 
-// The errors of a GTP engine (all but ErrRefused are engine/proc's, shared
-// with engine/nboard). Check them with errors.Is.
-var (
-	ErrTimeout  = proc.ErrTimeout
-	ErrCrashed  = proc.ErrCrashed
-	ErrProtocol = proc.ErrProtocol
-	ErrRefused  = errors.New("the engine refused a command")
-	ErrClosed   = proc.ErrClosed
-)
+// ErrRefused is the error of an engine that answered '?' to a command it must
+// accept. Check it with errors.Is.
+var ErrRefused = errors.New("the engine refused a command")
 
-// Defaults of Config.
-const (
-	DefaultStderrLimit = proc.DefaultStderrLimit
-	DefaultGrace       = proc.DefaultGrace
-	maxReply           = 1 << 20 // longest reply, all lines
-)
+const maxReply = 1 << 20 // longest reply, all lines
 
-// Config says how to start an engine.
+// Config says how to start an engine: the process and its name as
+// engine/proc's (without a Name, the client asks the engine its name and
+// version), and the board.
 type Config struct {
-	Argv        []string        // the program and its arguments; never run through a shell
-	Name        string          // the name the event shows; "" asks the engine (its name and version)
-	Dir         string          // working directory; "" the current one
-	Env         []string        // environment; nil inherits otd's
-	StderrLimit int             // bytes of stderr kept (the last ones); 0 DefaultStderrLimit
-	Grace       time.Duration   // wait of each step of Close (quit, SIGINT, SIGKILL); 0 DefaultGrace
-	Hurry       <-chan struct{} // once closed (Ctrl-C), each wait of Close is proc.HurryGrace; nil never
+	proc.Config
 	// Size is the side of the board the engine is set up for (boardsize);
 	// 0 is 8. GTP has no command for the other rules of a variant (the
 	// Reversi opening, Anti-Othello, 8Stars): the caller refuses those.
 	Size int
 }
 
-// Engine is a running GTP engine. It implements player.Player. Move must not
-// be called concurrently; Close may be called at any time, from any goroutine.
+// Engine is a running GTP engine. It implements player.Player (its Name,
+// Pid, Stderr, Move and Close are proc.Client's). Move must not be called
+// concurrently; Close may be called at any time, from any goroutine.
 type Engine struct {
+	*proc.Client
 	cfg  Config
-	name string
-	proc *proc.Process
+	proc *proc.Conn
 
-	mu       sync.Mutex // held by Move and the handshake
 	nextID   int
 	pending  []int          // ids sent whose replies are not read yet, oldest first
 	partial  []string       // lines of a reply being read
-	broken   error          // a failure after which the stream cannot be trusted
 	sent     []engine.Point // the game as the engine has it since its last clear_board
 	synced   bool           // sent is the engine's board (false: clear_board first)
 	noPass   bool           // the engine refuses "play COLOUR pass": send no passes
@@ -101,20 +86,14 @@ var _ player.Player = (*Engine)(nil)
 // refused with ErrRefused. Without a Name it asks the engine's name and
 // version. A failure stops the engine again.
 func Start(ctx context.Context, cfg Config) (*Engine, error) {
-	if cfg.StderrLimit <= 0 {
-		cfg.StderrLimit = DefaultStderrLimit
-	}
-	if cfg.Grace <= 0 {
-		cfg.Grace = DefaultGrace
-	}
 	if cfg.Size == 0 {
 		cfg.Size = 8
 	}
-	p, err := proc.Start(proc.Config{Argv: cfg.Argv, Dir: cfg.Dir, Env: cfg.Env, StderrLimit: cfg.StderrLimit, Grace: cfg.Grace, Hurry: cfg.Hurry})
-	if err != nil {
-		return nil, fmt.Errorf("gtp: %w", err)
+	e := &Engine{cfg: cfg}
+	var err error
+	if e.Client, e.proc, err = proc.StartClient("gtp", cfg.Config, e.move); err != nil {
+		return nil, err
 	}
-	e := &Engine{cfg: cfg, proc: p}
 	if err := e.handshake(ctx); err != nil {
 		e.Close()
 		return nil, err
@@ -123,20 +102,17 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 }
 
 func (e *Engine) handshake(ctx context.Context) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.name = e.cfg.Name
-	if e.name == "" {
+	if e.cfg.Name == "" {
 		rs, err := e.batch(ctx, "name", "version")
 		if err != nil {
 			return err
 		}
-		e.name = strings.TrimSpace(rs[0].text)
+		name := strings.TrimSpace(rs[0].text)
 		if v := strings.TrimSpace(rs[1].text); rs[1].ok && v != "" {
-			e.name += " " + v
+			name += " " + v
 		}
-		if !rs[0].ok || e.name == "" {
-			e.name = e.cfg.Argv[0]
+		if rs[0].ok && name != "" {
+			e.proc.SetName(name)
 		}
 	}
 	setup := []string{"boardsize " + strconv.Itoa(e.cfg.Size), "clear_board"}
@@ -153,33 +129,14 @@ func (e *Engine) handshake(ctx context.Context) error {
 	return nil
 }
 
-// Name returns the configured name, or the engine's name and version.
-func (e *Engine) Name() string { return e.name }
-
-// Pid returns the engine's process id, which is also its process group id.
-func (e *Engine) Pid() int { return e.proc.Pid() }
-
-// Stderr returns the end of what the engine wrote to its standard error (at
-// most Config.StderrLimit bytes, the last ones).
-func (e *Engine) Stderr() string { return e.proc.Stderr() }
-
-// Move brings the engine's board up to g (the new moves with play, or
-// clear_board and the whole game after a disagreement), sends the clock
-// (time_settings, time_left) and asks genmove for the side to move. The move
-// is returned as the engine gave it, legal or not; a pass is engine.PassPoint.
-func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engine.Point, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	select {
-	case <-e.proc.Stopped():
-		return engine.PassPoint, fmt.Errorf("gtp: %s: %w", e.name, ErrClosed)
-	default:
-	}
-	if e.broken != nil {
-		return engine.PassPoint, e.broken
-	}
+// move, the protocol's part of Move, brings the engine's board up to g (the
+// new moves with play, or clear_board and the whole game after a
+// disagreement), sends the clock (time_settings, time_left) and asks genmove
+// for the side to move. The move is returned as the engine gave it, legal or
+// not; a pass is engine.PassPoint.
+func (e *Engine) move(ctx context.Context, g player.Game, c player.Clock) (engine.Point, error) {
 	if n := g.Board.Rules().Size; n != e.cfg.Size {
-		return engine.PassPoint, fmt.Errorf("gtp: %s: set up for %dx%d, asked to play on %dx%d: %w", e.name, e.cfg.Size, e.cfg.Size, n, n, ErrProtocol)
+		return engine.PassPoint, e.proc.Errorf("set up for %dx%d, asked to play on %dx%d: %w", e.cfg.Size, e.cfg.Size, n, n, proc.ErrProtocol)
 	}
 	colour := g.Board.ToMove().String()
 	for attempt := 0; ; attempt++ {
@@ -267,7 +224,7 @@ func (e *Engine) Move(ctx context.Context, g player.Game, c player.Clock) (engin
 		}
 		m, err := parseMove(gen.text)
 		if err != nil {
-			return engine.PassPoint, fmt.Errorf("gtp: %s: genmove %s: %w", e.name, colour, err)
+			return engine.PassPoint, e.proc.Errorf("genmove %s: %w", colour, err)
 		}
 		e.sent = append(e.sent[:0], g.Moves...)
 		e.sent = append(e.sent, m)
@@ -321,17 +278,11 @@ func timeCommands(c player.Clock, colour string) (kind, settings, left string) {
 	return "", "", ""
 }
 
-// parseMove reads a genmove reply: a square in any case, or pass.
+// parseMove reads a genmove reply: a square a1 to p16 in any case, whatever
+// the board (a square off it is the caller's business), or pass.
 func parseMove(s string) (engine.Point, error) {
 	s = strings.TrimSpace(s)
-	if strings.EqualFold(s, "pass") {
-		return engine.PassPoint, nil
-	}
-	p, err := engine.ParsePoint(s)
-	if err != nil {
-		return engine.PassPoint, fmt.Errorf("reply %q is not a move: %w (%w)", proc.Clip(s), ErrProtocol, player.ErrBadMove)
-	}
-	return p, nil
+	return proc.ParseMove(s, s, 16, "pass")
 }
 
 type reply struct {
@@ -341,17 +292,15 @@ type reply struct {
 
 func (e *Engine) refused(cmd string, r reply) error {
 	e.synced = false
-	return fmt.Errorf("gtp: %s: %s: ? %s: %w", e.name, cmd, proc.Clip(r.text), ErrRefused)
+	return e.proc.Errorf("%s: ? %s: %w", cmd, proc.Clip(r.text), ErrRefused)
 }
 
 // batch sends the commands at once and reads their replies in order.
 // Replies to earlier commands whose wait timed out are read and dropped.
-// A timeout leaves the stream usable (the late replies are dropped later);
-// any other failure breaks it for good.
+// A timeout of a read leaves the stream usable (the late replies are dropped
+// later); any other failure breaks it for good (proc.Conn.Fail), a timeout of
+// the write too: part of the batch may be written.
 func (e *Engine) batch(ctx context.Context, cmds ...string) ([]reply, error) {
-	if e.broken != nil {
-		return nil, e.broken
-	}
 	var sb strings.Builder
 	ids := make([]int, len(cmds))
 	for i, c := range cmds {
@@ -364,12 +313,7 @@ func (e *Engine) batch(ctx context.Context, cmds ...string) ([]reply, error) {
 	}
 	if err := e.proc.Write(ctx, sb.String()); err != nil {
 		e.synced = false
-		if errors.Is(err, ErrTimeout) {
-			// Part of the batch may be written: the stream is lost.
-			e.broken = fmt.Errorf("gtp: %s: %s: %w", e.name, cmds[0], err)
-			return nil, e.broken
-		}
-		return nil, e.fail(cmds[0], err)
+		return nil, e.proc.Fail(cmds[0], err)
 	}
 	e.pending = append(e.pending, ids...)
 	rs := make([]reply, 0, len(cmds))
@@ -382,17 +326,17 @@ func (e *Engine) batch(ctx context.Context, cmds ...string) ([]reply, error) {
 		ok, id, text, err := e.response(ctx, front)
 		if err != nil {
 			e.synced = false
-			if errors.Is(err, ErrTimeout) {
-				return nil, fmt.Errorf("gtp: %s: %s: %w", e.name, cmds[len(rs)], err)
+			if errors.Is(err, proc.ErrTimeout) {
+				return nil, e.proc.Errorf("%s: %w", cmds[len(rs)], err)
 			}
-			return nil, e.fail(cmds[len(rs)], err)
+			return nil, e.proc.Fail(cmds[len(rs)], err)
 		}
 		if front < 0 {
-			return nil, e.fail(cmds[len(rs)], fmt.Errorf("a reply to no command (%q): %w", proc.Clip(text), ErrProtocol))
+			return nil, e.proc.Fail(cmds[len(rs)], fmt.Errorf("a reply to no command (%q): %w", proc.Clip(text), proc.ErrProtocol))
 		}
 		e.pending = e.pending[1:]
 		if id >= 0 && id != front {
-			return nil, e.fail(cmds[len(rs)], fmt.Errorf("reply id %d to command %d: %w", id, front, ErrProtocol))
+			return nil, e.proc.Fail(cmds[len(rs)], fmt.Errorf("reply id %d to command %d: %w", id, front, proc.ErrProtocol))
 		}
 		if front < want {
 			continue // a late reply to a command that timed out
@@ -402,17 +346,6 @@ func (e *Engine) batch(ctx context.Context, cmds ...string) ([]reply, error) {
 	return rs, nil
 }
 
-// fail breaks the stream for good. A reply that cannot be read is also
-// player.ErrBadMove.
-func (e *Engine) fail(cmd string, err error) error {
-	e.synced = false
-	if errors.Is(err, ErrProtocol) {
-		err = fmt.Errorf("%w (%w)", err, player.ErrBadMove)
-	}
-	e.broken = fmt.Errorf("gtp: %s: %s: %w", e.name, cmd, err)
-	return e.broken
-}
-
 // response reads one reply: '=' or '?', an optional id (splitID, want the
 // id sent), the text, up to an empty line. id is -1 when the reply has none.
 // A timeout keeps the lines read so far for the next call.
@@ -420,7 +353,7 @@ func (e *Engine) response(ctx context.Context, want int) (ok bool, id int, text 
 	for {
 		line, err := e.proc.Line(ctx)
 		if err != nil {
-			if errors.Is(err, ErrTimeout) && len(e.partial) > 0 {
+			if errors.Is(err, proc.ErrTimeout) && len(e.partial) > 0 {
 				err = fmt.Errorf("%w (a reply begun but not ended by an empty line: %q)", err, proc.Clip(strings.Join(e.partial, "\n")))
 			}
 			return false, -1, "", err
@@ -432,11 +365,11 @@ func (e *Engine) response(ctx context.Context, want int) (ok bool, id int, text 
 			break
 		}
 		if len(e.partial) == 0 && line[0] != '=' && line[0] != '?' {
-			return false, -1, "", fmt.Errorf("%q is not a reply: %w", proc.Clip(line), ErrProtocol)
+			return false, -1, "", fmt.Errorf("%q is not a reply: %w", proc.Clip(line), proc.ErrProtocol)
 		}
 		e.partial = append(e.partial, line)
 		if n := len(e.partial); n > 1024 || len(line)*n > maxReply {
-			return false, -1, "", fmt.Errorf("a reply too long: %w", ErrProtocol)
+			return false, -1, "", fmt.Errorf("a reply too long: %w", proc.ErrProtocol)
 		}
 	}
 	first := e.partial[0]
@@ -463,7 +396,7 @@ func splitID(s string, want int) (int, string, error) {
 	if i > 0 {
 		n, err := strconv.Atoi(s[:i])
 		if err != nil {
-			return -1, "", fmt.Errorf("reply id %q: %w", s[:i], ErrProtocol)
+			return -1, "", fmt.Errorf("reply id %q: %w", s[:i], proc.ErrProtocol)
 		}
 		return n, strings.TrimSpace(s[i:]), nil
 	}
@@ -472,15 +405,4 @@ func splitID(s string, want int) (int, string, error) {
 		return want, strings.TrimSpace(s[len(w):]), nil
 	}
 	return -1, s, nil
-}
-
-// Close tells the engine to quit and waits for it; then sends SIGINT to its
-// process group, then SIGKILL, each after Config.Grace, until no process of
-// the group is left running, then SIGKILL to every other process the engine
-// started (proc.Process.Stop). It is safe to call more than once.
-func (e *Engine) Close() error {
-	if err := e.proc.Stop("quit"); err != nil {
-		return fmt.Errorf("gtp: %s: %w", e.name, err)
-	}
-	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"syscall"
@@ -13,8 +14,12 @@ import (
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/engine/proc"
+	"github.com/otd-project/otd/internal/enginetest"
 	"github.com/otd-project/otd/internal/testenv"
 )
+
+// The test binary is also the fake engines (internal/fakeengine).
+func TestMain(m *testing.M) { os.Exit(enginetest.Main(m)) }
 
 var clock = player.Clock{Remaining: 5 * time.Minute, Increment: 2 * time.Second}
 
@@ -82,39 +87,20 @@ func diagram(g engine.Game) string {
 	return b.String()
 }
 
-func start(t *testing.T, cfg Config) *Engine {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	e, err := Start(ctx, cfg)
-	if err != nil {
-		t.Fatalf("start %v: %v", cfg.Argv, err)
-	}
-	t.Cleanup(func() { e.Close() })
-	return e
+// fakeConfig returns the Config of a fake GTP engine in mode, striking at
+// genmove n, with fakeengine's options (enginetest.Config).
+func fakeConfig(mode string, n int, opts ...string) Config {
+	return Config{Config: enginetest.Config("gtp", mode, n, opts...)}
 }
 
-// closeAndCheck closes e and checks that no process of its group is left
-// (proc.Gone).
-func closeAndCheck(t *testing.T, e *Engine) time.Duration {
-	t.Helper()
-	t0 := time.Now()
-	if err := e.Close(); err != nil {
-		t.Errorf("close: %v", err)
-	}
-	took := time.Since(t0)
-	if err := proc.Gone(e.Pid(), 10*time.Second); err != nil {
-		t.Error(err)
-	}
-	return took
-}
+func start(t *testing.T, cfg Config) *Engine { return enginetest.Start(t, cfg, Start) }
 
 // TestGTPRhino plays whole games between gtp-rhino and firstLegal, gtp-rhino
 // with each colour, on one engine process (the second game begins with
 // clear_board). It fails under CI=true when gtp-rhino is missing.
 func TestGTPRhino(t *testing.T) {
 	path := testenv.GTPRhino(t)
-	e := start(t, Config{Argv: []string{path}})
+	e := start(t, Config{Config: proc.Config{Argv: []string{path}}})
 	if !strings.Contains(e.Name(), "GRhino") {
 		t.Errorf("name %q; want GRhino's", e.Name())
 	}
@@ -129,7 +115,7 @@ func TestGTPRhino(t *testing.T) {
 			t.Logf("gtp-rhino did not win as %s against the first legal move", ec)
 		}
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 }
 
 // TestFakeGood plays games against a well-behaved fake in each reply style:
@@ -148,7 +134,7 @@ func TestFakeGood(t *testing.T) {
 					t.Fatalf("as %s, move %d: %v\n%s", ec, at, err, e.Stderr())
 				}
 			}
-			closeAndCheck(t, e)
+			enginetest.CloseAndCheck(t, e)
 		})
 	}
 }
@@ -180,7 +166,7 @@ func TestPasses(t *testing.T) {
 		if e.noPass != (mode == "nopass") {
 			t.Errorf("%s: the client sends passes: %v", mode, !e.noPass)
 		}
-		closeAndCheck(t, e)
+		enginetest.CloseAndCheck(t, e)
 	}
 }
 
@@ -216,7 +202,7 @@ func TestReplay(t *testing.T) {
 	if !strings.Contains(e.Stderr(), "time_settings 0 1 1") {
 		t.Errorf("no time_settings for a fixed time per move\n%s", e.Stderr())
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 }
 
 // stderrHas waits a little for s in the engine's stderr: the log is read
@@ -227,60 +213,30 @@ func stderrHas(e *Engine, s string) {
 	}
 }
 
-func firstMove(e *Engine, d time.Duration) (engine.Point, error) {
-	g, err := player.NewGame(engine.Othello())
-	if err != nil {
-		return engine.PassPoint, err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	defer cancel()
-	return e.Move(ctx, g, clock)
-}
-
-func TestFakeSilent(t *testing.T) {
-	e := start(t, fakeConfig("silent", 1))
-	t0 := time.Now()
-	_, err := firstMove(e, 200*time.Millisecond)
-	if !errors.Is(err, ErrTimeout) || !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("err = %v; want ErrTimeout", err)
-	}
-	if d := time.Since(t0); d > time.Second {
-		t.Errorf("the timeout took %v", d)
-	}
-	closeAndCheck(t, e)
-}
-
 // TestFakeLate: a reply after the deadline is ErrTimeout; the late reply is
 // dropped and the next Move gets its own reply on a board replayed afresh.
 func TestFakeLate(t *testing.T) {
 	e := start(t, fakeConfig("late", 1, "delay=300ms"))
-	if _, err := firstMove(e, 100*time.Millisecond); !errors.Is(err, ErrTimeout) {
+	if _, err := enginetest.FirstMove(e, 100*time.Millisecond); !errors.Is(err, proc.ErrTimeout) {
 		t.Fatalf("err = %v; want ErrTimeout", err)
 	}
 	_, _, at, err := playGame(t, e, engine.Black, 2*time.Second)
 	if err != nil {
 		t.Fatalf("move %d after a timeout: %v\n%s", at, err, e.Stderr())
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 }
 
 func TestFakeCrash(t *testing.T) {
 	e := start(t, fakeConfig("crash", 4))
 	_, _, at, err := playGame(t, e, engine.White, 2*time.Second)
-	if !errors.Is(err, ErrCrashed) || at != 8 {
+	if !errors.Is(err, proc.ErrCrashed) || at != 8 {
 		t.Fatalf("move %d: err = %v; want ErrCrashed at move 8", at, err)
 	}
 	if !strings.Contains(err.Error(), "crashing at move request 4") || !strings.Contains(err.Error(), "exit status 3") {
 		t.Errorf("the error does not tell the exit status and stderr: %v", err)
 	}
-	// The engine stays dead.
-	if _, err := firstMove(e, time.Second); !errors.Is(err, ErrCrashed) {
-		t.Errorf("then: %v; want ErrCrashed", err)
-	}
-	closeAndCheck(t, e)
-	if _, err := firstMove(e, time.Second); !errors.Is(err, ErrClosed) {
-		t.Errorf("after Close: %v; want ErrClosed", err)
-	}
+	enginetest.StaysDead(t, e)
 }
 
 func TestFakeGarbage(t *testing.T) {
@@ -288,27 +244,13 @@ func TestFakeGarbage(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			e := start(t, fakeConfig(mode, 2))
 			_, _, at, err := playGame(t, e, engine.Black, 500*time.Millisecond)
-			if !errors.Is(err, ErrProtocol) || !errors.Is(err, player.ErrBadMove) || at != 3 {
+			if !errors.Is(err, proc.ErrProtocol) || !errors.Is(err, player.ErrBadMove) || at != 3 {
 				t.Fatalf("move %d: err = %v; want ErrProtocol and player.ErrBadMove at move 3", at, err)
 			}
 			t.Log(err)
-			closeAndCheck(t, e)
+			enginetest.CloseAndCheck(t, e)
 		})
 	}
-}
-
-// TestFakeIllegal: the client returns an illegal move as it came; legality is
-// the caller's business.
-func TestFakeIllegal(t *testing.T) {
-	e := start(t, fakeConfig("illegal", 1))
-	m, err := firstMove(e, 500*time.Millisecond)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := newGame(t, engine.Othello()).Play(m); !errors.Is(err, engine.ErrOccupied) {
-		t.Errorf("move %s: %v; want an occupied square", m, err)
-	}
-	closeAndCheck(t, e)
 }
 
 func TestFakeFlood(t *testing.T) {
@@ -316,54 +258,28 @@ func TestFakeFlood(t *testing.T) {
 	if _, _, at, err := playGame(t, e, engine.Black, 5*time.Second); err != nil {
 		t.Fatalf("move %d: %v", at, err)
 	}
-	closeAndCheck(t, e) // Close waits for the end of stderr
-	log := e.Stderr()
-	if len(log) != DefaultStderrLimit {
-		t.Errorf("stderr log of %d bytes; want the last %d", len(log), DefaultStderrLimit)
-	}
-	if !strings.HasSuffix(log, "\nflood flood flood\n") {
-		t.Errorf("the log does not end with the last output: %q", log[max(0, len(log)-100):])
-	}
+	enginetest.CheckFlood(t, e, "\nflood flood flood\n")
 }
 
-// TestFakeIgnoresQuit: an engine that ignores quit and SIGINT is killed.
-func TestFakeIgnoresQuit(t *testing.T) {
-	e := start(t, fakeConfig("ignorequit", 0))
-	if _, err := firstMove(e, 500*time.Millisecond); err != nil {
-		t.Fatal(err)
-	}
-	took := closeAndCheck(t, e)
-	if took < 2*e.cfg.Grace || took > 3*time.Second {
-		t.Errorf("Close took %v; want two graces (%v) and the kill", took, e.cfg.Grace)
-	}
-	if err := e.proc.ExitErr(); err == nil || !strings.Contains(err.Error(), "killed") {
-		t.Errorf("exit %v; want killed", err)
-	}
+// TestClient runs the tests every engine client passes alike: an engine
+// that never answers, ignores quit, exits at once, or is closed during a
+// move (enginetest.Run).
+func TestClient(t *testing.T) {
+	start := func(ctx context.Context, cfg proc.Config) (*Engine, error) { return Start(ctx, Config{Config: cfg}) }
+	enginetest.Run(t, "gtp", start, func(e *Engine) *proc.Process { return e.proc.Process })
 }
 
-// TestArgv: the engine gets its arguments as they are, through no shell; and
-// without a configured name it is named by its name and version replies.
+// TestArgv: without a configured name the engine is named by its name and
+// version replies. (It gets its arguments as they are, through no shell:
+// enginetest.Run's Argv.)
 func TestArgv(t *testing.T) {
 	cfg := fakeConfig("good", 0)
 	cfg.Name = ""
-	cfg.Argv = append(cfg.Argv, "a b", "$(echo hi)", "*", ";|&")
 	e := start(t, cfg)
-	if want := "fake[a b|$(echo hi)|*|;|&] 1.0"; e.Name() != want {
+	if want := "fake 1.0"; e.Name() != want {
 		t.Errorf("name %q; want %q", e.Name(), want)
 	}
-	closeAndCheck(t, e)
-}
-
-func TestFakeExitAtStart(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	_, err := Start(ctx, fakeConfig("exitstart", 0))
-	if !errors.Is(err, ErrCrashed) || !strings.Contains(err.Error(), "cannot open the opening book") {
-		t.Fatalf("err = %v; want ErrCrashed with the engine's message", err)
-	}
-	if _, err := Start(ctx, Config{Argv: []string{"/nonexistent/engine"}}); err == nil {
-		t.Error("a missing program started")
-	}
+	enginetest.CloseAndCheck(t, e)
 }
 
 // TestFakeFork: a child the engine leaves running (and holding its pipes) is
@@ -377,29 +293,9 @@ func TestFakeFork(t *testing.T) {
 	if !strings.Contains(e.Stderr(), "fake: child ") {
 		t.Fatalf("no child: %s", e.Stderr())
 	}
-	took := closeAndCheck(t, e)
+	took := enginetest.CloseAndCheck(t, e)
 	if took > 3*time.Second {
 		t.Errorf("Close took %v", took)
-	}
-}
-
-// TestCloseDuringMove: Close from another goroutine ends a Move that waits.
-func TestCloseDuringMove(t *testing.T) {
-	e := start(t, fakeConfig("silent", 1))
-	errc := make(chan error, 1)
-	go func() {
-		_, err := firstMove(e, 10*time.Second)
-		errc <- err
-	}()
-	time.Sleep(100 * time.Millisecond)
-	closeAndCheck(t, e)
-	select {
-	case err := <-errc:
-		if !errors.Is(err, ErrCrashed) && !errors.Is(err, ErrClosed) {
-			t.Errorf("err = %v; want ErrCrashed or ErrClosed", err)
-		}
-	case <-time.After(2 * time.Second):
-		t.Error("Move still waits after Close")
 	}
 }
 
@@ -418,7 +314,7 @@ func TestParse(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"", "z9", "q1", "a17", "d", "d3 e4", "resign", "a0", "a01", "j"} {
-		if _, err := parseMove(s); !errors.Is(err, ErrProtocol) || !errors.Is(err, player.ErrBadMove) {
+		if _, err := parseMove(s); !errors.Is(err, proc.ErrProtocol) || !errors.Is(err, player.ErrBadMove) {
 			t.Errorf("parseMove(%q): %v; want ErrProtocol and player.ErrBadMove", s, err)
 		}
 	}
@@ -467,7 +363,7 @@ func TestBoardSize(t *testing.T) {
 	if log := e.Stderr(); !regexp.MustCompile(`(?m)^fake: got (\d+ )?boardsize 8$`).MatchString(log) {
 		t.Errorf("Size 0: no boardsize 8 sent\n%s", log)
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 
 	cfg := fakeConfig("good", 0, "sizes=6,8")
 	cfg.Size = 6
@@ -487,7 +383,7 @@ func TestBoardSize(t *testing.T) {
 	g, _ := player.NewGame(engine.Othello())
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	if _, err := e.Move(ctx, g, clock); !errors.Is(err, ErrProtocol) {
+	if _, err := e.Move(ctx, g, clock); !errors.Is(err, proc.ErrProtocol) {
 		t.Errorf("an 8x8 game to a 6x6 engine: %v; want ErrProtocol", err)
 	}
 	stderrHas(e, "genmove white")
@@ -498,7 +394,7 @@ func TestBoardSize(t *testing.T) {
 	if _, _, at, err := playRules(t, e, six, engine.Black, 2*time.Second); err != nil {
 		t.Errorf("6x6 after the refusal, move %d: %v", at, err)
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 
 	cfg = fakeConfig("good", 0) // the fake accepts boardsize 8 alone
 	cfg.Size = 10

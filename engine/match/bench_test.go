@@ -15,6 +15,7 @@ import (
 	"github.com/otd-project/otd/engine/gtp"
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/engine/proc"
 	"github.com/otd-project/otd/internal/testenv"
 )
 
@@ -180,7 +181,7 @@ func TestInstantGTPEngine(t *testing.T) {
 
 func startInstant(ctx context.Context, tb testing.TB) *gtp.Engine {
 	tb.Helper()
-	e, err := gtp.Start(ctx, gtp.Config{Argv: instantArgv(tb), Env: append(os.Environ(), instantEngineEnv+"=1")})
+	e, err := gtp.Start(ctx, gtp.Config{Config: proc.Config{Argv: instantArgv(tb), Env: append(os.Environ(), instantEngineEnv+"=1")}})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -252,7 +253,7 @@ func BenchmarkHarness(b *testing.B) {
 	b.Run("gtp-rhino-l1", func(b *testing.B) {
 		path := testenv.GTPRhino(b)
 		run(b, func(ctx context.Context, tb testing.TB) player.Player {
-			e, err := gtp.Start(ctx, gtp.Config{Argv: []string{path, "-l", "1"}})
+			e, err := gtp.Start(ctx, gtp.Config{Config: proc.Config{Argv: []string{path, "-l", "1"}}})
 			if err != nil {
 				tb.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/otd-project/otd/engine/gtp"
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/engine/proc"
 	"github.com/otd-project/otd/internal/testenv"
 )
 
@@ -23,7 +24,7 @@ func TestGTPRhino(t *testing.T) {
 	defer cancel()
 	for _, rc := range []engine.Color{engine.Black, engine.White} {
 		t.Run("rhino-"+rc.String(), func(t *testing.T) {
-			e, err := gtp.Start(ctx, gtp.Config{Argv: []string{path}})
+			e, err := gtp.Start(ctx, gtp.Config{Config: proc.Config{Argv: []string{path}}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/otd-project/otd/engine/gtp"
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/engine/proc"
 	"github.com/otd-project/otd/internal/testenv"
 )
 
@@ -175,7 +176,7 @@ func BenchmarkVsGTPRhino(b *testing.B) {
 func rhinoGame(argv []string, op []engine.Point, builtinBlack bool, tc match.TimeControl) (log, key string, points float64, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*tc.Base+60*tc.PerMove+2*time.Minute)
 	defer cancel()
-	e, err := gtp.Start(ctx, gtp.Config{Argv: argv})
+	e, err := gtp.Start(ctx, gtp.Config{Config: proc.Config{Argv: argv}})
 	if err != nil {
 		return "", "", 0, err
 	}

@@ -71,3 +71,23 @@ func vmHWM(b *testing.B) float64 {
 	}
 	return float64(kb) * 1024 / 1e6
 }
+
+// BenchmarkGGF is the record set game sends before each move
+// (transcript.FormatGGF): a whole game of 60 moves, the fake engines' (the
+// first legal move each turn), under a 5m+2s clock. Per op: one record.
+func BenchmarkGGF(b *testing.B) {
+	g, err := engine.NewGame(engine.Othello())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ms []engine.Point
+	for !g.GameOver() {
+		ms = append(ms, g.Moves()[0])
+		g, _ = g.Play(ms[len(ms)-1])
+	}
+	for b.Loop() {
+		if _, err := ggf(ms, player.Clock{Remaining: 5 * time.Minute, Increment: 2 * time.Second}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

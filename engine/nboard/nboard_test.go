@@ -13,50 +13,13 @@ import (
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/engine/proc"
-	"github.com/otd-project/otd/internal/fakeengine"
+	"github.com/otd-project/otd/internal/enginetest"
 )
 
 // The test binary is also the fake engines (internal/fakeengine).
-func TestMain(m *testing.M) {
-	if code, ok := fakeengine.Main(); ok {
-		os.Exit(code)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { os.Exit(enginetest.Main(m)) }
 
 var tc = match.TimeControl{Base: time.Minute, Increment: time.Second}
-
-// fakeConfig returns the Config of a fake NBoard engine in mode, striking at
-// go n, with fakeengine's options.
-func fakeConfig(mode string, n int, opts ...string) Config {
-	return Config{Argv: fakeengine.Argv("nboard", mode, n, opts...), Name: "fake " + mode, Grace: 150 * time.Millisecond}
-}
-
-func start(t *testing.T, cfg Config) *Engine {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	e, err := Start(ctx, cfg)
-	if err != nil {
-		t.Fatalf("start %v: %v", cfg.Argv, err)
-	}
-	t.Cleanup(func() { e.Close() })
-	return e
-}
-
-// closeAndCheck closes e and checks that no process of its group is left.
-func closeAndCheck(t *testing.T, e *Engine) time.Duration {
-	t.Helper()
-	t0 := time.Now()
-	if err := e.Close(); err != nil {
-		t.Errorf("close: %v", err)
-	}
-	took := time.Since(t0)
-	if err := proc.Gone(e.Pid(), 10*time.Second); err != nil {
-		t.Error(err)
-	}
-	return took
-}
 
 // firstLegal is a Player that plays the first legal move in square order, as
 // the fake engines do: their games have passes.
@@ -91,6 +54,14 @@ func greedy(t *testing.T) player.Player {
 	return p
 }
 
+// fakeConfig returns the Config of a fake NBoard engine in mode, striking at
+// go n, with fakeengine's options (enginetest.Config).
+func fakeConfig(mode string, n int, opts ...string) Config {
+	return Config{Config: enginetest.Config("nboard", mode, n, opts...)}
+}
+
+func start(t *testing.T, cfg Config) *Engine { return enginetest.Start(t, cfg, Start) }
+
 // TestFakeGood plays whole games against the built-in greedy player, the
 // engine with each colour on one process, in both reply styles; the fake
 // checks every game it is sent.
@@ -113,7 +84,7 @@ func TestFakeGood(t *testing.T) {
 				}
 				t.Logf("as %s: %d moves, %s", ec, len(r.Moves), r.Score)
 			}
-			closeAndCheck(t, e)
+			enginetest.CloseAndCheck(t, e)
 		})
 	}
 }
@@ -127,7 +98,7 @@ func TestVersion1(t *testing.T) {
 			t.Fatalf("as %s: end %s: %v\n%s", ec, r.End, r.Err, e.Stderr())
 		}
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 }
 
 // TestPasses: a game with passes reaches the engine with PA in its record.
@@ -146,7 +117,7 @@ func TestPasses(t *testing.T) {
 	if passes == 0 {
 		t.Fatal("no pass in the game: the test tests nothing")
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 	if !strings.Contains(e.Stderr(), "[PA]") {
 		t.Errorf("no pass sent\n%s", e.Stderr())
 	}
@@ -157,10 +128,10 @@ func TestDepth(t *testing.T) {
 	cfg := fakeConfig("good", 0)
 	cfg.Depth = 7
 	e := start(t, cfg)
-	if _, err := firstMove(e, 2*time.Second); err != nil {
+	if _, err := enginetest.FirstMove(e, 2*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 	for _, want := range []string{"fake: got nboard 1\nfake: got set depth 7\nfake: got ping 1\n", "TI[05:00/00:02]"} {
 		if !strings.Contains(e.Stderr(), want) {
 			t.Errorf("no %q in\n%s", want, e.Stderr())
@@ -180,34 +151,11 @@ func start8(t testing.TB) engine.Game {
 	return g
 }
 
-func firstMove(e *Engine, d time.Duration) (engine.Point, error) {
-	g, err := player.NewGame(engine.Othello())
-	if err != nil {
-		return engine.PassPoint, err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	defer cancel()
-	return e.Move(ctx, g, clock)
-}
-
-func TestFakeSilent(t *testing.T) {
-	e := start(t, fakeConfig("silent", 1))
-	t0 := time.Now()
-	_, err := firstMove(e, 200*time.Millisecond)
-	if !errors.Is(err, ErrTimeout) || !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("err = %v; want ErrTimeout", err)
-	}
-	if d := time.Since(t0); d > time.Second {
-		t.Errorf("the timeout took %v", d)
-	}
-	closeAndCheck(t, e)
-}
-
 // TestFakeLate: a reply after the deadline is ErrTimeout; the late answer
 // comes before the next pong and is dropped, and the game goes on.
 func TestFakeLate(t *testing.T) {
 	e := start(t, fakeConfig("late", 1, "delay=300ms"))
-	if _, err := firstMove(e, 100*time.Millisecond); !errors.Is(err, ErrTimeout) {
+	if _, err := enginetest.FirstMove(e, 100*time.Millisecond); !errors.Is(err, proc.ErrTimeout) {
 		t.Fatalf("err = %v; want ErrTimeout", err)
 	}
 	// The late answer is d3 (black's first legal move), which white cannot
@@ -226,14 +174,14 @@ func TestFakeLate(t *testing.T) {
 	if r := play(t, e, engine.White, greedy(t)); r.End != match.Normal {
 		t.Errorf("then: end %s: %v", r.End, r.Err)
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 }
 
 // TestFakeCrash: an engine that dies at its fourth go loses by a crash.
 func TestFakeCrash(t *testing.T) {
 	e := start(t, fakeConfig("crash", 4))
 	r := play(t, e, engine.Black, greedy(t))
-	if r.End != match.Crash || r.Fault != engine.Black || !errors.Is(r.Err, ErrCrashed) {
+	if r.End != match.Crash || r.Fault != engine.Black || !errors.Is(r.Err, proc.ErrCrashed) {
 		t.Fatalf("end %s, fault %s: %v; want a crash of black", r.End, r.Fault, r.Err)
 	}
 	if black := (len(r.Moves) + 1) / 2; black != 3 {
@@ -242,13 +190,7 @@ func TestFakeCrash(t *testing.T) {
 	if s := r.Err.Error(); !strings.Contains(s, "crashing at move request 4") || !strings.Contains(s, "exit status 3") {
 		t.Errorf("the error does not tell the exit status and stderr: %v", r.Err)
 	}
-	if _, err := firstMove(e, time.Second); !errors.Is(err, ErrCrashed) {
-		t.Errorf("then: %v; want ErrCrashed", err)
-	}
-	closeAndCheck(t, e)
-	if _, err := firstMove(e, time.Second); !errors.Is(err, ErrClosed) {
-		t.Errorf("after Close: %v; want ErrClosed", err)
-	}
+	enginetest.StaysDead(t, e)
 }
 
 // TestFakeGarbage: a reply that is not a move is ErrProtocol and
@@ -258,36 +200,27 @@ func TestFakeGarbage(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			e := start(t, fakeConfig(mode, 2))
 			r := play(t, e, engine.White, greedy(t))
-			if r.End != match.Illegal || r.Fault != engine.White || !errors.Is(r.Err, ErrProtocol) || !errors.Is(r.Err, player.ErrBadMove) {
+			if r.End != match.Illegal || r.Fault != engine.White || !errors.Is(r.Err, proc.ErrProtocol) || !errors.Is(r.Err, player.ErrBadMove) {
 				t.Fatalf("end %s, fault %s: %v; want an illegal move of white", r.End, r.Fault, r.Err)
 			}
 			if len(r.Moves) != 3 || r.Bad != engine.PassPoint {
 				t.Errorf("after %d moves, bad move %s; want 3, pass", len(r.Moves), r.Bad)
 			}
 			t.Log(r.Err)
-			closeAndCheck(t, e)
+			enginetest.CloseAndCheck(t, e)
 		})
 	}
 }
 
-// TestFakeIllegal: the client returns an illegal move as it came; engine/match
-// refuses it.
+// TestFakeIllegal: engine/match refuses an illegal move, which the client
+// returns as it came (enginetest.Run's FakeIllegal).
 func TestFakeIllegal(t *testing.T) {
-	e := start(t, fakeConfig("illegal", 1))
-	m, err := firstMove(e, 500*time.Millisecond)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := start8(t).Play(m); !errors.Is(err, engine.ErrOccupied) {
-		t.Errorf("move %s: %v; want an occupied square", m, err)
-	}
-	closeAndCheck(t, e)
-	e = start(t, fakeConfig("illegal", 3))
+	e := start(t, fakeConfig("illegal", 3))
 	r := play(t, e, engine.Black, greedy(t))
 	if r.End != match.Illegal || r.Fault != engine.Black || !errors.Is(r.Err, engine.ErrOccupied) {
 		t.Errorf("end %s, fault %s, bad %s: %v; want an illegal move of black", r.End, r.Fault, r.Bad, r.Err)
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 }
 
 func TestFakeFlood(t *testing.T) {
@@ -295,14 +228,7 @@ func TestFakeFlood(t *testing.T) {
 	if r := play(t, e, engine.Black, greedy(t)); r.End != match.Normal {
 		t.Fatalf("end %s: %v", r.End, r.Err)
 	}
-	closeAndCheck(t, e) // Close waits for the end of stderr
-	log := e.Stderr()
-	if len(log) != DefaultStderrLimit {
-		t.Errorf("stderr log of %d bytes; want the last %d", len(log), DefaultStderrLimit)
-	}
-	if !strings.HasSuffix(log, "\nflood flood flood\nfake: got quit\n") {
-		t.Errorf("the log does not end with the last output: %q", log[max(0, len(log)-100):])
-	}
+	enginetest.CheckFlood(t, e, "\nflood flood flood\nfake: got quit\n")
 }
 
 // TestFakeStdoutFlood: an engine that writes status lines of 60 KiB to its
@@ -312,46 +238,15 @@ func TestFakeStdoutFlood(t *testing.T) {
 	if r := play(t, e, engine.White, greedy(t)); r.End != match.Normal {
 		t.Fatalf("end %s: %v", r.End, r.Err)
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 }
 
-// TestFakeIgnoresQuit: an engine that ignores quit and SIGINT is killed.
-func TestFakeIgnoresQuit(t *testing.T) {
-	e := start(t, fakeConfig("ignorequit", 0))
-	if _, err := firstMove(e, 500*time.Millisecond); err != nil {
-		t.Fatal(err)
-	}
-	took := closeAndCheck(t, e)
-	if took < 2*e.cfg.Grace || took > 3*time.Second {
-		t.Errorf("Close took %v; want two graces (%v) and the kill", took, e.cfg.Grace)
-	}
-	if err := e.proc.ExitErr(); err == nil || !strings.Contains(err.Error(), "killed") {
-		t.Errorf("exit %v; want killed", err)
-	}
-}
-
-// TestArgv: the engine gets its arguments as they are, through no shell, and
-// names itself.
-func TestArgv(t *testing.T) {
-	cfg := fakeConfig("good", 0, "a b", "$(echo hi)", "*", ";|&")
-	cfg.Name = ""
-	e := start(t, cfg)
-	if want := "fake[a b|$(echo hi)|*|;|&]"; e.Name() != want {
-		t.Errorf("name %q; want %q", e.Name(), want)
-	}
-	closeAndCheck(t, e)
-}
-
-func TestFakeExitAtStart(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	_, err := Start(ctx, fakeConfig("exitstart", 0))
-	if !errors.Is(err, ErrCrashed) || !strings.Contains(err.Error(), "cannot open the opening book") {
-		t.Fatalf("err = %v; want ErrCrashed with the engine's message", err)
-	}
-	if _, err := Start(ctx, Config{Argv: []string{"/nonexistent/engine"}}); err == nil {
-		t.Error("a missing program started")
-	}
+// TestClient runs the tests every engine client passes alike: an engine
+// that never answers, ignores quit, exits at once, or is closed during a
+// move (enginetest.Run).
+func TestClient(t *testing.T) {
+	start := func(ctx context.Context, cfg proc.Config) (*Engine, error) { return Start(ctx, Config{Config: cfg}) }
+	enginetest.Run(t, "nboard", start, func(e *Engine) *proc.Process { return e.proc.Process })
 }
 
 // TestFakeFork: a child the engine leaves running (and holding its pipes) is
@@ -361,31 +256,11 @@ func TestFakeFork(t *testing.T) {
 	if r := play(t, e, engine.White, greedy(t)); r.End != match.Normal {
 		t.Fatalf("end %s: %v", r.End, r.Err)
 	}
-	if took := closeAndCheck(t, e); took > 3*time.Second {
+	if took := enginetest.CloseAndCheck(t, e); took > 3*time.Second {
 		t.Errorf("Close took %v", took)
 	}
 	if !strings.Contains(e.Stderr(), "fake: child ") {
 		t.Errorf("no child: %s", e.Stderr())
-	}
-}
-
-// TestCloseDuringMove: Close from another goroutine ends a Move that waits.
-func TestCloseDuringMove(t *testing.T) {
-	e := start(t, fakeConfig("silent", 1))
-	errc := make(chan error, 1)
-	go func() {
-		_, err := firstMove(e, 10*time.Second)
-		errc <- err
-	}()
-	time.Sleep(100 * time.Millisecond)
-	closeAndCheck(t, e)
-	select {
-	case err := <-errc:
-		if !errors.Is(err, ErrCrashed) && !errors.Is(err, ErrClosed) {
-			t.Errorf("err = %v; want ErrCrashed or ErrClosed", err)
-		}
-	case <-time.After(2 * time.Second):
-		t.Error("Move still waits after Close")
 	}
 }
 
@@ -406,7 +281,7 @@ func TestNonStandard(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		m, err := e.Move(ctx, g, clock)
 		cancel()
-		if !errors.Is(err, ErrProtocol) || m != engine.PassPoint {
+		if !errors.Is(err, proc.ErrProtocol) || m != engine.PassPoint {
 			t.Errorf("a game of %s: %s, %v; want ErrProtocol", r, m, err)
 		}
 	}
@@ -419,27 +294,27 @@ func TestNonStandard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.End != match.Crash || r.Fault != engine.Black || !errors.Is(r.Err, ErrProtocol) || len(r.Moves) != 0 {
+	if r.End != match.Crash || r.Fault != engine.Black || !errors.Is(r.Err, proc.ErrProtocol) || len(r.Moves) != 0 {
 		t.Errorf("a 6x6 match: end %s, fault %s after %d moves: %v; want black's default at once", r.End, r.Fault, len(r.Moves), r.Err)
 	}
-	if m, err := firstMove(e, 2*time.Second); err != nil {
+	if m, err := enginetest.FirstMove(e, 2*time.Second); err != nil {
 		t.Errorf("a standard game then: %s, %v", m, err)
 	}
-	closeAndCheck(t, e)
+	enginetest.CloseAndCheck(t, e)
 }
 
 func TestParseMove(t *testing.T) {
-	d3 := engine.MoveAt(engine.SquareAt(3, 2))
-	for s, want := range map[string]engine.Move{
+	d3 := engine.Point{Col: 3, Row: 2}
+	for s, want := range map[string]engine.Point{
 		" d3": d3, "D3": d3, " D3/-1.00/0.5": d3, " d3 -1.00 0.0": d3,
-		" PA": engine.Pass, "pa/0.00": engine.Pass, " pass": engine.Pass, " H8": 63,
+		" PA": engine.PassPoint, "pa/0.00": engine.PassPoint, " pass": engine.PassPoint, " H8": {Col: 7, Row: 7},
 	} {
 		if m, err := parseMove(s); err != nil || m != want {
 			t.Errorf("parseMove(%q) = %v, %v; want %v", s, m, err, want)
 		}
 	}
 	for _, s := range []string{"", " ", " z9", " d9", " d", " d3e4", " resign", " thinking... d3"} {
-		if _, err := parseMove(s); !errors.Is(err, ErrProtocol) || !errors.Is(err, player.ErrBadMove) {
+		if _, err := parseMove(s); !errors.Is(err, proc.ErrProtocol) || !errors.Is(err, player.ErrBadMove) {
 			t.Errorf("parseMove(%q): %v; want ErrProtocol and player.ErrBadMove", s, err)
 		}
 	}

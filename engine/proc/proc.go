@@ -14,6 +14,12 @@
 // their start time checked. The engine gets SIGKILL when otd dies, and what
 // it started is ended by the next otd through EndRun. Elsewhere Stop kills
 // the process group.
+//
+// Above the process, Client is the shape both clients share (they embed
+// it): their Config, the engine's name, Move's lock and its refusal of a
+// closed or broken engine, Close, the errors they break on (Conn.Fail) and
+// the reading of a move (ParseMove). The protocols themselves stay in their
+// packages.
 package proc
 
 import (
@@ -87,9 +93,10 @@ var engines atomic.Int64
 // cannot be read any further.
 var ErrLongLine = fmt.Errorf("a line longer than %d bytes: %w", MaxLine, ErrProtocol)
 
-// Config says how to start an engine.
+// Config says how to start an engine, and what a Client calls it.
 type Config struct {
 	Argv        []string      // the program and its arguments; never run through a shell
+	Name        string        // the name the event shows; "" the engine's own (its protocol asks it), else Argv[0]; Start does not use it
 	Dir         string        // working directory; "" the current one
 	Env         []string      // environment; nil inherits otd's
 	StderrLimit int           // bytes of stderr kept (the last ones); 0 DefaultStderrLimit

@@ -21,8 +21,8 @@ func sysProcAttr() *syscall.SysProcAttr {
 
 // becomeSubreaper makes otd a child subreaper (PR_SET_CHILD_SUBREAPER): a
 // process an engine started whose parent ends is given to otd, not to init,
-// so that otd finds it, kills it and reaps it. syscall has no Prctl, and this
-// package imports only the standard library.
+// so that otd finds it, kills it and reaps it. syscall has no Prctl, and the
+// process handling takes nothing beyond the standard library (no x/sys).
 var becomeSubreaper = sync.OnceFunc(func() {
 	const prSetChildSubreaper = 36
 	syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)

@@ -195,7 +195,7 @@ func FuzzParseGGF(f *testing.F) {
 				t.Fatalf("FormatGGF does not read back (%v): %s", err, out)
 			}
 			b := back[0]
-			if b.Start != g.Start || b.RuleSet() != g.RuleSet() || b.Black != g.Black || b.White != g.White || b.Event != g.Event ||
+			if b.Start != g.Start || b.RuleSet() != g.RuleSet() || b.Black != g.Black || b.White != g.White || b.Event != g.Event || b.Time != g.Time ||
 				(b.Result == nil) != (g.Result == nil) || b.Result != nil && *b.Result != *g.Result {
 				t.Errorf("FormatGGF reads back as %+v, want %+v: %s", b, g, out)
 			}

@@ -10,7 +10,8 @@ import (
 )
 
 // ParseGGF reads every game of a GGF file: records (;GM[Othello]...;) with
-// properties such as PB and PW (players), PC (place), DT (date), TY (board
+// properties such as PB and PW (players), PC (place), DT (date), TI (time
+// control, kept as written in Game.Time), TY (board
 // type: the size, s for synchro, a for Anti-Othello: TY[8], TY[s10a]), RE
 // (result: black's disc difference, with :t for time, :r for resignation, :s
 // for an agreed score), BO (starting board: BO[8 <64 squares of -, * and O>
@@ -127,6 +128,8 @@ func (p *ggfParser) property(g *Game, name, v string, at int, last *int) error {
 		g.White = v
 	case "PC":
 		g.Event = v
+	case "TI":
+		g.Time = v
 	case "DT": // 2003.05.12_07:04:17.MDT, or seconds since 1970
 		if n, err := strconv.ParseInt(v, 10, 64); err == nil && len(v) > 4 {
 			g.Year = time.Unix(n, 0).UTC().Year()
@@ -306,10 +309,14 @@ func (p *ggfParser) settle(g *Game) error {
 	return nil
 }
 
-// FormatGGF writes a game as one GGF record. Its board says the rules as
-// ParseGGF reads them back (TY[n], with a for Anti-Othello; BO[n ...] with #
-// on the squares 8Stars cuts, empty for the Reversi start); a disc supply
-// other than Reversi's is not written.
+// FormatGGF writes a game as one GGF record, its properties in the order
+// NBoard writes them (PC, PB, PW, RE, TI, TY, BO, then the moves): the place,
+// the players and the time control where the game has them, the result (RE[?]
+// when unknown). Its board says the rules as ParseGGF reads them back (TY[n],
+// with a for Anti-Othello; BO[n ...] with # on the squares 8Stars cuts, empty
+// for the Reversi start); a disc supply other than Reversi's is not written.
+// BO's squares are one run, as NBoard writes them (GGS puts a space between
+// rows): some engines of the NBoard protocol split BO at its spaces.
 func FormatGGF(g Game) string {
 	var b strings.Builder
 	b.WriteString("(;GM[Othello]")
@@ -318,24 +325,24 @@ func FormatGGF(g Game) string {
 			fmt.Fprintf(&b, "%s[%s]", p[0], ggfEscape.Replace(p[1]))
 		}
 	}
+	result := "?"
+	if r := g.Result; r != nil {
+		end := map[Ending]string{Timeout: ":t", Resigned: ":r", Agreed: ":s"}[r.Ending]
+		result = fmt.Sprintf("%+d.000%s", r.Black-r.White, end)
+	}
+	fmt.Fprintf(&b, "RE[%s]", result)
+	if g.Time != "" {
+		fmt.Fprintf(&b, "TI[%s]", ggfEscape.Replace(g.Time))
+	}
 	rules := g.RuleSet()
 	anti := ""
 	if rules.Winner == engine.FewestDiscs {
 		anti = "a"
 	}
 	fmt.Fprintf(&b, "TY[%d%s]", rules.Size, anti)
-	if r := g.Result; r != nil {
-		end := map[Ending]string{Timeout: ":t", Resigned: ":r", Agreed: ":s"}[r.Ending]
-		fmt.Fprintf(&b, "RE[%+d.000%s]", r.Black-r.White, end)
-	}
 	start, _ := StartBoard(g)
-	n := start.Rules().Size
 	board := strings.ReplaceAll(start.String(), "X", "*")
-	fmt.Fprintf(&b, "BO[%d ", n)
-	for r := range n {
-		b.WriteString(board[r*n:r*n+n] + " ")
-	}
-	b.WriteString("*O"[start.ToMove():start.ToMove()+1] + "]")
+	fmt.Fprintf(&b, "BO[%d %s %s]", start.Rules().Size, board, "*O"[start.ToMove():start.ToMove()+1])
 	r := Replay(g) // the colours of the moves, forced passes included
 	for _, m := range r.Moves {
 		writeGGFMove(&b, m.Color, m.Move)
@@ -349,14 +356,37 @@ func FormatGGF(g Game) string {
 	return b.String()
 }
 
+// GGFTime returns a time control as GGF's TI writes it (Game.Time): the main
+// time, then "/" and the increment when there is one, each as mm:ss in whole
+// seconds (rounded down), at least 00:01: TI[05:00/00:02].
+func GGFTime(main, increment time.Duration) string {
+	clock := func(d time.Duration) string {
+		s := max(1, int64(d/time.Second))
+		return fmt.Sprintf("%02d:%02d", s/60, s%60)
+	}
+	if increment > 0 {
+		return clock(main) + "/" + clock(increment)
+	}
+	return clock(main)
+}
+
 var ggfEscape = strings.NewReplacer(`\`, `\\`, "]", `\]`)
 
+// writeGGFMove writes B[F5], W[PA]: a square as Point.String writes it, in
+// upper case (without fmt: nboard writes a whole game before each move).
 func writeGGFMove(b *strings.Builder, c engine.Color, m engine.Point) {
-	v := "PA"
-	if m != engine.PassPoint {
-		v = strings.ToUpper(m.String())
+	b.WriteString("BW"[c : c+1])
+	switch {
+	case m == engine.PassPoint:
+		b.WriteString("[PA]")
+	case m.Col >= 0 && m.Col < 16 && m.Row >= 0 && m.Row < 16:
+		b.WriteByte('[')
+		b.WriteByte('A' + byte(m.Col))
+		b.WriteString(strconv.Itoa(int(m.Row) + 1))
+		b.WriteByte(']')
+	default:
+		b.WriteString("[" + m.String() + "]")
 	}
-	fmt.Fprintf(b, "%s[%s]", "BW"[c:c+1], v)
 }
 
 func forced(r Report) int {

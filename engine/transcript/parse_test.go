@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/transcript"
@@ -391,8 +392,55 @@ func TestParseGGF(t *testing.T) {
 	if games, err := transcript.ParseGGF(`(;GM[Othello]DT[1054046655];)`); err != nil || games[0].Year != 2003 {
 		t.Errorf("DT in seconds: year %v, %v; want 2003", games, err)
 	}
-	if g := games[0]; g.Black != "alice" || g.White != "bob]s" || g.Event != "GGS/os" || g.Year != 2003 || !g.Result.DiffOnly {
-		t.Errorf("game = %+v, want alice, bob]s, GGS/os, 2003 and a difference", g)
+	if g := games[0]; g.Black != "alice" || g.White != "bob]s" || g.Event != "GGS/os" || g.Year != 2003 || !g.Result.DiffOnly || g.Time != "15:00//02:00" {
+		t.Errorf("game = %+v, want alice, bob]s, GGS/os, 2003, a difference and TI 15:00//02:00", g)
+	}
+}
+
+// TestFormatGGF: a game written as GGF (skatgame.net/mburo/ggsa/ggf) with
+// its time control, in the order and the board layout of NBoard's set game
+// records (GM PC PB PW RE TI TY BO, then the moves; BO's squares in one run);
+// the record reads back.
+func TestFormatGGF(t *testing.T) {
+	const bo = "BO[8 ---------------------------O*------*O--------------------------- *]"
+	f5, d6 := engine.Point{Col: 5, Row: 4}, engine.Point{Col: 3, Row: 5}
+	for _, tc := range []struct {
+		g    transcript.Game
+		want string
+	}{
+		{transcript.Game{Start: engine.Start()}, "(;GM[Othello]RE[?]TY[8]" + bo + ";)"},
+		{transcript.Game{Start: engine.Start(), Moves: []engine.Point{f5, d6}, Event: "GGS/os", Black: "alice", White: "bob]s",
+			Time: "01:00/00:00/02:00", Result: &transcript.Result{Black: 33, White: 31, DiffOnly: true, Ending: transcript.Resigned}},
+			`(;GM[Othello]PC[GGS/os]PB[alice]PW[bob\]s]RE[+2.000:r]TI[01:00/00:00/02:00]TY[8]` + bo + "B[F5]W[D6];)"},
+		{transcript.Game{Start: engine.Start(), Moves: []engine.Point{f5}, Time: "05:00/00:02"}, "(;GM[Othello]RE[?]TI[05:00/00:02]TY[8]" + bo + "B[F5];)"},
+	} {
+		got := transcript.FormatGGF(tc.g)
+		if got != tc.want {
+			t.Errorf("FormatGGF =\n%s, want\n%s", got, tc.want)
+		}
+		if games, err := transcript.ParseGGF(got); err != nil || games[0].Time != tc.g.Time || !slices.Equal(games[0].Moves, tc.g.Moves) {
+			t.Errorf("%s reads back as %+v, %v", got, games, err)
+		}
+	}
+}
+
+// TestGGFTime: a time control as GGF's TI writes it, main[/increment], each
+// mm:ss in whole seconds and at least one.
+func TestGGFTime(t *testing.T) {
+	for _, tc := range []struct {
+		main, inc time.Duration
+		want      string
+	}{
+		{5 * time.Minute, 2 * time.Second, "05:00/00:02"},
+		{90*time.Second + 999*time.Millisecond, 0, "01:30"},
+		{time.Hour, 0, "60:00"},
+		{10 * time.Millisecond, 0, "00:01"},
+		{0, 0, "00:01"},
+		{15 * time.Minute, 500 * time.Millisecond, "15:00/00:01"},
+	} {
+		if got := transcript.GGFTime(tc.main, tc.inc); got != tc.want {
+			t.Errorf("GGFTime(%v, %v) = %q, want %q", tc.main, tc.inc, got, tc.want)
+		}
 	}
 }
 

@@ -97,6 +97,7 @@ type Game struct {
 	White  string
 	Event  string
 	Year   int
+	Time   string  // the time control as the record writes it: GGF's TI, main/increment/extension (15:00//02:00)
 	Result *Result // the recorded result, if any
 	Sheet  *Sheet  // the transcript sheet the game was read from, if it was one
 	// Problem, if not nil, is a defect of the record found while reading it
