@@ -19,7 +19,7 @@ import (
 
 // randomGame plays a seeded random legal game to its end: each move drawn
 // uniformly from the legal moves; passes are left out, as the formats keep them implicit.
-func randomGame(rng *rand.Rand, moves []engine.Move) ([]engine.Move, engine.Score) {
+func randomGame(rng *rand.Rand, moves []engine.Square) ([]engine.Square, engine.Score) {
 	moves = moves[:0]
 	p := engine.Start()
 	for !p.GameOver() {
@@ -31,7 +31,7 @@ func randomGame(rng *rand.Rand, moves []engine.Move) ([]engine.Move, engine.Scor
 		for k := rng.IntN(bits.OnesCount64(legal)); k > 0; k-- {
 			legal &= legal - 1 // drop the lowest
 		}
-		m := engine.MoveAt(engine.Square(bits.TrailingZeros64(legal)))
+		m := engine.Square(bits.TrailingZeros64(legal))
 		p, _ = p.Play(m)
 		moves = append(moves, m)
 	}
@@ -54,7 +54,7 @@ func writeGeneratedGames(path, format string, n int, seed uint64) error {
 		w.Write(h)
 	}
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var moves []engine.Move
+	var moves []engine.Square
 	var points []engine.Point
 	rec := make([]byte, 0, 68)
 	for i := range n {

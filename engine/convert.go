@@ -1,35 +1,35 @@
 package engine
 
-// Conversions between the general Game (any rule set, squares as Point) and
-// the 8x8 fast path (Position, squares as Move).
+// Conversions between the general Position (any rule set, squares as Point) and
+// the 8x8 fast path (Bitboard, squares as Square).
 
-// Point returns the square of m as a Point; PassPoint for a pass.
-func (m Move) Point() Point {
-	if m == Pass {
+// Point returns s as a Point; PassPoint for a pass.
+func (s Square) Point() Point {
+	if s == Pass {
 		return PassPoint
 	}
-	s := Square(m)
 	return Point{int8(s.Col()), int8(s.Row())}
 }
 
-// Move returns p as a move of the 8x8 board, and false for a square off it.
-func (p Point) Move() (Move, bool) {
+// Square returns p as a square of the 8x8 board (Pass for PassPoint), and
+// false for a square off it.
+func (p Point) Square() (Square, bool) {
 	if p == PassPoint {
 		return Pass, true
 	}
 	if p.Col < 0 || p.Col >= 8 || p.Row < 0 || p.Row >= 8 {
 		return Pass, false
 	}
-	return MoveAt(SquareAt(int(p.Col), int(p.Row))), true
+	return SquareAt(int(p.Col), int(p.Row)), true
 }
 
-// Position returns g as a Position of the fast path, and false unless g is
+// Bitboard returns g as a Bitboard of the fast path, and false unless g is
 // played under standard Othello (Rules.Standard).
-func (g Game) Position() (Position, bool) {
+func (g Position) Bitboard() (Bitboard, bool) {
 	if !g.rules.Standard() {
-		return Position{}, false
+		return Bitboard{}, false
 	}
-	pos := Position{ToMove: g.toMove}
+	pos := Bitboard{ToMove: g.toMove}
 	for s := range Square(64) {
 		if c, ok := g.At(Point{int8(s.Col()), int8(s.Row())}); ok {
 			if c == Black {
@@ -43,7 +43,7 @@ func (g Game) Position() (Position, bool) {
 }
 
 // Empties returns the number of playable squares without a disc.
-func (g Game) Empties() int { return len(g.geo.squares) - int(g.count[Black]+g.count[White]) }
+func (g Position) Empties() int { return len(g.geo.squares) - int(g.count[Black]+g.count[White]) }
 
 // FinalScore returns the disc count of a finished game with the empty squares
 // given to the winner (split for a tie), as Board.FinalScore does on 8x8.
@@ -51,7 +51,7 @@ func (g Game) Empties() int { return len(g.geo.squares) - int(g.count[Black]+g.c
 // added to the winner's count could turn the result around (a 13-0 wipe-out
 // with 51 empty is white's win); the tournament records an Anti-Othello
 // result by its own count.
-func (g Game) FinalScore() Score {
+func (g Position) FinalScore() Score {
 	s, e := g.Score(), g.Empties()
 	c, ok := g.Winner()
 	switch {
@@ -66,9 +66,9 @@ func (g Game) FinalScore() Score {
 	return s
 }
 
-// GameOf returns the standard Othello Game of the position p.
-func GameOf(p Position) Game {
-	g, _ := NewGame(Othello())
+// FromBitboard returns the bitboard position p as a Position (standard Othello).
+func FromBitboard(p Bitboard) Position {
+	g, _ := NewPosition(Othello())
 	for s := range Square(64) {
 		i := g.index(Point{int8(s.Col()), int8(s.Row())})
 		g.cells[i] = empty
@@ -87,8 +87,8 @@ func GameOf(p Position) Game {
 func (p Point) IsPass() bool { return p == PassPoint }
 
 // Equal reports whether g and h are the same position: rules, discs, side to
-// move and the discs each side has placed. (Games are not comparable with ==:
+// move and the discs each side has placed. (Positions are not comparable with ==:
 // they share their rules' geometry by pointer.)
-func (g Game) Equal(h Game) bool {
+func (g Position) Equal(h Position) bool {
 	return g.rules == h.rules && g.cells == h.cells && g.toMove == h.toMove && g.placed == h.placed && g.count == h.count
 }

@@ -1,12 +1,13 @@
-// Package engine implements the rules of Othello on 8x8 bitboards: legal moves,
-// flips, forced passes, the end of the game, the final score and perft.
+// Package engine implements the rules of Othello: legal moves, flips, forced
+// passes, the end of the game, the final score and perft.
 //
-// Squares are numbered a1=0, b1=1, ..., h1=7, a2=8, ..., h8=63: columns a-h
-// left to right, rows 1-8 top to bottom. Bit i of a bitboard is square i.
-//
-// The variants of RULES.md section 1 (board sizes 4 to 16, Othello 8Stars,
-// Anti-Othello, historical Reversi) are a Rules value, played by Game, a
-// slower general implementation; standard 8x8 Othello stays on the bitboards.
+// A Position is the state of a game under any rule set of RULES.md section 1
+// (a Rules value: board sizes 4 to 16, Othello 8Stars, Anti-Othello,
+// historical Reversi), its squares Points (column, row). Standard 8x8 Othello
+// also has a fast path on bitboards, Bitboard, whose squares are Squares
+// numbered a1=0, b1=1, ..., h1=7, a2=8, ..., h8=63 (columns a-h left to right,
+// rows 1-8 top to bottom; bit i of a bitboard is square i), with Pass for a
+// pass. FromBitboard and Position.Bitboard convert.
 package engine
 
 import (
@@ -35,10 +36,14 @@ func (c Color) String() string {
 	return "white"
 }
 
-// Square is a square of the board, 0 (a1) to 63 (h8).
+// Square is a square of the 8x8 board, 0 (a1) to 63 (h8), or Pass: a move of
+// the bitboard fast path. It is one of the package's two coordinate types,
+// both needed: Square indexes the bits of the 8x8 bitboards, Point is a
+// column and row on a board of any size (Position); Square.Point and
+// Point.Square convert.
 type Square int8
 
-// NoSquare is the zero value of no square.
+// NoSquare names no square: no best move found yet, a name that is none.
 const NoSquare Square = -1
 
 // SquareAt returns the square in column col (0=a) and row row (0=row 1).
@@ -50,10 +55,13 @@ func (s Square) Col() int { return int(s) & 7 }
 // Row returns the row, 0 (row 1) to 7 (row 8).
 func (s Square) Row() int { return int(s) >> 3 }
 
-// Bit returns the bitboard with only this square set.
+// Bit returns the bitboard with only this square set (none for Pass).
 func (s Square) Bit() uint64 { return 1 << uint(s) }
 
 func (s Square) String() string {
+	if s == Pass {
+		return "pass"
+	}
 	if s < 0 || s > 63 {
 		return "??"
 	}
@@ -74,32 +82,12 @@ func ParseSquare(s string) (Square, error) {
 	return NoSquare, fmt.Errorf("%q: %w", s, ErrBadSquare)
 }
 
-// Move is a square played, or Pass.
-type Move int8
+// Pass is the move of a player who has no legal move on the bitboards: a
+// Square past h8, with no bit (Pass.Bit() is 0).
+const Pass Square = 64
 
-// Pass is the move of a player who has no legal move.
-const Pass Move = 64
-
-// MoveAt returns the move that places a disc on s.
-func MoveAt(s Square) Move { return Move(s) }
-
-// IsPass reports whether m is a pass.
-func (m Move) IsPass() bool { return m == Pass }
-
-// Square returns the square played; NoSquare for a pass.
-func (m Move) Square() Square {
-	if m == Pass {
-		return NoSquare
-	}
-	return Square(m)
-}
-
-func (m Move) String() string {
-	if m == Pass {
-		return "pass"
-	}
-	return Square(m).String()
-}
+// IsPass reports whether s is Pass.
+func (s Square) IsPass() bool { return s == Pass }
 
 // Board holds the discs of each colour.
 type Board struct {

@@ -47,21 +47,21 @@ func TestPlayErrors(t *testing.T) {
 	// White has only h1 on its row; black to move in a corner position.
 	full, _ := ParseBoard("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX-")
 	// Black cannot move, white can (white h8? no: white has no discs) -> game over.
-	blackOnly := Position{Board: full}
+	blackOnly := Bitboard{Board: full}
 	// A position where black must pass: black a1, white b1, c1 empty... black cannot move, white can.
 	mustPass, _ := ParseBoard("OX-" + repeat('-', 61))
 	for _, tc := range []struct {
 		name string
-		pos  Position
-		move Move
+		pos  Bitboard
+		move Square
 		want error
 	}{
-		{"occupied", Start(), MoveAt(SquareAt(3, 3)), ErrOccupied},
-		{"no flip", Start(), MoveAt(SquareAt(0, 0)), ErrNoFlip},
+		{"occupied", Start(), SquareAt(3, 3), ErrOccupied},
+		{"no flip", Start(), SquareAt(0, 0), ErrNoFlip},
 		{"pass with moves", Start(), Pass, ErrPassWrong},
-		{"game over", blackOnly, MoveAt(63), ErrGameOver},
+		{"game over", blackOnly, 63, ErrGameOver},
 		{"pass at game over", blackOnly, Pass, ErrGameOver},
-		{"must pass", Position{Board: mustPass}, MoveAt(2), ErrMustPass},
+		{"must pass", Bitboard{Board: mustPass}, 2, ErrMustPass},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := tc.pos.Play(tc.move); !errors.Is(err, tc.want) {
@@ -69,10 +69,10 @@ func TestPlayErrors(t *testing.T) {
 			}
 		})
 	}
-	if !(Position{Board: mustPass}).MustPass() {
+	if !(Bitboard{Board: mustPass}).MustPass() {
 		t.Error("MustPass() = false on a position where black has no move and white has")
 	}
-	if p, err := (Position{Board: mustPass}).Play(Pass); err != nil || p.ToMove != White {
+	if p, err := (Bitboard{Board: mustPass}).Play(Pass); err != nil || p.ToMove != White {
 		t.Errorf("Play(Pass) = %v, %v", p.ToMove, err)
 	}
 }
@@ -187,7 +187,7 @@ func ExamplePosition_Play() {
 	p := Start()
 	for _, sq := range []string{"f5", "d6", "c3"} {
 		s, _ := ParseSquare(sq)
-		p, _ = p.Play(MoveAt(s))
+		p, _ = p.Play(s)
 	}
 	fmt.Print(p.Diagram(p.LegalMoves()))
 	fmt.Println(p.ToMove, "to move;", p.Score())

@@ -8,22 +8,23 @@ import (
 	"strings"
 )
 
-// Position is a board and the side to move.
-type Position struct {
+// Bitboard is a position of standard 8x8 Othello: its discs as two
+// bitboards (Board) and the side to move, the fast path of Position.
+type Bitboard struct {
 	Board
 	ToMove Color
 }
 
 // Start returns the standard starting position: white on d4 and e5, black on
 // d5 and e4, black to move.
-func Start() Position {
-	return Position{Board: Board{
+func Start() Bitboard {
+	return Bitboard{Board: Board{
 		Black: SquareAt(3, 4).Bit() | SquareAt(4, 3).Bit(),
 		White: SquareAt(3, 3).Bit() | SquareAt(4, 4).Bit(),
 	}}
 }
 
-func (p Position) own() (uint64, uint64) {
+func (p Bitboard) own() (uint64, uint64) {
 	if p.ToMove == Black {
 		return p.Black, p.White
 	}
@@ -31,33 +32,33 @@ func (p Position) own() (uint64, uint64) {
 }
 
 // LegalMoves returns the squares where the side to move may play.
-func (p Position) LegalMoves() uint64 { return MovesOf(p.own()) }
+func (p Bitboard) LegalMoves() uint64 { return MovesOf(p.own()) }
 
 // Moves returns the legal moves in square order: [Pass] when the side to move
 // must pass, none when the game is over.
-func (p Position) Moves() []Move {
+func (p Bitboard) Moves() []Square {
 	m := p.LegalMoves()
 	if m == 0 {
 		if p.GameOver() {
 			return nil
 		}
-		return []Move{Pass}
+		return []Square{Pass}
 	}
-	ms := make([]Move, 0, bits.OnesCount64(m))
+	ms := make([]Square, 0, bits.OnesCount64(m))
 	for ; m != 0; m &= m - 1 {
-		ms = append(ms, Move(bits.TrailingZeros64(m)))
+		ms = append(ms, Square(bits.TrailingZeros64(m)))
 	}
 	return ms
 }
 
 // MustPass reports whether the side to move has no legal move but the opponent has.
-func (p Position) MustPass() bool {
+func (p Bitboard) MustPass() bool {
 	own, opp := p.own()
 	return MovesOf(own, opp) == 0 && MovesOf(opp, own) != 0
 }
 
 // GameOver reports whether neither side can move.
-func (p Position) GameOver() bool {
+func (p Bitboard) GameOver() bool {
 	own, opp := p.own()
 	return MovesOf(own, opp) == 0 && MovesOf(opp, own) == 0
 }
@@ -72,7 +73,7 @@ var (
 )
 
 // Play returns the position after m, or an error saying why m is illegal.
-func (p Position) Play(m Move) (Position, error) {
+func (p Bitboard) Play(m Square) (Bitboard, error) {
 	own, opp := p.own()
 	legal := MovesOf(own, opp)
 	if m == Pass {
@@ -85,7 +86,7 @@ func (p Position) Play(m Move) (Position, error) {
 		p.ToMove = p.ToMove.Opponent()
 		return p, nil
 	}
-	s := Square(m)
+	s := m
 	if s < 0 || s > 63 {
 		return p, fmt.Errorf("move %d: %w", m, ErrBadSquare)
 	}
@@ -113,12 +114,12 @@ func (p Position) Play(m Move) (Position, error) {
 }
 
 // Flips returns the discs that m would flip (0 for a pass or an illegal move).
-func (p Position) Flips(m Move) uint64 {
-	if m == Pass || p.LegalMoves()&Square(m).Bit() == 0 {
+func (p Bitboard) Flips(m Square) uint64 {
+	if m == Pass || p.LegalMoves()&m.Bit() == 0 {
 		return 0
 	}
 	own, opp := p.own()
-	return FlipsOf(own, opp, Square(m))
+	return FlipsOf(own, opp, m)
 }
 
 // Score is a game's result in discs, black first.
@@ -189,7 +190,7 @@ func WithEmpties(s Score) Score {
 }
 
 // Perft counts the leaves of the game tree of the given depth below p (see PerftOf).
-func Perft(p Position, depth int) uint64 {
+func Perft(p Bitboard, depth int) uint64 {
 	own, opp := p.own()
 	return PerftOf(own, opp, depth)
 }

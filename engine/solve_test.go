@@ -59,7 +59,7 @@ func TestInnerBoardPerft(t *testing.T) {
 // see value). The four first moves are alike by the symmetries of the start,
 // so it solves the position after d3.
 func (s *solver) solveStart(guess int) (int, Score) {
-	pos, _ := Start().Play(MoveAt(SquareAt(3, 2)))
+	pos, _ := Start().Play(SquareAt(3, 2))
 	v := -s.value(pos.White, pos.Black, guess)
 	for w := -v; ; {
 		own, opp := pos.own()
@@ -79,7 +79,7 @@ func (s *solver) solveStart(guess int) (int, Score) {
 		}
 		found := false
 		for ; m != 0 && !found; m &= m - 1 { // a move whose value is w
-			next, _ := pos.Play(MoveAt(Square(bits.TrailingZeros64(m))))
+			next, _ := pos.Play(Square(bits.TrailingZeros64(m)))
 			p2, o2 := next.own()
 			if s.nws(p2, o2, -w-1) >= -w && s.nws(p2, o2, -w) <= -w {
 				pos, w, found = next, -w, true

@@ -11,7 +11,7 @@ import (
 // a1..p16 (columns a-p left to right, rows 1-16 top to bottom).
 type Point struct{ Col, Row int8 }
 
-// PassPoint is the move of a player who has no legal move (Game.Play).
+// PassPoint is the move of a player who has no legal move (Position.Play).
 var PassPoint = Point{-1, -1}
 
 func (p Point) String() string {
@@ -39,13 +39,13 @@ func ParsePoint(s string) (Point, error) {
 	return PassPoint, fmt.Errorf("%q: %w", s, ErrBadPoint)
 }
 
-// Errors of Game.Play beside those of Position.Play. Check them with errors.Is.
+// Errors of Position.Play beside those of Bitboard.Play. Check them with errors.Is.
 var (
 	ErrOffBoard  = errors.New("the square is not on the board")
 	ErrNotCentre = errors.New("the first four moves of Reversi fill the four centre squares")
 )
 
-// A Game's board is a mailbox: rows of a wall cell and Size squares (so each
+// A Position's board is a mailbox: rows of a wall cell and Size squares (so each
 // row's wall is also the right wall of the row above), wall rows above and
 // below, and walls on the squares the shape cuts. A line stops at a wall.
 const (
@@ -66,11 +66,13 @@ type geometry struct {
 	centre  [4]int16
 }
 
-// Game is a position of any rule set (Rules): the board, the side to move and
-// the discs each side has placed. It is the general, slower implementation;
-// standard Othello also has the bitboard fast path (Position). A Game is a
-// value: Play returns a new one.
-type Game struct {
+// Position is a position of any rule set (Rules): the board, the side to
+// move and the discs each side has placed: the state of a game, as
+// notnil/chess's Position (the moves that led to it are a transcript's). It
+// is the general, slower implementation; standard Othello also has the
+// bitboard fast path (Bitboard). A Position is a value: Play returns a new
+// one.
+type Position struct {
 	rules  Rules
 	geo    *geometry
 	cells  [maxCells]int8
@@ -79,13 +81,13 @@ type Game struct {
 	count  [2]int16 // discs of each colour on the board
 }
 
-// NewGame returns the starting position of r, black to move.
-func NewGame(r Rules) (Game, error) {
+// NewPosition returns the starting position of r, black to move.
+func NewPosition(r Rules) (Position, error) {
 	if err := r.Validate(); err != nil {
-		return Game{}, err
+		return Position{}, err
 	}
 	n, w := r.Size, r.Size+1
-	g := Game{rules: r, geo: &geometry{width: w, dirs: [8]int{1, -1, w, -w, w + 1, w - 1, -w + 1, -w - 1}}}
+	g := Position{rules: r, geo: &geometry{width: w, dirs: [8]int{1, -1, w, -w, w + 1, w - 1, -w + 1, -w - 1}}}
 	for i := range g.cells {
 		g.cells[i] = wall
 	}
@@ -111,20 +113,20 @@ func NewGame(r Rules) (Game, error) {
 	return g, nil
 }
 
-func (g *Game) index(p Point) int { return (int(p.Row)+1)*g.geo.width + int(p.Col) + 1 }
+func (g *Position) index(p Point) int { return (int(p.Row)+1)*g.geo.width + int(p.Col) + 1 }
 
-func (g *Game) point(i int) Point {
+func (g *Position) point(i int) Point {
 	return Point{int8(i%g.geo.width - 1), int8(i/g.geo.width - 1)}
 }
 
 // Rules returns the rules of the game.
-func (g Game) Rules() Rules { return g.rules }
+func (g Position) Rules() Rules { return g.rules }
 
 // ToMove returns the side to move.
-func (g Game) ToMove() Color { return g.toMove }
+func (g Position) ToMove() Color { return g.toMove }
 
 // At returns the colour on p and whether p holds a disc.
-func (g Game) At(p Point) (Color, bool) {
+func (g Position) At(p Point) (Color, bool) {
 	if !g.rules.Playable(int(p.Col), int(p.Row)) {
 		return Black, false
 	}
@@ -133,25 +135,27 @@ func (g Game) At(p Point) (Color, bool) {
 }
 
 // Placed returns the number of discs colour c has placed (its supply used).
-func (g Game) Placed(c Color) int { return int(g.placed[c]) }
+func (g Position) Placed(c Color) int { return int(g.placed[c]) }
 
 // Score returns the disc count as it stands.
-func (g Game) Score() Score { return Score{int(g.count[Black]), int(g.count[White])} }
+func (g Position) Score() Score { return Score{int(g.count[Black]), int(g.count[White])} }
 
 // Winner returns the winner by the disc count as it stands under the game's
 // rules (most or fewest discs), and false for a tie.
-func (g Game) Winner() (Color, bool) { return g.rules.WinnerOf(g.Score()) }
+func (g Position) Winner() (Color, bool) { return g.rules.WinnerOf(g.Score()) }
 
 // opening reports whether the game is in the Reversi opening.
-func (g *Game) opening() bool { return g.rules.Start == ReversiStart && g.placed[0]+g.placed[1] < 4 }
+func (g *Position) opening() bool {
+	return g.rules.Start == ReversiStart && g.placed[0]+g.placed[1] < 4
+}
 
 // hasDiscs reports whether c has a disc left to place.
-func (g *Game) hasDiscs(c Color) bool {
+func (g *Position) hasDiscs(c Color) bool {
 	return g.rules.Supply == 0 || int(g.placed[c]) < g.rules.Supply
 }
 
 // legal reports whether c may place a disc on the empty square i.
-func (g *Game) legal(i int, c Color) bool {
+func (g *Position) legal(i int, c Color) bool {
 	if g.cells[i] != empty || !g.hasDiscs(c) {
 		return false
 	}
@@ -166,7 +170,7 @@ func (g *Game) legal(i int, c Color) bool {
 	return g.flanks(i, disc(c), disc(c.Opponent()))
 }
 
-func (g *Game) hasMove(c Color) bool {
+func (g *Position) hasMove(c Color) bool {
 	for _, i := range g.geo.squares {
 		if g.legal(int(i), c) {
 			return true
@@ -176,7 +180,7 @@ func (g *Game) hasMove(c Color) bool {
 }
 
 // place plays the legal move i of the side to move.
-func (g *Game) place(i int) {
+func (g *Position) place(i int) {
 	c := g.toMove
 	me, opp := disc(c), disc(c.Opponent())
 	var n int16
@@ -203,7 +207,7 @@ func (g *Game) place(i int) {
 
 // Moves returns the legal moves in square order: [PassPoint] when the side to
 // move must pass, none when the game is over.
-func (g Game) Moves() []Point {
+func (g Position) Moves() []Point {
 	var ms []Point
 	for _, i := range g.geo.squares {
 		if g.legal(int(i), g.toMove) {
@@ -217,15 +221,15 @@ func (g Game) Moves() []Point {
 }
 
 // MustPass reports whether the side to move has no legal move but the opponent has.
-func (g Game) MustPass() bool { return !g.hasMove(g.toMove) && g.hasMove(g.toMove.Opponent()) }
+func (g Position) MustPass() bool { return !g.hasMove(g.toMove) && g.hasMove(g.toMove.Opponent()) }
 
 // GameOver reports whether neither side can move.
-func (g Game) GameOver() bool { return !g.hasMove(g.toMove) && !g.hasMove(g.toMove.Opponent()) }
+func (g Position) GameOver() bool { return !g.hasMove(g.toMove) && !g.hasMove(g.toMove.Opponent()) }
 
 // Play returns the game after p (PassPoint for a pass), or an error saying why
 // p is illegal: the errors of Position.Play, ErrOffBoard, ErrNotCentre, and
 // ErrMustPass for a player whose supply is used up.
-func (g Game) Play(p Point) (Game, error) {
+func (g Position) Play(p Point) (Position, error) {
 	if p != PassPoint && g.rules.Playable(int(p.Col), int(p.Row)) && g.legal(g.index(p), g.toMove) {
 		g.place(g.index(p)) // the usual case: no need to look at every square
 		return g, nil
@@ -262,7 +266,7 @@ func (g Game) Play(p Point) (Game, error) {
 
 // String returns the board row by row, Size x Size characters from a1: X
 // black, O white, - empty, # not on the board.
-func (g Game) String() string {
+func (g Position) String() string {
 	var sb strings.Builder
 	for row := range g.rules.Size {
 		for col := range g.rules.Size {
@@ -275,9 +279,9 @@ func (g Game) String() string {
 // Perft counts the leaves of the game tree of the given depth below g, with
 // the conventions of PerftOf: a forced pass uses one ply; a position where
 // neither side can move is a leaf, counted once, whatever depth remains.
-func (g Game) Perft(depth int) uint64 { return g.perft(depth) }
+func (g Position) Perft(depth int) uint64 { return g.perft(depth) }
 
-func (g *Game) perft(depth int) uint64 {
+func (g *Position) perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
@@ -306,13 +310,13 @@ func (g *Game) perft(depth int) uint64 {
 }
 
 // PerftRules counts the leaves of the game tree of the given depth from the
-// start of r: on the bitboard fast path (Perft) for standard Othello, by Game
+// start of r: on the bitboard fast path (Perft) for standard Othello, by Position
 // for every other rule set.
 func PerftRules(r Rules, depth int) (uint64, error) {
 	if r.Standard() {
 		return Perft(Start(), depth), nil
 	}
-	g, err := NewGame(r)
+	g, err := NewPosition(r)
 	if err != nil {
 		return 0, err
 	}

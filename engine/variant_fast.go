@@ -1,13 +1,13 @@
 package engine
 
-// The fast path of Game for the built-in players' search (engine/player):
+// The fast path of Position for the built-in players' search (engine/player):
 // moves generated into the caller's buffer, a move played without
 // re-checking it, and the mobility of either side.
 
 // AppendMoves appends the moves Moves returns to buf, in the same order
 // ([PassPoint] when the side to move must pass, nothing at game over), and
 // returns the extended slice. It allocates only when buf is too short.
-func (g Game) AppendMoves(buf []Point) []Point {
+func (g Position) AppendMoves(buf []Point) []Point {
 	n := len(buf)
 	c := g.toMove
 	switch {
@@ -35,7 +35,7 @@ func (g Game) AppendMoves(buf []Point) []Point {
 // PlayLegal returns the game after p, which must be one of g's Moves
 // (PassPoint when g must pass). Unlike Play it does not check p: an illegal
 // p gives a game that follows no rules.
-func (g Game) PlayLegal(p Point) Game {
+func (g Position) PlayLegal(p Point) Position {
 	if p == PassPoint {
 		g.toMove ^= 1
 		return g
@@ -46,7 +46,7 @@ func (g Game) PlayLegal(p Point) Game {
 
 // Mobility returns the number of squares where c may place a disc now,
 // whoever is to move: 0 when c has placed all its supply.
-func (g Game) Mobility(c Color) int {
+func (g Position) Mobility(c Color) int {
 	n := 0
 	switch {
 	case !g.hasDiscs(c):
@@ -69,7 +69,7 @@ func (g Game) Mobility(c Color) int {
 
 // flanks reports whether a disc me on the empty square i would outflank a
 // line of opp's discs (the legality of a move outside the Reversi opening).
-func (g *Game) flanks(i int, me, opp int8) bool {
+func (g *Position) flanks(i int, me, opp int8) bool {
 	for _, d := range g.geo.dirs {
 		j := i + d
 		if g.cells[j] != opp {

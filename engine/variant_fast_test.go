@@ -19,7 +19,7 @@ func TestGameFastPath(t *testing.T) {
 				t.Fatal(err)
 			}
 			for range 10 {
-				g, err := NewGame(r)
+				g, err := NewPosition(r)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -40,7 +40,7 @@ func TestGameFastPath(t *testing.T) {
 						t.Fatalf("%s: PlayLegal(pass) changed the board or kept the side", g)
 					}
 					for _, tc := range []struct {
-						h    Game
+						h    Position
 						side Color
 					}{{g, g.ToMove()}, {flipped, g.ToMove().Opponent()}} {
 						want := 0
@@ -73,7 +73,7 @@ func TestGameFastPath(t *testing.T) {
 }
 
 func TestAppendMovesNoAlloc(t *testing.T) {
-	g, err := NewGame(Rules{Size: 10})
+	g, err := NewPosition(Rules{Size: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestAppendMovesNoAlloc(t *testing.T) {
 
 // BenchmarkGameMobility counts the moves of both sides of a 10x10 middle game.
 func BenchmarkGameMobility(b *testing.B) {
-	g, err := NewGame(Rules{Size: 10})
+	g, err := NewPosition(Rules{Size: 10})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -174,9 +174,9 @@ func mustRules(t testing.TB, name string) Rules {
 	return r
 }
 
-func mustGame(t testing.TB, name string) Game {
+func mustGame(t testing.TB, name string) Position {
 	t.Helper()
-	g, err := NewGame(mustRules(t, name))
+	g, err := NewPosition(mustRules(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestVariantPerft(t *testing.T) {
 	} {
 		t.Run(tc.rules, func(t *testing.T) {
 			r := mustRules(t, tc.rules)
-			g, err := NewGame(r)
+			g, err := NewPosition(r)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -306,7 +306,7 @@ func TestStandardGameMatchesPosition(t *testing.T) {
 	for _, sq := range []string{"f5", "d6", "c3", "d3", "c4"} {
 		s, _ := ParseSquare(sq)
 		q, _ := ParsePoint(sq)
-		p, _ = p.Play(MoveAt(s))
+		p, _ = p.Play(s)
 		g, _ = g.Play(q)
 	}
 	if g.String() != p.String() || g.Score() != p.Score() || g.ToMove() != p.ToMove {
@@ -401,7 +401,7 @@ func TestWinnerOf(t *testing.T) {
 }
 
 func TestGamePlayErrors(t *testing.T) {
-	play := func(name string, moves ...string) (Game, error) {
+	play := func(name string, moves ...string) (Position, error) {
 		g := mustGame(t, name)
 		var err error
 		for _, m := range moves {

@@ -51,14 +51,14 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, error)
 		}
 		num[p.ID] = i + 1
 		name := joinName(p.Last, p.First)
-		pl := tournament.Player{Number: i + 1, ID: p.ID, Name: name, Rating: p.Rating, Country: p.Country, FirstRound: 1}
+		pl := tournament.Player{Number: i + 1, WOFID: p.ID, Name: name, Rating: p.Rating, Country: p.Country, FirstRound: 1}
 		if o != nil {
 			if n, ok := o.Names[p.ID]; ok {
 				pl.Name = n
 			}
 			st := o.Players[p.ID]
 			if st.NoID {
-				pl.ID = 0
+				pl.WOFID = 0
 			}
 			pl.FirstRound, pl.Left, pl.Absent = max(st.FirstRound, 1), st.Left, st.Absent
 		}
@@ -285,13 +285,13 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 	ids := make([]int, len(t.Players)+1) // by player number
 	used := map[int]int{}
 	for _, p := range t.Players {
-		if p.ID == 0 {
+		if p.WOFID == 0 {
 			continue
 		}
-		if n := used[p.ID]; n != 0 {
-			return nil, fmt.Errorf("players %d and %d: WOF id %d: %w; correct one with 'otd player edit N --wof-id'", n, p.Number, p.ID, ErrDuplicateID)
+		if n := used[p.WOFID]; n != 0 {
+			return nil, fmt.Errorf("players %d and %d: WOF id %d: %w; correct one with 'otd player edit N --wof-id'", n, p.Number, p.WOFID, ErrDuplicateID)
 		}
-		used[p.ID], ids[p.Number] = p.Number, p.ID
+		used[p.WOFID], ids[p.Number] = p.Number, p.WOFID
 	}
 	// A player without an id stands in as their number, or past every id if a WOF id is that number.
 	next := len(t.Players) + 1
@@ -299,12 +299,12 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 		next = max(next, n+1)
 	}
 	for _, p := range t.Players {
-		if p.ID == 0 && used[p.Number] == 0 {
+		if p.WOFID == 0 && used[p.Number] == 0 {
 			ids[p.Number] = p.Number
 		}
 	}
 	for _, p := range t.Players {
-		if p.ID == 0 {
+		if p.WOFID == 0 {
 			if ids[p.Number] == 0 {
 				ids[p.Number] = next
 				next++
@@ -318,12 +318,12 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 	for _, row := range rows {
 		p := t.Players[row.Player-1]
 		last, first := SplitName(p.Name)
-		f.Standings = append(f.Standings, elo.Player{ID: ids[p.Number], New: p.ID == 0, Last: last, First: first,
+		f.Standings = append(f.Standings, elo.Player{ID: ids[p.Number], New: p.WOFID == 0, Last: last, First: first,
 			Country: eloCountry(p.Country), Score: row.Points, Discs: row.Discs, Rating: p.Rating})
 		if strings.Count(p.Name, ",") > 1 { // "SMITH, John, Jr.": the standings line cannot hold it
 			o.Names[ids[p.Number]] = p.Name
 		}
-		st := elo.Status{Left: p.Left, Absent: p.Absent, NoID: p.ID == 0}
+		st := elo.Status{Left: p.Left, Absent: p.Absent, NoID: p.WOFID == 0}
 		if p.FirstRound > 1 {
 			st.FirstRound = p.FirstRound
 		}

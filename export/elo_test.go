@@ -29,7 +29,7 @@ import (
 func smallEvent() *tournament.Tournament {
 	t := &tournament.Tournament{Settings: tournament.DefaultSettings("Club", 2)}
 	t.Players = []tournament.Player{
-		{Number: 1, Name: "LEADER, Imre", ID: 79, Rating: 2157, Country: "GBR", FirstRound: 1},
+		{Number: 1, Name: "LEADER, Imre", WOFID: 79, Rating: 2157, Country: "GBR", FirstRound: 1},
 		{Number: 2, Name: "Ann ARCHER", Country: "FR", FirstRound: 1},
 		{Number: 3, Name: "Bob Brook", Country: "FRA", FirstRound: 1},
 		{Number: 4, Name: "Cy Cole", Country: "FRA", FirstRound: 1},
@@ -98,10 +98,10 @@ func TestToELO(t *testing.T) {
 // absence and kind of result is the original's, and so are the standings.
 func TestELORoundTripKinds(t *testing.T) {
 	back := checkRoundTrip(t, smallEvent(), smallMeta)
-	if p := back.Players[2]; p.Name != "DANE, Di" || !slices.Equal(p.Absent, []int{2}) || p.ID != 0 {
+	if p := back.Players[2]; p.Name != "DANE, Di" || !slices.Equal(p.Absent, []int{2}) || p.WOFID != 0 {
 		t.Errorf("player 3 is %+v; want DANE, Di, absent from round 2, no WOF id", p)
 	}
-	if p := back.Players[1]; p.ID != 79 {
+	if p := back.Players[1]; p.WOFID != 79 {
 		t.Errorf("player 2 is %+v; want WOF id 79", p)
 	}
 }
@@ -267,7 +267,7 @@ func directorsDay(t *testing.T, s tournament.Settings) *tournament.Tournament {
 	for i, name := range []string{"LEADER, Imre", "Ann ARCHER", "Bob Brook", "COLE, Cy", "Di Dane", "EVE, Ed", "FOX, Fay", "GRAY, Gus", "HILL, Hal", "IVES, Ida"} {
 		in := tournament.PlayerInput{Name: name, Country: countries[i], Rating: 2000 - 10*i}
 		if i%3 == 0 {
-			in.ID = 100 + i
+			in.WOFID = 100 + i
 		}
 		must(tm.AddPlayer(in))
 	}
@@ -502,7 +502,7 @@ func TestSplitName(t *testing.T) {
 // are refused.
 func TestELOStandIns(t *testing.T) {
 	tm := smallEvent()
-	tm.Players[0].ID = 2 // player 1's WOF id is player 2's number
+	tm.Players[0].WOFID = 2 // player 1's WOF id is player 2's number
 	f, err := export.ToELO(tm, smallMeta)
 	if err != nil {
 		t.Fatal(err)
@@ -514,7 +514,7 @@ func TestELOStandIns(t *testing.T) {
 	if want := map[string]int{"LEADER": 2, "ARCHER": 6, "BROOK": 3, "COLE": 4, "DANE": 5}; !maps.Equal(ids, want) {
 		t.Errorf("ids %v; want %v", ids, want)
 	}
-	tm.Players[3].ID = 2
+	tm.Players[3].WOFID = 2
 	if _, err := export.ToELO(tm, smallMeta); !errors.Is(err, export.ErrDuplicateID) || !strings.Contains(err.Error(), "players 1 and 4: WOF id 2") {
 		t.Errorf("two players with WOF id 2: %v", err)
 	}

@@ -199,7 +199,7 @@ func playersSheet(t *tournament.Tournament) Sheet {
 		for i, r := range p.Absent {
 			absent[i] = strconv.Itoa(r)
 		}
-		s.Rows = append(s.Rows, []any{p.Number, p.Name, optional(p.ID), optional(p.Rating), p.Country, p.FirstRound, optional(p.Left),
+		s.Rows = append(s.Rows, []any{p.Number, p.Name, optional(p.WOFID), optional(p.Rating), p.Country, p.FirstRound, optional(p.Left),
 			strings.Join(absent, ", "), p.Engine})
 	}
 	return s

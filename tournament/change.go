@@ -286,7 +286,7 @@ func (t *Tournament) gameIndex(r, table int) int {
 }
 
 func samePlayer(a, b Player) bool {
-	return a.Number == b.Number && a.Name == b.Name && a.ID == b.ID && a.Rating == b.Rating && a.Country == b.Country &&
+	return a.Number == b.Number && a.Name == b.Name && a.WOFID == b.WOFID && a.Rating == b.Rating && a.Country == b.Country &&
 		a.FirstRound == b.FirstRound && a.Left == b.Left && slices.Equal(a.Absent, b.Absent) && a.Engine == b.Engine
 }
 

@@ -56,7 +56,7 @@ func TestDecodeChangeV1(t *testing.T) {
 		ByePoints: scoring.Half, TieBreaks: scoring.TieBreaks{scoring.ByPoints, scoring.ByBQ, scoring.ByH2H}, FirstRound: pairing.Random, Seed: 9}
 	want := Change{Version: 1, Action: ActResult, Subject: "round 1 table 1",
 		Before: State{Settings: &wantSettings,
-			Players: []Player{{Number: 2, Name: "Ben", ID: 77, Rating: 1900, Country: "GB", FirstRound: 1, Left: 3, Absent: []int{2}}},
+			Players: []Player{{Number: 2, Name: "Ben", WOFID: 77, Rating: 1900, Country: "GB", FirstRound: 1, Left: 3, Absent: []int{2}}},
 			Games:   []Game{{Round: 1, Table: 2, Black: 2}}, Results: []GameResult{{1, 1, nil}}},
 		After: State{Results: []GameResult{{1, 1, &Result{Black: 40, White: 24, Kind: TimeDefault, Loser: White}}},
 			Finals: []Game{{Table: 1, Black: 1, White: 2, Result: &Result{Black: 33, White: 31, Kind: Normal}}}},

@@ -41,19 +41,19 @@ func TestNormalizeCountryWOF(t *testing.T) {
 func TestPlayerWOFID(t *testing.T) {
 	tm := club(t, 2, 3)
 	id := 79
-	if _, err := tm.EditPlayer(1, PlayerEdit{ID: &id}); err != nil {
+	if _, err := tm.EditPlayer(1, PlayerEdit{WOFID: &id}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tm.EditPlayer(2, PlayerEdit{ID: &id}); !errors.Is(err, ErrInvalid) {
+	if _, err := tm.EditPlayer(2, PlayerEdit{WOFID: &id}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("a second player with WOF id 79: %v", err)
 	}
-	if _, err := tm.AddPlayer(PlayerInput{Name: "X", ID: 79}); !errors.Is(err, ErrInvalid) {
+	if _, err := tm.AddPlayer(PlayerInput{Name: "X", WOFID: 79}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("a new player with WOF id 79: %v", err)
 	}
-	if _, err := tm.EditPlayer(1, PlayerEdit{ID: &id}); err != nil { // their own id again
+	if _, err := tm.EditPlayer(1, PlayerEdit{WOFID: &id}); err != nil { // their own id again
 		t.Errorf("player 1 keeps WOF id 79: %v", err)
 	}
-	if tm.Players[0].ID != 79 {
-		t.Errorf("player 1 has WOF id %d; want 79", tm.Players[0].ID)
+	if tm.Players[0].WOFID != 79 {
+		t.Errorf("player 1 has WOF id %d; want 79", tm.Players[0].WOFID)
 	}
 }

@@ -111,7 +111,7 @@ func (c *Change) decodeV0(before, after []byte) error {
 			if err := unmarshal(side.b, &p); err != nil {
 				return err
 			}
-			side.s.Players = []Player{{Number: p.Number, Name: p.Name, ID: p.ID, Rating: p.Rating, Country: p.Country,
+			side.s.Players = []Player{{Number: p.Number, Name: p.Name, WOFID: p.ID, Rating: p.Rating, Country: p.Country,
 				FirstRound: p.FirstRound, Left: p.Left, Absent: p.Absent}}
 		case ActRoundPair, ActRoundUnpair:
 			var gs []v0Game

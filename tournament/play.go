@@ -64,7 +64,7 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 	if g.Result != nil {
 		return Change{}, fmt.Errorf("round %d table %d: %w (%s)", r, table, ErrHasResult, g.Result)
 	}
-	pos, err := engine.NewGame(t.GameRules())
+	pos, err := engine.NewPosition(t.GameRules())
 	if err != nil {
 		return Change{}, err
 	}
@@ -73,7 +73,7 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 			return Change{}, invalidf("round %d table %d: move %d (%s) of the game played: %w", r, table, i+1, m, err)
 		}
 	}
-	if !pos.Equal(p.Board) {
+	if !pos.Equal(p.Position) {
 		return Change{}, invalidf("round %d table %d: the moves played do not lead to the final position", r, table)
 	}
 	// The discs on the board go to RecordResult, which scores them under
@@ -321,11 +321,11 @@ func (d *Director) play(ctx context.Context, t *Tournament, g Game, o PlayOption
 		if startErr[0] == nil {
 			fault = engine.White
 		}
-		pos, err := engine.NewGame(t.GameRules())
+		pos, err := engine.NewPosition(t.GameRules())
 		if err != nil {
 			return nil, err
 		}
-		res = match.Result{Board: pos, Score: pos.Score(), End: match.Crash, Fault: fault, Err: startErr[fault]}
+		res = match.Result{Position: pos, Score: pos.Score(), End: match.Crash, Fault: fault, Err: startErr[fault]}
 	default:
 		var err error
 		if res, err = match.Play(ctx, t.GameRules(), ps[0], ps[1], o.Time); err != nil {

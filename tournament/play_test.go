@@ -85,7 +85,7 @@ func playedGame(t *testing.T, moves string, end match.End) Played {
 // playedUnder is playedGame under the rules r.
 func playedUnder(t *testing.T, r engine.Rules, moves string, end match.End) Played {
 	t.Helper()
-	pos, err := engine.NewGame(r)
+	pos, err := engine.NewPosition(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func playedUnder(t *testing.T, r engine.Rules, moves string, end match.End) Play
 		}
 		ms = append(ms, m)
 	}
-	res := match.Result{Moves: ms, Board: pos, End: end}
+	res := match.Result{Moves: ms, Position: pos, End: end}
 	if end == match.Normal {
 		res.Score = pos.FinalScore()
 	} else {

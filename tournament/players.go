@@ -11,7 +11,7 @@ import (
 // PlayerInput is what a director types to register a player.
 type PlayerInput struct {
 	Name    string
-	ID      int // the federation's id, 0 if none
+	WOFID   int // the federation's id, 0 if none
 	Rating  int
 	Country string
 	Engine  string // "" for a person; else how otd starts the program (ParseEngine)
@@ -20,7 +20,7 @@ type PlayerInput struct {
 // PlayerEdit is a correction of a player's details: nil fields stay as they are.
 type PlayerEdit struct {
 	Name    *string
-	ID      *int // the federation's id, 0 for none
+	WOFID   *int // the federation's id, 0 for none
 	Rating  *int
 	Country *string
 	Engine  *string // "" makes the player a person
@@ -37,8 +37,8 @@ func (in PlayerInput) check(rules engine.Rules) (PlayerInput, error) {
 	switch {
 	case in.Rating < 0 || in.Rating > 4000:
 		return in, invalidf("rating %d: a rating is 0 (none) to 4000", in.Rating)
-	case in.ID < 0 || in.ID > maxFedID:
-		return in, invalidf("WOF id %d: a whole number up to %d, 0 for none", in.ID, maxFedID)
+	case in.WOFID < 0 || in.WOFID > maxFedID:
+		return in, invalidf("WOF id %d: a whole number up to %d, 0 for none", in.WOFID, maxFedID)
 	}
 	c, err := NormalizeCountry(in.Country)
 	if err != nil {
@@ -65,7 +65,7 @@ func (t *Tournament) checkFedID(n, id int) error {
 		return nil
 	}
 	for _, p := range t.Players {
-		if p.ID == id && p.Number != n {
+		if p.WOFID == id && p.Number != n {
 			return invalidf("WOF id %d: player %d (%s) has it already", id, p.Number, p.Name)
 		}
 	}
@@ -82,14 +82,14 @@ func (t *Tournament) AddPlayer(in PlayerInput) (Change, error) {
 	if err != nil {
 		return Change{}, err
 	}
-	if err := t.checkFedID(0, in.ID); err != nil {
+	if err := t.checkFedID(0, in.WOFID); err != nil {
 		return Change{}, err
 	}
 	next := t.Paired() + 1
 	if next > t.Rounds {
 		return Change{}, fmt.Errorf("%s: %w: all %d rounds are paired", in.Name, ErrLateEntry, t.Rounds)
 	}
-	p := Player{Number: len(t.Players) + 1, Name: in.Name, ID: in.ID, Rating: in.Rating, Country: in.Country, FirstRound: next, Engine: in.Engine}
+	p := Player{Number: len(t.Players) + 1, Name: in.Name, WOFID: in.WOFID, Rating: in.Rating, Country: in.Country, FirstRound: next, Engine: in.Engine}
 	t.Players = append(t.Players, p)
 	return t.change(ActPlayerAdd, playerSubject(p), State{}, State{Players: []Player{p}}), nil
 }
@@ -100,12 +100,12 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	if err != nil {
 		return Change{}, err
 	}
-	in := PlayerInput{Name: p.Name, ID: p.ID, Rating: p.Rating, Country: p.Country, Engine: p.Engine}
+	in := PlayerInput{Name: p.Name, WOFID: p.WOFID, Rating: p.Rating, Country: p.Country, Engine: p.Engine}
 	if e.Name != nil {
 		in.Name = *e.Name
 	}
-	if e.ID != nil {
-		in.ID = *e.ID
+	if e.WOFID != nil {
+		in.WOFID = *e.WOFID
 	}
 	if e.Rating != nil {
 		in.Rating = *e.Rating
@@ -119,11 +119,11 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	if in, err = in.check(t.GameRules()); err != nil {
 		return Change{}, err
 	}
-	if err := t.checkFedID(n, in.ID); err != nil {
+	if err := t.checkFedID(n, in.WOFID); err != nil {
 		return Change{}, err
 	}
 	before := *p
-	p.Name, p.ID, p.Rating, p.Country, p.Engine = in.Name, in.ID, in.Rating, in.Country, in.Engine
+	p.Name, p.WOFID, p.Rating, p.Country, p.Engine = in.Name, in.WOFID, in.Rating, in.Country, in.Engine
 	return t.playerChange(ActPlayerEdit, before, *p), nil
 }
 

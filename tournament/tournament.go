@@ -1,8 +1,10 @@
 // Package tournament is otd's domain: a tournament's settings, players,
 // rounds, games and results, and the operations a director performs on them
-// (register, withdraw, pair, record, correct), each checking its invariants.
-// It knows nothing of storage: the store loads a Tournament, an operation
-// changes it, and the store saves the change with its audit row. It plays
+// (register, withdraw, pair, record, correct), each checking its invariants
+// and returning a typed Change. It says what it needs of storage (Storage,
+// Tx and the errors callers check) and holds the application layer over it
+// (Director): a store (store/sqlite) loads a Tournament, an operation changes
+// it, and the store saves the change with its audit row; it knows no SQL. It plays
 // its engine entrants' games itself (Director.PlayRound, Director.Run),
 // starting their programs with the engine clients (StartEngine).
 package tournament
@@ -103,7 +105,7 @@ func invalidf(format string, a ...any) error { return &invalidError{fmt.Errorf(f
 type Player struct {
 	Number     int    `json:"number"` // 1, 2, ... in order of registration
 	Name       string `json:"name"`
-	ID         int    `json:"fed_id,omitempty"` // the federation's (WOF) id, 0 if none
+	WOFID      int    `json:"fed_id,omitempty"` // the federation's (WOF) id, 0 if none
 	Rating     int    `json:"rating,omitempty"`
 	Country    string `json:"country,omitempty"`
 	FirstRound int    `json:"first_round"`      // the first round the player can be paired in (late entries start later)

@@ -135,10 +135,10 @@ func (e *Engine) handshake(ctx context.Context) error {
 // for the side to move. The move is returned as the engine gave it, legal or
 // not; a pass is engine.PassPoint.
 func (e *Engine) move(ctx context.Context, g player.Game, c player.Clock) (engine.Point, error) {
-	if n := g.Board.Rules().Size; n != e.cfg.Size {
+	if n := g.Position.Rules().Size; n != e.cfg.Size {
 		return engine.PassPoint, e.proc.Errorf("set up for %dx%d, asked to play on %dx%d: %w", e.cfg.Size, e.cfg.Size, n, n, proc.ErrProtocol)
 	}
-	colour := g.Board.ToMove().String()
+	colour := g.Position.ToMove().String()
 	for attempt := 0; ; attempt++ {
 		replay := attempt > 0 || !e.synced || !extends(g.Moves, e.sent)
 		from := len(e.sent)

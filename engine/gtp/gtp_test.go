@@ -25,12 +25,12 @@ var clock = player.Clock{Remaining: 5 * time.Minute, Increment: 2 * time.Second}
 
 // firstLegal is the in-test opponent: the first legal move in square order
 // (engine.PassPoint when it must pass).
-func firstLegal(g engine.Game) engine.Point { return g.Moves()[0] }
+func firstLegal(g engine.Position) engine.Point { return g.Moves()[0] }
 
 // newGame returns the start of a game under r.
-func newGame(t testing.TB, r engine.Rules) engine.Game {
+func newGame(t testing.TB, r engine.Rules) engine.Position {
 	t.Helper()
-	g, err := engine.NewGame(r)
+	g, err := engine.NewPosition(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func newGame(t testing.TB, r engine.Rules) engine.Game {
 }
 
 // playGame plays a whole game of standard Othello (playRules).
-func playGame(t *testing.T, e *Engine, ec engine.Color, perMove time.Duration) ([]engine.Point, engine.Game, int, error) {
+func playGame(t *testing.T, e *Engine, ec engine.Color, perMove time.Duration) ([]engine.Point, engine.Position, int, error) {
 	t.Helper()
 	return playRules(t, e, engine.Othello(), ec, perMove)
 }
@@ -47,7 +47,7 @@ func playGame(t *testing.T, e *Engine, ec engine.Color, perMove time.Duration) (
 // firstLegal, each engine move under perMove; every move the engine returns
 // must be legal. It returns the moves and the final position, or the
 // engine's first error with the number of the move it failed at (1-based).
-func playRules(t *testing.T, e *Engine, r engine.Rules, ec engine.Color, perMove time.Duration) ([]engine.Point, engine.Game, int, error) {
+func playRules(t *testing.T, e *Engine, r engine.Rules, ec engine.Color, perMove time.Duration) ([]engine.Point, engine.Position, int, error) {
 	t.Helper()
 	p := newGame(t, r)
 	var ms []engine.Point
@@ -56,7 +56,7 @@ func playRules(t *testing.T, e *Engine, r engine.Rules, ec engine.Color, perMove
 		if p.ToMove() == ec {
 			ctx, cancel := context.WithTimeout(context.Background(), perMove)
 			var err error
-			m, err = e.Move(ctx, player.Game{Moves: ms, Board: p}, clock)
+			m, err = e.Move(ctx, player.Game{Moves: ms, Position: p}, clock)
 			cancel()
 			if err != nil {
 				return ms, p, len(ms) + 1, err
@@ -77,7 +77,7 @@ func playRules(t *testing.T, e *Engine, r engine.Rules, ec engine.Color, perMove
 }
 
 // diagram returns g's board as rows, with its legal moves.
-func diagram(g engine.Game) string {
+func diagram(g engine.Position) string {
 	s, n := g.String(), g.Rules().Size
 	var b strings.Builder
 	for i := 0; i+n <= len(s); i += n {
@@ -188,7 +188,7 @@ func TestReplay(t *testing.T) {
 	p2, _ := p.Play(m)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	got, err := e.Move(ctx, player.Game{Moves: []engine.Point{m}, Board: p2}, player.Clock{PerMove: time.Second})
+	got, err := e.Move(ctx, player.Game{Moves: []engine.Point{m}, Position: p2}, player.Clock{PerMove: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,7 +426,7 @@ func BenchmarkMove(b *testing.B) {
 		if p.GameOver() {
 			p, ms = newGame(b, engine.Othello()), ms[:0]
 		}
-		m, err := e.Move(ctx, player.Game{Moves: ms, Board: p}, clock)
+		m, err := e.Move(ctx, player.Game{Moves: ms, Position: p}, clock)
 		if err != nil {
 			b.Fatal(err)
 		}

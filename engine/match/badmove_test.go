@@ -23,7 +23,7 @@ func (b *badReply) Name() string { return "bad reply" }
 func (b *badReply) Close() error { return nil }
 func (b *badReply) Move(ctx context.Context, g player.Game, _ player.Clock) (engine.Point, error) {
 	if b.n++; b.n < 2 {
-		return g.Board.Moves()[0], nil
+		return g.Position.Moves()[0], nil
 	}
 	if b.late {
 		<-ctx.Done()

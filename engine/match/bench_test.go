@@ -26,7 +26,7 @@ type instant struct{}
 func (instant) Name() string { return "instant" }
 func (instant) Close() error { return nil }
 func (instant) Move(_ context.Context, g player.Game, _ player.Clock) (engine.Point, error) {
-	ms := g.Board.Moves() // in square order; [PassPoint] for a forced pass
+	ms := g.Position.Moves() // in square order; [PassPoint] for a forced pass
 	if len(ms) == 0 {
 		return engine.PassPoint, nil
 	}
@@ -72,7 +72,7 @@ func serveInstantGTP() {
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	rules := engine.Othello()
-	pos, _ := engine.NewGame(rules)
+	pos, _ := engine.NewPosition(rules)
 	for in.Scan() {
 		f := strings.Fields(in.Text())
 		if len(f) == 0 {
@@ -94,13 +94,13 @@ func serveInstantGTP() {
 		case "protocol_version":
 			text = "2"
 		case "clear_board":
-			pos, _ = engine.NewGame(rules)
+			pos, _ = engine.NewPosition(rules)
 		case "boardsize":
 			r := engine.Othello()
 			if len(f) == 2 {
 				r.Size, _ = strconv.Atoi(f[1])
 			}
-			next, err := engine.NewGame(r)
+			next, err := engine.NewPosition(r)
 			if err != nil {
 				ok, text = false, "unacceptable size"
 				break
@@ -127,7 +127,7 @@ func serveInstantGTP() {
 			}
 			pos = next
 		case "genmove":
-			m, _ := instant{}.Move(context.Background(), player.Game{Board: pos}, player.Clock{})
+			m, _ := instant{}.Move(context.Background(), player.Game{Position: pos}, player.Clock{})
 			pos, _ = pos.Play(m)
 			text = m.String()
 		default:
@@ -172,7 +172,7 @@ func TestInstantGTPEngine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.End != match.Normal || !r.Board.GameOver() {
+			if r.End != match.Normal || !r.Position.GameOver() {
 				t.Fatalf("end %s (fault %s): %v", r.End, r.Fault, r.Err)
 			}
 		})

@@ -20,14 +20,14 @@ func Complete(ctx context.Context, p player.Player, r Result, perMove time.Durat
 		return nil, r.Score, fmt.Errorf("completing a game that ended normally")
 	}
 	moves := append([]engine.Point(nil), r.Moves...)
-	pos := r.Board
+	pos := r.Position
 	for !pos.GameOver() {
 		if pos.MustPass() {
 			pos, _ = pos.Play(engine.PassPoint)
 			moves = append(moves, engine.PassPoint)
 			continue
 		}
-		g := player.Game{Moves: append([]engine.Point(nil), moves...), Board: pos}
+		g := player.Game{Moves: append([]engine.Point(nil), moves...), Position: pos}
 		m, _, end, err := ask(ctx, p, g, player.Clock{PerMove: perMove}, perMove)
 		if end != Normal {
 			return moves[len(r.Moves):], engine.Score{}, fmt.Errorf("completing the game: %v: %w", end, err)

@@ -33,7 +33,7 @@ func TestComplete(t *testing.T) {
 	}
 	whole := r
 	whole.Moves = append(append([]engine.Point(nil), r.Moves...), moves...)
-	p, err := engine.NewGame(r.Board.Rules())
+	p, err := engine.NewPosition(r.Position.Rules())
 	if err != nil {
 		t.Fatal(err)
 	}

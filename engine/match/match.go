@@ -1,7 +1,7 @@
 // Package match plays one game between two Players under a time control.
 //
 // otd owns the board: every move a player returns is checked with
-// engine.Game.Play under the game's rules. A player that has no legal move is
+// engine.Position.Play under the game's rules. A player that has no legal move is
 // asked nothing: Play passes for it automatically (records engine.PassPoint in
 // the transcript, without touching its clock), which is what GTP engines
 // expect; the pass reaches the player in the next Game it is given.
@@ -167,9 +167,9 @@ func (e End) String() string {
 
 // Result is a played game.
 type Result struct {
-	Moves []engine.Point // every move from the start, passes included; an illegal move is not in it
-	Board engine.Game    // the final position; after a default, the board as it stood, the faulty side to move
-	// Score is the disc count: for a Normal end, engine.Game.FinalScore
+	Moves    []engine.Point  // every move from the start, passes included; an illegal move is not in it
+	Position engine.Position // the final position; after a default, the board as it stood, the faulty side to move
+	// Score is the disc count: for a Normal end, engine.Position.FinalScore
 	// (empties to the winner); after a default, the discs as they stood
 	// (the tournament scores the time default).
 	Score engine.Score
@@ -186,7 +186,7 @@ func (r Result) Winner() (engine.Color, bool) {
 	if r.End != Normal {
 		return r.Fault.Opponent(), true
 	}
-	return r.Board.Winner()
+	return r.Position.Winner()
 }
 
 // Play plays one game under rules, black first, with the time control tc,
@@ -198,7 +198,7 @@ func Play(ctx context.Context, rules engine.Rules, black, white player.Player, t
 	if err := tc.Valid(); err != nil {
 		return Result{}, err
 	}
-	pos, err := engine.NewGame(rules)
+	pos, err := engine.NewPosition(rules)
 	if err != nil {
 		return Result{}, err
 	}
@@ -207,7 +207,7 @@ func Play(ctx context.Context, rules engine.Rules, black, white player.Player, t
 	var r Result
 	for !pos.GameOver() {
 		if err := ctx.Err(); err != nil {
-			r.Board, r.Score = pos, pos.Score()
+			r.Position, r.Score = pos, pos.Score()
 			return r, fmt.Errorf("match interrupted after %d moves: %w", len(r.Moves), err)
 		}
 		side := pos.ToMove()
@@ -224,11 +224,11 @@ func Play(ctx context.Context, rules engine.Rules, black, white player.Player, t
 			limit = tc.PerMove
 			clock.Remaining = 0
 		}
-		g := player.Game{Moves: append([]engine.Point(nil), r.Moves...), Board: pos}
+		g := player.Game{Moves: append([]engine.Point(nil), r.Moves...), Position: pos}
 		m, used, end, err := ask(ctx, players[side], g, clock, limit)
 		r.Used[side] += used
 		if ctx.Err() != nil { // whatever the player did, the game was stopped from outside
-			r.Board, r.Score = pos, pos.Score()
+			r.Position, r.Score = pos, pos.Score()
 			return r, fmt.Errorf("match interrupted after %d moves: %w", len(r.Moves), ctx.Err())
 		}
 		if end == Normal {
@@ -251,10 +251,10 @@ func Play(ctx context.Context, rules engine.Rules, black, white player.Player, t
 		if end == Illegal {
 			r.Bad = m // engine.PassPoint for a reply that is not a move
 		}
-		r.Board, r.Score = pos, pos.Score()
+		r.Position, r.Score = pos, pos.Score()
 		return r, nil
 	}
-	r.Board, r.Score = pos, pos.FinalScore()
+	r.Position, r.Score = pos, pos.FinalScore()
 	return r, nil
 }
 

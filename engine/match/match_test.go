@@ -39,7 +39,7 @@ func (f *fake) Move(ctx context.Context, g player.Game, c player.Clock) (engine.
 	return f.move(ctx, g, c, n)
 }
 
-func firstLegal(g player.Game) engine.Point { return g.Board.Moves()[0] }
+func firstLegal(g player.Game) engine.Point { return g.Position.Moves()[0] }
 
 // quick plays the first legal move at once.
 func quick() *fake {
@@ -63,7 +63,7 @@ func sleeper(d time.Duration, k int) *fake {
 // lead to r.Board and r.Score.
 func checkReplay(t *testing.T, r Result) {
 	t.Helper()
-	p, err := engine.NewGame(r.Board.Rules())
+	p, err := engine.NewPosition(r.Position.Rules())
 	if err != nil {
 		t.Fatalf("the result's rules: %v", err)
 	}
@@ -74,8 +74,8 @@ func checkReplay(t *testing.T, r Result) {
 		}
 		p = next
 	}
-	if !sameGame(p, r.Board) {
-		t.Errorf("replay ends at\n%s (%s to move)\nResult has\n%s (%s to move)", diagram(p), p.ToMove(), diagram(r.Board), r.Board.ToMove())
+	if !sameGame(p, r.Position) {
+		t.Errorf("replay ends at\n%s (%s to move)\nResult has\n%s (%s to move)", diagram(p), p.ToMove(), diagram(r.Position), r.Position.ToMove())
 	}
 	want := p.Score()
 	if r.End == Normal {
@@ -90,15 +90,15 @@ func checkReplay(t *testing.T, r Result) {
 }
 
 // sameGame reports whether a and b are the same position: rules, discs, side
-// to move and discs placed. (Games are not compared with ==: each NewGame has
+// to move and discs placed. (Games are not compared with ==: each NewPosition has
 // its own geometry.)
-func sameGame(a, b engine.Game) bool {
+func sameGame(a, b engine.Position) bool {
 	return a.Rules() == b.Rules() && a.String() == b.String() && a.ToMove() == b.ToMove() &&
 		a.Placed(engine.Black) == b.Placed(engine.Black) && a.Placed(engine.White) == b.Placed(engine.White)
 }
 
 // diagram returns g's board as rows.
-func diagram(g engine.Game) string {
+func diagram(g engine.Position) string {
 	s, n := g.String(), g.Rules().Size
 	var b strings.Builder
 	for i := 0; i+n <= len(s); i += n {
@@ -160,7 +160,7 @@ func TestVariant6x6(t *testing.T) {
 			if r.End != Normal || r.Err != nil {
 				t.Fatalf("end %s (%v); want normal", r.End, r.Err)
 			}
-			if got := r.Board.Rules(); got != rules {
+			if got := r.Position.Rules(); got != rules {
 				t.Errorf("the result's rules are %s; want %s", got, rules)
 			}
 			if s := r.Score; s.Black+s.White != 36 {
@@ -205,11 +205,11 @@ func TestAnti(t *testing.T) {
 		if r.End != Normal || r.Err != nil {
 			t.Fatalf("end %s (%v); want normal", r.End, r.Err)
 		}
-		if got := r.Board.Rules(); got != anti {
+		if got := r.Position.Rules(); got != anti {
 			t.Errorf("the result's rules are %s; want %s", got, anti)
 		}
 		checkReplay(t, r)
-		discs := r.Board.Score() // on the board, before the empties are given
+		discs := r.Position.Score() // on the board, before the empties are given
 		w, ok := r.Winner()
 		switch {
 		case discs.Black == discs.White:
@@ -248,7 +248,7 @@ func TestAnti(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := r.Board.Score(); len(r.Moves) != len(script) || d != (engine.Score{Black: 13, White: 0}) {
+		if d := r.Position.Score(); len(r.Moves) != len(script) || d != (engine.Score{Black: 13, White: 0}) {
 			t.Fatalf("%d moves, discs %s; want the script's 9, 13-0", len(r.Moves), d)
 		}
 		check(t, r)
@@ -260,7 +260,7 @@ func TestAutoPass(t *testing.T) {
 	// random:7 against greedy includes passes for some seed; search a few.
 	for seed := range 40 {
 		f := &fake{name: "strict", move: func(_ context.Context, g player.Game, _ player.Clock, _ int) (engine.Point, error) {
-			if g.Board.MustPass() {
+			if g.Position.MustPass() {
 				return engine.PassPoint, errors.New("asked to move when it must pass")
 			}
 			return firstLegal(g), nil
@@ -332,7 +332,7 @@ func TestDefaults(t *testing.T) {
 		}, Illegal, 1, engine.ErrPassWrong},
 		// A square off the board (one an engine may name now that a1..p16
 		// parse, e.g. GTP's d9) is refused by the game's rules: ErrOffBoard
-		// (it was engine.Move(70) and ErrBadSquare when moves were 8x8 Moves).
+		// (it was engine.Square(70) and ErrBadSquare when moves were 8x8 Moves).
 		{"off the board", "1s/move", func() *fake {
 			return &fake{name: "offboard", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
 				return d9, nil
@@ -372,8 +372,8 @@ func TestDefaults(t *testing.T) {
 				if n := bad.requests(); n != tc.atReq {
 					t.Errorf("the game ended at request %d of %s; want %d", n, bad.name, tc.atReq)
 				}
-				if r.Board.ToMove() != colour {
-					t.Errorf("the position has %s to move; want the faulty %s", r.Board.ToMove(), colour)
+				if r.Position.ToMove() != colour {
+					t.Errorf("the position has %s to move; want the faulty %s", r.Position.ToMove(), colour)
 				}
 				checkReplay(t, r)
 				if limit := timeControl.Base + timeControl.PerMove*time.Duration(tc.atReq) + time.Second; took > limit {

@@ -19,11 +19,11 @@ import (
 // the engine's board again (engine/gtp replays the game after clear_board,
 // engine/nboard sends the whole game each time).
 func Probe(ctx context.Context, rules engine.Rules, p player.Player, limit time.Duration) error {
-	pos, err := engine.NewGame(rules)
+	pos, err := engine.NewPosition(rules)
 	if err != nil {
 		return err
 	}
-	m, _, end, err := ask(ctx, p, player.Game{Board: pos}, player.Clock{PerMove: limit}, limit)
+	m, _, end, err := ask(ctx, p, player.Game{Position: pos}, player.Clock{PerMove: limit}, limit)
 	if end != Normal {
 		return fmt.Errorf("asked for a move from the start position (%v a move): %w", limit, err)
 	}

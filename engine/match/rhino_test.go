@@ -52,7 +52,7 @@ func TestGTPRhino(t *testing.T) {
 			if r.End != match.Normal {
 				t.Fatalf("end %s, fault %s: %v\nstderr: %s", r.End, r.Fault, r.Err, e.Stderr())
 			}
-			p, err := engine.NewGame(engine.Othello())
+			p, err := engine.NewPosition(engine.Othello())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,7 +61,7 @@ func TestGTPRhino(t *testing.T) {
 					t.Fatalf("move %d %s: %v", i+1, m, err)
 				}
 			}
-			if !p.GameOver() || p.String() != r.Board.String() || p.ToMove() != r.Board.ToMove() || p.FinalScore() != r.Score {
+			if !p.GameOver() || p.String() != r.Position.String() || p.ToMove() != r.Position.ToMove() || p.FinalScore() != r.Score {
 				t.Errorf("replay: over %v, score %s; Result %s", p.GameOver(), p.FinalScore(), r.Score)
 			}
 			t.Logf("gtp-rhino %s: %d moves, %s, used %v", rc, len(r.Moves), r.Score, r.Used)

@@ -76,9 +76,9 @@ type scripted struct {
 }
 
 // start returns the start of standard Othello.
-func start(tb testing.TB) engine.Game {
+func start(tb testing.TB) engine.Position {
 	tb.Helper()
-	g, err := engine.NewGame(engine.Othello())
+	g, err := engine.NewPosition(engine.Othello())
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func rhinoGame(argv []string, op []engine.Point, builtinBlack bool, tc match.Tim
 	}
 	// The key: the position after 8 plies, then the moves from there.
 	var sb, rest strings.Builder
-	pos, err := engine.NewGame(engine.Othello())
+	pos, err := engine.NewPosition(engine.Othello())
 	if err != nil {
 		return "", "", 0, err
 	}

@@ -76,7 +76,7 @@ func vmHWM(b *testing.B) float64 {
 // (transcript.FormatGGF): a whole game of 60 moves, the fake engines' (the
 // first legal move each turn), under a 5m+2s clock. Per op: one record.
 func BenchmarkGGF(b *testing.B) {
-	g, err := engine.NewGame(engine.Othello())
+	g, err := engine.NewPosition(engine.Othello())
 	if err != nil {
 		b.Fatal(err)
 	}

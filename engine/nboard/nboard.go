@@ -90,7 +90,7 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 // c), pings the engine and asks go. NBoard plays standard 8x8 Othello only:
 // a game under other rules is refused with proc.ErrProtocol.
 func (e *Engine) move(ctx context.Context, g player.Game, c player.Clock) (engine.Point, error) {
-	if r := g.Board.Rules(); !r.Standard() {
+	if r := g.Position.Rules(); !r.Standard() {
 		return engine.PassPoint, e.proc.Errorf("the NBoard protocol plays standard 8x8 Othello, not %s: %w", r, proc.ErrProtocol)
 	}
 	game, err := ggf(g.Moves, c)

@@ -28,7 +28,7 @@ type firstLegal struct{}
 func (firstLegal) Name() string { return "first legal" }
 func (firstLegal) Close() error { return nil }
 func (firstLegal) Move(_ context.Context, g player.Game, _ player.Clock) (engine.Point, error) {
-	return g.Board.Moves()[0], nil
+	return g.Position.Moves()[0], nil
 }
 
 // play plays a game of e, with colour ec, against opp under tc.
@@ -79,7 +79,7 @@ func TestFakeGood(t *testing.T) {
 			}
 			for _, ec := range []engine.Color{engine.Black, engine.White} {
 				r := play(t, e, ec, greedy(t))
-				if r.End != match.Normal || !r.Board.GameOver() {
+				if r.End != match.Normal || !r.Position.GameOver() {
 					t.Fatalf("as %s: end %s: %v\n%s", ec, r.End, r.Err, e.Stderr())
 				}
 				t.Logf("as %s: %d moves, %s", ec, len(r.Moves), r.Score)
@@ -94,7 +94,7 @@ func TestFakeGood(t *testing.T) {
 func TestVersion1(t *testing.T) {
 	e := start(t, fakeConfig("good", 0, "version=1"))
 	for _, ec := range []engine.Color{engine.Black, engine.White} {
-		if r := play(t, e, ec, greedy(t)); r.End != match.Normal || !r.Board.GameOver() {
+		if r := play(t, e, ec, greedy(t)); r.End != match.Normal || !r.Position.GameOver() {
 			t.Fatalf("as %s: end %s: %v\n%s", ec, r.End, r.Err, e.Stderr())
 		}
 	}
@@ -142,9 +142,9 @@ func TestDepth(t *testing.T) {
 var clock = player.Clock{Remaining: 5 * time.Minute, Increment: 2 * time.Second}
 
 // start8 returns the start of standard Othello.
-func start8(t testing.TB) engine.Game {
+func start8(t testing.TB) engine.Position {
 	t.Helper()
-	g, err := engine.NewGame(engine.Othello())
+	g, err := engine.NewPosition(engine.Othello())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestFakeLate(t *testing.T) {
 	p, _ := start8(t).Play(d3)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	m, err := e.Move(ctx, player.Game{Moves: []engine.Point{d3}, Board: p}, clock)
+	m, err := e.Move(ctx, player.Game{Moves: []engine.Point{d3}, Position: p}, clock)
 	if err != nil {
 		t.Fatalf("after a timeout: %v\n%s", err, e.Stderr())
 	}

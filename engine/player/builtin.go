@@ -55,7 +55,7 @@ func gameOverErr(name string) error {
 	return fmt.Errorf("%s: asked to move: %w", name, engine.ErrGameOver)
 }
 
-func sides(pos engine.Position) (p, o uint64) {
+func sides(pos engine.Bitboard) (p, o uint64) {
 	if pos.ToMove == engine.Black {
 		return pos.Black, pos.White
 	}
@@ -66,11 +66,11 @@ func sides(pos engine.Position) (p, o uint64) {
 // with the move (PassPoint) and error to answer when ctx has ended, the side
 // to move must pass or the game is over; otherwise the position on the 8x8
 // fast path when fast (standard Othello), else the player uses g.Board.
-func prepare(ctx context.Context, name string, g Game) (pos engine.Position, fast bool, m engine.Point, done bool, err error) {
+func prepare(ctx context.Context, name string, g Game) (pos engine.Bitboard, fast bool, m engine.Point, done bool, err error) {
 	if err := ctx.Err(); err != nil {
 		return pos, false, engine.PassPoint, true, fmt.Errorf("%s: %w", name, err)
 	}
-	if pos, fast = g.Board.Position(); fast {
+	if pos, fast = g.Position.Bitboard(); fast {
 		p, o := sides(pos)
 		if engine.MovesOf(p, o) != 0 {
 			return pos, true, engine.PassPoint, false, nil
@@ -81,9 +81,9 @@ func prepare(ctx context.Context, name string, g Game) (pos engine.Position, fas
 		return pos, true, engine.PassPoint, true, nil
 	}
 	switch {
-	case g.Board.GameOver():
+	case g.Position.GameOver():
 		return pos, false, engine.PassPoint, true, gameOverErr(name)
-	case g.Board.MustPass():
+	case g.Position.MustPass():
 		return pos, false, engine.PassPoint, true, nil
 	}
 	return pos, false, engine.PassPoint, false, nil
@@ -121,13 +121,13 @@ func (r *Random) Move(ctx context.Context, g Game, _ Clock) (engine.Point, error
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !fast {
-		return randomGameMove(g.Board, r.rng), nil
+		return randomGameMove(g.Position, r.rng), nil
 	}
 	moves := pos.LegalMoves()
 	for k := r.rng.IntN(bits.OnesCount64(moves)); k > 0; k-- {
 		moves &= moves - 1
 	}
-	return engine.Move(bits.TrailingZeros64(moves)).Point(), nil
+	return engine.Square(bits.TrailingZeros64(moves)).Point(), nil
 }
 
 // Close does nothing.
@@ -153,7 +153,7 @@ func (gr *Greedy) Move(ctx context.Context, g Game, _ Clock) (engine.Point, erro
 		return m, err
 	}
 	if !fast {
-		return greedyGameMove(g.Board), nil
+		return greedyGameMove(g.Position), nil
 	}
 	p, o := sides(pos)
 	best, bestKey := engine.Pass, -1
@@ -161,7 +161,7 @@ func (gr *Greedy) Move(ctx context.Context, g Game, _ Clock) (engine.Point, erro
 		sq := engine.Square(bits.TrailingZeros64(m))
 		key := bits.OnesCount64(engine.FlipsOf(p, o, sq))*16 + int(squareWeight[sq])
 		if key > bestKey { // strict: the lower square keeps a tie
-			best, bestKey = engine.MoveAt(sq), key
+			best, bestKey = sq, key
 		}
 	}
 	return best.Point(), nil
@@ -272,7 +272,7 @@ func (a *AlphaBeta) Move(ctx context.Context, g Game, c Clock) (engine.Point, er
 		return m, err
 	}
 	if !fast {
-		m, err := searchGameMove(ctx, g.Board, a.level, c)
+		m, err := searchGameMove(ctx, g.Position, a.level, c)
 		if err != nil {
 			err = fmt.Errorf("%s: %w", a.Name(), err)
 		}
@@ -296,9 +296,9 @@ func (a *AlphaBeta) Move(ctx context.Context, g Game, c Clock) (engine.Point, er
 	a.last = info
 	s.ctx = nil
 	if err := ctx.Err(); err != nil {
-		return engine.MoveAt(best).Point(), fmt.Errorf("%s: %w", a.Name(), err)
+		return best.Point(), fmt.Errorf("%s: %w", a.Name(), err)
 	}
-	return engine.MoveAt(best).Point(), nil
+	return best.Point(), nil
 }
 
 // iterate runs the iterative deepening, then the exact solve when the game is
@@ -345,13 +345,13 @@ func (a *AlphaBeta) iterate(p, o uint64, lv level, empties int, start time.Time,
 // winner), as endgame test suites give it. It returns ctx's error if ctx ends
 // first, and an error for a finished game; it returns Pass (and the score
 // after the pass) when the side to move must pass.
-func Solve(ctx context.Context, pos engine.Position) (engine.Move, int, error) {
+func Solve(ctx context.Context, pos engine.Bitboard) (engine.Square, int, error) {
 	p, o := sides(pos)
 	if engine.MovesOf(p, o) == 0 {
 		if engine.MovesOf(o, p) == 0 {
 			return engine.Pass, finalDiff(p, o), gameOverErr("solve")
 		}
-		_, sc, err := Solve(ctx, engine.Position{Board: pos.Board, ToMove: pos.ToMove.Opponent()})
+		_, sc, err := Solve(ctx, engine.Bitboard{Board: pos.Board, ToMove: pos.ToMove.Opponent()})
 		return engine.Pass, -sc, err
 	}
 	s := newSearcher(20) // 50 MB of tables
@@ -360,5 +360,5 @@ func Solve(ctx context.Context, pos engine.Position) (engine.Move, int, error) {
 	if !ok {
 		return engine.Pass, 0, fmt.Errorf("solve: %w", ctx.Err())
 	}
-	return engine.MoveAt(best), sc, nil
+	return best, sc, nil
 }

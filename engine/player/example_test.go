@@ -16,9 +16,9 @@ func Example() {
 	defer black.Close()
 	defer white.Close()
 	g, _ := player.NewGame(engine.Othello())
-	for !g.Board.GameOver() {
+	for !g.Position.GameOver() {
 		pl := black
-		if g.Board.ToMove() == engine.White {
+		if g.Position.ToMove() == engine.White {
 			pl = white
 		}
 		m, err := pl.Move(context.Background(), g, player.Clock{PerMove: time.Second})
@@ -26,21 +26,21 @@ func Example() {
 			fmt.Println(err)
 			return
 		}
-		g.Board, err = g.Board.Play(m)
+		g.Position, err = g.Position.Play(m)
 		if err != nil {
 			fmt.Println(pl.Name(), "played an illegal move:", err)
 			return
 		}
 		g.Moves = append(g.Moves, m)
 	}
-	fmt.Println(black.Name(), "vs", white.Name(), "moves:", len(g.Moves) > 0, "final score is legal:", g.Board.FinalScore().Black+g.Board.FinalScore().White == 64)
+	fmt.Println(black.Name(), "vs", white.Name(), "moves:", len(g.Moves) > 0, "final score is legal:", g.Position.FinalScore().Black+g.Position.FinalScore().White == 64)
 	// Output: greedy vs alphabeta:2 moves: true final score is legal: true
 }
 
 // Solve gives the exact result of an endgame.
 func ExampleSolve() {
 	b, _ := engine.ParseBoard("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------") // FFO #40
-	m, score, err := player.Solve(context.Background(), engine.Position{Board: b, ToMove: engine.Black})
+	m, score, err := player.Solve(context.Background(), engine.Bitboard{Board: b, ToMove: engine.Black})
 	fmt.Println(m, score, err)
 	// Output: a2 38 <nil>
 }

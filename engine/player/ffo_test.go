@@ -14,7 +14,7 @@ import (
 // ffoCase is one position of the FFO endgame suite.
 type ffoCase struct {
 	id    int
-	pos   engine.Position
+	pos   engine.Bitboard
 	score int
 	best  []string
 }
@@ -35,7 +35,7 @@ func ffoCases(tb testing.TB) map[int]ffoCase {
 		if err1 != nil || err2 != nil || err3 != nil {
 			tb.Fatalf("ffo_40_59.csv row %v: %v %v %v", r, err1, err2, err3)
 		}
-		pos := engine.Position{Board: b}
+		pos := engine.Bitboard{Board: b}
 		switch r[2] {
 		case "black":
 		case "white":

@@ -12,12 +12,12 @@ import (
 )
 
 // The built-in players for every rule set but standard Othello (which has
-// the bitboard fast path), on the general board engine.Game: random, greedy
+// the bitboard fast path), on the general board engine.Position: random, greedy
 // and an alpha-beta search with iterative deepening and an exact endgame.
 
 // randomGameMove returns a uniformly random legal move of g (PassPoint when g
 // must pass, or when the game is over) using rng.
-func randomGameMove(g engine.Game, rng *rand.Rand) engine.Point {
+func randomGameMove(g engine.Position, rng *rand.Rand) engine.Point {
 	ms := g.Moves()
 	if len(ms) == 0 {
 		return engine.PassPoint
@@ -28,7 +28,7 @@ func randomGameMove(g engine.Game, rng *rand.Rand) engine.Point {
 // greedyGameMove returns the move that is best for the side to move at once
 // under the rules' goal: the most discs after the move (MostDiscs) or the
 // fewest (FewestDiscs); ties go to the first in square order.
-func greedyGameMove(g engine.Game) engine.Point {
+func greedyGameMove(g engine.Position) engine.Point {
 	ms := g.Moves()
 	if len(ms) == 0 {
 		return engine.PassPoint
@@ -170,7 +170,7 @@ type gameSearch struct {
 //   - in the last lateEmpties, the discs themselves count by the goal.
 //
 // The search scores a finished game exactly (gameFinal).
-func (s *gameSearch) evaluate(g *engine.Game, mobility int) int {
+func (s *gameSearch) evaluate(g *engine.Position, mobility int) int {
 	me := g.ToMove()
 	opp := me.Opponent()
 	score := gwMobility * (mobility - g.Mobility(opp))
@@ -211,7 +211,7 @@ func (s *gameSearch) evaluate(g *engine.Game, mobility int) int {
 // gameFinal is the result of the finished game g for the side to move: the
 // winning margin under the rules' goal (positive when the side to move wins),
 // the empty squares going to the winner.
-func gameFinal(g *engine.Game, sign int) int {
+func gameFinal(g *engine.Position, sign int) int {
 	sc := g.Score()
 	d := sign * (sc.Black - sc.White)
 	if g.ToMove() == engine.White {
@@ -250,7 +250,7 @@ func byKey(a, b gscored) int { return b.key - a.key }
 
 // order scores the moves ms of g into buf: by the square's weight under
 // MostDiscs and, when replies is set, fewest replies for the opponent first.
-func (s *gameSearch) order(buf []gscored, g *engine.Game, ms []engine.Point, replies bool) []gscored {
+func (s *gameSearch) order(buf []gscored, g *engine.Position, ms []engine.Point, replies bool) []gscored {
 	out := buf[:0]
 	for _, m := range ms {
 		key := 0
@@ -272,7 +272,7 @@ const maxMoves = 128
 
 // alphaBeta searches depth plies below g (a pass is not a ply) and returns
 // its score for the side to move within (alpha, beta), fail-soft.
-func (s *gameSearch) alphaBeta(g *engine.Game, depth, alpha, beta int) int {
+func (s *gameSearch) alphaBeta(g *engine.Position, depth, alpha, beta int) int {
 	s.nodes++
 	s.poll()
 	if s.stop {
@@ -290,7 +290,7 @@ func (s *gameSearch) alphaBeta(g *engine.Game, depth, alpha, beta int) int {
 		return s.evaluate(g, len(ms))
 	}
 	var sbuf [maxMoves]gscored
-	return s.pvs(g, s.order(sbuf[:], g, ms, depth >= 3), alpha, beta, func(h *engine.Game, alpha, beta int) int {
+	return s.pvs(g, s.order(sbuf[:], g, ms, depth >= 3), alpha, beta, func(h *engine.Position, alpha, beta int) int {
 		return s.alphaBeta(h, depth-1, alpha, beta)
 	})
 }
@@ -298,7 +298,7 @@ func (s *gameSearch) alphaBeta(g *engine.Game, depth, alpha, beta int) int {
 // pvs searches the moves ms of g in order with principal variation search:
 // the first with the full window, the others with a null window first,
 // child giving a child's score for the side to move there; fail-soft.
-func (s *gameSearch) pvs(g *engine.Game, ms []gscored, alpha, beta int, child func(h *engine.Game, alpha, beta int) int) int {
+func (s *gameSearch) pvs(g *engine.Position, ms []gscored, alpha, beta int, child func(h *engine.Position, alpha, beta int) int) int {
 	best := -infinity
 	for i, m := range ms {
 		h := g.PlayLegal(m.p)
@@ -333,7 +333,7 @@ const solveOrderMin = 6
 
 // solve returns the exact result of g (gameFinal) for the side to move
 // within (alpha, beta), fail-soft.
-func (s *gameSearch) solve(g *engine.Game, alpha, beta int) int {
+func (s *gameSearch) solve(g *engine.Position, alpha, beta int) int {
 	s.nodes++
 	s.poll()
 	if s.stop {
@@ -364,7 +364,7 @@ func (s *gameSearch) solve(g *engine.Game, alpha, beta int) int {
 // root searches every root move of ms in order, at the given depth (solve:
 // exactly), and puts the best first. When stopped, it returns false, and
 // ms[0] is the best move fully searched if one was better than the first.
-func (s *gameSearch) root(g *engine.Game, ms []gscored, depth int, exact bool) bool {
+func (s *gameSearch) root(g *engine.Position, ms []gscored, depth int, exact bool) bool {
 	alpha, beta := -infinity, infinity
 	best := -1
 	for i := range ms {
@@ -404,7 +404,7 @@ func (s *gameSearch) root(g *engine.Game, ms []gscored, depth int, exact bool) b
 // the best move found so far with ctx's error; it always returns a legal move
 // (PassPoint when g must pass, with an error when the game is over). Its
 // errors do not name the player: the caller does.
-func searchGameMove(ctx context.Context, g engine.Game, level int, c Clock) (engine.Point, error) {
+func searchGameMove(ctx context.Context, g engine.Position, level int, c Clock) (engine.Point, error) {
 	ms := g.Moves()
 	switch {
 	case len(ms) == 0:
@@ -430,7 +430,7 @@ func newGameSearch(ctx context.Context, r engine.Rules) *gameSearch {
 
 // move runs the search of a level on g, whose moves ms are not a pass, and
 // returns the move to play.
-func (s *gameSearch) move(g *engine.Game, ms []engine.Point, lv level, start time.Time) engine.Point {
+func (s *gameSearch) move(g *engine.Position, ms []engine.Point, lv level, start time.Time) engine.Point {
 	var sbuf [maxMoves]gscored
 	order := s.order(sbuf[:], g, ms, true)
 	empties := g.Empties()

@@ -17,13 +17,13 @@ import (
 var variantNames = []string{"othello:6", "othello:10", "othello:16", "8stars", "anti", "anti:10",
 	"reversi", "reversi:6", "anti+reversi:10"}
 
-func mustBoard(t testing.TB, name string) engine.Game {
+func mustBoard(t testing.TB, name string) engine.Position {
 	t.Helper()
 	r, err := engine.ParseRules(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.NewGame(r)
+	g, err := engine.NewPosition(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,23 +61,23 @@ func TestShapeCorners(t *testing.T) {
 // gamePlayer is one of the three general players as a function of the game.
 type gamePlayer struct {
 	name string
-	move func(g engine.Game) (engine.Point, error)
+	move func(g engine.Position) (engine.Point, error)
 }
 
 func generalPlayers(seed uint64, level int) []gamePlayer {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	return []gamePlayer{
-		{"random", func(g engine.Game) (engine.Point, error) { return randomGameMove(g, rng), nil }},
-		{"greedy", func(g engine.Game) (engine.Point, error) { return greedyGameMove(g), nil }},
-		{"search", func(g engine.Game) (engine.Point, error) {
+		{"random", func(g engine.Position) (engine.Point, error) { return randomGameMove(g, rng), nil }},
+		{"greedy", func(g engine.Position) (engine.Point, error) { return greedyGameMove(g), nil }},
+		{"search", func(g engine.Position) (engine.Point, error) {
 			return searchGameMove(context.Background(), g, level, Clock{})
 		}},
 	}
 }
 
 // playOut plays g to its end between black and white, failing on any illegal
-// move (engine.Game.Play checks each one).
-func playOut(t *testing.T, g engine.Game, black, white gamePlayer) engine.Game {
+// move (engine.Position.Play checks each one).
+func playOut(t *testing.T, g engine.Position, black, white gamePlayer) engine.Position {
 	t.Helper()
 	for !g.GameOver() {
 		p := black
@@ -159,7 +159,7 @@ func TestGreedyGameMove(t *testing.T) {
 // gameMinimax is the plain reference: the final margin for the side to move
 // under the rules' goal (the empty squares to the winner), by exhaustive
 // search with the checked Moves and Play.
-func gameMinimax(t *testing.T, g engine.Game) int {
+func gameMinimax(t *testing.T, g engine.Position) int {
 	ms := g.Moves()
 	if len(ms) == 0 {
 		s, e := g.Score(), g.Empties()

@@ -26,14 +26,14 @@ type Clock struct {
 // so far, passes included (engine.PassPoint), and the position they lead to
 // (its side to move is the player asked; Board.Rules() are the game's rules).
 type Game struct {
-	Moves []engine.Point
-	Board engine.Game
+	Moves    []engine.Point
+	Position engine.Position
 }
 
 // NewGame returns the game of the moves from the start of r; it fails on an
 // illegal move.
 func NewGame(r engine.Rules, moves ...engine.Point) (Game, error) {
-	b, err := engine.NewGame(r)
+	b, err := engine.NewPosition(r)
 	if err != nil {
 		return Game{}, err
 	}
@@ -42,7 +42,7 @@ func NewGame(r engine.Rules, moves ...engine.Point) (Game, error) {
 			return Game{}, fmt.Errorf("move %d (%s): %w", i+1, m, err)
 		}
 	}
-	return Game{Moves: moves, Board: b}, nil
+	return Game{Moves: moves, Position: b}, nil
 }
 
 // ErrBadMove is wrapped by a Player's error when what it answered could not

@@ -34,7 +34,7 @@ func randomGame(rng *rand.Rand, empties int) game8 {
 
 // minimax is the slow reference: the final disc difference for the side to
 // move with best play, by plain minimax over engine.Position (no pruning).
-func minimax(pos engine.Position) int {
+func minimax(pos engine.Bitboard) int {
 	if pos.GameOver() {
 		s := pos.FinalScore()
 		if pos.ToMove == engine.Black {
@@ -84,10 +84,10 @@ func TestSolveAgainstMinimax(t *testing.T) {
 }
 
 // solveSmall is Solve with small tables (Solve's are sized for real endgames).
-func solveSmall(pos engine.Position) (engine.Move, int, error) {
+func solveSmall(pos engine.Bitboard) (engine.Square, int, error) {
 	p, o := sides(pos)
 	if engine.MovesOf(p, o) == 0 {
-		_, sc, err := solveSmall(engine.Position{Board: pos.Board, ToMove: pos.ToMove.Opponent()})
+		_, sc, err := solveSmall(engine.Bitboard{Board: pos.Board, ToMove: pos.ToMove.Opponent()})
 		return engine.Pass, -sc, err
 	}
 	s := newSearcher(10)
@@ -95,23 +95,23 @@ func solveSmall(pos engine.Position) (engine.Move, int, error) {
 	if !ok {
 		return engine.Pass, 0, errors.New("stopped")
 	}
-	return engine.MoveAt(best), sc, nil
+	return best, sc, nil
 }
 
 func TestSolvePassAndGameOver(t *testing.T) {
 	// All black but h8: neither side can move.
 	b, _ := engine.ParseBoard("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX-")
-	if _, _, err := Solve(context.Background(), engine.Position{Board: b}); !errors.Is(err, engine.ErrGameOver) {
+	if _, _, err := Solve(context.Background(), engine.Bitboard{Board: b}); !errors.Is(err, engine.ErrGameOver) {
 		t.Errorf("Solve of a finished game: err = %v, want ErrGameOver", err)
 	}
 	// White a1, black b1, c1 empty: black to move must pass, white has c1.
 	b, _ = engine.ParseBoard("OX-" + "-------------------------------------------------------------")
-	pos := engine.Position{Board: b, ToMove: engine.Black}
+	pos := engine.Bitboard{Board: b, ToMove: engine.Black}
 	if !pos.MustPass() {
 		t.Fatal("test position: black should have to pass")
 	}
 	m, sc, err := Solve(context.Background(), pos)
-	if err != nil || m != engine.Pass || sc != -minimax(engine.Position{Board: b, ToMove: engine.White}) {
+	if err != nil || m != engine.Pass || sc != -minimax(engine.Bitboard{Board: b, ToMove: engine.White}) {
 		t.Errorf("Solve of a forced pass = %v %+d %v", m, sc, err)
 	}
 }
@@ -169,7 +169,7 @@ func TestLegalMoves(t *testing.T) {
 // TestGameOver: asked to move in a finished game, a player says so.
 func TestGameOver(t *testing.T) {
 	b, _ := engine.ParseBoard("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX-")
-	g := game8{Position: engine.Position{Board: b}}
+	g := game8{Position: engine.Bitboard{Board: b}}
 	for _, pl := range allPlayers(t) {
 		if _, err := move8(context.Background(), pl, g, Clock{}); !errors.Is(err, engine.ErrGameOver) {
 			t.Errorf("%s: err = %v, want ErrGameOver", pl.Name(), err)
@@ -277,7 +277,7 @@ func TestClock(t *testing.T) {
 
 // TestRandomSeed: the same seed gives the same game, another seed another.
 func TestRandomSeed(t *testing.T) {
-	play := func(seed uint64) []engine.Move {
+	play := func(seed uint64) []engine.Square {
 		a, b := NewRandom(seed), NewRandom(seed+100)
 		g := game8{Position: engine.Start()}
 		for !g.Position.GameOver() {
@@ -411,18 +411,18 @@ func BenchmarkNodes(b *testing.B) {
 
 // game8 is a standard game on the 8x8 fast path, as these tests build it.
 type game8 struct {
-	Moves    []engine.Move
-	Position engine.Position
+	Moves    []engine.Square
+	Position engine.Bitboard
 }
 
 // move8 asks p for its move in g and returns it as a move of the 8x8 board.
-func move8(ctx context.Context, p Player, g game8, c Clock) (engine.Move, error) {
-	pg := Game{Board: engine.GameOf(g.Position)}
+func move8(ctx context.Context, p Player, g game8, c Clock) (engine.Square, error) {
+	pg := Game{Position: engine.FromBitboard(g.Position)}
 	for _, m := range g.Moves {
 		pg.Moves = append(pg.Moves, m.Point())
 	}
 	pt, err := p.Move(ctx, pg, c)
-	m, ok := pt.Move()
+	m, ok := pt.Square()
 	if !ok {
 		return engine.Pass, fmt.Errorf("%s off the 8x8 board", pt)
 	}

@@ -10,24 +10,24 @@ import (
 
 // Board is a position of a game record under its rules: on the 8x8 bitboard
 // engine (engine.Position) for standard Othello, on the general engine
-// (engine.Game) for every other rule set. The zero value is an empty 8x8
+// (engine.Position) for every other rule set. The zero value is an empty 8x8
 // board, black to move.
 type Board struct {
-	pos  engine.Position
-	game *engine.Game // nil for standard Othello
+	pos  engine.Bitboard
+	game *engine.Position // nil for standard Othello
 }
 
 // BoardOf returns the 8x8 position p as a Board of standard Othello.
-func BoardOf(p engine.Position) Board { return Board{pos: p} }
+func BoardOf(p engine.Bitboard) Board { return Board{pos: p} }
 
 // StartBoard returns the starting position of g: g.Start for standard
-// Othello, the start of g's rules (engine.NewGame) for any other rule set.
+// Othello, the start of g's rules (engine.NewPosition) for any other rule set.
 func StartBoard(g Game) (Board, error) {
 	r := g.RuleSet()
 	if r.Standard() {
 		return Board{pos: g.Start}, nil
 	}
-	eg, err := engine.NewGame(r)
+	eg, err := engine.NewPosition(r)
 	if err != nil {
 		return Board{}, err
 	}
@@ -44,7 +44,7 @@ func (b Board) Rules() engine.Rules {
 
 // Position returns the board as a Position of the 8x8 engine, and false
 // unless it is standard Othello.
-func (b Board) Position() (engine.Position, bool) { return b.pos, b.game == nil }
+func (b Board) Position() (engine.Bitboard, bool) { return b.pos, b.game == nil }
 
 // ToMove returns the side to move.
 func (b Board) ToMove() engine.Color {
@@ -59,11 +59,11 @@ func (b Board) At(p engine.Point) (engine.Color, bool) {
 	if b.game != nil {
 		return b.game.At(p)
 	}
-	m, ok := p.Move()
+	m, ok := p.Square()
 	if !ok || m.IsPass() {
 		return engine.Black, false
 	}
-	return b.pos.At(m.Square())
+	return b.pos.At(m)
 }
 
 // Play returns the board after p (engine.PassPoint for a pass), or the
@@ -76,7 +76,7 @@ func (b Board) Play(p engine.Point) (Board, error) {
 		}
 		return Board{game: &g}, nil
 	}
-	m, ok := p.Move()
+	m, ok := p.Square()
 	if !ok {
 		return b, fmt.Errorf("%s on %s: %w", p, engine.Othello(), engine.ErrOffBoard)
 	}

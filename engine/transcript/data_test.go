@@ -275,7 +275,7 @@ func checkFirstIllegal(t *testing.T, s transcript.Sheet, n int) {
 		if p.MustPass() {
 			p, _ = p.Play(engine.Pass)
 		}
-		next, err := p.Play(engine.MoveAt(at[k][0]))
+		next, err := p.Play(at[k][0])
 		if (err == nil) != (k < n) {
 			t.Errorf("move %d (%s): error %v, but verify reported move %d as the first illegal one", k, at[k][0], err, n)
 			return

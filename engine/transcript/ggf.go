@@ -296,7 +296,7 @@ func (p *ggfParser) settle(g *Game) error {
 		if err != nil {
 			return p.errAt(p.boardAt, "a board BO[8 <64 squares of -, * and O> <* or O to move>]", found(p.board), ErrSyntax)
 		}
-		g.Start = engine.Position{Board: b}
+		g.Start = engine.Bitboard{Board: b}
 		if p.board[n*n] == 'O' {
 			g.Start.ToMove = engine.White
 		}

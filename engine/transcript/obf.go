@@ -15,13 +15,13 @@ import (
 // "<board> X; G8:+18; H1:+12;".
 type OBFPosition struct {
 	Line     int
-	Position engine.Position
+	Position engine.Bitboard
 	Scores   []MoveScore
 }
 
 // MoveScore is a move with its exact final disc difference for the side to move.
 type MoveScore struct {
-	Move  engine.Move
+	Move  engine.Square
 	Score int
 }
 
@@ -64,7 +64,7 @@ func parseOBFLine(line string, n int) (OBFPosition, error) {
 	if err != nil {
 		return OBFPosition{}, perr(1, "64 squares of X, O and -", line[:64])
 	}
-	p := OBFPosition{Line: n, Position: engine.Position{Board: b}}
+	p := OBFPosition{Line: n, Position: engine.Bitboard{Board: b}}
 	switch line[64:66] {
 	case " X", " x":
 	case " O", " o":
@@ -91,7 +91,7 @@ func parseOBFLine(line string, n int) (OBFPosition, error) {
 		}
 		m := engine.Pass
 		if s != engine.NoSquare {
-			m = engine.MoveAt(s)
+			m = s
 		}
 		p.Scores = append(p.Scores, MoveScore{Move: m, Score: v})
 		col += len(field) + 1

@@ -343,25 +343,25 @@ func TestParseGGF(t *testing.T) {
 	start := engine.Start()
 	whiteToMove := start
 	whiteToMove.ToMove = engine.White
-	custom := engine.Position{Board: engine.Board{Black: engine.SquareAt(0, 0).Bit(), White: engine.SquareAt(1, 0).Bit()}, ToMove: engine.White}
+	custom := engine.Bitboard{Board: engine.Board{Black: engine.SquareAt(0, 0).Bit(), White: engine.SquareAt(1, 0).Bit()}, ToMove: engine.White}
 	for _, tc := range []struct {
 		name, in string
 		want     []string // each game's moves
-		start    []engine.Position
+		start    []engine.Bitboard
 		result   []string // each game's result and ending, "" for none
 	}{
-		{"single game", ggfGame, []string{"[f5 d6 c3]"}, []engine.Position{start}, []string{"+12 0"}},
+		{"single game", ggfGame, []string{"[f5 d6 c3]"}, []engine.Bitboard{start}, []string{"+12 0"}},
 		{"two games", ggfGame + "\n\n  " + `(;GM[Othello]TY[s8]RE[-4.000:t]B[f5]W[f6];)` + "\n",
-			[]string{"[f5 d6 c3]", "[f5 f6]"}, []engine.Position{start, start}, []string{"+12 0", "-4 1"}},
+			[]string{"[f5 d6 c3]", "[f5 f6]"}, []engine.Bitboard{start, start}, []string{"+12 0", "-4 1"}},
 		{"resignation", `(;GM[Othello]RE[+64:r]B[f5];)(;GM[Othello]RE[0.000:s];)(;GM[othello]RE[?];)`,
-			[]string{"[f5]", "[]", "[]"}, []engine.Position{start, start, start}, []string{"+64 2", "+0 3", ""}},
+			[]string{"[f5]", "[]", "[]"}, []engine.Bitboard{start, start, start}, []string{"+64 2", "+0 3", ""}},
 		{"BO with white to move", `(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- O]W[e3]B[f4];)`,
-			[]string{"[e3 f4]"}, []engine.Position{whiteToMove}, []string{""}},
+			[]string{"[e3 f4]"}, []engine.Bitboard{whiteToMove}, []string{""}},
 		{"BO custom board", `(;GM[Othello]BO[8 *O------ ` + strings.Repeat("-------- ", 7) + `O]W[pa];)`,
-			[]string{"[pass]"}, []engine.Position{custom}, []string{""}},
-		{"PA passes", `(;GM[Othello]B[f5]W[PA]B[d6]W[pass];)`, []string{"[f5 pass d6 pass]"}, []engine.Position{start}, []string{""}},
-		{"a colour moving twice", `(;GM[Othello]B[f5]W[d6]W[c3]B[d3]B[c4];)`, []string{"[f5 d6 pass c3 d3 pass c4]"}, []engine.Position{start}, []string{""}},
-		{"white moving first", `(;GM[Othello]W[d6];)`, []string{"[pass d6]"}, []engine.Position{start}, []string{""}},
+			[]string{"[pass]"}, []engine.Bitboard{custom}, []string{""}},
+		{"PA passes", `(;GM[Othello]B[f5]W[PA]B[d6]W[pass];)`, []string{"[f5 pass d6 pass]"}, []engine.Bitboard{start}, []string{""}},
+		{"a colour moving twice", `(;GM[Othello]B[f5]W[d6]W[c3]B[d3]B[c4];)`, []string{"[f5 d6 pass c3 d3 pass c4]"}, []engine.Bitboard{start}, []string{""}},
+		{"white moving first", `(;GM[Othello]W[d6];)`, []string{"[pass d6]"}, []engine.Bitboard{start}, []string{""}},
 		{"empty file", " \n", nil, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -370,7 +370,7 @@ func TestParseGGF(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got, results []string
-			var starts []engine.Position
+			var starts []engine.Bitboard
 			for _, g := range games {
 				got = append(got, fmt.Sprint(g.Moves))
 				starts = append(starts, g.Start)
@@ -676,7 +676,7 @@ func TestFFOEndgame(t *testing.T) {
 			for _, p := range ps {
 				var listed uint64
 				for _, s := range p.Scores {
-					listed |= s.Move.Square().Bit()
+					listed |= s.Move.Bit()
 				}
 				if legal := p.Position.LegalMoves(); listed != legal || len(p.Scores) == 0 {
 					t.Errorf("line %d: moves listed %x, legal %x", p.Line, listed, legal)

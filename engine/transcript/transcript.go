@@ -91,7 +91,7 @@ type Game struct {
 	// Start is the position before the first move of a standard Othello
 	// game; a game under other rules starts from the start of its rules
 	// (StartBoard).
-	Start  engine.Position
+	Start  engine.Bitboard
 	Moves  []engine.Point // the moves as recorded; passes only where the record writes them
 	Black  string         // players' names, where the record has them
 	White  string

@@ -138,13 +138,13 @@ func Replay(g Game) Report {
 // the 8x8 engine, which can look at the board from the other side).
 func detail(b Board, m engine.Point, err error) string {
 	p, ok := b.Position()
-	mv, on := m.Move()
+	mv, on := m.Square()
 	if !ok || !on || mv.IsPass() || !errors.Is(err, engine.ErrNoFlip) {
 		return ""
 	}
 	q := p
 	q.ToMove = p.ToMove.Opponent()
-	if q.LegalMoves()&mv.Square().Bit() != 0 {
+	if q.LegalMoves()&mv.Bit() != 0 {
 		return fmt.Sprintf("it would be legal for %s, but %s has a legal move and may not pass", q.ToMove, p.ToMove)
 	}
 	return ""

@@ -138,8 +138,8 @@ func AppendWTHOR(b []byte, g Game, tournament, black, white uint16) ([]byte, err
 	b = append(b, byte(score), byte(score))
 	n := 0
 	for _, m := range g.Moves {
-		if mv, ok := m.Move(); ok && !mv.IsPass() && n < 60 {
-			s := mv.Square()
+		if mv, ok := m.Square(); ok && !mv.IsPass() && n < 60 {
+			s := mv
 			b = append(b, byte(10*(s.Row()+1)+s.Col()+1))
 			n++
 		}

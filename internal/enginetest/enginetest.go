@@ -186,7 +186,7 @@ func Run[E Client](t *testing.T, proto string, start func(context.Context, proc.
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := engine.NewGame(engine.Othello())
+		g, err := engine.NewPosition(engine.Othello())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -267,7 +267,7 @@ func (f *fake) flood() {
 // mode says, for the modes whose misbehaviour does not depend on the
 // protocol; answer writes a move reply. It reports whether the request is
 // answered.
-func (f *fake) strike(k int, g engine.Game, answer func(string)) bool {
+func (f *fake) strike(k int, g engine.Position, answer func(string)) bool {
 	time.Sleep(f.think)
 	if k != max(f.n, 1) {
 		return false
@@ -301,7 +301,7 @@ func (f *fake) strike(k int, g engine.Game, answer func(string)) bool {
 }
 
 // occupied reports whether p holds a disc in g.
-func occupied(g engine.Game, p engine.Point) bool {
+func occupied(g engine.Position, p engine.Point) bool {
 	_, ok := g.At(p)
 	return ok
 }

@@ -12,7 +12,7 @@ import (
 // play, genmove and clear_board, and reports the exit status when it is done.
 func (f *fake) gtp() func(line string) (int, bool) {
 	rules := engine.Othello()
-	p, _ := engine.NewGame(rules)
+	p, _ := engine.NewPosition(rules)
 	genmoves, plays, refused := 0, 0, false
 	return func(line string) (int, bool) {
 		fs := strings.Fields(line)
@@ -52,7 +52,7 @@ func (f *fake) gtp() func(line string) (int, bool) {
 			}
 			r := engine.Othello()
 			r.Size = n
-			q, err := engine.NewGame(r)
+			q, err := engine.NewPosition(r)
 			if err != nil || !f.sizes[n] {
 				answer(false, "unacceptable size")
 				break
@@ -60,7 +60,7 @@ func (f *fake) gtp() func(line string) (int, bool) {
 			rules, p = r, q
 			answer(true, "")
 		case "clear_board":
-			p, _ = engine.NewGame(rules)
+			p, _ = engine.NewPosition(rules)
 			answer(true, "")
 		case "time_settings", "time_left":
 			answer(true, "")

@@ -87,7 +87,7 @@ func (f *fake) nboard() func(line string) (int, bool) {
 					return 0, false
 				}
 			}
-			if f.strike(gos, engine.GameOf(p), answer) {
+			if f.strike(gos, engine.FromBitboard(p), answer) {
 				break
 			}
 			if ms := p.Moves(); len(ms) > 0 {
@@ -102,7 +102,7 @@ func (f *fake) nboard() func(line string) (int, bool) {
 
 // parseGGF reads an NBoard game, (;GM[Othello]...BO[...]B[F5]W[D6]...;),
 // and returns the position at its end.
-func parseGGF(s string) (engine.Position, error) {
+func parseGGF(s string) (engine.Bitboard, error) {
 	p := engine.Start()
 	body, ok1 := strings.CutPrefix(strings.TrimSpace(s), "(;")
 	body, ok2 := strings.CutSuffix(body, ";)")
@@ -144,11 +144,11 @@ func parseGGF(s string) (engine.Position, error) {
 }
 
 // parseMove reads an NBoard move, F5 or PA, with optional /EVAL/TIME.
-func parseMove(s string) (engine.Move, error) {
+func parseMove(s string) (engine.Square, error) {
 	s, _, _ = strings.Cut(s, "/")
 	if s == "PA" {
 		return engine.Pass, nil
 	}
 	sq, err := engine.ParseSquare(s)
-	return engine.MoveAt(sq), err
+	return sq, err
 }

@@ -129,7 +129,7 @@ func result(r, table, black, white int, timeDefault tournament.Color, correct bo
 
 func addPlayer(name string, id, rating int, country string) func(*tournament.Tournament) (tournament.Change, error) {
 	return func(tm *tournament.Tournament) (tournament.Change, error) {
-		return tm.AddPlayer(tournament.PlayerInput{Name: name, ID: id, Rating: rating, Country: country})
+		return tm.AddPlayer(tournament.PlayerInput{Name: name, WOFID: id, Rating: rating, Country: country})
 	}
 }
 
@@ -236,7 +236,7 @@ func TestSaveLoad(t *testing.T) {
 	}
 	// The tournament went through every kind of entity.
 	if tm.Paired() != 2 || len(tm.Players) != 4 || tm.Players[0].Left != 2 || !slices.Equal(tm.Players[1].Absent, []int{1}) ||
-		tm.Games[0].Result == nil || tm.Games[0].Result.Kind != tournament.TimeDefault || tm.Players[0].ID != 1234 ||
+		tm.Games[0].Result == nil || tm.Games[0].Result.Kind != tournament.TimeDefault || tm.Players[0].WOFID != 1234 ||
 		len(tm.Forbidden) != 2 || len(tm.RoundRules) != 1 || !slices.Equal(tm.RoundRules[0].Forbidden, [][2]int{{2, 4}, {3, 4}}) {
 		t.Errorf("the steps did not leave the tournament expected: %+v", tm)
 	}
@@ -288,7 +288,7 @@ func TestSaveLog(t *testing.T) {
 	old := tm.Settings
 	changes := []tournament.Change{
 		{Version: tournament.ChangeVersion, Action: tournament.ActTournamentNew, Subject: "Club", After: tournament.State{Settings: &old}},
-		m(tm.AddPlayer(tournament.PlayerInput{Name: "Ann \"A\" Ärcher", ID: 9, Rating: 1900, Country: "gb"})),
+		m(tm.AddPlayer(tournament.PlayerInput{Name: "Ann \"A\" Ärcher", WOFID: 9, Rating: 1900, Country: "gb"})),
 		m(tm.AddPlayer(tournament.PlayerInput{Name: "Bob"})),
 		m(tm.AddPlayer(tournament.PlayerInput{Name: "Cy"})),
 		m(tm.MarkAbsent(3, 2)),

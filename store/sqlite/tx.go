@@ -241,7 +241,7 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	for rows.Next() {
 		var p tournament.Player
 		var absent string
-		if err := rows.Scan(&p.Number, &p.Name, &p.ID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine); err != nil {
+		if err := rows.Scan(&p.Number, &p.Name, &p.WOFID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -382,7 +382,7 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, rating = excluded.rating,
 		country = excluded.country, first_round = excluded.first_round, left_round = excluded.left_round, absent = excluded.absent,
 		engine = excluded.engine`,
-			id, p.Number, p.Name, p.ID, p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine); err != nil {
+			id, p.Number, p.Name, p.WOFID, p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine); err != nil {
 			return err
 		}
 	}

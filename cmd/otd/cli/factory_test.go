@@ -139,7 +139,7 @@ func TestPlayerAddFlags(t *testing.T) {
 	checkFlags(t, newPlayerAddCmd, []flagCase[o]{
 		// The country is the tournament's to check and write as FRA.
 		{args: []string{"player", "add", "Imre Leader", "--rating", "2150", "--country", "GB", "--wof-id", "2357"},
-			want: o{In: in{Name: "Imre Leader", Rating: 2150, Country: "GB", ID: 2357}}},
+			want: o{In: in{Name: "Imre Leader", Rating: 2150, Country: "GB", WOFID: 2357}}},
 		// The engine is started by the run, not by reading the flags.
 		{args: []string{"player", "add", "GRhino", "--engine", "gtp:/nonexistent/gtp-rhino -l 2"},
 			want: o{In: in{Name: "GRhino", Engine: "gtp:/nonexistent/gtp-rhino -l 2"}}},

@@ -88,7 +88,7 @@ type playerJSON struct {
 }
 
 func newPlayerJSON(p tournament.Player) playerJSON {
-	return playerJSON{Number: p.Number, Name: p.Name, FedID: p.ID, Rating: p.Rating, Country: p.Country,
+	return playerJSON{Number: p.Number, Name: p.Name, FedID: p.WOFID, Rating: p.Rating, Country: p.Country,
 		FirstRound: p.FirstRound, Withdrawn: p.Left != 0, Left: p.Left, Absent: p.Absent, Engine: p.Engine}
 }
 

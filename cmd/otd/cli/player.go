@@ -66,7 +66,7 @@ answered (--no-check: not started).`,
 		},
 	}
 	cmd.Flags().IntVar(&o.In.Rating, "rating", 0, "rating (0: none)")
-	cmd.Flags().IntVar(&o.In.ID, "wof-id", 0, "the player's WOF id (0: none), written in the .ELO file")
+	cmd.Flags().IntVar(&o.In.WOFID, "wof-id", 0, "the player's WOF id (0: none), written in the .ELO file")
 	cmd.Flags().StringVar(&o.In.Country, "country", "", "country code, FR or FRA (stored as FRA)")
 	cmd.Flags().StringVar(&o.In.Engine, "engine", "", "an engine entrant: gtp:ARGV, nboard:ARGV or builtin:NAME")
 	cmd.Flags().BoolVar(&o.NoCheck, "no-check", false, "register the engine without starting it (e.g. a program not installed yet)")
@@ -246,7 +246,7 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 				e.Rating = &rating
 			}
 			if cmd.Flags().Changed("wof-id") {
-				e.ID = &wofID
+				e.WOFID = &wofID
 			}
 			if cmd.Flags().Changed("engine") {
 				if err := checkEngine(eng, g); err != nil {

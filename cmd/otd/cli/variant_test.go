@@ -21,7 +21,7 @@ func replayMoves(t *testing.T, r engine.Rules, moves string) engine.Score {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.NewGame(r)
+	g, err := engine.NewPosition(r)
 	if err != nil {
 		t.Fatal(err)
 	}
