@@ -82,19 +82,8 @@ func TestRestoreWhileServing(t *testing.T) {
 	other.must("backup", otherBackup)
 	wantOther := dump(t, otherBackup)
 
-	var out lockedBuffer
-	g := &globals{DB: db.path, Stdout: &out, Stderr: io.Discard}
-	ctx, cancel := context.WithCancel(context.Background())
+	url, _, cancel, done := startServe(t, db.path, false)
 	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, g, "127.0.0.1:0", false) }()
-	var url string
-	for deadline := time.Now().Add(5 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("serve printed no address:\n%s", out.String())
-		}
-		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String())
-	}
 	page := func(path string) string {
 		t.Helper()
 		resp, err := http.Get(url + path)

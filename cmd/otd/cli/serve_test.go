@@ -50,19 +50,8 @@ func TestServe(t *testing.T) {
 	}
 	db.must("round", "pair", "--manual", "--force", "1-2", "--force", "3-4")
 
-	var out lockedBuffer
-	g := &globals{DB: db.path, Stdout: &out, Stderr: io.Discard}
-	ctx, cancel := context.WithCancel(context.Background())
+	url, out, cancel, done := startServe(t, db.path, true)
 	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, g, "127.0.0.1:0", true) }()
-	var url string
-	for deadline := time.Now().Add(5 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("serve printed no address:\n%s", out.String())
-		}
-		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String())
-	}
 
 	checkQR(t, out.String(), url)
 
@@ -103,7 +92,7 @@ func TestServe(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if _, _, err := tournament.NewDirector(st).Do(ctx, 1, func(tm *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := tournament.NewDirector(st).Do(context.Background(), 1, func(tm *tournament.Tournament) (tournament.Change, error) {
 		return tm.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 	}); err != nil {
 		t.Fatal(err)
@@ -161,6 +150,25 @@ func TestServeUsage(t *testing.T) {
 	if _, errs, code := db.run("serve", "--listen", "nowhere:x"); code != exitUsage || !strings.Contains(errs, "--listen nowhere:x") {
 		t.Errorf("serve --listen nowhere:x: exit %d, %q", code, errs)
 	}
+}
+
+// startServe runs otd serve on db on a free port of this computer until
+// cancel, and returns its address, what it prints, and its end.
+func startServe(t *testing.T, db string, showQR bool) (url string, out *lockedBuffer, cancel context.CancelFunc, done <-chan error) {
+	t.Helper()
+	out = &lockedBuffer{}
+	g := &globals{DB: db, Stdout: out, Stderr: io.Discard}
+	ctx, cancel := context.WithCancel(context.Background())
+	ended := make(chan error, 1)
+	go func() { ended <- serve(ctx, g, "127.0.0.1:0", showQR) }()
+	for deadline := time.Now().Add(5 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("serve printed no address:\n%s", out.String())
+		}
+		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String())
+	}
+	return url, out, cancel, ended
 }
 
 // checkQR finds in out, under the line of url, the QR code of url drawn in
