@@ -225,8 +225,9 @@ func playerStatus(p tournament.Player) string {
 func newPlayerEditCmd(g *globals) *cobra.Command {
 	var name, country, eng string
 	var rating, wofID int
+	var noCheck bool
 	cmd := &cobra.Command{
-		Use:     "edit NUMBER [--name NAME] [--rating R] [--country CC] [--wof-id N] [--engine SPEC]",
+		Use:     "edit NUMBER [--name NAME] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]]",
 		Short:   "Correct a player's name, rating, country, WOF id or engine",
 		Example: "  otd player edit 12 --name \"SMITH, Ben\" --country GB --wof-id 2357\n  otd player edit 3 --engine 'gtp:/usr/games/gtp-rhino -l 3'",
 		Args:    argsUsage(cobra.ExactArgs(1)),
@@ -249,8 +250,10 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 				e.WOFID = &wofID
 			}
 			if cmd.Flags().Changed("engine") {
-				if err := checkEngine(eng, g); err != nil {
-					return err
+				if !noCheck {
+					if err := checkEngine(eng, g); err != nil {
+						return err
+					}
 				}
 				e.Engine = &eng
 			}
@@ -261,10 +264,11 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return invalidAsUsage(err)
 			}
-			fmt.Fprintf(g.Stdout, "Player %d: %s, %s, %s\n", p.Number, p.Name, ratingText(p.Rating), p.Country)
+			fmt.Fprintf(g.Stdout, "Player %s\n", p)
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&noCheck, "no-check", false, "change the engine without starting it (e.g. a program not installed yet)")
 	cmd.Flags().StringVar(&name, "name", "", "new name")
 	cmd.Flags().IntVar(&rating, "rating", 0, "new rating")
 	cmd.Flags().StringVar(&country, "country", "", "new country code, FR or FRA (stored as FRA)")

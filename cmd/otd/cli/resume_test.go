@@ -173,10 +173,13 @@ func TestRoundPlayStoppedLeavesNothing(t *testing.T) {
 	for _, sig := range []os.Signal{os.Interrupt, os.Kill} {
 		t.Run(sig.String(), func(t *testing.T) {
 			d := newTestDB(t)
-			d.must("tournament", "new", "Stopped", "--rounds", "1")
-			// Registration starts and stops each engine, and its children.
-			d.must("player", "add", "Daemon", "--engine", engineSpec("gtp", "daemon", 0, "think=2s"))
-			d.must("player", "add", "Setsid", "--engine", engineSpec("nboard", "setsid", 0, "think=2s"))
+			d.must("tournament", "new", "Stopped", "--rounds", "1", "--time-default", "fixed") // no completion of a default to wait for
+			// Registration starts and stops each engine, and its children;
+			// the engines then think 2 s a move, set without the check.
+			d.must("player", "add", "Daemon", "--engine", engineSpec("gtp", "daemon", 0))
+			d.must("player", "add", "Setsid", "--engine", engineSpec("nboard", "setsid", 0))
+			d.must("player", "edit", "1", "--no-check", "--engine", engineSpec("gtp", "daemon", 0, "think=2s"))
+			d.must("player", "edit", "2", "--no-check", "--engine", engineSpec("nboard", "setsid", 0, "think=2s"))
 			d.must("player", "add", "NoEOF", "--no-check", "--engine", engineSpec("gtp", "noeof", 0, "think=2s"))
 			d.must("player", "add", "IgnoreQuit", "--no-check", "--engine", engineSpec("nboard", "ignorequit", 0, "think=2s"))
 			if left := fakeProcesses(t); len(left) > 0 {
