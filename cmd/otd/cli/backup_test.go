@@ -246,6 +246,7 @@ func TestBackupRestoreRefusals(t *testing.T) {
 // integrity check, and its tournament loads with every invariant (every
 // result has its audit row).
 func TestBackupWhileWriting(t *testing.T) {
+	t.Parallel() // no fake engine, no global state: beside the demo
 	db := newTestDB(t)
 	db.must("tournament", "new", "Busy", "--rounds", "1")
 	for i := range 40 {

@@ -32,6 +32,7 @@ func doubled(msg string) string {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel() // no fake engine, no global state: beside the demo
 	dir := t.TempDir()
 	dbs := map[string]string{}
 	club := newTestDB(t)

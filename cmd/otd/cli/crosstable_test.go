@@ -19,6 +19,7 @@ import (
 // WOC 2023; every player is on the table, and the headers are as written
 // ("R1", "Rank"): the crosstable, as wide as its rounds, has each round once.
 func TestTablesFit80(t *testing.T) {
+	t.Parallel() // no fake engine, no global state: beside the demo
 	big := newTestDB(t)
 	big.must("tournament", "new", "Big", "--rounds", "3")
 	var csv strings.Builder

@@ -68,6 +68,7 @@ func TestHandEditsRefused(t *testing.T) {
 // databases damaged by hand: none panics, each either works or refuses in one
 // line, and none changes the file.
 func TestDamagedDatabases(t *testing.T) {
+	t.Parallel() // no fake engine, no global state: beside the demo
 	base := damagedBase(t)
 	damages := []struct {
 		name string

@@ -67,6 +67,7 @@ func TestDemoOwnDatabase(t *testing.T) {
 // transcript and replayed; GRhino plays when it is installed (and must be
 // under CI).
 func TestEngineDemo(t *testing.T) {
+	t.Parallel() // no fake engine, no global state: beside the demo
 	_, err := os.Stat(gtpRhino)
 	rhino := err == nil
 	if !rhino && os.Getenv("CI") == "true" {

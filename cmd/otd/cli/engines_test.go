@@ -230,10 +230,10 @@ func fakeProcesses(t *testing.T) []fakeProcess {
 }
 
 // TestMisbehavingEngines plays a round with a misbehaving fake engine and
-// two good built-in players: the fake's game is scored as the rules say
-// within the time control plus a second, the other game is played, and no
-// process is left.
+// two good built-in players: the fake's game is scored as the rules say (and
+// not waited on forever), the other game is played, and no process is left.
 func TestMisbehavingEngines(t *testing.T) {
+	t.Parallel() // beside the tests of no fake engine (the demo's are built-in): fakeProcesses sees only its own
 	if runtime.GOOS != "linux" {
 		t.Skip("the check for processes left reads /proc")
 	}
@@ -317,11 +317,12 @@ func TestMisbehavingEngines(t *testing.T) {
 				}
 				verifyTranscript(t, gm)
 			}
-			// The fake's game is scored (its line printed once recorded)
-			// within the time control of the move that went wrong plus a
-			// second.
-			if at, ok := stderr.at("1 Fake"); !ok || at > perMove+time.Second {
-				t.Errorf("the fake's game was recorded after %v (found %v), more than %v:\n%s", at, ok, perMove+time.Second, stderr)
+			// The fake's game is scored (its line printed once recorded),
+			// not waited on forever: the bound catches a hang, not a slow
+			// machine (timing is no ordinary test's business; the time
+			// control of a move is match's, tested there).
+			if at, ok := stderr.at("1 Fake"); !ok || at > perMove+10*time.Second {
+				t.Errorf("the fake's game was recorded after %v (found %v), more than %v:\n%s", at, ok, perMove+10*time.Second, stderr)
 			}
 			if left := fakeProcesses(t); len(left) > 0 {
 				t.Errorf("fake engines left running: %v", left)

@@ -278,6 +278,7 @@ func checkXLSXExport(t *testing.T, db *testDB) {
 // name "=HYPERLINK(...)" is text in the XLSX file and in the CSV files, with
 // a single quote in front, and never a formula.
 func TestExportXLSXOthers(t *testing.T) {
+	t.Parallel() // no fake engine, no global state: beside the demo
 	for _, name := range []string{"golden.db", "import.db"} {
 		t.Run(name, func(t *testing.T) {
 			db := newTestDB(t)

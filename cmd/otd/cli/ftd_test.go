@@ -18,6 +18,7 @@ import (
 // total and every published mbq (the BQ rounded to the nearest integer).
 // (The .ELO file of each: export.TestELORoundTripFTD.)
 func TestFTDTournaments(t *testing.T) {
+	t.Parallel() // no fake engine, no global state: beside the demo
 	standings := testenv.CSV(t, "othello-tournaments-ftd/ftd_standings.csv")[1:]
 	games := testenv.CSV(t, "othello-tournaments-ftd/ftd_games.csv")[1:]
 	var ids []string

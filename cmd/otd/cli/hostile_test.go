@@ -41,6 +41,7 @@ func TestNameLineBreakRefused(t *testing.T) {
 // 100,000-character value is cut (to 80 characters with "…"), binary junk is
 // escaped, not echoed, and a reader's "token too long" never shows.
 func TestErrorLinesCut(t *testing.T) {
+	t.Parallel() // no fake engine, no global state: beside the demo
 	db := newTestDB(t)
 	db.must("tournament", "new", "Club", "--rounds", "1")
 	junk := make([]byte, 400)

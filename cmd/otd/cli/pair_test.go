@@ -15,6 +15,7 @@ import (
 // event (standing forbids, a round paired by hand, one-round forces and
 // forbids) says the pairing is valid and the cheapest under its rules.
 func TestStandingForbiddenPairs(t *testing.T) {
+	t.Parallel() // no fake engine, no global state: beside the demo
 	d := newTestDB(t)
 	d.must("tournament", "new", "Open", "--rounds", "7")
 	for i := range 12 {

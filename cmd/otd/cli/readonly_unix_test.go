@@ -102,6 +102,7 @@ func (r *reader) run(args ...string) (stdout, stderr string, code int) {
 // the file and its folder are left as they were. And otd serve serves it,
 // live (issue 19, section 5): see serveSeesChanges.
 func TestReadOnlyDatabase(t *testing.T) {
+	t.Parallel() // no fake engine, no global state: beside the demo
 	base := t.TempDir()
 	// t.TempDir's parent is private to the user running the tests.
 	for _, d := range []string{filepath.Dir(base), base} {
