@@ -180,7 +180,8 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, error)
 		if err != nil {
 			return nil, err
 		}
-		t.Finals = append(t.Finals, tournament.Game{Table: len(t.Finals) + 1, Black: b, White: w, Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}})
+		n := len(t.FinalGames) + 1
+		t.FinalGames = append(t.FinalGames, tournament.FinalGame{Game: n, Seq: n, Black: b, White: w, Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}})
 	}
 	return t, nil
 }
@@ -358,8 +359,10 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 		f.Rounds = append(f.Rounds, games)
 		o.Forfeits, o.TimeDefaults, o.Byes = append(o.Forfeits, forfeits), append(o.TimeDefaults, timeDefaults), append(o.Byes, byes)
 	}
-	for _, g := range t.Finals {
-		f.Added = append(f.Added, game(g))
+	for _, g := range t.FinalGames {
+		if g.Result != nil {
+			f.Added = append(f.Added, game(tournament.Game{Black: g.Black, White: g.White, Result: g.Result}))
+		}
 	}
 	return f, nil
 }

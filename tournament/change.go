@@ -31,6 +31,7 @@ const (
 	ActRoundUnpair    Action = "round unpair"
 	ActPairForbid     Action = "pair forbid"
 	ActPairAllow      Action = "pair allow"
+	ActFinalNext      Action = "final next"
 	ActResult         Action = "result"
 	ActResultCorrect  Action = "result correct"
 	ActUndo           Action = "undo"
@@ -62,7 +63,8 @@ type State struct {
 	Players  []Player     `json:"players,omitempty"`
 	Games    []Game       `json:"games,omitempty"`   // whole games: pairings
 	Results  []GameResult `json:"results,omitempty"` // results of games that stay
-	Finals   []Game       `json:"finals,omitempty"`  // games after the Swiss rounds, Table their place 1, 2, ...
+	// Games of the final phases, by category, match and game (and Seq).
+	FinalGames []FinalGame `json:"final_games,omitempty"`
 	// Forbidden pairs (by A and B) and the rules of paired rounds (by round).
 	Forbidden  []ForbiddenPair `json:"forbidden,omitempty"`
 	RoundRules []RoundRules    `json:"round_rules,omitempty"`
@@ -77,7 +79,7 @@ type GameResult struct {
 
 // IsZero reports whether the state holds no entity.
 func (s State) IsZero() bool {
-	return s.Settings == nil && len(s.Players) == 0 && len(s.Games) == 0 && len(s.Results) == 0 && len(s.Finals) == 0 &&
+	return s.Settings == nil && len(s.Players) == 0 && len(s.Games) == 0 && len(s.Results) == 0 && len(s.FinalGames) == 0 &&
 		len(s.Forbidden) == 0 && len(s.RoundRules) == 0
 }
 
@@ -128,7 +130,7 @@ func (t *Tournament) clone() Tournament {
 	c := *t
 	c.Players = slices.Clone(t.Players)
 	c.Games = slices.Clone(t.Games)
-	c.Finals = slices.Clone(t.Finals)
+	c.FinalGames = slices.Clone(t.FinalGames)
 	c.Forbidden = slices.Clone(t.Forbidden)
 	c.RoundRules = slices.Clone(t.RoundRules)
 	return c
@@ -154,9 +156,9 @@ func (t *Tournament) holds(s State) error {
 			return fmt.Errorf("the result of round %d table %d: %w", r.Round, r.Table, ErrChanged)
 		}
 	}
-	for _, f := range s.Finals {
-		if f.Table < 1 || f.Table > len(t.Finals) || !sameGame(t.Finals[f.Table-1], f) {
-			return fmt.Errorf("final game %d: %w", f.Table, ErrChanged)
+	for _, f := range s.FinalGames {
+		if i := slices.IndexFunc(t.FinalGames, func(g FinalGame) bool { return finalKey(g) == finalKey(f) }); i < 0 || !sameFinalGame(t.FinalGames[i], f) {
+			return fmt.Errorf("%s: %w", f, ErrChanged)
 		}
 	}
 	for _, f := range s.Forbidden {
@@ -191,8 +193,11 @@ func (t *Tournament) lacks(back, from State) error {
 			return fmt.Errorf("round %d table %d: %w: it is paired again", g.Round, g.Table, ErrChanged)
 		}
 	}
-	if len(back.Finals) > len(from.Finals) && len(t.Finals) > len(from.Finals) {
-		return fmt.Errorf("the final games: %w", ErrChanged)
+	for _, f := range back.FinalGames {
+		if !slices.ContainsFunc(from.FinalGames, func(g FinalGame) bool { return finalKey(g) == finalKey(f) }) &&
+			slices.ContainsFunc(t.FinalGames, func(g FinalGame) bool { return finalKey(g) == finalKey(f) }) {
+			return fmt.Errorf("%s: %w: it is paired again", f, ErrChanged)
+		}
 	}
 	for _, f := range back.Forbidden {
 		if _, ok := t.forbidden(f.A, f.B); ok && !slices.ContainsFunc(from.Forbidden, func(g ForbiddenPair) bool { return g.A == f.A && g.B == f.B }) {
@@ -244,16 +249,14 @@ func (t *Tournament) put(from, to State) {
 			t.Games[i].Result = r.Result
 		}
 	}
-	if len(from.Finals) > len(to.Finals) {
-		t.Finals = t.Finals[:len(t.Finals)-(len(from.Finals)-len(to.Finals))]
+	for _, f := range from.FinalGames {
+		t.FinalGames = slices.DeleteFunc(t.FinalGames, func(g FinalGame) bool { return finalKey(g) == finalKey(f) })
 	}
-	for _, f := range to.Finals {
-		if f.Table <= len(t.Finals) {
-			t.Finals[f.Table-1] = f
-		} else {
-			t.Finals = append(t.Finals, f)
-		}
+	for _, f := range to.FinalGames {
+		t.FinalGames = slices.DeleteFunc(t.FinalGames, func(g FinalGame) bool { return finalKey(g) == finalKey(f) })
+		t.FinalGames = append(t.FinalGames, f)
 	}
+	slices.SortFunc(t.FinalGames, func(a, b FinalGame) int { return a.Seq - b.Seq })
 	for _, f := range from.Forbidden {
 		t.Forbidden = slices.DeleteFunc(t.Forbidden, func(g ForbiddenPair) bool { return g.A == f.A && g.B == f.B })
 	}
@@ -287,7 +290,8 @@ func (t *Tournament) gameIndex(r, table int) int {
 
 func samePlayer(a, b Player) bool {
 	return a.Number == b.Number && a.Name == b.Name && a.WOFID == b.WOFID && a.Rating == b.Rating && a.Country == b.Country &&
-		a.FirstRound == b.FirstRound && a.Left == b.Left && slices.Equal(a.Absent, b.Absent) && a.Engine == b.Engine
+		a.FirstRound == b.FirstRound && a.Left == b.Left && slices.Equal(a.Absent, b.Absent) && a.Engine == b.Engine &&
+		a.Team == b.Team && a.Born == b.Born && slices.Equal(a.Categories, b.Categories)
 }
 
 func sameResult(a, b *Result) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
@@ -346,8 +350,12 @@ func (s State) describe(other State) string {
 		}
 		out = append(out, res)
 	}
-	if len(s.Finals) > 0 {
-		out = append(out, fmt.Sprintf("%d final games", len(s.Finals)))
+	if len(s.FinalGames) > 2 {
+		out = append(out, fmt.Sprintf("%d final games", len(s.FinalGames)))
+	} else {
+		for _, g := range s.FinalGames {
+			out = append(out, g.String())
+		}
 	}
 	for _, f := range s.Forbidden {
 		out = append(out, f.String())
@@ -381,6 +389,19 @@ func (p Player) String() string {
 	if p.Engine != "" {
 		s += ", engine " + p.Engine
 	}
+	switch p.Team {
+	case "":
+	case NoTeam:
+		s += ", no team"
+	default:
+		s += ", team " + p.Team
+	}
+	if p.Born != 0 {
+		s += fmt.Sprintf(", born %d", p.Born)
+	}
+	for _, c := range p.Categories {
+		s += ", " + c
+	}
 	return s
 }
 
@@ -405,11 +426,12 @@ func (s Settings) describe(other *Settings) string {
 		{"time-default", s.TimeDefault, nil}, {"bye-points", s.ByePoints, nil}, {"tiebreaks", s.TieBreaks, nil},
 		{"first-round", s.FirstRound, nil}, {"seed", s.Seed, nil}, {"pairing", s.Pairing, nil},
 		{"start", s.Start, nil}, {"end", s.End, nil}, {"city", s.City, nil}, {"country", s.Country, nil}, {"director", s.Director, nil},
+		{"final", finalText(s.Final), nil}, {"categories", categoriesText(s.Categories), nil}, {"teams", teamsText(s.TeamRules), nil},
 	}
 	if other != nil {
 		o := *other
 		for i, v := range []any{o.Name, o.Rounds, o.System, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks, o.FirstRound, o.Seed, o.Pairing,
-			o.Start, o.End, o.City, o.Country, o.Director} {
+			o.Start, o.End, o.City, o.Country, o.Director, finalText(o.Final), categoriesText(o.Categories), teamsText(o.TeamRules)} {
 			fields[i].o = v
 		}
 	}

@@ -59,7 +59,8 @@ func TestDecodeChangeV1(t *testing.T) {
 			Players: []Player{{Number: 2, Name: "Ben", WOFID: 77, Rating: 1900, Country: "GB", FirstRound: 1, Left: 3, Absent: []int{2}}},
 			Games:   []Game{{Round: 1, Table: 2, Black: 2}}, Results: []GameResult{{1, 1, nil}}},
 		After: State{Results: []GameResult{{1, 1, &Result{Black: 40, White: 24, Kind: TimeDefault, Loser: White}}},
-			Finals: []Game{{Table: 1, Black: 1, White: 2, Result: &Result{Black: 33, White: 31, Kind: Normal}}}},
+			// before issue 22, "finals": final games of no known match
+			FinalGames: []FinalGame{{Game: 1, Seq: 1, Black: 1, White: 2, Result: &Result{Black: 33, White: 31, Kind: Normal}}}},
 	}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("DecodeChange:\n got %+v\nwant %+v", c, want)

@@ -18,8 +18,8 @@ func DecodeChange(version int, action, subject string, before, after []byte) (Ch
 	var err error
 	switch version {
 	case ChangeVersion:
-		if err = unmarshal(before, &c.Before); err == nil {
-			err = unmarshal(after, &c.After)
+		if c.Before, err = decodeState(before); err == nil {
+			c.After, err = decodeState(after)
 		}
 	case 0:
 		err = c.decodeV0(before, after)
@@ -30,6 +30,21 @@ func DecodeChange(version int, action, subject string, before, after []byte) (Ch
 		return c, fmt.Errorf("%s %s: reading the audit row: %w", action, subject, err)
 	}
 	return c, nil
+}
+
+// decodeState reads a side of a version-1 change: before issue 22 a file's
+// added results were "finals", games by their place (Table), which are
+// final games of no known match.
+func decodeState(b []byte) (State, error) {
+	var v struct {
+		State
+		Finals []Game `json:"finals,omitempty"`
+	}
+	err := unmarshal(b, &v)
+	for _, g := range v.Finals {
+		v.FinalGames = append(v.FinalGames, FinalGame{Game: g.Table, Seq: g.Table, Black: g.Black, White: g.White, Result: g.Result})
+	}
+	return v.State, err
 }
 
 // unmarshal reads JSON into v, refusing a name that v does not have: a

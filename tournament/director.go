@@ -116,7 +116,7 @@ func (d *Director) Create(ctx context.Context, s Settings) (*Tournament, error) 
 // Import stores a whole tournament read from another program's file (source
 // names it) as a new tournament, and makes it the current one.
 func (d *Director) Import(ctx context.Context, t *Tournament, source string) error {
-	return d.create(ctx, t, ActImport, source, State{Players: t.Players, Games: t.Games, Finals: t.Finals})
+	return d.create(ctx, t, ActImport, source, State{Players: t.Players, Games: t.Games, FinalGames: t.FinalGames})
 }
 
 func (d *Director) create(ctx context.Context, t *Tournament, a Action, subject string, after State) error {

@@ -71,6 +71,13 @@ type Settings struct {
 	// (Director.PlayRound); zero: DefaultTime.
 	Time match.TimeControl `json:"time,omitzero"`
 
+	// The championship (RULES.md section 7): the open's final phase after
+	// the Swiss, the categories (each with a ranking and perhaps a final
+	// phase of its own), and how teams are ranked.
+	Final      FinalRules `json:"final,omitzero"`
+	Categories []Category `json:"categories,omitempty"`
+	TeamRules  TeamRules  `json:"teams,omitzero"`
+
 	// What the rating list and the reports say of the event; any may be empty.
 	Start    Date   `json:"start,omitzero"`
 	End      Date   `json:"end,omitzero"`
@@ -185,7 +192,7 @@ func (s Settings) Check() error {
 	} else if c != s.Country {
 		return invalidf("--country %q: write it %q", s.Country, c)
 	}
-	return nil
+	return s.checkChampionship()
 }
 
 // Rules returns the scoring rules of the settings.
@@ -227,6 +234,9 @@ func (t *Tournament) ChangeSettings(s Settings) (Change, error) {
 				return Change{}, err
 			}
 		}
+	}
+	if err := t.checkFinalChange(s); err != nil {
+		return Change{}, err
 	}
 	if s.TimeDefault != old.TimeDefault {
 		// The policy decides only the scores of time defaults, as they are

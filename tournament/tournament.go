@@ -115,6 +115,13 @@ type Player struct {
 	// it: "gtp:ARGV", "nboard:ARGV" or "builtin:NAME" (ParseEngine); "" for
 	// a person.
 	Engine string `json:"engine,omitempty"`
+	// Team is the player's team: "" their country's, NoTeam none (TeamOf).
+	Team string `json:"team,omitempty"`
+	// Born is the year of birth, 0 if not given (a category by age).
+	Born int `json:"born,omitempty"`
+	// Categories are the categories the player was entered in by name
+	// (women, ...); those by year of birth follow Born (Category.Member).
+	Categories []string `json:"categories,omitempty"`
 }
 
 // Active reports whether the player can be paired in round r.
@@ -206,7 +213,10 @@ type Tournament struct {
 	Settings
 	Players []Player // by number: Players[i].Number == i+1
 	Games   []Game   // by round, then table
-	Finals  []Game   // games after the Swiss rounds (semi-finals, finals): not in the standings
+	// FinalGames are the games of the final phases after the Swiss
+	// (play-offs, semi-finals, finals, the categories'), in the order paired
+	// (Seq): not in the Swiss standings.
+	FinalGames []FinalGame
 	// Forbidden are the pairs that may not meet in any round paired from
 	// now on (Forbid), by A then B.
 	Forbidden []ForbiddenPair

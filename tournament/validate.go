@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"unicode"
 	"unicode/utf8"
 )
@@ -64,9 +65,22 @@ func (t *Tournament) Validate() error {
 	if round > t.Rounds {
 		return bad("round %d is paired but the tournament has %d rounds", round, t.Rounds)
 	}
-	for i, g := range t.Finals {
-		if g.Black < 1 || g.Black > n || g.White < 1 || g.White > n || g.Result == nil {
-			return bad("final game %d: players %d and %d", i+1, g.Black, g.White)
+	keys := map[string]bool{}
+	for i, g := range t.FinalGames {
+		if g.Black < 1 || g.Black > n || g.White < 1 || g.White > n || g.Black == g.White {
+			return bad("%s: players %d and %d (players are 1 to %d)", g, g.Black, g.White, n)
+		}
+		if g.Seq != i+1 || g.Game < 1 || keys[g.Code()+"/"+strconv.Itoa(g.Game)] && g.Match != "" {
+			return bad("%s: final games are numbered 1, 2... in the order paired, each game of a match once", g)
+		}
+		keys[g.Code()+"/"+strconv.Itoa(g.Game)] = true
+		if g.Match != "" && g.Category != "" {
+			if _, ok := t.category(g.Category); !ok {
+				return bad("%s: no category %q", g, g.Category)
+			}
+		}
+		if err := g.Result.check(t.GameRules().Squares()); err != nil {
+			return bad("%s: %v", g, err)
 		}
 	}
 	for i, f := range t.Forbidden {

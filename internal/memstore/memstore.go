@@ -100,11 +100,11 @@ func clone(t *tournament.Tournament) *tournament.Tournament {
 		Settings   tournament.Settings
 		Players    []tournament.Player
 		Games      []tournament.Game
-		Finals     []tournament.Game
+		FinalGames []tournament.FinalGame
 		Forbidden  []tournament.ForbiddenPair
 		RoundRules []tournament.RoundRules
 	}
-	b, err := json.Marshal(body{t.Settings, t.Players, t.Games, t.Finals, t.Forbidden, t.RoundRules})
+	b, err := json.Marshal(body{t.Settings, t.Players, t.Games, t.FinalGames, t.Forbidden, t.RoundRules})
 	if err != nil {
 		panic(fmt.Sprintf("memstore: %v", err))
 	}
@@ -113,9 +113,9 @@ func clone(t *tournament.Tournament) *tournament.Tournament {
 		panic(fmt.Sprintf("memstore: %v", err))
 	}
 	// None is nil, as a store's Load gives it.
-	c.Players, c.Games, c.Finals = orNil(c.Players), orNil(c.Games), orNil(c.Finals)
+	c.Players, c.Games, c.FinalGames = orNil(c.Players), orNil(c.Games), orNil(c.FinalGames)
 	c.Forbidden, c.RoundRules = orNil(c.Forbidden), orNil(c.RoundRules)
-	return &tournament.Tournament{ID: t.ID, Settings: c.Settings, Players: c.Players, Games: c.Games, Finals: c.Finals,
+	return &tournament.Tournament{ID: t.ID, Settings: c.Settings, Players: c.Players, Games: c.Games, FinalGames: c.FinalGames,
 		Forbidden: c.Forbidden, RoundRules: c.RoundRules}
 }
 
@@ -311,19 +311,19 @@ func (t *Tx) put(tm *tournament.Tournament, from, to tournament.State) error {
 		}
 		tm.Games[i].Result = r.Result
 	}
-	for _, g := range from.Finals {
-		if g.Table > len(to.Finals) {
-			tm.Finals = slices.DeleteFunc(tm.Finals, func(h tournament.Game) bool { return h.Table == g.Table })
+	final := func(f tournament.FinalGame) func(tournament.FinalGame) bool {
+		return func(g tournament.FinalGame) bool {
+			return g.Category == f.Category && g.Match == f.Match && g.Game == f.Game && g.Seq == f.Seq
 		}
 	}
-	for _, g := range to.Finals {
-		if i := slices.IndexFunc(tm.Finals, func(h tournament.Game) bool { return h.Table == g.Table }); i >= 0 {
-			tm.Finals[i] = g
-		} else {
-			tm.Finals = append(tm.Finals, g)
-		}
+	for _, f := range from.FinalGames {
+		tm.FinalGames = slices.DeleteFunc(tm.FinalGames, final(f))
 	}
-	slices.SortFunc(tm.Finals, func(a, b tournament.Game) int { return a.Table - b.Table })
+	for _, f := range to.FinalGames {
+		tm.FinalGames = slices.DeleteFunc(tm.FinalGames, final(f))
+		tm.FinalGames = append(tm.FinalGames, f)
+	}
+	slices.SortFunc(tm.FinalGames, func(a, b tournament.FinalGame) int { return a.Seq - b.Seq })
 	for _, f := range from.Forbidden {
 		tm.Forbidden = slices.DeleteFunc(tm.Forbidden, func(g tournament.ForbiddenPair) bool { return g.A == f.A && g.B == f.B })
 	}

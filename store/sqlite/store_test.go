@@ -80,7 +80,7 @@ func must(t *testing.T) func(tournament.Change, error) tournament.Change {
 func normTournament(tm tournament.Tournament) tournament.Tournament {
 	tm.Players = normPlayers(tm.Players)
 	tm.Games = nilIfEmpty(tm.Games)
-	tm.Finals = nilIfEmpty(tm.Finals)
+	tm.FinalGames = nilIfEmpty(tm.FinalGames)
 	tm.Forbidden, tm.RoundRules = nilIfEmpty(tm.Forbidden), nilIfEmpty(tm.RoundRules)
 	return tm
 }
@@ -89,7 +89,7 @@ func normState(s tournament.State) tournament.State {
 	s.Players = normPlayers(s.Players)
 	s.Games = nilIfEmpty(s.Games)
 	s.Results = nilIfEmpty(s.Results)
-	s.Finals = nilIfEmpty(s.Finals)
+	s.FinalGames = nilIfEmpty(s.FinalGames)
 	s.Forbidden, s.RoundRules = nilIfEmpty(s.Forbidden), nilIfEmpty(s.RoundRules)
 	return s
 }
@@ -550,10 +550,10 @@ func TestDump(t *testing.T) {
 		t.Errorf("the same content written in another order dumps differently:\n%s\n%s", dumps[0], dumps[1])
 	}
 	for _, want := range []string{
-		"application_id 1869898801\nuser_version 12\n",
+		"application_id 1869898801\nuser_version 13\n",
 		"table player: CREATE TABLE player (",
-		`player: tournament_id=1 number=1 name="Ann \"A\"" fed_id=0 rating=1900 country="GBR" first_round=1 left_round=0 absent="" engine=""` + "\n" +
-			`player: tournament_id=1 number=2 name="Bob" fed_id=0 rating=0 country="" first_round=1 left_round=0 absent="2" engine=""` + "\n",
+		`player: tournament_id=1 number=1 name="Ann \"A\"" fed_id=0 rating=1900 country="GBR" first_round=1 left_round=0 absent="" engine="" team="" born=0 categories=""` + "\n" +
+			`player: tournament_id=1 number=2 name="Bob" fed_id=0 rating=0 country="" first_round=1 left_round=0 absent="2" engine="" team="" born=0 categories=""` + "\n",
 		`game: tournament_id=1 round=1 board=1 black=1 white=2 black_discs=NULL white_discs=NULL kind=NULL loser=NULL moves="" ending="" note=""` + "\n",
 		"audit: id=1 tournament_id=1 at=\"2026-11-22T10:00:00Z\" action=\"player add\" subject=\"player 1 (Ann \\\"A\\\")\"",
 	} {

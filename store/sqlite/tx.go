@@ -110,21 +110,24 @@ type settingsRow struct {
 	start, end, city, country, director                  string
 	pairing, rules, timeControl                          string
 	nameKey                                              string // tournament.NameKey(name): unique
+	final, categories, teams                             string // the championship: rules as text, JSON, JSON
 }
 
 // settingsColumns are the columns of settingsRow, in the order of fields.
 const settingsColumns = `name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed,
-	start_date, end_date, city, country, director, pairing, rules, time_control, name_key`
+	start_date, end_date, city, country, director, pairing, rules, time_control, name_key, final, categories, teams`
 
 func (r *settingsRow) fields() []any {
 	return []any{&r.name, &r.rounds, &r.system, &r.bq, &r.timeDefault, &r.byeHalfPoints, &r.tiebreaks, &r.firstRound, &r.seed,
-		&r.start, &r.end, &r.city, &r.country, &r.director, &r.pairing, &r.rules, &r.timeControl, &r.nameKey}
+		&r.start, &r.end, &r.city, &r.country, &r.director, &r.pairing, &r.rules, &r.timeControl, &r.nameKey,
+		&r.final, &r.categories, &r.teams}
 }
 
 // values gives the fields' values, for an INSERT or UPDATE.
 func (r *settingsRow) values() []any {
 	return []any{r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints, r.tiebreaks, r.firstRound, r.seed,
-		r.start, r.end, r.city, r.country, r.director, r.pairing, r.rules, r.timeControl, r.nameKey}
+		r.start, r.end, r.city, r.country, r.director, r.pairing, r.rules, r.timeControl, r.nameKey,
+		r.final, r.categories, r.teams}
 }
 
 func toRow(s tournament.Settings) (settingsRow, error) {
@@ -141,7 +144,24 @@ func toRow(s tournament.Settings) (settingsRow, error) {
 		}
 		*f.to = string(b)
 	}
-	return r, nil
+	if !s.Final.IsZero() {
+		r.final = s.Final.String()
+	}
+	var err error
+	if r.categories, err = jsonColumn(s.Categories, len(s.Categories) == 0); err != nil {
+		return r, err
+	}
+	r.teams, err = jsonColumn(s.TeamRules, s.TeamRules.Best == 0 && len(s.TeamRules.Exclude) == 0)
+	return r, err
+}
+
+// jsonColumn is v as JSON text, "" when empty.
+func jsonColumn(v any, empty bool) (string, error) {
+	if empty {
+		return "", nil
+	}
+	b, err := json.Marshal(v)
+	return string(b), err
 }
 
 func (r settingsRow) settings() (tournament.Settings, error) {
@@ -155,6 +175,19 @@ func (r settingsRow) settings() (tournament.Settings, error) {
 		{"start_date", r.start, &s.Start}, {"end_date", r.end, &s.End}, {"pairing", r.pairing, &s.Pairing}, {"rules", r.rules, &s.Variant}, {"time_control", r.timeControl, &s.Time}} {
 		if err := f.u.UnmarshalText([]byte(f.text)); err != nil {
 			return s, fmt.Errorf("%w: column %s: %w", ErrDamaged, f.column, err)
+		}
+	}
+	if err := s.Final.UnmarshalText([]byte(r.final)); err != nil {
+		return s, fmt.Errorf("%w: column final: %w", ErrDamaged, err)
+	}
+	for _, c := range []struct {
+		column, text string
+		v            any
+	}{{"categories", r.categories, &s.Categories}, {"teams", r.teams, &s.TeamRules}} {
+		if c.text != "" {
+			if err := json.Unmarshal([]byte(c.text), c.v); err != nil {
+				return s, fmt.Errorf("%w: column %s: %w", ErrDamaged, c.column, err)
+			}
 		}
 	}
 	return s, nil
@@ -233,17 +266,23 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	if tm.Settings, err = r.settings(); err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", id, err)
 	}
-	rows, err := t.tx.Query(`SELECT number, name, fed_id, rating, country, first_round, left_round, absent, engine
+	rows, err := t.tx.Query(`SELECT number, name, fed_id, rating, country, first_round, left_round, absent, engine, team, born, categories
 		FROM player WHERE tournament_id = ? ORDER BY number`, id)
 	if err != nil {
 		return nil, err
 	}
 	for rows.Next() {
 		var p tournament.Player
-		var absent string
-		if err := rows.Scan(&p.Number, &p.Name, &p.WOFID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine); err != nil {
+		var absent, cats string
+		if err := rows.Scan(&p.Number, &p.Name, &p.WOFID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine, &p.Team, &p.Born, &cats); err != nil {
 			rows.Close()
 			return nil, err
+		}
+		if cats != "" {
+			if err := json.Unmarshal([]byte(cats), &p.Categories); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("tournament %d player %d: %w: categories %q", id, p.Number, ErrDamaged, cats)
+			}
 		}
 		for _, f := range strings.Split(absent, ",") {
 			if f == "" {
@@ -286,17 +325,23 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 		return nil, err
 	}
 	rows.Close()
-	rows, err = t.tx.Query(`SELECT seq, black, white, black_discs, white_discs FROM final_game WHERE tournament_id = ? ORDER BY seq`, id)
+	rows, err = t.tx.Query(`SELECT seq, category, match, game, black, white, black_discs, white_discs, kind, loser
+		FROM final_game WHERE tournament_id = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		g := tournament.Game{Result: &tournament.Result{Kind: tournament.Normal}}
-		if err := rows.Scan(&g.Table, &g.Black, &g.White, &g.Result.Black, &g.Result.White); err != nil {
+		var g tournament.FinalGame
+		var bd, wd sql.NullInt64
+		var kind, loser sql.NullString
+		if err := rows.Scan(&g.Seq, &g.Category, &g.Match, &g.Game, &g.Black, &g.White, &bd, &wd, &kind, &loser); err != nil {
 			return nil, err
 		}
-		tm.Finals = append(tm.Finals, g)
+		if bd.Valid {
+			g.Result = &tournament.Result{Black: int(bd.Int64), White: int(wd.Int64), Kind: tournament.Kind(kind.String), Loser: tournament.Color(loser.String)}
+		}
+		tm.FinalGames = append(tm.FinalGames, g)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -377,12 +422,16 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		for i, r := range p.Absent {
 			absent[i] = strconv.Itoa(r)
 		}
-		if _, err := t.exec(`INSERT INTO player (tournament_id, number, name, fed_id, rating, country, first_round, left_round, absent, engine)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		cats, err := jsonColumn(p.Categories, len(p.Categories) == 0)
+		if err != nil {
+			return err
+		}
+		if _, err := t.exec(`INSERT INTO player (tournament_id, number, name, fed_id, rating, country, first_round, left_round, absent, engine, team, born, categories)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, rating = excluded.rating,
 		country = excluded.country, first_round = excluded.first_round, left_round = excluded.left_round, absent = excluded.absent,
-		engine = excluded.engine`,
-			id, p.Number, p.Name, p.WOFID, p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine); err != nil {
+		engine = excluded.engine, team = excluded.team, born = excluded.born, categories = excluded.categories`,
+			id, p.Number, p.Name, p.WOFID, p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine, p.Team, p.Born, cats); err != nil {
 			return err
 		}
 	}
@@ -415,21 +464,24 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 			return fmt.Errorf("round %d table %d: %w", r.Round, r.Table, tournament.ErrNoGame)
 		}
 	}
-	for _, g := range from.Finals {
-		if g.Table > len(to.Finals) {
-			if _, err := t.exec("DELETE FROM final_game WHERE tournament_id = ? AND seq = ?", id, g.Table); err != nil {
+	finals := map[int]bool{}
+	for _, g := range to.FinalGames {
+		finals[g.Seq] = true
+	}
+	for _, g := range from.FinalGames {
+		if !finals[g.Seq] {
+			if _, err := t.exec("DELETE FROM final_game WHERE tournament_id = ? AND seq = ?", id, g.Seq); err != nil {
 				return err
 			}
 		}
 	}
-	for _, g := range to.Finals {
-		if g.Result == nil {
-			return fmt.Errorf("final game %d-%d: %w: a final game needs its result", g.Black, g.White, tournament.ErrInvalid)
-		}
-		if _, err := t.exec(`INSERT INTO final_game (tournament_id, seq, black, white, black_discs, white_discs) VALUES (?, ?, ?, ?, ?, ?)
-			ON CONFLICT (tournament_id, seq) DO UPDATE SET black = excluded.black, white = excluded.white,
-			black_discs = excluded.black_discs, white_discs = excluded.white_discs`,
-			id, g.Table, g.Black, g.White, g.Result.Black, g.Result.White); err != nil {
+	for _, g := range to.FinalGames {
+		res := resultColumns(g.Result)[:4] // discs, kind, loser
+		if _, err := t.exec(`INSERT INTO final_game (tournament_id, seq, category, match, game, black, white, black_discs, white_discs, kind, loser)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, seq) DO UPDATE SET category = excluded.category,
+			match = excluded.match, game = excluded.game, black = excluded.black, white = excluded.white, black_discs = excluded.black_discs,
+			white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser`,
+			append([]any{id, g.Seq, g.Category, g.Match, g.Game, g.Black, g.White}, res...)...); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,189 @@
+package tournament
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// PlayerEntry changes what a championship knows of a player: nil fields
+// stay as they are.
+type PlayerEntry struct {
+	Team       *string   // "" their country's team, NoTeam none, else a team's name
+	Born       *int      // the year of birth, 0 for not given
+	Categories *[]string // the categories entered by name (women, ...), replacing the earlier ones
+}
+
+// EnterPlayer sets player n's team, year of birth or categories.
+func (t *Tournament) EnterPlayer(n int, e PlayerEntry) (Change, error) {
+	p, err := t.Player(n)
+	if err != nil {
+		return Change{}, err
+	}
+	after := *p
+	if e.Team != nil {
+		team := strings.Join(strings.Fields(*e.Team), " ")
+		if team != "" && team != NoTeam {
+			if err := checkName("team", team); err != nil {
+				return Change{}, err
+			}
+		}
+		after.Team = team
+	}
+	if e.Born != nil {
+		if b := *e.Born; b != 0 && (b < 1900 || b > 2100) {
+			return Change{}, invalidf("--born %d: a year of birth, 1900 to 2100 (0: not given)", b)
+		}
+		after.Born = *e.Born
+	}
+	if e.Categories != nil {
+		after.Categories = nil
+		for _, name := range *e.Categories {
+			c, ok := t.category(strings.TrimSpace(name))
+			if !ok {
+				return Change{}, invalidf("category %q: %w", name, t.noCategory())
+			}
+			if c.BornFrom != 0 || c.BornTo != 0 {
+				return Change{}, invalidf("category %q goes by the year of birth: give --born instead", c.Name)
+			}
+			if !slices.Contains(after.Categories, c.Name) {
+				after.Categories = append(after.Categories, c.Name)
+			}
+		}
+	}
+	if samePlayer(*p, after) {
+		return Change{}, invalidf("player %d (%s): nothing changes", n, p.Name)
+	}
+	before := *p
+	*p = after
+	return t.playerChange(ActPlayerEdit, before, after), nil
+}
+
+// noCategory lists the categories, for an error.
+func (t *Tournament) noCategory() error {
+	if len(t.Categories) == 0 {
+		return fmt.Errorf("%w: the tournament has no category ('otd category add NAME' makes one)", ErrInvalid)
+	}
+	var names []string
+	for _, c := range t.Categories {
+		names = append(names, c.Name)
+	}
+	return fmt.Errorf("%w: the categories are %s", ErrInvalid, strings.Join(names, ", "))
+}
+
+// AddCategory adds category c (or replaces the one of its name, while its
+// final phase has not started).
+func (t *Tournament) AddCategory(c Category) (Change, error) {
+	s := t.Settings
+	s.Categories = slices.Clone(s.Categories)
+	c.Name = strings.Join(strings.Fields(c.Name), " ")
+	if i := slices.IndexFunc(s.Categories, func(d Category) bool { return strings.EqualFold(d.Name, c.Name) }); i >= 0 {
+		s.Categories[i] = c
+	} else {
+		s.Categories = append(s.Categories, c)
+	}
+	return t.ChangeSettings(s)
+}
+
+// RemoveCategory removes category name, which no player was entered in by
+// name and whose final phase has not started.
+func (t *Tournament) RemoveCategory(name string) (Change, error) {
+	c, ok := t.category(name)
+	if !ok {
+		return Change{}, fmt.Errorf("category %q: %w", name, t.noCategory())
+	}
+	for _, p := range t.Players {
+		if slices.Contains(p.Categories, c.Name) {
+			return Change{}, invalidf("category %q: player %d (%s) is entered in it: take them out first ('otd player edit %d --category ...')", c.Name, p.Number, p.Name, p.Number)
+		}
+	}
+	s := t.Settings
+	s.Categories = slices.DeleteFunc(slices.Clone(s.Categories), func(d Category) bool { return d.Name == c.Name })
+	return t.ChangeSettings(s)
+}
+
+// checkChampionship checks the championship's settings: categories named
+// once, each with sound years and final rules; the teams' rules.
+func (s Settings) checkChampionship() error {
+	seen := map[string]bool{}
+	for _, c := range s.Categories {
+		if err := checkName("category", c.Name); err != nil {
+			return err
+		}
+		if strings.ContainsAny(c.Name, ":,") {
+			return invalidf("category %q: a name without ':' or ','", c.Name)
+		}
+		if seen[strings.ToLower(c.Name)] {
+			return invalidf("category %q: two categories of that name", c.Name)
+		}
+		seen[strings.ToLower(c.Name)] = true
+		if c.BornFrom != 0 && c.BornTo != 0 && c.BornTo < c.BornFrom {
+			return invalidf("category %q: born from %d to %d", c.Name, c.BornFrom, c.BornTo)
+		}
+	}
+	if s.TeamRules.Best < 0 || s.TeamRules.Best > 9 {
+		return invalidf("--teams best=%d: 1 to 9 members count", s.TeamRules.Best)
+	}
+	for _, e := range s.TeamRules.Exclude {
+		if !seen[strings.ToLower(e)] {
+			return invalidf("--teams exclude=%s: no such category", e)
+		}
+	}
+	return nil
+}
+
+// checkFinalChange refuses to change the rules of a final phase that has
+// started (a game paired), or to drop a category that has one.
+func (t *Tournament) checkFinalChange(s Settings) error {
+	started := func(category string) bool {
+		return slices.ContainsFunc(t.FinalGames, func(g FinalGame) bool { return g.Match != "" && g.Category == category })
+	}
+	if s.Final != t.Final && started("") {
+		return fmt.Errorf("--final: %w: the final phase has started (%d games paired); undo them first", ErrSettingFixed, len(t.finalGames("")))
+	}
+	for _, c := range t.Categories {
+		i := slices.IndexFunc(s.Categories, func(d Category) bool { return d.Name == c.Name })
+		if started(c.Name) && (i < 0 || s.Categories[i] != c) {
+			return fmt.Errorf("category %q: %w: its final phase has started; undo its games first", c.Name, ErrSettingFixed)
+		}
+	}
+	return nil
+}
+
+// finalText, categoriesText and teamsText write the championship's
+// settings for the log ("" for none).
+func finalText(f FinalRules) string {
+	if f.IsZero() {
+		return ""
+	}
+	return f.String()
+}
+
+func categoriesText(cs []Category) string {
+	var out []string
+	for _, c := range cs {
+		s := c.Name
+		if c.BornFrom != 0 {
+			s += fmt.Sprintf(" born>=%d", c.BornFrom)
+		}
+		if c.BornTo != 0 {
+			s += fmt.Sprintf(" born<=%d", c.BornTo)
+		}
+		if !c.Final.IsZero() {
+			s += " final " + c.Final.String()
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
+}
+
+func teamsText(r TeamRules) string {
+	if r.Best == 0 && len(r.Exclude) == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("best %d", r.Best)
+	if len(r.Exclude) > 0 {
+		s += " without " + strings.Join(r.Exclude, ", ")
+	}
+	return s
+}

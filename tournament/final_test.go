@@ -1,0 +1,142 @@
+package tournament_test
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/otd-project/otd/internal/memstore"
+	"github.com/otd-project/otd/scoring"
+	"github.com/otd-project/otd/tournament"
+)
+
+// TestFinalPhase plays a WOC final phase through the Director, each action
+// undone once and done again (the undo must give back the exact earlier
+// state). Six players, one round, tie-breaks points then discs, so the
+// Swiss order is plain: 3 (1 point, 50 discs), 1 (40), 5 (33), then the
+// 0-pointers 6 (31), 2 (24), 4 (14).
+//   - The top 4 qualify: 3, 1, 5 and the 4th place, tied on 0 points across
+//     it: a play-off between the two best of the tied by tie-break, 6 and 2
+//     (RULES.md section 7). 2 wins it: seeds 3, 1, 5, 2.
+//   - SF1 = seed 1 v 4 = 3 v 2, best of 3: a draw (1-1 in half-points), 3
+//     wins (3-1: 2 can still draw level with one game left, 3 > 1 + 2 is
+//     false), 3 wins (5-1): decided in 3 games with a draw.
+//   - SF2 = 2 v 3 = 1 v 5: 1 wins twice (4-0 after 2 games, 4 > 0 + 2):
+//     decided, no 3rd game.
+//   - F = 3 v 1: 3 wins, 1 wins, a draw: 1.5-1.5, level; the WOC's rule is
+//     the higher Swiss seed: 3 (WOC 2019's final).
+//   - 3P = 2 v 5, one game: 5 wins.
+//
+// The final ranking: 3, 1, 5, 2, then the Swiss order: 6, 4.
+func TestFinalPhase(t *testing.T) {
+	ctx := context.Background()
+	d := tournament.NewDirector(memstore.New())
+	s := tournament.DefaultSettings("Championship", 1)
+	s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
+	s.Final = tournament.WOCFinal
+	tm, err := d.Create(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := tm.ID
+	var ops []tournament.Op
+	for i := range 6 {
+		in := tournament.PlayerInput{Name: fmt.Sprintf("P%d", i+1)}
+		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
+	}
+	ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}, {5, 6}}})
+	})
+	if _, _, err := d.Do(ctx, id, ops...); err != nil {
+		t.Fatal(err)
+	}
+	// act does op, undoes it (the state must come back exactly), does it again.
+	act := func(name string, op tournament.Op) *tournament.Tournament {
+		t.Helper()
+		before, err := d.Tournament(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := d.Do(ctx, id, op); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, _, err := d.Undo(ctx, id); err != nil {
+			t.Fatalf("undo of %s: %v", name, err)
+		}
+		if back, _ := d.Tournament(ctx, id); !reflect.DeepEqual(back, before) {
+			t.Fatalf("undo of %s did not restore the state:\n%+v\nwant\n%+v", name, back, before)
+		}
+		after, _, err := d.Do(ctx, id, op)
+		if err != nil {
+			t.Fatalf("%s again: %v", name, err)
+		}
+		return after
+	}
+	next := func(black map[string]int) *tournament.Tournament {
+		return act("final next", func(t *tournament.Tournament) (tournament.Change, error) {
+			return t.FinalNext(tournament.FinalOptions{Black: black})
+		})
+	}
+	result := func(code string, n, b, w int) *tournament.Tournament {
+		return act(fmt.Sprintf("result %s %d", code, n), func(t *tournament.Tournament) (tournament.Change, error) {
+			return t.RecordFinalResult(code, n, tournament.ResultInput{Black: b, White: w, HasScore: true}, false)
+		})
+	}
+	if _, _, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.FinalNext(tournament.FinalOptions{})
+	}); err == nil {
+		t.Error("the final phase paired before the Swiss is over")
+	}
+	for _, r := range [][3]int{{1, 40, 24}, {2, 50, 14}, {3, 33, 31}} {
+		act("swiss result", func(t *tournament.Tournament) (tournament.Change, error) {
+			return t.RecordResult(1, r[0], tournament.ResultInput{Black: r[1], White: r[2], HasScore: true}, false)
+		})
+	}
+	tm = next(map[string]int{"PO": 2})
+	ph, _ := tm.Phase("")
+	if !slices.Equal(ph.Seeds, []int{3, 1, 5}) || !slices.Equal(ph.Tied, []int{6, 2, 4}) || len(ph.Matches) != 1 || ph.Matches[0].A != 6 || ph.Matches[0].B != 2 {
+		t.Fatalf("qualification: seeds %v, tied %v, matches %+v", ph.Seeds, ph.Tied, ph.Matches)
+	}
+	result("PO", 1, 40, 24) // 2 black wins
+	tm = next(map[string]int{"SF1": 3, "SF2": 1})
+	ph, _ = tm.Phase("")
+	if !slices.Equal(ph.Seeds, []int{3, 1, 5, 2}) {
+		t.Fatalf("seeds after the play-off %v; want 3 1 5 2", ph.Seeds)
+	}
+	result("SF1", 1, 32, 32) // 3 black: a draw
+	result("SF2", 1, 40, 24) // 1 black wins
+	tm = next(nil)           // game 2: colours swap
+	if g, _ := tm.FinalGame("SF1", 2); g.Black != 2 || g.White != 3 {
+		t.Errorf("SF1 game 2: %d-%d; want 2-3, the colours of game 1 swapped", g.Black, g.White)
+	}
+	result("SF1", 2, 20, 44) // 3 white wins
+	result("SF2", 2, 24, 40) // 1 white wins: SF2 decided
+	tm = next(nil)
+	if _, err := tm.FinalGame("SF2", 3); err == nil {
+		t.Error("SF2, decided 4-0 after 2 games, got a 3rd game")
+	}
+	result("SF1", 3, 40, 24) // 3 black again (alternating) wins
+	tm = next(map[string]int{"F": 3, "3P": 2})
+	result("F", 1, 40, 24)  // 3 wins
+	result("3P", 1, 20, 44) // 2 black, 5 white wins
+	tm = next(nil)
+	result("F", 2, 40, 24) // 1 black wins
+	tm = next(nil)
+	tm = result("F", 3, 32, 32) // a draw: 1.5-1.5
+	ph, _ = tm.Phase("")
+	f := ph.Matches[len(ph.Matches)-2]
+	if f.Code != "F" || f.Winner != 3 || f.APoints != 3 || f.BPoints != 3 || f.How != "level: the higher Swiss seed" {
+		t.Errorf("the final: %+v", f)
+	}
+	order, over, err := tm.FinalRanking()
+	if err != nil || !over || !slices.Equal(order, []int{3, 1, 5, 2, 6, 4}) {
+		t.Errorf("final ranking %v (over %v, %v); want 3 1 5 2 6 4", order, over, err)
+	}
+	if _, _, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.FinalNext(tournament.FinalOptions{})
+	}); err == nil {
+		t.Error("final next after the end: no error")
+	}
+}
