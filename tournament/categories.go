@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -186,4 +187,71 @@ func teamsText(r TeamRules) string {
 		s += " without " + strings.Join(r.Exclude, ", ")
 	}
 	return s
+}
+
+// MarshalText writes the teams' rules as --teams takes them:
+// "best=3,exclude=youth" ("" for the default).
+func (r TeamRules) MarshalText() ([]byte, error) {
+	s := teamsText(r)
+	if s == "" {
+		return nil, nil
+	}
+	out := fmt.Sprintf("best=%d", r.Best)
+	if len(r.Exclude) > 0 {
+		out += ",exclude=" + strings.Join(r.Exclude, "+")
+	}
+	return []byte(out), nil
+}
+
+// UnmarshalText reads "best=3,exclude=youth+juniors" (either part may be
+// left out; best is 3 by default).
+func (r *TeamRules) UnmarshalText(b []byte) error {
+	out := TeamRules{Best: 3}
+	s := strings.TrimSpace(string(b))
+	if s == "" {
+		*r = TeamRules{}
+		return nil
+	}
+	for _, kv := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		switch {
+		case ok && k == "best":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 9 {
+				return invalidf("--teams %q: best=%s: 1 to 9 members count", s, v)
+			}
+			out.Best = n
+		case ok && k == "exclude":
+			out.Exclude = strings.Split(v, "+")
+		default:
+			return invalidf("--teams %q: write best=N,exclude=CATEGORY (+ between categories)", s)
+		}
+	}
+	*r = out
+	return nil
+}
+
+// CategoryRanking ranks the members of category name: its final phase's
+// ranking once over, else the Swiss standings' order (withdrawn players
+// last).
+func (t *Tournament) CategoryRanking(name string) ([]int, error) {
+	c, ok := t.category(name)
+	if !ok {
+		return nil, fmt.Errorf("category %q: %w", name, t.noCategory())
+	}
+	ph, err := t.Phase(c.Name)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.Clone(ph.Ranking)
+	rows, err := t.Standings(t.Paired())
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if c.Member(t.Players[r.Player-1]) && !slices.Contains(out, r.Player) {
+			out = append(out, r.Player)
+		}
+	}
+	return out, nil
 }

@@ -154,7 +154,7 @@ func TestBadInput(t *testing.T) {
 		{"tournament new bad bq", "", []string{"tournament", "new", "Y", "--rounds", "3", "--bq", "zz"}, 2, []string{`bq "zz": want nearest, wof, exact or a whole number 0 to 64; see`}},
 		{"result 40-40: impossible, exit 1 as 0-0", "", []string{"result", "1", "1", "40-40", "--correct"}, 1, []string{"round 1 table 1: 40-40: impossible disc count"}},
 		{"result not numbers", "", []string{"result", "1", "1", "forty-24", "--correct"}, 2, []string{`"forty-24"`, "a score is black discs, a dash, white discs (e.g. 40-24)"}},
-		{"result round not a number", "", []string{"result", "one", "1", "40-24"}, 2, []string{`ROUND is a round number, not "one"`}},
+		{"result round not a number", "", []string{"result", "one", "1", "40-24"}, 2, []string{`ROUND is a round number, or a final match's code (SF1, F, women:F), not "one"`}},
 		{"result without score", "", []string{"result", "1", "1"}, 2, []string{"give the score B-W", "'otd result 1 1 40-24'"}},
 		{"result colour", "", []string{"result", "1", "1", "40-24", "--correct", "--time-default", "purple"}, 2, []string{`--time-default is black or white, not "purple"`}},
 		{"result default and forfeit", "", []string{"result", "1", "1", "40-24", "--correct", "--forfeit", "black", "--time-default", "white"}, 2, []string{"a time default or by a forfeit, not both"}},

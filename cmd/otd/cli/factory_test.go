@@ -122,7 +122,7 @@ func TestResultFlags(t *testing.T) {
 		// Two numbers are a score; whether it is a possible one is the
 		// tournament's to say.
 		{args: []string{"result", "1", "1", "70-10"}, want: o{Round: 1, Table: 1, In: in{Black: 70, White: 10, HasScore: true}}},
-		{args: []string{"result", "0", "1", "40-24"}, code: exitUsage, err: `result: ROUND is a round number, not "0"`},
+		{args: []string{"result", "0", "1", "40-24"}, code: exitUsage, err: `result: ROUND is a round number, or a final match's code (SF1, F, women:F), not "0"`},
 		{args: []string{"result", "1", "x", "40-24"}, code: exitUsage, err: `result: TABLE is a table number, not "x"`},
 		{args: []string{"result", "1", "2"}, code: exitUsage, err: "result: give the score B-W (black's discs first), e.g. 'otd result 1 2 40-24'"},
 		{args: []string{"result", "1", "1", "40-24", "--forfeit", "black"}, code: exitUsage, err: "result: a forfeit has no score"},

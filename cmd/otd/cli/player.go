@@ -223,8 +223,8 @@ func playerStatus(p tournament.Player) string {
 }
 
 func newPlayerEditCmd(g *globals) *cobra.Command {
-	var name, country, eng string
-	var rating, wofID int
+	var name, country, eng, team, cats string
+	var rating, wofID, born int
 	var noCheck bool
 	cmd := &cobra.Command{
 		Use:     "edit NUMBER [--name NAME] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]]",
@@ -257,10 +257,28 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 				}
 				e.Engine = &eng
 			}
-			if e == (tournament.PlayerEdit{}) {
-				return usageErrorf("player edit: nothing to change: give --name, --rating, --country, --wof-id or --engine")
+			var entry tournament.PlayerEntry
+			if cmd.Flags().Changed("team") {
+				entry.Team = &team
 			}
-			p, err := g.playerAction(func(t *tournament.Tournament) (tournament.Change, error) { return t.EditPlayer(n, e) })
+			if cmd.Flags().Changed("born") {
+				entry.Born = &born
+			}
+			if cmd.Flags().Changed("category") {
+				list := strings.FieldsFunc(cats, func(r rune) bool { return r == ',' })
+				entry.Categories = &list
+			}
+			if e == (tournament.PlayerEdit{}) && entry == (tournament.PlayerEntry{}) {
+				return usageErrorf("player edit: nothing to change: give --name, --rating, --country, --wof-id, --engine, --team, --born or --category")
+			}
+			var ops []tournament.Op
+			if e != (tournament.PlayerEdit{}) {
+				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EditPlayer(n, e) })
+			}
+			if entry != (tournament.PlayerEntry{}) {
+				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EnterPlayer(n, entry) })
+			}
+			p, err := g.playerAction(ops...)
 			if err != nil {
 				return invalidAsUsage(err)
 			}
@@ -269,6 +287,9 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&noCheck, "no-check", false, "change the engine without starting it (e.g. a program not installed yet)")
+	cmd.Flags().StringVar(&team, "team", "", `the player's team ("": their country's; "-": none), for 'otd teams'`)
+	cmd.Flags().IntVar(&born, "born", 0, "the `year` of birth (0: not given), for a category by age")
+	cmd.Flags().StringVar(&cats, "category", "", `the categories the player is entered in, comma-separated (women,...; "": none)`)
 	cmd.Flags().StringVar(&name, "name", "", "new name")
 	cmd.Flags().IntVar(&rating, "rating", 0, "new rating")
 	cmd.Flags().StringVar(&country, "country", "", "new country code, FR or FRA (stored as FRA)")
@@ -323,12 +344,12 @@ func newPlayerAbsentCmd(g *globals) *cobra.Command {
 }
 
 // playerAction runs an action on one player and returns the player after it.
-func (g *globals) playerAction(op tournament.Op) (tournament.Player, error) {
-	_, changes, err := g.do(op)
+func (g *globals) playerAction(ops ...tournament.Op) (tournament.Player, error) {
+	_, changes, err := g.do(ops...)
 	if err != nil {
 		return tournament.Player{}, err
 	}
-	return changes[0].After.Players[0], nil
+	return changes[len(changes)-1].After.Players[0], nil
 }
 
 func newPlayerRemoveCmd(g *globals) *cobra.Command {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 
 type resultOptions struct {
 	Round, Table int
+	Match        string // a final phase's match ("SF1", "women:F"): Table is then the game's number
 	In           tournament.ResultInput
 	Correct      bool
 	Repair       bool // with Correct: pair the next round again on the corrected scores
@@ -74,9 +76,18 @@ and 'otd undo' reverts the last one (a correction with --repair as a whole).`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			var err error
 			if o.Round, err = strconv.Atoi(args[0]); err != nil || o.Round < 1 {
-				return usageErrorf("result: ROUND is a round number, not %q", args[0])
+				if !finalCode.MatchString(args[0]) {
+					return usageErrorf("result: ROUND is a round number, or a final match's code (SF1, F, women:F), not %q", args[0])
+				}
+				o.Round, o.Match = 0, strings.ToUpper(args[0][strings.LastIndex(args[0], ":")+1:])
+				if i := strings.LastIndex(args[0], ":"); i > 0 {
+					o.Match = args[0][:i] + ":" + o.Match
+				}
 			}
 			if o.Table, err = strconv.Atoi(args[1]); err != nil || o.Table < 1 {
+				if o.Match != "" {
+					return usageErrorf("result: after a match's code comes the game's number in it (1, 2, ...), not %q", args[1])
+				}
 				return usageErrorf("result: TABLE is a table number, not %q", args[1])
 			}
 			if o.In.TimeDefault, err = colourFlag("--time-default", timeDefault); err != nil {
@@ -135,24 +146,43 @@ func colourFlag(flag, v string) (tournament.Color, error) {
 	return "", usageErrorf("result: %s is black or white, not %q", flag, v)
 }
 
+// finalCode is a final match's code as 'otd result' takes it.
+var finalCode = regexp.MustCompile(`^([^:,]+:)?(?i:PO|QF[1-4]|SF[12]|F|3P)$`)
+
 func runResult(g *globals, o resultOptions) error {
+	where := fmt.Sprintf("Round %d table %d", o.Round, o.Table)
+	if o.Match != "" {
+		where = fmt.Sprintf("%s game %d", o.Match, o.Table)
+	}
 	_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
+		if o.Match != "" {
+			if o.Repair {
+				return tournament.Change{}, usageErrorf("result: --repair is for a round's result, not a final game's")
+			}
+			return t.RecordFinalResult(o.Match, o.Table, o.In, o.Correct)
+		}
 		if o.Repair {
 			return t.CorrectAndRepair(o.Round, o.Table, o.In)
 		}
 		return t.RecordResult(o.Round, o.Table, o.In, o.Correct)
 	})
 	if errors.Is(err, tournament.ErrSameResult) {
-		fmt.Fprintf(g.Stdout, "Round %d table %d: %s is recorded already; nothing changed.\n", o.Round, o.Table, strings.TrimPrefix(err.Error(),
-			fmt.Sprintf("round %d table %d: %s: ", o.Round, o.Table, tournament.ErrSameResult)))
+		_, same, _ := strings.Cut(err.Error(), tournament.ErrSameResult.Error()+": ")
+		fmt.Fprintf(g.Stdout, "%s: %s is recorded already; nothing changed.\n", where, same)
 		return nil
 	}
 	if err != nil {
 		return err
 	}
 	c := changes[0]
-	fmt.Fprintf(g.Stdout, "Round %d table %d: %s", o.Round, o.Table, c.After.Results[0].Result)
-	if was := c.Before.Results[0].Result; was != nil {
+	now, was := func() (*tournament.Result, *tournament.Result) {
+		if o.Match != "" {
+			return c.After.FinalGames[0].Result, c.Before.FinalGames[0].Result
+		}
+		return c.After.Results[0].Result, c.Before.Results[0].Result
+	}()
+	fmt.Fprintf(g.Stdout, "%s: %s", where, now)
+	if was != nil {
 		fmt.Fprintf(g.Stdout, " (was %s)", was)
 	}
 	fmt.Fprintln(g.Stdout)
