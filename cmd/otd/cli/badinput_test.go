@@ -114,7 +114,7 @@ func TestBadInput(t *testing.T) {
 		{"player add rating not a number", "", []string{"player", "add", "X", "--rating", "high"}, 2, []string{`--rating "high": not a whole number`, "--help"}},
 		{"player add country", "", []string{"player", "add", "X", "--country", "FRANCE"}, 2, []string{`country "FRANCE"`, "a 2- or 3-letter code such as FR or GBR"}},
 		{"player edit unknown player", "", []string{"player", "edit", "9", "--name", "X"}, 1, []string{"player 9: no such player", "players are numbered 1 to 8"}},
-		{"player edit nothing", "", []string{"player", "edit", "1"}, 2, []string{"nothing to change", "give --name, --rating, --country, --wof-id or --engine"}},
+		{"player edit nothing", "", []string{"player", "edit", "1"}, 2, []string{"nothing to change", "give --name, --rating, --country, --wof-id, --engine, --team, --born or --category"}},
 		{"player withdraw twice", "", []string{"player", "withdraw", "8"}, 1, []string{"player 8 (EIGHT, Hal): the player has withdrawn before round 2", "already: nothing to do"}},
 		{"player withdraw not a number", "", []string{"player", "withdraw", "x"}, 2, []string{`not "x"`, "NUMBER is a player's number (see 'otd player list')"}},
 		{"player absent paired round", "", []string{"player", "absent", "1", "--round", "2"}, 1, []string{"round 2 is already paired and under way", "enter a forfeit: 'otd result 2 1 --forfeit white'"}},
