@@ -352,3 +352,30 @@ func TestRunResumes(t *testing.T) {
 		t.Error("not every game was played")
 	}
 }
+
+// TestRunPlaysTheFinalPhase: Run plays a Swiss of built-in engines, then its
+// final phase (a top-2 final of 3 games, level by discs, and nothing for a
+// person to enter), recording every final game with its transcript.
+func TestRunPlaysTheFinalPhase(t *testing.T) {
+	ctx := context.Background()
+	d := tournament.NewDirector(memstore.New())
+	tm := engineEvent(t, d, "Bots", 4)
+	s := tm.Settings
+	s.Final = tournament.FinalRules{Qualifiers: 2, BestOf: 3, Level: tournament.LevelDiscs, Colour: tournament.ColourLot}
+	if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.ChangeSettings(s) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Run(ctx, tm.ID, tournament.PlayOptions{Time: minute}); err != nil {
+		t.Fatal(err)
+	}
+	tm, _ = d.Tournament(ctx, tm.ID)
+	ph, err := tm.Phase("")
+	if err != nil || !ph.Over || len(ph.Matches) != 1 || len(tm.FinalGames) < 2 {
+		t.Fatalf("the final phase after Run: %+v, %v, games %v", ph, err, tm.FinalGames)
+	}
+	for _, g := range tm.FinalGames {
+		if g.Result == nil || g.Result.Moves == "" {
+			t.Errorf("final game %s was not played by otd: %+v", g, g.Result)
+		}
+	}
+}

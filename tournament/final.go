@@ -811,3 +811,25 @@ func (t *Tournament) Teams() ([]Team, error) {
 	}
 	return out, nil
 }
+
+// RecordFinalGame records a final game otd played (game n of match code):
+// its transcript, how it ended, and its result scored as RecordGame scores
+// a round's.
+func (t *Tournament) RecordFinalGame(code string, n int, p Played) (Change, error) {
+	g, err := t.FinalGame(code, n)
+	if err != nil {
+		return Change{}, err
+	}
+	if g.Result != nil {
+		return Change{}, fmt.Errorf("%s game %d: %w (%s)", code, n, ErrHasResult, g.Result)
+	}
+	tmp := Tournament{Settings: t.Settings, Players: t.Players, Games: []Game{{Round: 1, Table: 1, Black: g.Black, White: g.White}}}
+	c, err := tmp.RecordGame(1, 1, p)
+	if err != nil {
+		return Change{}, fmt.Errorf("%s game %d: %w", code, n, unwrapPrefix(err, "round 1 table 1: "))
+	}
+	before := *g
+	g.Result = c.After.Results[0].Result
+	subject := fmt.Sprintf("%s game %d (%d %s - %d %s)", code, n, g.Black, t.Players[g.Black-1].Name, g.White, t.Players[g.White-1].Name)
+	return t.change(ActResult, subject, State{FinalGames: []FinalGame{before}}, State{FinalGames: []FinalGame{*g}}), nil
+}

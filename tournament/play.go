@@ -159,6 +159,7 @@ type PlayOptions struct {
 // GameEvent is a game of PlayRound starting (Done false) or ending.
 type GameEvent struct {
 	Round, Table int
+	Match        string // a final game's match code ("SF1", "women:F"), Table then its number; "" a round's game
 	Black, White Player
 	Done         bool
 	Result       *Result // the result recorded, when Done and Err is nil
@@ -169,10 +170,11 @@ type GameEvent struct {
 
 // PlayReport is what PlayRound did.
 type PlayReport struct {
-	Round    int
+	Round    int               // 0 for the final phase (PlayFinal)
 	Played   int               // games played and recorded by this call
 	Recorded int               // engine games of the round with a result before this call
 	Humans   []int             // tables with a person, left for 'otd result'
+	Finals   []string          // final games with a person, left for 'otd result' ("SF1 2")
 	Failed   int               // games not played or not recorded (see the events' errors)
 	Time     match.TimeControl // the time control the games were played with
 }
@@ -229,6 +231,32 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 			todo = append(todo, g)
 		}
 	}
+	var jobs []playJob
+	for _, g := range todo {
+		jobs = append(jobs, playJob{event: GameEvent{Round: r, Table: g.Table, Black: t.Players[g.Black-1], White: t.Players[g.White-1]},
+			play: func() (*Result, func(), error) { return d.playGame(ctx, t, g.Black, g.White, o, recordRound(g)) }})
+	}
+	d.playAll(ctx, jobs, o, &rep)
+	switch {
+	case ctx.Err() != nil:
+		return rep, fmt.Errorf("round %d stopped: %d games recorded, the others are played again by the next 'otd round play': %w", r, rep.Played, ctx.Err())
+	case rep.Failed > 0:
+		return rep, fmt.Errorf("round %d: %d of %d engine games could not be played or recorded", r, rep.Failed, len(todo))
+	case len(todo) == 0 && rep.Recorded == 0:
+		return rep, fmt.Errorf("round %d: %w (tables with a person are entered with 'otd result')", r, ErrNoEngineGames)
+	}
+	return rep, nil
+}
+
+// playJob is a game to play: its event, and how to play and record it.
+type playJob struct {
+	event GameEvent
+	play  func() (*Result, func(), error)
+}
+
+// playAll plays jobs, o.Concurrency at a time, until ctx ends, reporting
+// each game's start and end to o.Progress and counting them in rep.
+func (d *Director) playAll(ctx context.Context, jobs []playJob, o PlayOptions, rep *PlayReport) {
 	var mu sync.Mutex
 	running := 0
 	event := func(e GameEvent) {
@@ -245,50 +273,56 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 			running++
 		}
 		if o.Progress != nil {
-			e.Running, e.Total = running, len(todo)
+			e.Running, e.Total = running, len(jobs)
 			o.Progress(e)
 		}
 	}
-	jobs := make(chan Game)
+	queue := make(chan playJob)
 	var wg sync.WaitGroup
 	for range max(o.Concurrency, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for g := range jobs {
-				b, w := t.Players[g.Black-1], t.Players[g.White-1]
-				event(GameEvent{Round: r, Table: g.Table, Black: b, White: w})
-				res, stop, err := d.playGame(ctx, t, g, o)
-				event(GameEvent{Round: r, Table: g.Table, Black: b, White: w, Done: true, Result: res, Err: err})
+		wg.Go(func() {
+			for j := range queue {
+				event(j.event)
+				res, stop, err := j.play()
+				e := j.event
+				e.Done, e.Result, e.Err = true, res, err
+				event(e)
 				stop()
 			}
-		}()
+		})
 	}
 send:
-	for _, g := range todo {
+	for _, j := range jobs {
 		select {
-		case jobs <- g:
+		case queue <- j:
 		case <-ctx.Done():
 			break send
 		}
 	}
-	close(jobs)
+	close(queue)
 	wg.Wait()
-	switch {
-	case ctx.Err() != nil:
-		return rep, fmt.Errorf("round %d stopped: %d games recorded, the others are played again by the next 'otd round play': %w", r, rep.Played, ctx.Err())
-	case rep.Failed > 0:
-		return rep, fmt.Errorf("round %d: %d of %d engine games could not be played or recorded", r, rep.Failed, len(todo))
-	case len(todo) == 0 && rep.Recorded == 0:
-		return rep, fmt.Errorf("round %d: %w (tables with a person are entered with 'otd result')", r, ErrNoEngineGames)
-	}
-	return rep, nil
 }
 
-// playGame plays game g of t and records it; stop ends the players' programs
-// (the caller calls it once the result is out).
-func (d *Director) playGame(ctx context.Context, t *Tournament, g Game, o PlayOptions) (res *Result, stop func(), err error) {
-	entrants := [2]Player{t.Players[g.Black-1], t.Players[g.White-1]}
+// recordRound records a game of a round that otd played.
+func recordRound(g Game) func(*Tournament, Played) (*Result, Change, error) {
+	return func(t *Tournament, p Played) (*Result, Change, error) {
+		if h, err := t.Game(g.Round, g.Table); err != nil || h.Black != g.Black || h.White != g.White {
+			return nil, Change{}, fmt.Errorf("round %d table %d: %w: the round was paired again while the game was played", g.Round, g.Table, ErrChanged)
+		}
+		c, err := t.RecordGame(g.Round, g.Table, p)
+		if err != nil {
+			return nil, c, err
+		}
+		h, _ := t.Game(g.Round, g.Table)
+		return h.Result, c, nil
+	}
+}
+
+// playGame plays a game of t between players black and white and records
+// it with record; stop ends the players' programs (the caller calls it once
+// the result is out).
+func (d *Director) playGame(ctx context.Context, t *Tournament, black, white int, o PlayOptions, record func(*Tournament, Played) (*Result, Change, error)) (res *Result, stop func(), err error) {
+	entrants := [2]Player{t.Players[black-1], t.Players[white-1]}
 	var ps [2]player.Player
 	var startErr [2]error
 	for i, e := range entrants {
@@ -304,11 +338,14 @@ func (d *Director) playGame(ctx context.Context, t *Tournament, g Game, o PlayOp
 			}
 		}
 	}
-	res, err = d.play(ctx, t, g, o, ps, startErr)
+	res, err = d.play(ctx, t, o, ps, startErr, record)
 	return res, stop, err
 }
 
-func (d *Director) play(ctx context.Context, t *Tournament, g Game, o PlayOptions, ps [2]player.Player, startErr [2]error) (*Result, error) {
+// play plays a game between ps (either may have failed to start: startErr)
+// and records it with record, in one action of the Director.
+func (d *Director) play(ctx context.Context, t *Tournament, o PlayOptions, ps [2]player.Player, startErr [2]error,
+	record func(*Tournament, Played) (*Result, Change, error)) (*Result, error) {
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -343,20 +380,63 @@ func (d *Director) play(ctx context.Context, t *Tournament, g Game, o PlayOption
 		}
 	}
 	// A finished game is recorded even if ctx ends now.
-	t2, _, err := d.Do(context.WithoutCancel(ctx), t.ID, func(t *Tournament) (Change, error) {
-		if h, err := t.Game(g.Round, g.Table); err != nil || h.Black != g.Black || h.White != g.White {
-			return Change{}, fmt.Errorf("round %d table %d: %w: the round was paired again while the game was played", g.Round, g.Table, ErrChanged)
-		}
-		return t.RecordGame(g.Round, g.Table, p)
+	var res2 *Result
+	_, _, err := d.Do(context.WithoutCancel(ctx), t.ID, func(t *Tournament) (c Change, err error) {
+		res2, c, err = record(t, p)
+		return c, err
 	})
+	return res2, err
+}
+
+// PlayFinal plays every final game of tournament id (the open's and the
+// categories') paired between two engines and without a result, as
+// PlayRound plays a round's; a game with a person is left for 'otd result'
+// (PlayReport.Finals).
+func (d *Director) PlayFinal(ctx context.Context, id int64, o PlayOptions) (PlayReport, error) {
+	t, err := d.Tournament(ctx, id)
 	if err != nil {
-		return nil, err
+		return PlayReport{}, err
 	}
-	h, err := t2.Game(g.Round, g.Table)
-	if err != nil {
-		return nil, err
+	if o.Time == (match.TimeControl{}) {
+		o.Time = t.PlayTime()
 	}
-	return h.Result, nil
+	if err := o.Time.Valid(); err != nil {
+		return PlayReport{}, err
+	}
+	if o.Start == nil {
+		o.Start = StartEngine
+	}
+	rep := PlayReport{Time: o.Time}
+	var jobs []playJob
+	for _, g := range t.FinalGames {
+		if g.Result != nil || g.Match == "" {
+			continue
+		}
+		b, w := t.Players[g.Black-1], t.Players[g.White-1]
+		if b.Engine == "" || w.Engine == "" {
+			rep.Finals = append(rep.Finals, fmt.Sprintf("%s %d", g.Code(), g.Game))
+			continue
+		}
+		code, n := g.Code(), g.Game
+		record := func(t *Tournament, p Played) (*Result, Change, error) {
+			c, err := t.RecordFinalGame(code, n, p)
+			if err != nil {
+				return nil, c, err
+			}
+			h, _ := t.FinalGame(code, n)
+			return h.Result, c, nil
+		}
+		jobs = append(jobs, playJob{event: GameEvent{Match: code, Table: n, Black: b, White: w},
+			play: func() (*Result, func(), error) { return d.playGame(ctx, t, g.Black, g.White, o, record) }})
+	}
+	d.playAll(ctx, jobs, o, &rep)
+	switch {
+	case ctx.Err() != nil:
+		return rep, fmt.Errorf("the final phase stopped: %d games recorded, the others are played again by the next 'otd tournament run': %w", rep.Played, ctx.Err())
+	case rep.Failed > 0:
+		return rep, fmt.Errorf("the final phase: %d of %d engine games could not be played or recorded", rep.Failed, len(jobs))
+	}
+	return rep, nil
 }
 
 // Run finishes tournament id, an event whose games otd plays: it plays the
@@ -375,7 +455,7 @@ func (d *Director) Run(ctx context.Context, id int64, o PlayOptions) error {
 		// Every round before the last paired has its results (Validate).
 		if r := t.Paired(); r == 0 || t.Finished() == r {
 			if r == t.Rounds {
-				return nil
+				return d.runFinal(ctx, id, o)
 			}
 			_, changes, err := d.Do(ctx, id, func(t *Tournament) (Change, error) { return t.Pair(PairOptions{}) })
 			if err != nil {
@@ -394,6 +474,38 @@ func (d *Director) Run(ctx context.Context, id int64, o PlayOptions) error {
 		}
 		if len(rep.Humans) > 0 {
 			return fmt.Errorf("round %d: %w: enter %s", rep.Round, ErrHumanGames, Plural(len(rep.Humans), "result"))
+		}
+	}
+}
+
+// runFinal plays the final phases of tournament id (after its Swiss): it
+// pairs the next games and plays them, until every phase is over or a game
+// with a person waits (ErrHumanGames).
+func (d *Director) runFinal(ctx context.Context, id int64, o PlayOptions) error {
+	for {
+		_, changes, err := d.Do(ctx, id, func(t *Tournament) (Change, error) { return t.FinalNext(FinalOptions{}) })
+		switch {
+		case errors.Is(err, ErrAllPaired), errors.Is(err, ErrInvalid): // over, or no final phase
+			return nil
+		case errors.Is(err, ErrNotFinished): // games paired wait: play them below
+		case err != nil:
+			return err
+		case o.Paired != nil:
+			o.Paired(0, []string{changes[0].Subject})
+		}
+		paired := err == nil
+		rep, err := d.PlayFinal(ctx, id, o)
+		if err != nil {
+			return err
+		}
+		if o.Played != nil {
+			o.Played(rep)
+		}
+		if len(rep.Finals) > 0 {
+			return fmt.Errorf("the final phase: %w: enter %s (%s)", ErrHumanGames, Plural(len(rep.Finals), "result"), strings.Join(rep.Finals, ", "))
+		}
+		if rep.Played == 0 && !paired {
+			return fmt.Errorf("the final phase: games wait and none could be played")
 		}
 	}
 }

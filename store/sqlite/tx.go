@@ -325,7 +325,7 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 		return nil, err
 	}
 	rows.Close()
-	rows, err = t.tx.Query(`SELECT seq, category, match, game, black, white, black_discs, white_discs, kind, loser
+	rows, err = t.tx.Query(`SELECT seq, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note
 		FROM final_game WHERE tournament_id = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, err
@@ -335,11 +335,13 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 		var g tournament.FinalGame
 		var bd, wd sql.NullInt64
 		var kind, loser sql.NullString
-		if err := rows.Scan(&g.Seq, &g.Category, &g.Match, &g.Game, &g.Black, &g.White, &bd, &wd, &kind, &loser); err != nil {
+		var moves, end, note string
+		if err := rows.Scan(&g.Seq, &g.Category, &g.Match, &g.Game, &g.Black, &g.White, &bd, &wd, &kind, &loser, &moves, &end, &note); err != nil {
 			return nil, err
 		}
 		if bd.Valid {
-			g.Result = &tournament.Result{Black: int(bd.Int64), White: int(wd.Int64), Kind: tournament.Kind(kind.String), Loser: tournament.Color(loser.String)}
+			g.Result = &tournament.Result{Black: int(bd.Int64), White: int(wd.Int64), Kind: tournament.Kind(kind.String), Loser: tournament.Color(loser.String),
+				Moves: moves, End: end, Note: note}
 		}
 		tm.FinalGames = append(tm.FinalGames, g)
 	}
@@ -476,12 +478,12 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		}
 	}
 	for _, g := range to.FinalGames {
-		res := resultColumns(g.Result)[:4] // discs, kind, loser
-		if _, err := t.exec(`INSERT INTO final_game (tournament_id, seq, category, match, game, black, white, black_discs, white_discs, kind, loser)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, seq) DO UPDATE SET category = excluded.category,
+		if _, err := t.exec(`INSERT INTO final_game (tournament_id, seq, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, seq) DO UPDATE SET category = excluded.category,
 			match = excluded.match, game = excluded.game, black = excluded.black, white = excluded.white, black_discs = excluded.black_discs,
-			white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser`,
-			append([]any{id, g.Seq, g.Category, g.Match, g.Game, g.Black, g.White}, res...)...); err != nil {
+			white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser, moves = excluded.moves, ending = excluded.ending,
+			note = excluded.note`,
+			append([]any{id, g.Seq, g.Category, g.Match, g.Game, g.Black, g.White}, resultColumns(g.Result)...)...); err != nil {
 			return err
 		}
 	}

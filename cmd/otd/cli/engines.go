@@ -146,7 +146,11 @@ func runRoundPlay(g *globals, po tournament.PlayOptions) error {
 
 // printPlayed says what a round's play did.
 func printPlayed(g *globals, rep tournament.PlayReport) {
-	fmt.Fprintf(g.Stdout, "round %d: %d engine games played", rep.Round, rep.Played)
+	what := fmt.Sprintf("round %d", rep.Round)
+	if rep.Round == 0 {
+		what = "final phase"
+	}
+	fmt.Fprintf(g.Stdout, "%s: %d engine games played", what, rep.Played)
 	if rep.Recorded > 0 {
 		fmt.Fprintf(g.Stdout, ", %d recorded before", rep.Recorded)
 	}
@@ -193,6 +197,9 @@ func (p *progress) event(e tournament.GameEvent) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	line := fmt.Sprintf("round %d table %d: %d %s - %d %s", e.Round, e.Table, e.Black.Number, e.Black.Name, e.White.Number, e.White.Name)
+	if e.Match != "" {
+		line = fmt.Sprintf("%s game %d: %d %s - %d %s", e.Match, e.Table, e.Black.Number, e.Black.Name, e.White.Number, e.White.Name)
+	}
 	switch {
 	case !e.Done:
 		if p.bar == nil && isTerminal(p.w) {
@@ -262,6 +269,10 @@ func runTournamentRun(g *globals, po tournament.PlayOptions) error {
 		defer p.finish()
 		po.Progress = p.event
 		po.Paired = func(r int, notes []string) {
+			if r == 0 { // the final phase: the games paired
+				fmt.Fprintln(g.Stdout, notes[0])
+				return
+			}
 			fmt.Fprintf(g.Stdout, "round %d paired\n", r)
 			if len(notes) > 0 {
 				fmt.Fprintf(g.Stderr, "otd: note: %s\n", strings.Join(notes, "; "))
@@ -282,6 +293,9 @@ func runTournamentRun(g *globals, po tournament.PlayOptions) error {
 	t, err := g.current()
 	if err != nil {
 		return err
+	}
+	if !t.Final.IsZero() {
+		return runFinalStandings(g, t, standingsOptions{Round: -1})
 	}
 	return runStandings(g, t, standingsOptions{Round: -1})
 }

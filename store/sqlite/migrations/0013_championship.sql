@@ -25,6 +25,9 @@ CREATE TABLE final_game_new (
     white_discs   INTEGER,
     kind          TEXT,             -- normal, time-default, forfeit
     loser         TEXT,
+    moves         TEXT NOT NULL DEFAULT '', -- a game otd played: its transcript, how it ended, why
+    ending        TEXT NOT NULL DEFAULT '',
+    note          TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (tournament_id, seq),
     CHECK ((black_discs IS NULL) = (white_discs IS NULL)),
     CHECK (black_discs IS NULL OR (black_discs BETWEEN 0 AND 256 AND white_discs BETWEEN 0 AND 256 AND black_discs + white_discs <= 256))
