@@ -18,8 +18,8 @@ import (
 // left out of the dumps, to compare with the states that the otd of schema 1
 // wrote.
 var laterColumns = map[string]*regexp.Regexp{
-	"tournament:": regexp.MustCompile(` (start_date|end_date|city|country|director)=""| pairing="plain"| rules="othello"| time_control=""| name_key="[^"]*"`),
-	"player:":     regexp.MustCompile(` engine=""`),
+	"tournament:": regexp.MustCompile(` (start_date|end_date|city|country|director)=""| pairing="plain"| rules="othello"| time_control=""| name_key="[^"]*"| new_ids=""`),
+	"player:":     regexp.MustCompile(` engine=""| new_id=0`),
 	"game:":       regexp.MustCompile(` (moves|ending|note)=""`),
 }
 
