@@ -34,7 +34,10 @@ type Otd struct {
 type Status struct {
 	FirstRound, Left int
 	Absent           []int
-	NoID             bool // written with a stand-in id: the player has no WOF id
+	// NoID: the id is a stand-in, the player has no WOF id: otd wrote a
+	// player without one with their tournament number before issue 21
+	// (now with an id from the tournament's new-player range).
+	NoID bool
 }
 
 // Forfeit is a forfeit (or, in TimeDefaults, a time default): the players

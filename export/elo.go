@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/otd-project/otd/elo"
@@ -25,7 +24,8 @@ func ELOSettings(f *elo.File, s tournament.Settings) tournament.Settings {
 }
 
 // FromELO builds a tournament from an .ELO file: players in published order
-// (numbered from 1, keeping their WOF ids), every Swiss round with its games,
+// (numbered from 1, keeping their WOF ids, and a "+" as an id new to the
+// rating list: Player.NewID), every Swiss round with its games,
 // and the games added after them. Other programs' files list neither byes,
 // forfeits, absences nor withdrawals: a player without a game in a round gets
 // the bye there when the published score exceeds the points of their games; a
@@ -51,14 +51,14 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, error)
 		}
 		num[p.ID] = i + 1
 		name := joinName(p.Last, p.First)
-		pl := tournament.Player{Number: i + 1, WOFID: p.ID, Name: name, Rating: p.Rating, Country: p.Country, FirstRound: 1}
+		pl := tournament.Player{Number: i + 1, WOFID: p.ID, NewID: p.New && p.ID != 0, Name: name, Rating: p.Rating, Country: p.Country, FirstRound: 1}
 		if o != nil {
 			if n, ok := o.Names[p.ID]; ok {
 				pl.Name = n
 			}
 			st := o.Players[p.ID]
-			if st.NoID {
-				pl.WOFID = 0
+			if st.NoID { // a stand-in id, as otd wrote a player without a WOF id before issue 21
+				pl.WOFID, pl.NewID = 0, false
 			}
 			pl.FirstRound, pl.Left, pl.Absent = max(st.FirstRound, 1), st.Left, st.Absent
 		}
@@ -266,6 +266,11 @@ func ELOMeta(t *tournament.Tournament) elo.Meta {
 // ErrDuplicateID is returned when two players have the same WOF id.
 var ErrDuplicateID = errors.New("two players have the same WOF id")
 
+// ErrNoWOFID is wrapped by the error of players without a WOF id when the
+// tournament has no new-player ids to give them (Settings.NewIDs), or too
+// few.
+var ErrNoWOFID = errors.New("no WOF id")
+
 // ToELO makes the .ELO file of a tournament: the header, the
 // standings after the last finished round in rank order, each of those
 // rounds' games played on the board (normal games and time defaults), and
@@ -273,45 +278,25 @@ var ErrDuplicateID = errors.New("two players have the same WOF id")
 // the rating list: they are left out of the game lines (Papp writes only
 // games with discs) and written, with the entries, absences and withdrawals,
 // in "% otd:" comment lines for otd's own import. Players are written
-// "SURNAME, First" with their WOF id and three-letter country; a player
-// without a WOF id is marked new ("+") with a stand-in id unique in the file.
-// A name with more commas ("SMITH, John, Jr.") is written SMITH, John Jr.,
-// and as it is, quoted, in an otd line ("% otd: name 12 \"SMITH, John, Jr.\"").
+// "FAMILY, Given" (SplitName) with their WOF id and three-letter country. A
+// player without a WOF id gets one from the tournament's new-player ids
+// (Settings.NewIDs, Papp's zone-insertion: the first ids of the range that
+// no player of the tournament has, in the order of registration) and is
+// marked new ("+"), as is a player whose id is new (Player.NewID); without
+// the range, or with too few free ids in it, the file is refused with an
+// error wrapping ErrNoWOFID: a tournament number in the id column would be
+// another player's id (2 is TASTET Marc's). A name with more commas
+// ("SMITH, John, Jr.") is written SMITH, John Jr., and as it is, quoted, in
+// an otd line ("% otd: name 12 \"SMITH, John, Jr.\"").
 func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 	done := t.Finished()
 	rows, err := t.Standings(done)
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]int, len(t.Players)+1) // by player number
-	used := map[int]int{}
-	for _, p := range t.Players {
-		if p.WOFID == 0 {
-			continue
-		}
-		if n := used[p.WOFID]; n != 0 {
-			return nil, fmt.Errorf("players %d and %d: WOF id %d: %w; correct one with 'otd player edit N --wof-id'", n, p.Number, p.WOFID, ErrDuplicateID)
-		}
-		used[p.WOFID], ids[p.Number] = p.Number, p.WOFID
-	}
-	// A player without an id stands in as their number, or past every id if a WOF id is that number.
-	next := len(t.Players) + 1
-	for n := range used {
-		next = max(next, n+1)
-	}
-	for _, p := range t.Players {
-		if p.WOFID == 0 && used[p.Number] == 0 {
-			ids[p.Number] = p.Number
-		}
-	}
-	for _, p := range t.Players {
-		if p.WOFID == 0 {
-			if ids[p.Number] == 0 {
-				ids[p.Number] = next
-				next++
-			}
-			used[ids[p.Number]] = p.Number
-		}
+	ids, err := eloIDs(t)
+	if err != nil {
+		return nil, err
 	}
 	f := &elo.File{Header: meta.Headers(), Otd: elo.NewOtd()}
 	o := f.Otd
@@ -319,16 +304,16 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 	for _, row := range rows {
 		p := t.Players[row.Player-1]
 		last, first := SplitName(p.Name)
-		f.Standings = append(f.Standings, elo.Player{ID: ids[p.Number], New: p.WOFID == 0, Last: last, First: first,
+		f.Standings = append(f.Standings, elo.Player{ID: ids[p.Number], New: p.WOFID == 0 || p.NewID, Last: last, First: first,
 			Country: eloCountry(p.Country), Score: row.Points, Discs: row.Discs, Rating: p.Rating})
 		if strings.Count(p.Name, ",") > 1 { // "SMITH, John, Jr.": the standings line cannot hold it
 			o.Names[ids[p.Number]] = p.Name
 		}
-		st := elo.Status{Left: p.Left, Absent: p.Absent, NoID: p.WOFID == 0}
+		st := elo.Status{Left: p.Left, Absent: p.Absent}
 		if p.FirstRound > 1 {
 			st.FirstRound = p.FirstRound
 		}
-		if st.FirstRound != 0 || st.Left != 0 || len(st.Absent) > 0 || st.NoID {
+		if st.FirstRound != 0 || st.Left != 0 || len(st.Absent) > 0 {
 			o.Players[ids[p.Number]] = st
 		}
 	}
@@ -367,6 +352,54 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 	return f, nil
 }
 
+// eloIDs returns each player's id in the rating file, by player number:
+// the WOF id, or for a player without one the next id of the tournament's
+// new-player range that no player has.
+func eloIDs(t *tournament.Tournament) ([]int, error) {
+	ids := make([]int, len(t.Players)+1)
+	used := map[int]int{} // id: player number
+	var missing []string
+	for _, p := range t.Players {
+		if p.WOFID == 0 {
+			missing = append(missing, fmt.Sprintf("%d (%s)", p.Number, p.Name))
+			continue
+		}
+		if n := used[p.WOFID]; n != 0 {
+			return nil, fmt.Errorf("players %d and %d: WOF id %d: %w; correct one with 'otd player edit N --wof-id'", n, p.Number, p.WOFID, ErrDuplicateID)
+		}
+		used[p.WOFID], ids[p.Number] = p.Number, p.WOFID
+	}
+	if len(missing) == 0 {
+		return ids, nil
+	}
+	who := fmt.Sprintf("player %s has", missing[0])
+	if len(missing) > 1 {
+		who = "players " + strings.Join(missing, ", ")
+		if len(missing) > 4 {
+			who = fmt.Sprintf("players %s and %d more", strings.Join(missing[:3], ", "), len(missing)-3)
+		}
+		who += " have"
+	}
+	r := t.NewIDs
+	if r.IsZero() {
+		return nil, fmt.Errorf("%s %w, and the rating file needs one for each: set the ids for new players your federation has from the WOF ('otd tournament edit --new-ids 50321-59999', from the first not yet given), or give each the rating list's ('otd player edit N --wof-id ID')", who, ErrNoWOFID)
+	}
+	next := r.From
+	for _, p := range t.Players {
+		if p.WOFID != 0 {
+			continue
+		}
+		for used[next] != 0 {
+			next++
+		}
+		if !r.Contains(next) {
+			return nil, fmt.Errorf("%s %w, and the new-player ids %s have too few left that no player has: give a wider range ('otd tournament edit --new-ids FROM-TO')", who, ErrNoWOFID, r)
+		}
+		ids[p.Number], used[next] = next, p.Number
+	}
+	return ids, nil
+}
+
 // eloCountry gives a stored country code as the rating list writes it: the
 // three-letter code (codes stored before otd normalised them may have two).
 func eloCountry(c string) string {
@@ -376,35 +409,18 @@ func eloCountry(c string) string {
 	return strings.ToUpper(c)
 }
 
-// SplitName splits a player's name into the rating list's SURNAME and first
-// name: "Leader, Imre", "Imre LEADER" and "Imre Leader" all give LEADER and
-// Imre. Without a comma, the words written in capitals are the surname, or
-// else the last word. Commas cannot be in a field of the file: they become
-// spaces.
-func SplitName(name string) (last, first string) {
-	if l, f, ok := strings.Cut(name, ","); ok {
-		last, first = l, f
-	} else {
-		words := strings.Fields(name)
-		var caps, rest []string
-		for _, w := range words {
-			if isCapsWord(w) {
-				caps = append(caps, w)
-			} else {
-				rest = append(rest, w)
-			}
-		}
-		switch {
-		case len(caps) > 0 && len(rest) > 0:
-			last, first = strings.Join(caps, " "), strings.Join(rest, " ")
-		case len(words) > 1:
-			last, first = words[len(words)-1], strings.Join(words[:len(words)-1], " ")
-		default:
-			last = name
-		}
-	}
+// SplitName splits a player's name, written "FAMILY, Given" by convention,
+// into the rating list's family name, in capitals as the WOF's list and the
+// files of Papp and FlipTheDisc write it, and given name: "Leader, Imre"
+// gives LEADER and Imre. A name without a comma is a family name alone, kept
+// whole and in its order: "Nakamura Tō" gives NAKAMURA TŌ and no given name
+// (a standings line "NAKAMURA TŌ, , JPN", as real files write a player
+// without one). Commas cannot be in a field of the file: those after the
+// first become spaces.
+func SplitName(name string) (family, given string) {
+	family, given, _ = strings.Cut(name, ",")
 	clean := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, ",", " ")), " ") }
-	return strings.ToUpper(clean(last)), clean(first)
+	return strings.ToUpper(clean(family)), clean(given)
 }
 
 // joinName is the name of a standings line's SURNAME and First: "SURNAME, First".
@@ -413,21 +429,6 @@ func joinName(last, first string) string {
 		return last
 	}
 	return last + ", " + first
-}
-
-// isCapsWord reports whether w is written in capitals and has two letters
-// or more (an initial, "C.", is not a surname).
-func isCapsWord(w string) bool {
-	letters := 0
-	for _, r := range w {
-		if unicode.IsLetter(r) {
-			if !unicode.IsUpper(r) {
-				return false
-			}
-			letters++
-		}
-	}
-	return letters > 1
 }
 
 // text is a name from a file for a message: as it is if it is short text,

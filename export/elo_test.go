@@ -24,10 +24,13 @@ import (
 // smallEvent is a 2-round event of 5 players with a game of every kind:
 // round 1: 1-2 40-24, 3-4 a forfeit (4 did not play), 5 the bye; round 2:
 // 2-3 a time default (black's flag fell, recorded 19-45), 4-1 30-34, and 5
-// absent. Player 1 has WOF id 79; player 2's country was stored "FR" (as an
-// older otd stored it).
+// absent. Player 1 has WOF id 79, the others none; the new-player ids are
+// France's range in Papp's papp.cfg (zone-insertion "FRA" = 50000-59999).
+// Player 2's country was stored "FR" (as an older otd stored it); only
+// player 1's name is written "FAMILY, Given".
 func smallEvent() *tournament.Tournament {
 	t := &tournament.Tournament{Settings: tournament.DefaultSettings("Club", 2)}
+	t.NewIDs = tournament.IDRange{From: 50000, To: 59999}
 	t.Players = []tournament.Player{
 		{Number: 1, Name: "LEADER, Imre", WOFID: 79, Rating: 2157, Country: "GBR", FirstRound: 1},
 		{Number: 2, Name: "Ann ARCHER", Country: "FR", FirstRound: 1},
@@ -61,8 +64,12 @@ var smallMeta = elo.Meta{Tournament: "Club", Country: "France", Sender: "Ann Arc
 // no point); 2: 24 + 32x2 + 19 + 32x2 = 171; 4: 32 + 30 + 32x2 = 126. The
 // forfeit and the bye are no game lines (a forfeit used to be written as a
 // 32-32 draw), but otd's lines; the time default is a game (it was played);
-// players without a WOF id are new ("+") and stand in with their number;
-// countries are the three-letter codes.
+// players without a WOF id take the first ids of the new-player range in
+// the order of registration, 2 to 5 as 50000 to 50003 (Papp's
+// inserer_joueur), marked new ("+"); family names in capitals, and a name
+// without a comma a family name whole ("Ann ARCHER" is not reordered, as it
+// was to ARCHER, Ann), with no given name; countries are the three-letter
+// codes.
 func TestToELO(t *testing.T) {
 	f, err := export.ToELO(smallEvent(), smallMeta)
 	if err != nil {
@@ -71,23 +78,23 @@ func TestToELO(t *testing.T) {
 	want := &elo.File{
 		Header: smallMeta.Headers(), // elo.TestMetaHeaders
 		Standings: []elo.Player{
-			{ID: 3, New: true, Last: "BROOK", First: "Bob", Country: "FRA", Score: 4, Discs: 77},
+			{ID: 50001, New: true, Last: "BOB BROOK", Country: "FRA", Score: 4, Discs: 77},
 			{ID: 79, Last: "LEADER", First: "Imre", Country: "GBR", Score: 4, Discs: 74, Rating: 2157},
-			{ID: 5, New: true, Last: "DANE", First: "Di", Country: "FRA", Score: 2, Discs: 32},
-			{ID: 2, New: true, Last: "ARCHER", First: "Ann", Country: "FRA", Score: 0, Discs: 43},
-			{ID: 4, New: true, Last: "COLE", First: "Cy", Country: "FRA", Score: 0, Discs: 62},
+			{ID: 50003, New: true, Last: "DI DANE", Country: "FRA", Score: 2, Discs: 32},
+			{ID: 50000, New: true, Last: "ANN ARCHER", Country: "FRA", Score: 0, Discs: 43},
+			{ID: 50002, New: true, Last: "CY COLE", Country: "FRA", Score: 0, Discs: 62},
 		},
 		Rounds: [][]elo.Game{
-			{{Black: 79, BlackDiscs: 40, White: 2, WhiteDiscs: 24}},
-			{{Black: 2, BlackDiscs: 19, White: 3, WhiteDiscs: 45}, {Black: 4, BlackDiscs: 30, White: 79, WhiteDiscs: 34}},
+			{{Black: 79, BlackDiscs: 40, White: 50000, WhiteDiscs: 24}},
+			{{Black: 50000, BlackDiscs: 19, White: 50001, WhiteDiscs: 45}, {Black: 50002, BlackDiscs: 30, White: 79, WhiteDiscs: 34}},
 		},
 		Otd: &elo.Otd{Rounds: 2, BQ: scoring.BQRule{Kind: scoring.Nearest}, TimeDefault: scoring.TimeComplete, ByePoints: scoring.Point,
 			TieBreaks:    scoring.TieBreaks{scoring.ByPoints, scoring.ByBQ, scoring.ByDiscs},
-			Players:      map[int]elo.Status{3: {NoID: true}, 5: {Absent: []int{2}, NoID: true}, 2: {NoID: true}, 4: {NoID: true}},
+			Players:      map[int]elo.Status{50003: {Absent: []int{2}}},
 			Names:        map[int]string{},
-			Forfeits:     [][]elo.Forfeit{{{Black: 3, White: 4, Loser: elo.White}}, nil},
-			Byes:         [][]int{{5}, nil},
-			TimeDefaults: [][]elo.Forfeit{nil, {{Black: 2, White: 3, Loser: elo.Black}}}},
+			Forfeits:     [][]elo.Forfeit{{{Black: 50001, White: 50002, Loser: elo.White}}, nil},
+			Byes:         [][]int{{50003}, nil},
+			TimeDefaults: [][]elo.Forfeit{nil, {{Black: 50000, White: 50001, Loser: elo.Black}}}},
 	}
 	if !reflect.DeepEqual(f, want) {
 		t.Errorf("the file is\n%+v\n%+v\nwant\n%+v\n%+v", f, f.Otd, want, want.Otd)
@@ -98,11 +105,11 @@ func TestToELO(t *testing.T) {
 // absence and kind of result is the original's, and so are the standings.
 func TestELORoundTripKinds(t *testing.T) {
 	back := checkRoundTrip(t, smallEvent(), smallMeta)
-	if p := back.Players[2]; p.Name != "DANE, Di" || !slices.Equal(p.Absent, []int{2}) || p.WOFID != 0 {
-		t.Errorf("player 3 is %+v; want DANE, Di, absent from round 2, no WOF id", p)
+	if p := back.Players[2]; p.Name != "DI DANE" || !slices.Equal(p.Absent, []int{2}) || p.WOFID != 50003 || !p.NewID {
+		t.Errorf("player 3 is %+v; want DI DANE, absent from round 2, WOF id 50003 new to the list", p)
 	}
-	if p := back.Players[1]; p.WOFID != 79 {
-		t.Errorf("player 2 is %+v; want WOF id 79", p)
+	if p := back.Players[1]; p.WOFID != 79 || p.NewID {
+		t.Errorf("player 2 is %+v; want WOF id 79, on the list", p)
 	}
 }
 
@@ -137,7 +144,7 @@ func TestELONamesRoundTrip(t *testing.T) {
 	for _, p := range back.Players {
 		got[p.Name] = true
 	}
-	for _, n := range []string{"SMITH, John, Jr.", "ARCHER, Ann", "O'Neil, Mary-Kate, \"MK\"", "DE GRAAF, Jan C.", "KASHIWABARA"} {
+	for _, n := range []string{"SMITH, John, Jr.", "ANN ARCHER", "O'Neil, Mary-Kate, \"MK\"", "DE GRAAF, Jan C.", "KASHIWABARA"} {
 		if !got[n] {
 			t.Errorf("%q is not among the names read back: %v", n, got)
 		}
@@ -216,6 +223,16 @@ func checkRoundTrip(t *testing.T, orig *tournament.Tournament, meta elo.Meta) *t
 	if 2*lines != played {
 		t.Errorf("%d game lines; want %d, the games played on the board", lines, played/2)
 	}
+	// The tournament read back writes each player with the same id and "+".
+	again, err := export.ToELO(back, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range again.Standings {
+		if w := f.Standings[i]; p.ID != w.ID || p.New != w.New {
+			t.Errorf("place %d read back: id %d new %v; want %d %v", i+1, p.ID, p.New, w.ID, w.New)
+		}
+	}
 	return back
 }
 
@@ -232,6 +249,7 @@ func TestELORoundTripDirectorsDay(t *testing.T) {
 	for _, rules := range [][]string{nil, {"wof"}, {"exact", "0.5"}, {"4", "1", "points,discs,h2h,bq"}} {
 		t.Run(strings.Join(append([]string{"default"}, rules...), " "), func(t *testing.T) {
 			s := tournament.DefaultSettings("Day", 5)
+			s.NewIDs = tournament.IDRange{From: 50000, To: 59999}
 			var err error
 			for i, v := range rules {
 				switch i {
@@ -317,6 +335,7 @@ func TestELORoundTripFTD(t *testing.T) {
 		if tm == nil {
 			tm = &tournament.Tournament{Settings: tournament.DefaultSettings(p[1], atoi(t, p[2]))}
 			tm.BQ = scoring.BQRule{Kind: scoring.Exact}
+			tm.NewIDs = tournament.IDRange{From: 9000, To: 9500} // papp.cfg's zone for any country
 			events[p[0]] = tm
 		}
 		n := len(tm.Players) + 1
@@ -449,6 +468,20 @@ func TestELORoundTripWOF(t *testing.T) {
 			if !reflect.DeepEqual(f.Rounds, orig.Rounds) || !reflect.DeepEqual(f.Added, orig.Added) {
 				t.Errorf("the games written differ from the file's:\n%v %v\nwant\n%v %v", f.Rounds, f.Added, orig.Rounds, orig.Added)
 			}
+			// Every player as the file lists them: id, new mark ("+ 50131,
+			// ABDILLAH, Fayad" in France 2025), family name (in capitals),
+			// given name and rating (otd writes the country as its code:
+			// UAE as ARE).
+			listed := map[int]elo.Player{}
+			for _, p := range orig.Standings {
+				p.Last, p.Score, p.Discs, p.Country = strings.ToUpper(p.Last), 0, 0, "" // the order and totals are checkRoundTrip's
+				listed[p.ID] = p
+			}
+			for _, p := range f.Standings {
+				if p.Score, p.Discs, p.Country = 0, 0, ""; p != listed[p.ID] {
+					t.Errorf("%+v; the file lists %+v", p, listed[p.ID])
+				}
+			}
 			checkRoundTrip(t, tm, export.ELOMeta(tm))
 		})
 	}
@@ -477,18 +510,26 @@ func TestELOUnfinished(t *testing.T) {
 	}
 }
 
-// TestSplitName: the rating list's SURNAME, First.
+// TestSplitName: a name is written "FAMILY, Given" by convention; the
+// rating list's family name is in capitals (the WOF's list, Papp's
+// joueurs.txt, and nearly all of the 89,568 standings lines of the WOF
+// archive: "VAN DEN BIGGELAAR, Nicky", "DE GRAAF, Jan C."), and a name
+// without a comma is a family name alone, never reordered: "Nakamura Tō" was
+// written TŌ, Nakamura (issue 21); real files write a player without a given
+// name "RISAN, , JPN".
 func TestSplitName(t *testing.T) {
 	for _, tc := range []struct{ in, last, first string }{
 		{"LEADER, Imre", "LEADER", "Imre"},
 		{"Leader, Imre", "LEADER", "Imre"},
-		{"Imre LEADER", "LEADER", "Imre"},
-		{"Imre Leader", "LEADER", "Imre"},
-		{"VAN DEN BIGGELAAR Nicky", "VAN DEN BIGGELAAR", "Nicky"},
-		{"Jan C. DE GRAAF", "DE GRAAF", "Jan C."},
+		{"VAN DEN BIGGELAAR, Nicky", "VAN DEN BIGGELAAR", "Nicky"},
 		{"de Graaf, Jan C.", "DE GRAAF", "Jan C."},
+		{"Nakamura Tō", "NAKAMURA TŌ", ""},
+		{"Imre LEADER", "IMRE LEADER", ""},
+		{"Jan C. DE GRAAF", "JAN C. DE GRAAF", ""},
 		{"Kashiwabara", "KASHIWABARA", ""},
+		{"  Nakamura   Tō ", "NAKAMURA TŌ", ""},
 		{"Müller, Jürgen", "MÜLLER", "Jürgen"},
+		{"Çelik, Ayşe", "ÇELIK", "Ayşe"},
 		{"A, B, C", "A", "B C"},
 	} {
 		if last, first := export.SplitName(tc.in); last != tc.last || first != tc.first {
@@ -497,24 +538,74 @@ func TestSplitName(t *testing.T) {
 	}
 }
 
-// TestELOStandIns: a player without a WOF id stands in as their number, or
-// after every id when a WOF id is that number; two players with one WOF id
-// are refused.
-func TestELOStandIns(t *testing.T) {
+// TestELONewIDs: a player without a WOF id gets an id of the tournament's
+// new-player range, marked new ("+"), as Papp's inserer_joueur gives one:
+// the first id of the range (its zone-insertion) that no player has, in the
+// order of registration; never the player's number, which is another
+// player's WOF id (2 is TASTET Marc's, France 2025). Without a range, or
+// with too few ids left in it, the file is refused, naming the players and
+// what to do; two players with one WOF id are refused.
+func TestELONewIDs(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		ids    [5]int // players' WOF ids
+		newID  int    // the player, 1 to 5, whose WOF id is new (read from a "+")
+		from   int    // the range, to 59999 (0: none)
+		to     int
+		want   map[string]int // by family name
+		marked []string       // the players marked new
+		err    string
+	}{
+		{name: "from the range", ids: [5]int{79, 0, 0, 0, 0}, from: 50131, to: 59999,
+			want:   map[string]int{"LEADER": 79, "ANN ARCHER": 50131, "BOB BROOK": 50132, "CY COLE": 50133, "DI DANE": 50134},
+			marked: []string{"ANN ARCHER", "BOB BROOK", "CY COLE", "DI DANE"}},
+		{name: "skipping the ids players have", ids: [5]int{50132, 0, 0, 50131, 0}, newID: 4, from: 50131, to: 59999,
+			want:   map[string]int{"LEADER": 50132, "ANN ARCHER": 50133, "BOB BROOK": 50134, "CY COLE": 50131, "DI DANE": 50135},
+			marked: []string{"ANN ARCHER", "BOB BROOK", "CY COLE", "DI DANE"}},
+		{name: "no end", ids: [5]int{79, 0, 2, 0, 0}, from: 9000,
+			want:   map[string]int{"LEADER": 79, "ANN ARCHER": 9000, "BOB BROOK": 2, "CY COLE": 9001, "DI DANE": 9002},
+			marked: []string{"ANN ARCHER", "CY COLE", "DI DANE"}},
+		{name: "every player has an id", ids: [5]int{79, 2, 11, 839, 9025},
+			want: map[string]int{"LEADER": 79, "ANN ARCHER": 2, "BOB BROOK": 11, "CY COLE": 839, "DI DANE": 9025}},
+		{name: "no range", ids: [5]int{79, 0, 0, 0, 0},
+			err: "players 2 (Ann ARCHER), 3 (Bob Brook), 4 (Cy Cole), 5 (Di Dane) have no WOF id, and the rating file needs one for each"},
+		{name: "no range, one player", ids: [5]int{79, 0, 3, 4, 5},
+			err: "player 2 (Ann ARCHER) has no WOF id, and the rating file needs one for each"},
+		{name: "too few left", ids: [5]int{79, 0, 50001, 0, 0}, from: 50000, to: 50002,
+			err: "players 2 (Ann ARCHER), 4 (Cy Cole), 5 (Di Dane) have no WOF id, and the new-player ids 50000-50002 have too few left"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tm := smallEvent()
+			tm.NewIDs = tournament.IDRange{From: tc.from, To: tc.to}
+			for i, id := range tc.ids {
+				tm.Players[i].WOFID = id
+				tm.Players[i].NewID = i+1 == tc.newID
+			}
+			f, err := export.ToELO(tm, smallMeta)
+			if tc.err != "" {
+				if !errors.Is(err, export.ErrNoWOFID) || !strings.HasPrefix(err.Error(), tc.err) || !strings.Contains(err.Error(), "--new-ids") {
+					t.Errorf("ToELO: %v; want %q... wrapping ErrNoWOFID, naming --new-ids", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids, marked := map[string]int{}, []string(nil)
+			for _, p := range f.Standings {
+				ids[p.Last] = p.ID
+				if p.New {
+					marked = append(marked, p.Last)
+				}
+			}
+			slices.Sort(marked)
+			if !maps.Equal(ids, tc.want) || !slices.Equal(marked, tc.marked) {
+				t.Errorf("ids %v, new %v; want %v, %v", ids, marked, tc.want, tc.marked)
+			}
+		})
+	}
 	tm := smallEvent()
-	tm.Players[0].WOFID = 2 // player 1's WOF id is player 2's number
-	f, err := export.ToELO(tm, smallMeta)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ids := map[string]int{}
-	for _, p := range f.Standings {
-		ids[p.Last] = p.ID
-	}
-	if want := map[string]int{"LEADER": 2, "ARCHER": 6, "BROOK": 3, "COLE": 4, "DANE": 5}; !maps.Equal(ids, want) {
-		t.Errorf("ids %v; want %v", ids, want)
-	}
-	tm.Players[3].WOFID = 2
+	tm.Players[0].WOFID, tm.Players[3].WOFID = 2, 2
 	if _, err := export.ToELO(tm, smallMeta); !errors.Is(err, export.ErrDuplicateID) || !strings.Contains(err.Error(), "players 1 and 4: WOF id 2") {
 		t.Errorf("two players with WOF id 2: %v", err)
 	}

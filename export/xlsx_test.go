@@ -182,7 +182,7 @@ func TestXLSXCSVFormulasAreText(t *testing.T) {
 	}
 	for _, s := range sheets {
 		var b bytes.Buffer
-		if err := export.WriteCSV(&b, s); err != nil {
+		if err := export.WriteCSV(&b, s, export.CSVFormat{}); err != nil {
 			t.Fatal(err)
 		}
 		lines, err := csv.NewReader(&b).ReadAll()

@@ -289,7 +289,7 @@ func (t *Tournament) gameIndex(r, table int) int {
 }
 
 func samePlayer(a, b Player) bool {
-	return a.Number == b.Number && a.Name == b.Name && a.WOFID == b.WOFID && a.Rating == b.Rating && a.Country == b.Country &&
+	return a.Number == b.Number && a.Name == b.Name && a.WOFID == b.WOFID && a.NewID == b.NewID && a.Rating == b.Rating && a.Country == b.Country &&
 		a.FirstRound == b.FirstRound && a.Left == b.Left && slices.Equal(a.Absent, b.Absent) && a.Engine == b.Engine &&
 		a.Team == b.Team && a.Born == b.Born && slices.Equal(a.Categories, b.Categories)
 }
@@ -426,12 +426,13 @@ func (s Settings) describe(other *Settings) string {
 		{"time-default", s.TimeDefault, nil}, {"bye-points", s.ByePoints, nil}, {"tiebreaks", s.TieBreaks, nil},
 		{"first-round", s.FirstRound, nil}, {"seed", s.Seed, nil}, {"pairing", s.Pairing, nil},
 		{"start", s.Start, nil}, {"end", s.End, nil}, {"city", s.City, nil}, {"country", s.Country, nil}, {"director", s.Director, nil},
+		{"new-ids", s.NewIDs, nil},
 		{"final", finalText(s.Final), nil}, {"categories", categoriesText(s.Categories), nil}, {"teams", teamsText(s.TeamRules), nil},
 	}
 	if other != nil {
 		o := *other
 		for i, v := range []any{o.Name, o.Rounds, o.System, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks, o.FirstRound, o.Seed, o.Pairing,
-			o.Start, o.End, o.City, o.Country, o.Director, finalText(o.Final), categoriesText(o.Categories), teamsText(o.TeamRules)} {
+			o.Start, o.End, o.City, o.Country, o.Director, o.NewIDs, finalText(o.Final), categoriesText(o.Categories), teamsText(o.TeamRules)} {
 			fields[i].o = v
 		}
 	}

@@ -123,6 +123,7 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 		return Change{}, err
 	}
 	before := *p
+	p.NewID = p.NewID && in.WOFID == p.WOFID // an id the director types is the rating list's
 	p.Name, p.WOFID, p.Rating, p.Country, p.Engine = in.Name, in.WOFID, in.Rating, in.Country, in.Engine
 	return t.playerChange(ActPlayerEdit, before, *p), nil
 }

@@ -84,6 +84,63 @@ type Settings struct {
 	City     string `json:"city,omitempty"`
 	Country  string `json:"country,omitempty"` // a 2- or 3-letter code
 	Director string `json:"director,omitempty"`
+	// NewIDs are the WOF ids that the rating file ('otd export elo') gives
+	// the players without one: the range of ids for new players that the
+	// WOF gives the sending federation (Papp's zone-insertion), from the
+	// first not yet given; zero: none set.
+	NewIDs IDRange `json:"new_ids,omitzero"`
+}
+
+// IDRange is a range of WOF ids, From to To, both included; To 0: no end.
+type IDRange struct{ From, To int }
+
+// ParseIDRange reads a range written FROM-TO or FROM ("" is none).
+func ParseIDRange(s string) (IDRange, error) {
+	if s == "" {
+		return IDRange{}, nil
+	}
+	from, to, ranged := strings.Cut(s, "-")
+	var r IDRange
+	var err error
+	if r.From, err = strconv.Atoi(strings.TrimSpace(from)); err == nil && ranged {
+		r.To, err = strconv.Atoi(strings.TrimSpace(to))
+	}
+	switch {
+	case err != nil || r.From < 1 || ranged && r.To < r.From:
+		return IDRange{}, invalidf("--new-ids %q: the new-player ids your federation has from the WOF, from the first not yet given, FROM-TO (50321-59999) or FROM", s)
+	case r.From > maxFedID || r.To > maxFedID:
+		return IDRange{}, invalidf("--new-ids %q: a WOF id is at most %d", s, maxFedID)
+	}
+	return r, nil
+}
+
+// IsZero reports whether r is no range.
+func (r IDRange) IsZero() bool { return r == IDRange{} }
+
+// String gives the range as ParseIDRange reads it: "50321-59999", "50321",
+// "" for none.
+func (r IDRange) String() string {
+	switch {
+	case r.IsZero():
+		return ""
+	case r.To == 0:
+		return strconv.Itoa(r.From)
+	}
+	return fmt.Sprintf("%d-%d", r.From, r.To)
+}
+
+// Contains reports whether id is in the range.
+func (r IDRange) Contains(id int) bool {
+	return !r.IsZero() && id >= r.From && (r.To == 0 || id <= r.To)
+}
+
+// MarshalText writes the range as ParseIDRange reads it.
+func (r IDRange) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads the range with ParseIDRange.
+func (r *IDRange) UnmarshalText(b []byte) (err error) {
+	*r, err = ParseIDRange(string(b))
+	return err
 }
 
 // Date is a day of the calendar, written YYYY-MM-DD; the zero Date is none.
@@ -187,6 +244,9 @@ func (s Settings) Check() error {
 			}
 		}
 	}
+	if _, err := ParseIDRange(s.NewIDs.String()); err != nil {
+		return err
+	}
 	if c, err := NormalizeCountry(s.Country); err != nil {
 		return fmt.Errorf("--%w", err)
 	} else if c != s.Country {
@@ -202,9 +262,9 @@ func (s Settings) Rules() scoring.Rules {
 }
 
 // ChangeSettings replaces the settings with s. The name, the dates, city,
-// country and director, the number of rounds (not below those paired), the
-// BQ rule and the tie-breaks may change at any time, since standings are
-// computed from them; the options that decide
+// country and director, the new-player ids, the number of rounds (not below
+// those paired), the BQ rule and the tie-breaks may change at any time, since
+// standings and reports are computed from them; the options that decide
 // pairings and recorded scores (system, first round, seed, the pairing's cost
 // model, time-default policy, bye points) only until round 1 is paired.
 func (t *Tournament) ChangeSettings(s Settings) (Change, error) {

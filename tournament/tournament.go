@@ -106,6 +106,7 @@ type Player struct {
 	Number     int    `json:"number"` // 1, 2, ... in order of registration
 	Name       string `json:"name"`
 	WOFID      int    `json:"fed_id,omitempty"` // the federation's (WOF) id, 0 if none
+	NewID      bool   `json:"new_id,omitempty"` // WOFID is new to the rating list, from a federation's new-player range (.ELO: "+")
 	Rating     int    `json:"rating,omitempty"`
 	Country    string `json:"country,omitempty"`
 	FirstRound int    `json:"first_round"`      // the first round the player can be paired in (late entries start later)

@@ -260,3 +260,66 @@ func TestRoundRobinCycles(t *testing.T) {
 		t.Errorf("round 11: %v; want ErrAllPaired", err)
 	}
 }
+
+// TestNewIDs: the new-player range is FROM-TO or FROM (Papp's
+// zone-insertion "FRA" = 50000-59999), from 1, TO not below FROM; it may
+// change at any time; a WOF id the director types clears the mark of an id
+// new to the rating list, which needs an id.
+func TestNewIDs(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want IDRange
+		ok   bool
+	}{
+		{"50000-59999", IDRange{50000, 59999}, true},
+		{"50321", IDRange{From: 50321}, true},
+		{" 9000 - 9500 ", IDRange{9000, 9500}, true},
+		{"", IDRange{}, true},
+		{"59999-50000", IDRange{}, false},
+		{"0-10", IDRange{}, false},
+		{"-5", IDRange{}, false},
+		{"50000-", IDRange{}, false},
+		{"FRA", IDRange{}, false},
+		{"1-100000000", IDRange{}, false},
+	} {
+		r, err := ParseIDRange(tc.in)
+		if r != tc.want || (err == nil) != tc.ok || err != nil && !errors.Is(err, ErrInvalid) {
+			t.Errorf("ParseIDRange(%q) = %v, %v; want %v, ok %v", tc.in, r, err, tc.want, tc.ok)
+		}
+		if back, err := ParseIDRange(r.String()); err != nil || back != r {
+			t.Errorf("ParseIDRange(%q) = %v, %v; want %v", r.String(), back, err, r)
+		}
+	}
+	if r := (IDRange{50000, 59999}); !r.Contains(50000) || !r.Contains(59999) || r.Contains(60000) || r.Contains(49999) || (IDRange{}).Contains(1) || !(IDRange{From: 9000}).Contains(1<<30) {
+		t.Error("Contains: the range's ends are in it, nothing outside, the zero range holds nothing")
+	}
+	tm := club(t, 2, 3)
+	tm.Players[0].WOFID, tm.Players[0].NewID = 50131, true
+	if err := tm.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	s := tm.Settings
+	s.NewIDs = IDRange{From: 9, To: 1}
+	if _, err := tm.ChangeSettings(s); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a range ending before it starts: %v", err)
+	}
+	if _, err := tm.Pair(PairOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	s.NewIDs = IDRange{From: 50132, To: 59999}
+	if _, err := tm.ChangeSettings(s); err != nil || tm.NewIDs != s.NewIDs {
+		t.Errorf("the range after round 1 is paired: %v", err)
+	}
+	rating, id := 1800, 50131
+	if _, err := tm.EditPlayer(1, PlayerEdit{Rating: &rating, WOFID: &id}); err != nil || !tm.Players[0].NewID {
+		t.Errorf("the same id: %+v, %v; want it still new", tm.Players[0], err)
+	}
+	id = 50200
+	if _, err := tm.EditPlayer(1, PlayerEdit{WOFID: &id}); err != nil || tm.Players[0].NewID {
+		t.Errorf("an id typed: %+v, %v; want it the list's, not new", tm.Players[0], err)
+	}
+	tm.Players[1].NewID = true
+	if err := tm.Validate(); !errors.Is(err, ErrInconsistent) {
+		t.Errorf("new to the list without an id: %v", err)
+	}
+}

@@ -27,6 +27,9 @@ func (t *Tournament) Validate() error {
 		if p.Number != i+1 {
 			return bad("player %d is numbered %d", i+1, p.Number)
 		}
+		if p.NewID && p.WOFID == 0 {
+			return bad("player %d is new to the rating list but has no WOF id", p.Number)
+		}
 	}
 	n := len(t.Players)
 	seen := make([]int, n+1)       // player: 1 + the index of their game in the round at hand, or 0

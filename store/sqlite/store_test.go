@@ -160,6 +160,7 @@ func TestSaveLoad(t *testing.T) {
 			s := tm.Settings
 			s.Name, s.Rounds, s.BQ, s.ByePoints = "Club Open", 4, scoring.BQRule{Kind: scoring.WOF}, scoring.Half
 			s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
+			s.NewIDs = tournament.IDRange{From: 50321, To: 59999}
 			return tm.ChangeSettings(s)
 		}},
 		{name: "pair round 1", op: func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Pair(tournament.PairOptions{}) }},
@@ -550,10 +551,10 @@ func TestDump(t *testing.T) {
 		t.Errorf("the same content written in another order dumps differently:\n%s\n%s", dumps[0], dumps[1])
 	}
 	for _, want := range []string{
-		"application_id 1869898801\nuser_version 13\n",
+		"application_id 1869898801\nuser_version 14\n",
 		"table player: CREATE TABLE player (",
-		`player: tournament_id=1 number=1 name="Ann \"A\"" fed_id=0 rating=1900 country="GBR" first_round=1 left_round=0 absent="" engine="" team="" born=0 categories=""` + "\n" +
-			`player: tournament_id=1 number=2 name="Bob" fed_id=0 rating=0 country="" first_round=1 left_round=0 absent="2" engine="" team="" born=0 categories=""` + "\n",
+		`player: tournament_id=1 number=1 name="Ann \"A\"" fed_id=0 rating=1900 country="GBR" first_round=1 left_round=0 absent="" engine="" team="" born=0 categories="" new_id=0` + "\n" +
+			`player: tournament_id=1 number=2 name="Bob" fed_id=0 rating=0 country="" first_round=1 left_round=0 absent="2" engine="" team="" born=0 categories="" new_id=0` + "\n",
 		`game: tournament_id=1 round=1 board=1 black=1 white=2 black_discs=NULL white_discs=NULL kind=NULL loser=NULL moves="" ending="" note=""` + "\n",
 		"audit: id=1 tournament_id=1 at=\"2026-11-22T10:00:00Z\" action=\"player add\" subject=\"player 1 (Ann \\\"A\\\")\"",
 	} {

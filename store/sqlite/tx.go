@@ -108,25 +108,25 @@ type settingsRow struct {
 	rounds, byeHalfPoints                                int
 	seed                                                 int64
 	start, end, city, country, director                  string
-	pairing, rules, timeControl                          string
+	pairing, rules, timeControl, newIDs                  string
 	nameKey                                              string // tournament.NameKey(name): unique
 	final, categories, teams                             string // the championship: rules as text, JSON, JSON
 }
 
 // settingsColumns are the columns of settingsRow, in the order of fields.
 const settingsColumns = `name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed,
-	start_date, end_date, city, country, director, pairing, rules, time_control, name_key, final, categories, teams`
+	start_date, end_date, city, country, director, pairing, rules, time_control, new_ids, name_key, final, categories, teams`
 
 func (r *settingsRow) fields() []any {
 	return []any{&r.name, &r.rounds, &r.system, &r.bq, &r.timeDefault, &r.byeHalfPoints, &r.tiebreaks, &r.firstRound, &r.seed,
-		&r.start, &r.end, &r.city, &r.country, &r.director, &r.pairing, &r.rules, &r.timeControl, &r.nameKey,
+		&r.start, &r.end, &r.city, &r.country, &r.director, &r.pairing, &r.rules, &r.timeControl, &r.newIDs, &r.nameKey,
 		&r.final, &r.categories, &r.teams}
 }
 
 // values gives the fields' values, for an INSERT or UPDATE.
 func (r *settingsRow) values() []any {
 	return []any{r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints, r.tiebreaks, r.firstRound, r.seed,
-		r.start, r.end, r.city, r.country, r.director, r.pairing, r.rules, r.timeControl, r.nameKey,
+		r.start, r.end, r.city, r.country, r.director, r.pairing, r.rules, r.timeControl, r.newIDs, r.nameKey,
 		r.final, r.categories, r.teams}
 }
 
@@ -137,7 +137,7 @@ func toRow(s tournament.Settings) (settingsRow, error) {
 		to *string
 		m  encoding.TextMarshaler
 	}{{&r.system, s.System}, {&r.bq, s.BQ}, {&r.timeDefault, s.TimeDefault}, {&r.tiebreaks, s.TieBreaks}, {&r.firstRound, s.FirstRound},
-		{&r.start, s.Start}, {&r.end, s.End}, {&r.pairing, s.Pairing}, {&r.rules, s.GameRules()}, {&r.timeControl, s.Time}} {
+		{&r.start, s.Start}, {&r.end, s.End}, {&r.pairing, s.Pairing}, {&r.rules, s.GameRules()}, {&r.timeControl, s.Time}, {&r.newIDs, s.NewIDs}} {
 		b, err := f.m.MarshalText()
 		if err != nil {
 			return r, err
@@ -172,7 +172,7 @@ func (r settingsRow) settings() (tournament.Settings, error) {
 		u            encoding.TextUnmarshaler
 	}{{"system", r.system, &s.System}, {"bq", r.bq, &s.BQ}, {"time_default", r.timeDefault, &s.TimeDefault},
 		{"tiebreaks", r.tiebreaks, &s.TieBreaks}, {"first_round", r.firstRound, &s.FirstRound},
-		{"start_date", r.start, &s.Start}, {"end_date", r.end, &s.End}, {"pairing", r.pairing, &s.Pairing}, {"rules", r.rules, &s.Variant}, {"time_control", r.timeControl, &s.Time}} {
+		{"start_date", r.start, &s.Start}, {"end_date", r.end, &s.End}, {"pairing", r.pairing, &s.Pairing}, {"rules", r.rules, &s.Variant}, {"time_control", r.timeControl, &s.Time}, {"new_ids", r.newIDs, &s.NewIDs}} {
 		if err := f.u.UnmarshalText([]byte(f.text)); err != nil {
 			return s, fmt.Errorf("%w: column %s: %w", ErrDamaged, f.column, err)
 		}
@@ -266,7 +266,7 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	if tm.Settings, err = r.settings(); err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", id, err)
 	}
-	rows, err := t.tx.Query(`SELECT number, name, fed_id, rating, country, first_round, left_round, absent, engine, team, born, categories
+	rows, err := t.tx.Query(`SELECT number, name, fed_id, new_id, rating, country, first_round, left_round, absent, engine, team, born, categories
 		FROM player WHERE tournament_id = ? ORDER BY number`, id)
 	if err != nil {
 		return nil, err
@@ -274,7 +274,7 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	for rows.Next() {
 		var p tournament.Player
 		var absent, cats string
-		if err := rows.Scan(&p.Number, &p.Name, &p.WOFID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine, &p.Team, &p.Born, &cats); err != nil {
+		if err := rows.Scan(&p.Number, &p.Name, &p.WOFID, &p.NewID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine, &p.Team, &p.Born, &cats); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -428,12 +428,12 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 		if err != nil {
 			return err
 		}
-		if _, err := t.exec(`INSERT INTO player (tournament_id, number, name, fed_id, rating, country, first_round, left_round, absent, engine, team, born, categories)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, rating = excluded.rating,
+		if _, err := t.exec(`INSERT INTO player (tournament_id, number, name, fed_id, new_id, rating, country, first_round, left_round, absent, engine, team, born, categories)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, new_id = excluded.new_id, rating = excluded.rating,
 		country = excluded.country, first_round = excluded.first_round, left_round = excluded.left_round, absent = excluded.absent,
 		engine = excluded.engine, team = excluded.team, born = excluded.born, categories = excluded.categories`,
-			id, p.Number, p.Name, p.WOFID, p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine, p.Team, p.Born, cats); err != nil {
+			id, p.Number, p.Name, p.WOFID, p.NewID, p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine, p.Team, p.Born, cats); err != nil {
 			return err
 		}
 	}

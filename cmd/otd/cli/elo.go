@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -88,18 +90,30 @@ func newExportCmd(g *globals) *cobra.Command {
 		Short: "Write the WOF rating file (.ELO) of the current tournament",
 		Long: `export elo writes the WOF rating-submission file of the current tournament:
 the header (tournament, country, date, sender), the standings after the last
-finished round with each player's WOF id ('otd player edit N --wof-id ID'; a
-player without one is marked new, "+"), SURNAME, First and three-letter
-country, and every game played on the board. A forfeit and a bye are not
-games for the rating list: they are left out of the game lines, and written
-in "% otd:" comment lines with the entries, absences and withdrawals, so
-that 'otd import elo' of the file rebuilds the same standings. A name with
-more than one comma ("SMITH, John, Jr.") is written SMITH, John Jr. and, as
-it is, in an otd line. FILE "-" writes to standard output; an existing file
-is replaced only with --force, and only a regular file: a folder, a device, a
+finished round with each player's WOF id, name and three-letter country, and
+every game played on the board.
+
+Every player needs a WOF id, the rating list's ('otd player add --wof-id',
+'otd player edit N --wof-id ID'). A player new to the list gets one from the
+ids for new players that your federation has from the WOF, the tournament's
+--new-ids ('otd tournament edit --new-ids 50321-59999', from the first not
+yet given, as Papp's zone-insertion): the first free ones, in the order of
+registration, marked new ("+"). Without --new-ids, a player without an id is
+refused: a number of otd's own would be another player's id.
+
+Names are written FAMILY, Given, the family name in capitals: "Leader, Imre"
+is LEADER, Imre; a name without a comma is a family name alone ("Nakamura Tō"
+is NAKAMURA TŌ, with no given name). A name with more than one comma
+("SMITH, John, Jr.") is written SMITH, John Jr. and, as it is, in an otd line.
+
+A forfeit and a bye are not games for the rating list: they are left out of
+the game lines, and written in "% otd:" comment lines with the entries,
+absences and withdrawals, so that 'otd import elo' of the file rebuilds the
+same standings. FILE "-" writes to standard output; an existing file is
+replaced only with --force, and only a regular file: a folder, a device, a
 named pipe or a symbolic link (never followed) is refused. A header value
 with a line break or a control character is refused.`,
-		Example: "  otd export elo 20261121_Paris_Open.ELO --sender \"Ann Archer\" --country FRA --start 2026-11-21 --end 2026-11-22",
+		Example: "  otd tournament edit --new-ids 50321-59999\n  otd export elo 20261121_Paris_Open.ELO --sender \"Ann Archer\" --country FRA --start 2026-11-21 --end 2026-11-22",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return runExportELO(g, args[0], o)
@@ -165,7 +179,7 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 	}
 	f, err := export.ToELO(t, meta)
 	if err != nil {
-		return err
+		return fmt.Errorf("export elo: %w", err)
 	}
 	if err := f.Check(); err != nil {
 		return fmt.Errorf("export elo: %w", err)
@@ -173,6 +187,26 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 	if err := writeOutput(g, path, o.force, f.Write); err != nil {
 		return err
 	}
+	games := len(f.Added)
+	for _, r := range f.Rounds {
+		games += len(r)
+	}
+	var newIDs []int
+	for _, p := range f.Standings {
+		if p.New {
+			newIDs = append(newIDs, p.ID)
+		}
+	}
+	slices.Sort(newIDs)
+	added := make([]string, len(newIDs))
+	for i, id := range newIDs {
+		added[i] = strconv.Itoa(id)
+	}
+	what := fmt.Sprintf("the rating file of %s to %s (%s, %s, %s", t.Name, path, tournament.Plural(len(f.Standings), "player"), tournament.Plural(len(f.Rounds), "round"), tournament.Plural(games, "game"))
+	if len(added) > 0 {
+		what += fmt.Sprintf("; %d new to the rating list, marked +: %s", len(added), strings.Join(added, ", "))
+	}
+	wrote(g, path, "%s)", what)
 	var missing []string
 	for _, m := range []struct {
 		flag  string

@@ -59,14 +59,17 @@ func TestImportELOFlags(t *testing.T) {
 func TestELOExportFile(t *testing.T) {
 	db := newTestDB(t)
 	db.must("tournament", "new", "Paris Open", "--rounds", "1")
-	db.must("player", "add", "Imre Leader", "--country", "GB", "--wof-id", "79", "--rating", "2157")
+	db.must("player", "add", "Leader, Imre", "--country", "GB", "--wof-id", "79", "--rating", "2157")
 	db.must("player", "add", "TASTET, Marc", "--country", "fra")
 	db.must("player", "edit", "2", "--wof-id", "2")
 	db.must("round", "pair")
 	db.must("result", "1", "1", "40-24")
 	dir := t.TempDir()
 	file := filepath.Join(dir, "paris.ELO")
-	db.must("export", "elo", file, "--sender", "Marc Tastet", "--country", "France", "--start", "2026-11-21", "--end", "2026-11-22")
+	out := db.must("export", "elo", file, "--sender", "Marc Tastet", "--country", "France", "--start", "2026-11-21", "--end", "2026-11-22")
+	if want := "Wrote the rating file of Paris Open to " + file + " (2 players, 1 round, 1 game).\n"; out != want {
+		t.Errorf("export elo prints %q; want %q", out, want)
+	}
 	fi, err := os.Stat(file)
 	if err != nil {
 		t.Fatal(err)
@@ -103,8 +106,8 @@ func TestELOExportFile(t *testing.T) {
 	if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("after --force: %v, %v; want the old mode -rw-------", fi.Mode(), err)
 	}
-	out := db.must("export", "elo", "-")
-	if !strings.Contains(out, "%_%      79, LEADER, Imre, GBR,  1, 40, 2157\n") {
+	out = db.must("export", "elo", "-")
+	if !strings.HasPrefix(out, "%%Tournament: Paris Open\n") || !strings.Contains(out, "%_%      79, LEADER, Imre, GBR,  1, 40, 2157\n") {
 		t.Errorf("export to standard output:\n%s", out)
 	}
 	if _, stderr, code := db.run("export", "elo", dir, "--force"); code != 1 || !strings.Contains(stderr, "not a regular file") {
@@ -163,7 +166,7 @@ func TestPlayerCountryAndWOFID(t *testing.T) {
 // Wrong dates are refused.
 func TestELOExportUnfinished(t *testing.T) {
 	db := newTestDB(t)
-	db.must("tournament", "new", "Club", "--rounds", "3")
+	db.must("tournament", "new", "Club", "--rounds", "3", "--new-ids", "50000-59999")
 	for _, p := range []string{"ONE, Ann", "TWO, Bob", "THREE, Cy", "FOUR, Di"} {
 		db.must("player", "add", p)
 	}

@@ -47,7 +47,11 @@ FILE "-" writes to standard output; an existing file is replaced only with
 			if pairings > 0 {
 				return writeWallSheet(g, t, pairings, args[0], force)
 			}
-			return writeOutput(g, args[0], force, func(w io.Writer) error { return export.WriteHTML(w, t) })
+			if err := writeOutput(g, args[0], force, func(w io.Writer) error { return export.WriteHTML(w, t) }); err != nil {
+				return err
+			}
+			wrote(g, args[0], "the results page of %s (standings and crosstable after round %d, %s paired) to %s", t.Name, t.Finished(), tournament.Plural(t.Paired(), "round"), args[0])
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&force, "force", false, "replace FILE if it exists")
@@ -61,7 +65,11 @@ func writeWallSheet(g *globals, t *tournament.Tournament, r int, path string, fo
 	if err := t.CheckPaired(r); err != nil {
 		return err
 	}
-	return writeOutput(g, path, force, func(w io.Writer) error { return export.WriteWallSheet(w, t, r) })
+	if err := writeOutput(g, path, force, func(w io.Writer) error { return export.WriteWallSheet(w, t, r) }); err != nil {
+		return err
+	}
+	wrote(g, path, "the wall sheet of round %d to %s", r, path)
+	return nil
 }
 
 func newExportSVGCmd(g *globals) *cobra.Command {
@@ -115,7 +123,11 @@ FILE "-" writes to standard output; an existing file is replaced only with
 			pic, _ := rep.Picture(-1)
 			pic.Caption = fmt.Sprintf("%s, round %d, table %d: %s (black) - %s (white), %s. %s",
 				t.Name, round, table, name(t, gm.Black), name(t, gm.White), res, pic.Caption)
-			return writeOutput(g, args[0], force, pic.WriteSVG)
+			if err := writeOutput(g, args[0], force, pic.WriteSVG); err != nil {
+				return err
+			}
+			wrote(g, args[0], "the board of round %d table %d to %s", round, table, args[0])
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&force, "force", false, "replace FILE if it exists")

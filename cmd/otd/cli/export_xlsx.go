@@ -7,9 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/otd-project/otd/export"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // xlsxCommands are 'otd export xlsx' and 'otd export csv'.
@@ -44,11 +46,20 @@ FILE "-" writes to standard output; an existing file is replaced only with
 			if err != nil {
 				return err
 			}
-			return writeOutput(g, args[0], force, func(w io.Writer) error { return export.WriteXLSX(w, t) })
+			sheets, err := export.Sheets(t)
+			if err != nil {
+				return err
+			}
+			if err := writeOutput(g, args[0], force, func(w io.Writer) error { return export.WriteXLSX(w, t) }); err != nil {
+				return err
+			}
+			wrote(g, args[0], "%s to %s (%d sheets; standings after round %d)", sheetNames(sheets), args[0], len(sheets), t.Finished())
+			return nil
 		},
 	}
 	xlsx.Flags().BoolVar(&force, "force", false, "replace FILE if it exists")
 	var csvForce bool
+	var excel string
 	csv := &cobra.Command{
 		Use:   "csv DIR",
 		Short: "Write the current tournament as CSV files, one a sheet of 'export xlsx'",
@@ -56,6 +67,18 @@ FILE "-" writes to standard output; an existing file is replaced only with
 DIR: tournament.csv, standings.csv, crosstable.csv, rounds.csv and
 players.csv, the same cells; numbers as --json writes them (3.5, 577.86).
 Text a spreadsheet would take for a formula gets a single quote in front.
+
+These files are for programs: UTF-8, commas, decimal points. For Excel, add
+--excel: Excel on Windows opens a CSV file with the computer's regional
+settings, and shows accents garbled ("NovÃ¡k"), every line in one column, or
+3.5 as a date, in a file not written for them. --excel (or --excel=fr,
+--excel=de) writes for Excel set to French, German or most languages of
+continental Europe, which write 3,5: UTF-8 with a byte-order mark, ";"
+between fields, decimal commas. --excel=en writes for Excel set to English or
+an East Asian language, which write 3.5: UTF-8 with a byte-order mark,
+commas, decimal points. Use the one whose numbers look like those of the
+computer that opens the file. 'otd standings --csv' and 'otd crosstable
+--csv' take --excel too.
 
 A folder that does not exist is created (its parent must exist), and
 removed again if a file cannot be written. In a folder that exists, if any
@@ -66,19 +89,52 @@ file (it may leave some of the five files new and some old, or missing in a
 new folder: export again). A file of that name that is not a regular file
 (a folder, a device, a named pipe, a symbolic link), and DIR that is a
 symbolic link or not a folder, are refused before anything is written.`,
-		Example: "  otd export csv paris-open\n  otd export csv paris-open --force",
+		Example: "  otd export csv paris-open\n  otd export csv paris-open --force\n  otd export csv --excel paris-open\n  otd export csv --excel=en paris-open",
 		Args:    argsUsage(cobra.ExactArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
-			return runExportCSV(g, args[0], csvForce)
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := csvFormat(cmd.Flags().Changed("excel"), excel)
+			if err != nil {
+				return err
+			}
+			return runExportCSV(g, args[0], csvForce, f)
 		},
 	}
 	csv.Flags().BoolVar(&csvForce, "force", false, "replace the files in DIR if they exist")
+	excelFlag(csv.Flags(), &excel)
 	return []*cobra.Command{xlsx, csv}
 }
 
-// runExportCSV writes the sheets of the current tournament as CSV files in
-// dir, each through writeOutput; a missing dir is created.
-func runExportCSV(g *globals, dir string, force bool) error {
+// excelFlag defines --excel[=fr|de|en] of the commands that write CSV.
+func excelFlag(f *pflag.FlagSet, lang *string) {
+	f.StringVar(lang, "excel", "", "write CSV for Excel, as it opens it in `fr|de|en`: fr or de (--excel alone) where Excel writes 3,5 (UTF-8 with BOM, ';', decimal comma), en where it writes 3.5 (UTF-8 with BOM, ',', decimal point); give it as --excel=en")
+	f.Lookup("excel").NoOptDefVal = "fr"
+}
+
+// csvFormat is the CSV format --excel asks for (given: whether it was
+// given), or the format for programs.
+func csvFormat(given bool, lang string) (export.CSVFormat, error) {
+	if !given {
+		return export.CSVFormat{}, nil
+	}
+	f, err := export.ExcelCSV(lang)
+	if err != nil {
+		return f, usageErrorf("%v", err)
+	}
+	return f, nil
+}
+
+// sheetNames names the sheets in lower case: "tournament, standings, ...".
+func sheetNames(sheets []export.Sheet) string {
+	names := make([]string, len(sheets))
+	for i, s := range sheets {
+		names[i] = strings.ToLower(s.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// runExportCSV writes the sheets of the current tournament as CSV files of
+// format f in dir, each through writeOutput; a missing dir is created.
+func runExportCSV(g *globals, dir string, force bool, f export.CSVFormat) error {
 	if dir == "" || dir == "-" {
 		return usageErrorf("export csv writes several files: name a folder (for one table on standard output: otd standings --csv, otd crosstable --csv)")
 	}
@@ -92,11 +148,16 @@ func runExportCSV(g *globals, dir string, force bool) error {
 	}
 	write := func(in string, force bool) error {
 		for _, s := range sheets {
-			err := writeOutput(g, filepath.Join(in, s.CSVName()), force, func(w io.Writer) error { return export.WriteCSV(w, s) })
+			err := writeOutput(g, filepath.Join(in, s.CSVName()), force, func(w io.Writer) error { return export.WriteCSV(w, s, f) })
 			if err != nil {
 				return err
 			}
 		}
+		detail := fmt.Sprintf("%d CSV files", len(sheets))
+		if f.Excel != "" {
+			detail += " " + f.String()
+		}
+		wrote(g, in, "%s to %s (%s)", sheetNames(sheets), filepath.Clean(in)+string(filepath.Separator), detail)
 		return nil
 	}
 	fi, err := os.Lstat(dir)

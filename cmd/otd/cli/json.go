@@ -38,6 +38,7 @@ type tournamentJSON struct {
 	City        string          `json:"city,omitempty" doc:"the city of the event; left out if not given"`
 	Country     string          `json:"country,omitempty" doc:"the country of the event; left out if not given"`
 	Director    string          `json:"director,omitempty" doc:"the tournament director; left out if not given"`
+	NewIDs      string          `json:"new_ids,omitempty" doc:"the WOF ids for new players that 'otd export elo' gives the players without one, FROM-TO or FROM; left out if not given"`
 	Rules       string          `json:"rules" doc:"the game's rules as --rules takes them: othello, othello:10, anti, reversi, 8stars..."`
 	Squares     int             `json:"squares" doc:"the board's playable squares: a score adds up to them (64 on 8x8)"`
 	Time        string          `json:"time" doc:"the engines' time control for the games otd plays (otd's default: 1m)"`
@@ -50,7 +51,7 @@ func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
 		System: string(s.System), BQ: s.BQ.String(), TimeDefault: s.TimeDefault.String(), ByePoints: json.Number(s.ByePoints.String()),
 		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed, Pairing: s.Pairing.String(),
 		Weights: []weightJSON{}, Start: s.Start.String(), End: s.End.String(), City: s.City, Country: s.Country, Director: s.Director,
-		Rules: s.GameRules().String(), Squares: s.GameRules().Squares(), Time: s.PlayTime().String(), Forbidden: newForbiddenJSON(t)}
+		NewIDs: s.NewIDs.String(), Rules: s.GameRules().String(), Squares: s.GameRules().Squares(), Time: s.PlayTime().String(), Forbidden: newForbiddenJSON(t)}
 	if w, err := s.Pairing.Weights(); err == nil { // checked when set and when read
 		for _, x := range tournament.PairingWeightList(w) {
 			j.Weights = append(j.Weights, weightJSON{Name: x.Name, Value: x.Value, About: x.Doc})
@@ -78,6 +79,7 @@ type playerJSON struct {
 	Number     int    `json:"number" doc:"the player's number in the tournament: 1, 2, ... in order of registration"`
 	Name       string `json:"name" doc:"the player's name"`
 	FedID      int    `json:"fed_id,omitempty" doc:"the federation's (WOF) id; left out if none"`
+	NewID      bool   `json:"new_id,omitempty" doc:"true if the WOF id is new to the rating list, from a federation's range for new players (an .ELO file's +); left out if not"`
 	Rating     int    `json:"rating" doc:"rating, 0 for none"`
 	Country    string `json:"country" doc:"country code, empty if none"`
 	FirstRound int    `json:"first_round" doc:"the first round the player can be paired in (later for a late entry)"`
@@ -88,7 +90,7 @@ type playerJSON struct {
 }
 
 func newPlayerJSON(p tournament.Player) playerJSON {
-	return playerJSON{Number: p.Number, Name: p.Name, FedID: p.WOFID, Rating: p.Rating, Country: p.Country,
+	return playerJSON{Number: p.Number, Name: p.Name, FedID: p.WOFID, NewID: p.NewID, Rating: p.Rating, Country: p.Country,
 		FirstRound: p.FirstRound, Withdrawn: p.Left != 0, Left: p.Left, Absent: p.Absent, Engine: p.Engine}
 }
 

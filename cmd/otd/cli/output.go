@@ -103,6 +103,14 @@ func writeOutput(g *globals, path string, force bool, write func(io.Writer) erro
 	return syncDir(path)
 }
 
+// wrote says on standard output what an export wrote and where, "Wrote
+// " and the message, unless it wrote to standard output (path "-").
+func wrote(g *globals, path, format string, a ...any) {
+	if path != "-" {
+		fmt.Fprintf(g.Stdout, "Wrote "+format+".\n", a...)
+	}
+}
+
 // regularFile refuses, in words, what is not a regular file.
 func regularFile(path string, fi fs.FileInfo) error {
 	m := fi.Mode()

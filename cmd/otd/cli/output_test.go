@@ -161,7 +161,7 @@ func TestWriteOutput(t *testing.T) {
 // FIFO, a symbolic link and a folder, exit status 1, one line naming what it is.
 func TestExportELOOntoNonFiles(t *testing.T) {
 	db := newTestDB(t)
-	db.must("tournament", "new", "Club", "--rounds", "1")
+	db.must("tournament", "new", "Club", "--rounds", "1", "--new-ids", "50000-59999")
 	db.must("player", "add", "ONE, Ann")
 	db.must("player", "add", "TWO, Bob")
 	db.must("round", "pair")

@@ -48,6 +48,12 @@ func newPlayerAddCmd(g *globals, runF func(playerAddOptions) error) *cobra.Comma
 		Short: "Register a player (a person, or an engine with --engine); prints the player's number",
 		Long: `add registers a player and prints the number otd gives it.
 
+A player's name is written "FAMILY, Given" by convention ("Leader, Imre"),
+as the WOF's rating list and its .ELO files write it (LEADER, Imre; 'otd
+export elo' writes the family name in capitals). A name without a comma is a
+family name alone, kept whole and in its order ("Nakamura Tō" is written
+NAKAMURA TŌ, with no given name).
+
 With --engine the player is a computer program whose games otd plays itself
 ('otd round play'): "gtp:PROGRAM ARGS..." for a GTP engine,
 "nboard:PROGRAM ARGS..." for an NBoard engine (the program is started from its
@@ -57,7 +63,7 @@ alphabeta:1 (weakest) to alphabeta:` + fmt.Sprint(player.MaxLevel) + ` (stronges
 once to check that it runs, speaks its protocol and answers a legal move from
 the start position (within 5s); one that does not is refused, with what it
 answered (--no-check: not started).`,
-		Example: "  otd player add \"Imre Leader\" --rating 2150 --country GB\n  otd player add \"Late Comer\" --json\n" +
+		Example: "  otd player add \"Leader, Imre\" --rating 2150 --country GB --wof-id 79\n  otd player add \"Comer, Late\" --json\n" +
 			"  otd player add GRhino --engine 'gtp:/usr/games/gtp-rhino -l 2'\n  otd player add \"otd level 4\" --engine builtin:alphabeta:4",
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {

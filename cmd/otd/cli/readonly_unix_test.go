@@ -112,7 +112,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 	}
 	r := newReader(t, base)
 	src := newTestDB(t)
-	src.must("tournament", "new", "Read Only Open", "--rounds", "3")
+	src.must("tournament", "new", "Read Only Open", "--rounds", "3", "--new-ids", "50000-59999")
 	for _, p := range []string{"Ann", "Ben", "Cat", "Dan"} {
 		src.must("player", "add", p)
 	}

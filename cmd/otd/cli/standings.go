@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -15,11 +14,13 @@ import (
 type standingsOptions struct {
 	Round     int // -1: the last finished round
 	JSON, CSV bool
-	Final     bool // the final ranking: the final phase's places, then the Swiss order
+	Final     bool             // the final ranking: the final phase's places, then the Swiss order
+	Format    export.CSVFormat // of --csv: --excel's, or for programs
 }
 
 func newStandingsCmd(g *globals) *cobra.Command {
 	o := standingsOptions{Round: -1}
+	var excel string
 	cmd := &cobra.Command{
 		Use:   "standings",
 		Short: "Print the standings: points, then the tournament's tie-breaks",
@@ -32,11 +33,17 @@ results missing gives provisional standings, and a round with no result yet
 the standings after the round before; a late entry is listed from their first
 round on. With --csv, a name or country that a spreadsheet would take for a
 formula (starting with =, +, -, @, a tab or a line break) is written with a
-single quote in front, so that it shows as text. The table fits in 80
-columns: long names are cut with an ellipsis.`,
-		Example: "  otd standings\n  otd standings --round 3\n  otd standings --json\n  otd standings --csv > standings.csv",
+single quote in front, so that it shows as text. --excel writes the CSV for
+Excel (--excel or --excel=fr|de where Excel writes 3,5; --excel=en where it
+writes 3.5: see 'otd export csv --help'). The table fits in 80 columns: long
+names are cut with an ellipsis.`,
+		Example: "  otd standings\n  otd standings --round 3\n  otd standings --json\n  otd standings --csv > standings.csv\n  otd standings --excel > standings.csv",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) (err error) {
+			if o.Format, err = csvFormat(cmd.Flags().Changed("excel"), excel); err != nil {
+				return err
+			}
+			o.CSV = o.CSV || o.Format.Excel != ""
 			if o.JSON && o.CSV {
 				return usageErrorf("standings: --json or --csv, not both")
 			}
@@ -54,6 +61,7 @@ columns: long names are cut with an ellipsis.`,
 	cmd.Flags().IntVar(&o.Round, "round", -1, "standings after round `R` (default: the last finished round)")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON: rank, number, name, points, bq, discs, ...")
 	cmd.Flags().BoolVar(&o.CSV, "csv", false, "print CSV")
+	excelFlag(cmd.Flags(), &excel)
 	return cmd
 }
 
@@ -143,11 +151,14 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 	case o.JSON:
 		return writeJSON(g.Stdout, out)
 	case o.CSV:
-		w := csv.NewWriter(g.Stdout)
+		w, err := o.Format.Writer(g.Stdout)
+		if err != nil {
+			return err
+		}
 		w.Write([]string{"rank", "number", "name", "country", "points", "bq", "discs", "games", "withdrawn"})
 		for _, s := range out {
 			// Names and countries are typed by users: text, never a formula.
-			w.Write([]string{strconv.Itoa(s.Rank), strconv.Itoa(s.Number), export.TextCell(s.Name), export.TextCell(s.Country), string(s.Points), string(s.BQ),
+			w.Write([]string{strconv.Itoa(s.Rank), strconv.Itoa(s.Number), export.TextCell(s.Name), export.TextCell(s.Country), o.Format.Decimal(string(s.Points)), o.Format.Decimal(string(s.BQ)),
 				strconv.Itoa(s.Discs), strconv.Itoa(s.Games), strconv.FormatBool(s.Withdrawn)})
 		}
 		w.Flush()
@@ -204,10 +215,12 @@ func viewNote(v tournament.View) string {
 type crosstableOptions struct {
 	Round     int // -1: the last finished round
 	JSON, CSV bool
+	Format    export.CSVFormat // of --csv: --excel's, or for programs
 }
 
 func newCrosstableCmd(g *globals) *cobra.Command {
 	o := crosstableOptions{Round: -1}
+	var excel string
 	cmd := &cobra.Command{
 		Use:   "crosstable",
 		Short: "Print the crosstable: each player's opponent, colour and result in every round",
@@ -224,10 +237,16 @@ With --json or --csv, each round is given as fields: the opponent's number,
 the colour, the points, the discs of both and what the round was (normal,
 time-default, forfeit, bye or missed; a game without a result yet is
 missed), as the Crosstable sheet of 'otd export xlsx'. With --csv, a name a
-spreadsheet would take for a formula is written with a single quote in front.`,
-		Example: "  otd crosstable\n  otd crosstable --round 3\n  otd crosstable --csv > crosstable.csv",
+spreadsheet would take for a formula is written with a single quote in front;
+--excel writes the CSV for Excel (--excel or --excel=fr|de where Excel writes
+3,5; --excel=en where it writes 3.5: see 'otd export csv --help').`,
+		Example: "  otd crosstable\n  otd crosstable --round 3\n  otd crosstable --csv > crosstable.csv\n  otd crosstable --excel > crosstable.csv",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) (err error) {
+			if o.Format, err = csvFormat(cmd.Flags().Changed("excel"), excel); err != nil {
+				return err
+			}
+			o.CSV = o.CSV || o.Format.Excel != ""
 			if o.JSON && o.CSV {
 				return usageErrorf("crosstable: --json or --csv, not both")
 			}
@@ -241,6 +260,7 @@ spreadsheet would take for a formula is written with a single quote in front.`,
 	cmd.Flags().IntVar(&o.Round, "round", -1, "crosstable after round `R` (default: the last finished round)")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the crosstable as JSON")
 	cmd.Flags().BoolVar(&o.CSV, "csv", false, "print the crosstable as CSV")
+	excelFlag(cmd.Flags(), &excel)
 	return cmd
 }
 
@@ -259,7 +279,7 @@ func printCrosstable(g *globals, t *tournament.Tournament, o crosstableOptions) 
 	case o.JSON:
 		return writeJSON(g.Stdout, newCrosstableJSON(t, rows))
 	case o.CSV:
-		return export.WriteCSV(g.Stdout, export.CrosstableSheet(t, v))
+		return export.WriteCSV(g.Stdout, export.CrosstableSheet(t, v), o.Format)
 	case note != "":
 		fmt.Fprintf(g.Stdout, "%s: %s of %d%s\n", t.Name, viewTitle("crosstable", v), t.Rounds, note)
 	}

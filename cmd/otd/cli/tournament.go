@@ -47,6 +47,7 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.StringVar(&s.Director, "director", s.Director, "the tournament director's name")
 	f.TextVar(&s.Final, "final", s.Final, "the final phase after the Swiss: none, woc (top 4, a play-off for the 4th place, best-of-3 semi-finals and final, a 3rd-place game, a level match to the higher seed), or woc's changed: top=2|4|8,bestof=N,third=N,playoff=0|1,level=seed|discs|game,colour=lot|seed")
 	f.TextVar(&s.TeamRules, "teams", s.TeamRules, "how teams rank: best=N (the best N Swiss scores of a team, 3 by default),exclude=CATEGORY (+ between categories: who does not count, e.g. youth)")
+	f.TextVar(&s.NewIDs, "new-ids", s.NewIDs, "the WOF ids for new players that your federation has from the WOF, from the first not yet given: `FROM-TO` (e.g. 50321-59999) or FROM; 'otd export elo' numbers the players without a WOF id from them, marked new (+)")
 	f.TextVar(&s.Time, "time", s.Time, "the engines' `time` control for 'round play' and 'tournament run': BASE+INCREMENT per side (\"5m+2s\"), BASE (\"10m\") or a time per move (\"10s/move\"); default 1m a side")
 }
 
@@ -108,6 +109,7 @@ func editSettings(s *tournament.Settings, edit tournament.Settings, changed func
 		{"city", func() { s.City = edit.City }}, {"country", func() { s.Country = edit.Country }},
 		{"director", func() { s.Director = edit.Director }}, {"time", func() { s.Time = edit.Time }},
 		{"final", func() { s.Final = edit.Final }}, {"teams", func() { s.TeamRules = edit.TeamRules }},
+		{"new-ids", func() { s.NewIDs = edit.NewIDs }},
 	} {
 		if changed(f.flag) {
 			f.set()
@@ -195,8 +197,9 @@ func newTournamentEditCmd(g *globals) *cobra.Command {
 		Aliases: []string{"set"},
 		Short:   "Change the current tournament's name, dates, place, director or settings",
 		Long: `edit changes what the flags name. The name, dates, city, country and
-director, the number of rounds (not below those paired), the BQ rule and the
-tie-breaks may change at any time: the standings follow. The options that
+director, the new players' WOF ids, the number of rounds (not below those
+paired), the BQ rule and the tie-breaks may change at any time: the
+standings and the reports follow. The options that
 decide pairings and the games (system, first round, seed, pairing model, bye
 points, rules and board size) change only until round 1 is paired; the
 time-default policy, which decides only how a time default is recorded,
@@ -205,7 +208,8 @@ until the first time default is recorded. The change is in 'otd log';
 		Example: `  otd tournament edit --bq wof
   otd tournament edit --name "Paris Open 2026" --city Paris --country FRA --director "Ann Archer"
   otd tournament edit --rounds 9 --tiebreaks points,bq,discs,h2h
-  otd tournament edit --pairing papp,elitism=none`,
+  otd tournament edit --pairing papp,elitism=none
+  otd tournament edit --new-ids 50321-59999`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().NFlag() == 0 {
@@ -365,7 +369,7 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	}
 	var event []string
 	for _, f := range []struct{ what, v string }{{"from", s.Start.String()}, {"to", s.End.String()}, {"in", s.City},
-		{"country", s.Country}, {"director", s.Director}} {
+		{"country", s.Country}, {"director", s.Director}, {"new players' WOF ids", s.NewIDs.String()}} {
 		if f.v != "" {
 			event = append(event, f.what+" "+f.v)
 		}
