@@ -369,8 +369,12 @@ first round is paired: after that, withdraw them ('otd player withdraw').
 				return err
 			}
 			fmt.Fprintf(g.Stdout, "Removed %s.", changes[0].Subject)
-			if moved := len(t.Players) - n + 1; moved > 0 {
-				fmt.Fprintf(g.Stdout, " Players %d to %d are now numbered %d to %d.", n+1, len(t.Players)+1, n, len(t.Players))
+			switch moved := len(t.Players) - n + 1; {
+			case moved == 1:
+				fmt.Fprintf(g.Stdout, " Player %d (%s) is now player %d.", n+1, t.Players[n-1].Name, n)
+			case moved > 1:
+				to := map[bool]string{true: "and", false: "to"}[moved == 2]
+				fmt.Fprintf(g.Stdout, " Players %d %s %d are now numbered %d %s %d.", n+1, to, len(t.Players)+1, n, to, len(t.Players))
 			}
 			fmt.Fprintln(g.Stdout)
 			return nil

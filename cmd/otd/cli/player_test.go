@@ -55,3 +55,24 @@ func TestPlayerDuplicateName(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayerRemoveRenumbers: player remove says who moved up a number, one
+// player or several, in words that fit (issue 21, item 10: "Players 25 to 25
+// are now numbered 24 to 24").
+func TestPlayerRemoveRenumbers(t *testing.T) {
+	db := newTestDB(t)
+	db.must("tournament", "new", "Open", "--rounds", "5")
+	for _, n := range []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"} {
+		db.must("player", "add", n)
+	}
+	for _, tc := range []struct{ n, want string }{
+		{"7", "Removed player 7 (Gus).\n"}, // the last: nobody moves
+		{"5", "Removed player 5 (Eve). Player 6 (Fay) is now player 5.\n"},
+		{"3", "Removed player 3 (Cat). Players 4 and 5 are now numbered 3 and 4.\n"}, // Dan, Fay
+		{"1", "Removed player 1 (Ann). Players 2 to 4 are now numbered 1 to 3.\n"},   // Ben, Dan, Fay
+	} {
+		if got := db.must("player", "remove", tc.n); got != tc.want {
+			t.Errorf("player remove %s: %q; want %q", tc.n, got, tc.want)
+		}
+	}
+}

@@ -35,12 +35,15 @@ single quote in front, so that it shows as text. The table fits in 80
 columns: long names are cut with an ellipsis.`,
 		Example: "  otd standings\n  otd standings --round 3\n  otd standings --json\n  otd standings --csv > standings.csv",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.JSON && o.CSV {
 				return usageErrorf("standings: --json or --csv, not both")
 			}
 			t, err := g.current()
 			if err != nil {
+				return err
+			}
+			if err := checkRoundFlag(cmd, t, o.Round); err != nil {
 				return err
 			}
 			return runStandings(g, t, o)
@@ -94,6 +97,16 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 	}
 	header := []string{"Rank", "No", "Name", "Country", "Points", "BQ", "Discs", "Games"}
 	return fitTable(g.Stdout, header, tab, 2)
+}
+
+// checkRoundFlag refuses a --round R given that t has no round R: its
+// default, -1, is the last finished round, and no value the user gives.
+func checkRoundFlag(cmd *cobra.Command, t *tournament.Tournament, r int) error {
+	if cmd.Flags().Changed("round") && (r < 0 || r > t.Rounds) {
+		return usageErrorf("%s --round %d: %w: give 1 to %d (0: before round 1), or no --round for the last round finished",
+			cmd.Name(), r, tournament.ErrNoRound, t.Rounds)
+	}
+	return nil
 }
 
 // lastView returns the standings of t after round r, -1 the last finished
@@ -157,12 +170,15 @@ missed), as the Crosstable sheet of 'otd export xlsx'. With --csv, a name a
 spreadsheet would take for a formula is written with a single quote in front.`,
 		Example: "  otd crosstable\n  otd crosstable --round 3\n  otd crosstable --csv > crosstable.csv",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.JSON && o.CSV {
 				return usageErrorf("crosstable: --json or --csv, not both")
 			}
 			t, err := g.current()
 			if err != nil {
+				return err
+			}
+			if err := checkRoundFlag(cmd, t, o.Round); err != nil {
 				return err
 			}
 			return printCrosstable(g, t, o)

@@ -25,3 +25,30 @@ func TestStandingsRoundInProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingsRoundRange: a --round the tournament does not have is wrong
+// usage (exit 2) saying the rounds it has; -1 was taken for the default,
+// the final standings (issue 21, item 10).
+func TestStandingsRoundRange(t *testing.T) {
+	db := newTestDB(t)
+	db.must("tournament", "new", "Club", "--rounds", "3")
+	for _, n := range []string{"A", "B"} {
+		db.must("player", "add", n)
+	}
+	db.must("round", "pair")
+	db.must("result", "1", "1", "40-24")
+	for _, cmd := range []string{"standings", "crosstable"} {
+		for _, r := range []string{"-2", "-1", "4"} {
+			out, errs, code := db.run(cmd, "--round", r)
+			want := "otd: " + cmd + " --round " + r + ": no such round: give 1 to 3 (0: before round 1), or no --round for the last round finished; see 'otd " + cmd + " --help'\n"
+			if code != 2 || out != "" || errs != want {
+				t.Errorf("otd %s --round %s: exit %d, %q, %q; want exit 2, %q", cmd, r, code, out, errs, want)
+			}
+		}
+		for _, r := range []string{"0", "1", "3"} { // 3: not paired, another error
+			if _, _, code := db.run(cmd, "--round", r); code == 2 {
+				t.Errorf("otd %s --round %s: exit 2", cmd, r)
+			}
+		}
+	}
+}
