@@ -32,7 +32,8 @@ the standings after the round before; a late entry is listed from their first
 round on. With --csv, a name or country that a spreadsheet would take for a
 formula (starting with =, +, -, @, a tab or a line break) is written with a
 single quote in front, so that it shows as text. The table fits in 80
-columns: long names are cut with an ellipsis.`,
+columns: long names are cut with an ellipsis, only as far as needed (the
+headers shortened first: Ctry, Pts, Gms).`,
 		Example: "  otd standings\n  otd standings --round 3\n  otd standings --json\n  otd standings --csv > standings.csv",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
