@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
+
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
 
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/tournament"
@@ -208,15 +212,19 @@ func runUndo(g *globals, kinds ...tournament.Action) error {
 }
 
 func newLogCmd(g *globals) *cobra.Command {
-	var asJSON bool
+	var asJSON, wide bool
 	cmd := &cobra.Command{
 		Use:   "log",
 		Short: "Show the audit trail of the current tournament: every change, when, before and after",
-		Long: `log lists every change of the current tournament, oldest first: when (in
-the local time zone), the action, what it changed, and the two sides of the
-change (only what differs; "-" for nothing). An entry that was undone says by
-which entry. --json gives the entities themselves ('otd help json').`,
-		Args: argsUsage(cobra.NoArgs),
+		Long: `log lists every change of the current tournament, oldest first: its number,
+when (in the local time zone), the action and what it changed, then the two
+sides of the change, "before -> after" (only what differs; "-" for nothing).
+An entry that was undone says by which entry. The lines fit in 80 columns,
+long ones wrapped; --wide gives a table of one line an entry instead (to
+search with grep, or on a wide screen). --json gives the entities
+themselves ('otd help json').`,
+		Example: "  otd log\n  otd log --wide | grep 'result'\n  otd log --json",
+		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
 			d, id, done, err := g.event()
 			if err != nil {
@@ -227,27 +235,99 @@ which entry. --json gives the entities themselves ('otd help json').`,
 			if err != nil {
 				return err
 			}
-			out := []logJSON{}
-			var tab [][]string
-			for _, e := range log {
-				out = append(out, logJSON{ID: e.ID, At: e.At.Local(), Action: string(e.Action), Subject: e.Subject, Version: e.Version,
-					Before: e.Before, After: e.After, UndoneBy: e.UndoneBy, Undoes: e.Undoes})
-				before, after := e.Describe()
-				note := ""
-				switch {
-				case e.UndoneBy != 0:
-					note = fmt.Sprintf("undone by %d", e.UndoneBy)
-				case e.Undoes != 0:
-					note = fmt.Sprintf("undoes %d", e.Undoes)
-				}
-				tab = append(tab, []string{strconv.FormatInt(e.ID, 10), e.At.Local().Format("2006-01-02 15:04:05 MST"), string(e.Action), e.Subject, before, after, note})
-			}
 			if asJSON {
+				out := []logJSON{}
+				for _, e := range log {
+					out = append(out, logJSON{ID: e.ID, At: e.At.Local(), Action: string(e.Action), Subject: e.Subject, Version: e.Version,
+						Before: e.Before, After: e.After, UndoneBy: e.UndoneBy, Undoes: e.Undoes})
+				}
 				return writeJSON(g.Stdout, out)
 			}
-			return table(g.Stdout, []string{"#", "When", "Action", "What", "Before", "After", ""}, tab)
+			return printLog(g.Stdout, log, wide)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the trail as JSON, with the entities before and after")
+	cmd.Flags().BoolVar(&wide, "wide", false, "a table of one line an entry, as wide as its longest")
 	return cmd
+}
+
+// printLog prints an audit trail: each entry in lines of at most termWidth
+// columns, or with wide a table of one row an entry.
+func printLog(w io.Writer, log []tournament.Entry, wide bool) error {
+	const when = "2006-01-02 15:04:05 MST"
+	var tab [][]string
+	b := bufio.NewWriter(w)
+	digits := 1 // of the entries' numbers, aligned
+	if len(log) > 0 {
+		digits = len(strconv.FormatInt(log[len(log)-1].ID, 10))
+	}
+	for _, e := range log {
+		before, after := e.Describe()
+		note := ""
+		switch {
+		case e.UndoneBy != 0:
+			note = fmt.Sprintf("undone by %d", e.UndoneBy)
+		case e.Undoes != 0:
+			note = fmt.Sprintf("undoes %d", e.Undoes)
+		}
+		if wide {
+			tab = append(tab, []string{strconv.FormatInt(e.ID, 10), e.At.Local().Format(when), string(e.Action), e.Subject, before, after, note})
+			continue
+		}
+		if note != "" {
+			note = " (" + note + ")"
+		}
+		wrap(b, fmt.Sprintf("%*d  %s  %s%s: %s", digits, e.ID, e.At.Local().Format(when), e.Action, note, e.Subject), logIndent+"  ")
+		wrap(b, logIndent+before+" -> "+after, logIndent+"  ")
+	}
+	if wide {
+		return table(w, []string{"#", "When", "Action", "What", "Before", "After", ""}, tab)
+	}
+	return b.Flush()
+}
+
+// logIndent starts the line of an entry's two sides in 'otd log'; the
+// lines that go on the one before, wrapped, are indented two more.
+const logIndent = "    "
+
+// wrap writes text in lines of at most termWidth columns, broken at spaces,
+// every line after the first starting with indent; a word longer than a
+// line is cut where the line ends. The text's own indent and runs of spaces
+// are kept.
+func wrap(w io.Writer, text, indent string) {
+	trimmed := strings.TrimLeft(text, " ")
+	line, bare := text[:len(text)-len(trimmed)], true // bare: nothing on the line but its indent
+	newline := func() {
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+		line, bare = indent, true
+	}
+	for _, word := range strings.Split(trimmed, " ") {
+		if word == "" { // of a run of spaces
+			if !bare {
+				line += " "
+			}
+			continue
+		}
+		if !bare {
+			line += " "
+			if twwidth.Width(line+word) > termWidth && twwidth.Width(indent+word) <= termWidth {
+				newline() // the word fits whole on the next line
+			}
+		}
+		for twwidth.Width(line+word) > termWidth { // cut it where the line ends
+			cut := twwidth.Truncate(word, termWidth-twwidth.Width(line))
+			switch {
+			case cut == "" && !bare:
+				newline()
+				continue
+			case cut == "": // a character wider than a line's room
+				cut = string([]rune(word)[:1])
+			}
+			line += cut
+			newline()
+			word = word[len(cut):]
+		}
+		line, bare = line+word, false
+	}
+	fmt.Fprintln(w, strings.TrimRight(line, " "))
 }
