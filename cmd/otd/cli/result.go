@@ -169,45 +169,66 @@ func runResult(g *globals, o resultOptions) error {
 }
 
 func newResultUndoCmd(g *globals) *cobra.Command {
-	return &cobra.Command{
+	var dryRun bool
+	cmd := &cobra.Command{
 		Use:   "undo",
 		Short: "Revert the last change, if it is a result entered or corrected",
 		Long: `result undo reverts the last change of the tournament when it is a result
-entered or corrected; 'otd undo' reverts the last change of any kind.`,
+entered or corrected, and says what it changed back ("before -> after");
+'otd undo' reverts the last change of any kind. --dry-run says what it
+would revert, changing nothing.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			return runUndo(g, tournament.ActResult, tournament.ActResultCorrect)
+			return runUndo(g, dryRun, tournament.ActResult, tournament.ActResultCorrect)
 		},
 	}
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "say what would be undone, and change nothing")
+	return cmd
 }
 
 func newUndoCmd(g *globals) *cobra.Command {
-	return &cobra.Command{
+	var dryRun bool
+	cmd := &cobra.Command{
 		Use:   "undo",
 		Short: "Revert the last change: a player added, edited, withdrawn or removed, a round paired or unpaired, a result, a setting",
 		Long: `undo reverts the newest change of the current tournament that is not undone
-yet, and says what it put back; run it again to go further back. The undo
-is itself in 'otd log'. A change that a later one depends on is refused
-(a result that the next round is paired on: unpair that round first).
-Creating or importing the tournament is not undone.`,
-		Example: "  otd undo\n  otd log",
+yet, and says which entry of 'otd log' it reverted and what it changed
+back ("before -> after", "-" for nothing); run it again to go further back.
+--dry-run says what it would revert, changing nothing. The undo is itself
+in 'otd log'. A change that a later one depends on is refused (a result
+that the next round is paired on: unpair that round first). Creating or
+importing the tournament is not undone.`,
+		Example: "  otd undo --dry-run\n  otd undo\n  otd log",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE:    func(*cobra.Command, []string) error { return runUndo(g) },
+		RunE:    func(*cobra.Command, []string) error { return runUndo(g, dryRun) },
 	}
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "say what would be undone, and change nothing")
+	return cmd
 }
 
-func runUndo(g *globals, kinds ...tournament.Action) error {
+// runUndo undoes the last change (of one of kinds, if given) and says what
+// it undid: the entry, and what it changed back, as 'otd log' shows a
+// change; with dryRun it says what it would undo.
+func runUndo(g *globals, dryRun bool, kinds ...tournament.Action) error {
 	d, id, done, err := g.event()
 	if err != nil {
 		return err
 	}
 	defer done()
-	last, u, err := d.Undo(context.Background(), id, kinds...)
+	undo, said := d.Undo, "Undone"
+	if dryRun {
+		undo, said = d.WouldUndo, "Would undo"
+	}
+	last, u, err := undo(context.Background(), id, kinds...)
 	if err != nil {
 		return err
 	}
-	_, back := u.Describe()
-	fmt.Fprintf(g.Stdout, "Undone: entry %d, %s: %s. Back to: %s.\n", last.ID, last.Action, last.Subject, back)
+	now, back := u.Describe()
+	wrap(g.Stdout, fmt.Sprintf("%s: entry %d, %s: %s", said, last.ID, last.Action, last.Subject), logIndent+"  ")
+	wrap(g.Stdout, logIndent+now+" -> "+back, logIndent+"  ")
+	if dryRun {
+		fmt.Fprintln(g.Stdout, "Nothing is changed: a dry run.")
+	}
 	return nil
 }
 
