@@ -46,7 +46,7 @@ func TestRead(t *testing.T) {
 		sep     rune
 		header  int      // the line of the header skipped, 0 if none
 		players []player // nil: an error is expected
-		allow   bool // Options.AllowDuplicates
+		allow   bool     // Options.AllowDuplicates
 		err     error
 		errLine int
 		errCol  int // 0: the line as a whole
