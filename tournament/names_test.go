@@ -91,3 +91,17 @@ func TestDuplicateName(t *testing.T) {
 		t.Errorf("rename player 5 to %q, allowed: %v", name, err)
 	}
 }
+
+// BenchmarkFoldName: 'player import' folds every name of the file twice
+// (in the file, against the players registered).
+//
+//	go test -run '^$' -bench FoldName ./tournament/
+func BenchmarkFoldName(b *testing.B) {
+	for _, name := range []string{"PLAYER, Number 12345", "MÜLLER,  Jörg"} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				FoldName(name)
+			}
+		})
+	}
+}
