@@ -33,7 +33,7 @@ var allowed = map[string][]string{
 	"tournament":          {"engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript", "engine/gtp", "engine/nboard", "engine/proc"}, // the domain starts its engine entrants (StartEngine: proc.Config)
 	"export":              {"tournament", "engine", "pairing", "scoring", "elo"},                                                                                // the .ELO mapping: tournament <-> elo.File
 	"elo":                 {"scoring"},                                                                                                                          // a file format: its own types and the points and rules it writes
-	"roster":              {},                                                                                                                                   // a file format: the players file of 'player import'
+	"roster":              {"tournament"},                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
 	"store/sqlite":        {"tournament", "engine", "pairing", "scoring"},
 	"web":                 {"tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
 	"internal/testenv":    {},
@@ -65,7 +65,7 @@ var testAllowed = map[string][]string{
 // engine/nboard writes GGF with engine/transcript), the domain the leaves
 // and the engine family (it plays and starts engine entrants), store and
 // export only the domain and the leaves (and export the file formats), a
-// file format (elo, roster) nothing but leaves; cmd may import everything.
+// file format nothing but leaves (elo) or the domain (roster, for FoldName); cmd may import everything.
 // Test files may also import internal/testenv.
 func TestImportRules(t *testing.T) {
 	fset := token.NewFileSet()

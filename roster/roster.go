@@ -9,8 +9,8 @@
 // Named for what it reads, a roster of players, not for its syntax: the
 // file is CSV as spreadsheets write it, and package csv is encoding/csv's
 // name. It knows only the file: registering its players is the command
-// line's, through the Director. An adapter-level leaf: it imports nothing of
-// ours.
+// line's, through the Director. An adapter: of ours it imports the domain
+// only, to compare names as the Director does (tournament.FoldName).
 package roster
 
 import (
@@ -23,6 +23,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/otd-project/otd/tournament"
 )
 
 // What is wrong with a players file; errors.Is finds them in a *ParseError.
@@ -96,14 +98,22 @@ type File struct {
 	Heading string // that row as written
 }
 
+// Options are how Read reads a players file.
+type Options struct {
+	// AllowDuplicates takes a name on two lines, case, spacing and accents
+	// aside (tournament.FoldName): two people of one name. Without it such
+	// a name is refused (ErrDuplicate).
+	AllowDuplicates bool
+}
+
 // Read reads a players file. A file it refuses gives a *ParseError; an
 // error of r is returned as it is.
-func Read(r io.Reader) (*File, error) {
+func Read(r io.Reader, o Options) (*File, error) {
 	data, err := readData(r)
 	if err != nil {
 		return nil, err
 	}
-	return parse(data)
+	return parse(data, o)
 }
 
 // readData reads a players file up to the limits: it stops at the first
@@ -147,7 +157,7 @@ func readData(r io.Reader) ([]byte, error) {
 
 // parse reads a players file: one player a line, columns name, then
 // optionally rating and country.
-func parse(data []byte) (*File, error) {
+func parse(data []byte, o Options) (*File, error) {
 	text, err := decodeText(data)
 	if err != nil {
 		return nil, err
@@ -209,7 +219,7 @@ func parse(data []byte) (*File, error) {
 		return nil, fail(rows[MaxPlayers].line, 0, ErrTooLarge, "more than %d players: a players file holds at most %d, one a line; split it", MaxPlayers, MaxPlayers)
 	}
 
-	seen := map[string]Player{} // by NameKey
+	seen := map[string]Player{} // by tournament.FoldName
 	for _, row := range rows {
 		rec, line := row.fields, row.line
 		if len(rec) > 3 {
@@ -237,9 +247,9 @@ func parse(data []byte) (*File, error) {
 		if len(rec) > 2 {
 			p.Country = rec[2]
 		}
-		if k := NameKey(p.Name); k != "" {
+		if k := tournament.FoldName(p.Name); k != "" && !o.AllowDuplicates {
 			if first, ok := seen[k]; ok {
-				return nil, fail(line, row.cols[0], ErrDuplicate, "%s is on line %d too%s (%v): delete one of the two lines, or tell the two players apart (a club or city after the name)",
+				return nil, fail(line, row.cols[0], ErrDuplicate, "%s is on line %d too%s (%v): delete one of the two lines, or tell the two players apart (a club or city after the name); two people of one name: import with --allow-duplicate",
 					quoteName(p.Name), first.Line, spelledAs(p.Name, first.Name), ErrDuplicate)
 			}
 			seen[k] = p
@@ -259,13 +269,11 @@ type row struct {
 	fields []string
 }
 
-// NameKey is what makes two names the same player's: case and spacing aside.
-func NameKey(name string) string { return strings.ToLower(strings.Join(strings.Fields(name), " ")) }
-
 // AlreadyRegistered is the error of p, a player of the file, whose name is
-// that of a player already registered: number, named name.
+// that of a player already registered (tournament.FoldName): number, named
+// name.
 func (p Player) AlreadyRegistered(number int, name string) error {
-	return fail(p.Line, 0, ErrDuplicate, "%s is already registered as player %d%s (%v): delete the line (was the file imported already? 'otd player list' shows who is in), or tell the two players apart (a club or city after the name)",
+	return fail(p.Line, 0, ErrDuplicate, "%s is already registered as player %d%s (%v): delete the line (was the file imported already? 'otd player list' shows who is in), or tell the two players apart (a club or city after the name); two people of one name: import with --allow-duplicate",
 		quoteName(p.Name), number, spelledAs(p.Name, name), ErrDuplicate)
 }
 

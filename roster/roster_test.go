@@ -12,6 +12,7 @@ import (
 
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/roster"
+	"github.com/otd-project/otd/tournament"
 )
 
 func utf16LE(s string) []byte {
@@ -45,6 +46,7 @@ func TestRead(t *testing.T) {
 		sep     rune
 		header  int      // the line of the header skipped, 0 if none
 		players []player // nil: an error is expected
+		allow   bool     // Options.AllowDuplicates
 		err     error
 		errLine int
 		errCol  int // 0: the line as a whole
@@ -88,6 +90,10 @@ func TestRead(t *testing.T) {
 		{name: "unquoted comma in a name", data: "name,rating,country\nLEADER, Imre,2150,GBR\n", err: roster.ErrColumns, errLine: 2, errCol: 19},
 		{name: "rating not a number", data: "Nom;Elo\nA;1.500\n", err: roster.ErrRating, errLine: 2, errCol: 3},
 		{name: "duplicate name", data: "Ann Archer;1\nBen;2\n ann  ARCHER ;3\n", err: roster.ErrDuplicate, errLine: 3, errCol: 1},
+		{name: "duplicate name, accents aside", data: "Müller, Jörg;1\nBen;2\nMULLER, JORG;3\n", err: roster.ErrDuplicate, errLine: 3, errCol: 1},
+		{name: "duplicate name, ø and ł", data: "Ødegaard, Łucja;1\nodegaard, lucja;2\n", err: roster.ErrDuplicate, errLine: 2, errCol: 1},
+		{name: "two people of one name, allowed", data: "Müller, Jörg;1\nMULLER, JORG;3\n", allow: true, sep: ';',
+			players: []player{{"Müller, Jörg", 1, "", 1}, {"MULLER, JORG", 3, "", 2}}},
 		{name: "bare quote", data: "name\nJan \"Flash\" Jansen\n", err: roster.ErrSyntax, errLine: 2, errCol: 5},
 		{name: "unclosed quote", data: "name\n\"Ann,1500\nBen,1400\n", err: roster.ErrSyntax, errLine: 2},
 		{name: "text after a closing quote", data: "name\n\"Ann\" Archer,1500\n", err: roster.ErrSyntax, errLine: 2, errCol: 5}, // the quote that closes too early
@@ -98,7 +104,7 @@ func TestRead(t *testing.T) {
 		{name: "only a BOM and blank lines", data: "\ufeff\r\n\r\n;;\r\n", err: roster.ErrEmpty},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pf, err := roster.Read(strings.NewReader(tc.data))
+			pf, err := roster.Read(strings.NewReader(tc.data), roster.Options{AllowDuplicates: tc.allow})
 			if tc.err != nil {
 				var pe *roster.ParseError
 				if !errors.Is(err, tc.err) || !errors.As(err, &pe) || pe.Line != tc.errLine || pe.Col != tc.errCol {
@@ -149,7 +155,7 @@ func TestReadExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pf, err := roster.Read(bytes.NewReader(b))
+	pf, err := roster.Read(bytes.NewReader(b), roster.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,13 +167,13 @@ func TestReadExample(t *testing.T) {
 // TestReadLimits: a players file stops at a line over 64 KiB (at once for an
 // endless line, as /dev/zero's) and at more than 100,000 players.
 func TestReadLimits(t *testing.T) {
-	_, err := roster.Read(strings.NewReader("Ann,1500\r\nBen,1400\r\n" + strings.Repeat("x", 70_000) + "\r\n"))
+	_, err := roster.Read(strings.NewReader("Ann,1500\r\nBen,1400\r\n"+strings.Repeat("x", 70_000)+"\r\n"), roster.Options{})
 	var pe *roster.ParseError
 	if !errors.As(err, &pe) || !errors.Is(err, roster.ErrTooLarge) || pe.Line != 3 || pe.Col != 64<<10+1 || err.Error() != "line 3: longer than 64 KiB: not a players file (one player a line: name, rating, country)" {
 		t.Errorf("a line of 70,000 bytes: %v, want ErrTooLarge at line 3, column 65537", err)
 	}
 	endless := &zeros{}
-	if _, err := roster.Read(endless); !errors.As(err, &pe) || !errors.Is(err, roster.ErrTooLarge) || pe.Line != 1 || endless.read > 2<<20 {
+	if _, err := roster.Read(endless, roster.Options{}); !errors.As(err, &pe) || !errors.Is(err, roster.ErrTooLarge) || pe.Line != 1 || endless.read > 2<<20 {
 		t.Errorf("an endless line: %v after %d bytes, want ErrTooLarge at line 1 within its first 64 KiB", err, endless.read)
 	}
 
@@ -176,11 +182,11 @@ func TestReadLimits(t *testing.T) {
 	for i := range 100_000 {
 		fmt.Fprintf(&b, "P%d,%d\n", i, 1000+i%1000)
 	}
-	if pf, err := roster.Read(strings.NewReader(b.String())); err != nil || len(pf.Players) != 100_000 {
+	if pf, err := roster.Read(strings.NewReader(b.String()), roster.Options{}); err != nil || len(pf.Players) != 100_000 {
 		t.Fatalf("a header and 100,000 players: %v", err)
 	}
 	b.WriteString("\nOne More,1500\n")
-	_, err = roster.Read(strings.NewReader(b.String()))
+	_, err = roster.Read(strings.NewReader(b.String()), roster.Options{})
 	if !errors.As(err, &pe) || !errors.Is(err, roster.ErrTooLarge) || pe.Line != 100_003 || !strings.Contains(err.Error(), "more than 100000 players") {
 		t.Errorf("100,001 players: %v, want ErrTooLarge at line %d", err, 100_003)
 	}
@@ -222,7 +228,7 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("\ufeffNom;Classement;Pays\r\nLEADER, Imre;2150;GBR\r\n"))
 	f.Add(utf16LE("Name\tRating\r\nMüller, Hans\t1850\r\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		pf, err := roster.Read(bytes.NewReader(data))
+		pf, err := roster.Read(bytes.NewReader(data), roster.Options{})
 		if err != nil {
 			checkMessage(t, err)
 			return
@@ -239,7 +245,7 @@ func FuzzRead(f *testing.F) {
 			if strings.ContainsAny(p.Name, "\r\n") {
 				t.Fatalf("name %q on more than one line", p.Name)
 			}
-			if k := roster.NameKey(p.Name); k != "" && names[k] {
+			if k := tournament.FoldName(p.Name); k != "" && names[k] {
 				t.Fatalf("name %q twice", p.Name)
 			} else {
 				names[k] = true

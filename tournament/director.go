@@ -134,11 +134,24 @@ func (d *Director) create(ctx context.Context, t *Tournament, a Action, subject 
 
 // Undo reverts the newest change of tournament id that is not undone yet
 // (an undo, the tournament's creation and its import are not undone). With
-// kinds, the newest change must be of one of those kinds.
+// kinds, the newest change must be of one of those kinds. It returns the
+// entry undone and the change that undid it.
 func (d *Director) Undo(ctx context.Context, id int64, kinds ...Action) (Entry, Change, error) {
-	var last Entry
-	var u Change
-	err := d.db.Update(ctx, func(tx Tx) error {
+	return d.undo(ctx, id, true, kinds)
+}
+
+// WouldUndo returns what Undo would do now, or why it would refuse,
+// changing nothing.
+func (d *Director) WouldUndo(ctx context.Context, id int64, kinds ...Action) (Entry, Change, error) {
+	return d.undo(ctx, id, false, kinds)
+}
+
+func (d *Director) undo(ctx context.Context, id int64, save bool, kinds []Action) (last Entry, u Change, err error) {
+	run := d.db.View
+	if save {
+		run = d.db.Update
+	}
+	err = run(ctx, func(tx Tx) error {
 		t, err := load(tx, id)
 		if err != nil {
 			return err
@@ -149,7 +162,7 @@ func (d *Director) Undo(ctx context.Context, id int64, kinds ...Action) (Entry, 
 		if len(kinds) > 0 && !slices.Contains(kinds, last.Action) {
 			return fmt.Errorf("%w of that kind: the last change is entry %d (%s: %s); 'otd undo' reverts it", ErrNothingToUndo, last.ID, last.Action, last.Subject)
 		}
-		if u, err = t.Undo(last.ID, last.Change); err != nil {
+		if u, err = t.Undo(last.ID, last.Change); err != nil || !save {
 			return err
 		}
 		id, err := tx.Save(t.ID, u)

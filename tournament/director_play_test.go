@@ -379,3 +379,39 @@ func TestRunPlaysTheFinalPhase(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayRoundStoppedSaysWhatIsKept: a round stopped (Ctrl-C) after its
+// first game returns a *StoppedError that says, in words, what is kept and
+// what is left (not "context canceled", issue 21 item 10); the games stopped
+// or not started are no failures.
+func TestPlayRoundStoppedSaysWhatIsKept(t *testing.T) {
+	d := tournament.NewDirector(memstore.New())
+	tm := engineEvent(t, d, "Bots", 6) // 3 tables, played one at a time in table order
+	ctx, cancel := context.WithCancel(context.Background())
+	var stopped []int // the tables whose game ended with an error
+	o := tournament.PlayOptions{Time: minute, Concurrency: 1, Progress: func(e tournament.GameEvent) {
+		switch {
+		case e.Done && e.Err == nil:
+			cancel()
+		case e.Done && errors.Is(e.Err, tournament.ErrStopped):
+			stopped = append(stopped, e.Table)
+		case e.Done:
+			t.Errorf("table %d: %v; want ErrStopped", e.Table, e.Err)
+		}
+	}}
+	rep, err := d.PlayRound(ctx, tm.ID, o)
+	var se *tournament.StoppedError
+	const want = "round 1 stopped: 1 game played and recorded, kept (table 1); 2 engine games without a result (tables 2 and 3): the games running were stopped, not recorded"
+	if !errors.As(err, &se) || !errors.Is(err, context.Canceled) || !errors.Is(err, tournament.ErrStopped) || err.Error() != want {
+		t.Fatalf("a round stopped after its first game: %v; want %q, context.Canceled and ErrStopped", err, want)
+	}
+	if fmt.Sprint(se.Round, se.Recorded, se.Left) != "1 [1] [2 3]" || rep.Played != 1 || rep.Failed != 0 {
+		t.Errorf("round %d, recorded %v, left %v, report %+v; want round 1, [1], [2 3], 1 played, none failed", se.Round, se.Recorded, se.Left, rep)
+	}
+	if len(stopped) > 1 || len(stopped) == 1 && stopped[0] != 2 {
+		t.Errorf("games stopped at tables %v; want table 2 at most (started as the round stopped)", stopped)
+	}
+	if got, _ := d.Tournament(context.Background(), tm.ID); checkPlayedNone(got) != 1 {
+		t.Errorf("%d games recorded; want 1", checkPlayedNone(got))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -163,7 +164,7 @@ type GameEvent struct {
 	Black, White Player
 	Done         bool
 	Result       *Result // the result recorded, when Done and Err is nil
-	Err          error   // the game could not be played or recorded
+	Err          error   // the game could not be played or recorded; ErrStopped: stopped by the context's end
 	Running      int     // games running after this event
 	Total        int     // games this PlayRound plays
 }
@@ -186,13 +187,51 @@ var (
 	// ErrHumanGames: Run met a round whose games with a person have no
 	// result yet.
 	ErrHumanGames = errors.New("games with a person wait for their results")
+	// ErrStopped: a game was stopped before its end, when PlayRound's
+	// context ended, and not recorded.
+	ErrStopped = errors.New("stopped before its end, not recorded")
 )
+
+// StoppedError is PlayRound's error when its context ends (Ctrl-C) before
+// the round's engine games are all played: what is kept, and what the next
+// PlayRound plays. errors.Is finds ErrStopped and the context's error in it.
+type StoppedError struct {
+	Round    int
+	Recorded []int // the tables of the games this PlayRound played and recorded: kept
+	Left     []int // the tables of the engine games without a result: stopped, or not started
+	cause    error // the context's
+}
+
+func (e *StoppedError) Error() string {
+	kept := "no game recorded"
+	if len(e.Recorded) > 0 {
+		kept = fmt.Sprintf("%s played and recorded, kept (%s)", Plural(len(e.Recorded), "game"), tableList(e.Recorded))
+	}
+	return fmt.Sprintf("round %d stopped: %s; %s without a result (%s): the games running were stopped, not recorded",
+		e.Round, kept, Plural(len(e.Left), "engine game"), tableList(e.Left))
+}
+
+func (e *StoppedError) Unwrap() []error { return []error{ErrStopped, e.cause} }
+
+// tableList names tables: "table 3", "tables 1, 4 and 5".
+func tableList(tables []int) string {
+	if len(tables) == 1 {
+		return fmt.Sprintf("table %d", tables[0])
+	}
+	s := make([]string, len(tables))
+	for i, t := range tables {
+		s[i] = strconv.Itoa(t)
+	}
+	return "tables " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
 
 // PlayRound plays every engine-versus-engine game of tournament id's current
 // round (the last one paired) that has no result, Concurrency at a time, and records each as soon as it ends.
 // A game with a person is left for the director. When ctx is cancelled the
-// games running are stopped and not recorded: running PlayRound again plays
-// them (and only them) from the start. A game that cannot be played (both
+// games running are stopped and not recorded (their events' error is
+// ErrStopped), and PlayRound returns a *StoppedError that says what is kept:
+// running PlayRound again plays the games left (and only them) from the
+// start. A game that cannot be played (both
 // engines fail to start) or recorded is reported and counted in Failed, and
 // the other games carry on; PlayRound then returns an error.
 func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (PlayReport, error) {
@@ -236,10 +275,16 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 		jobs = append(jobs, playJob{event: GameEvent{Round: r, Table: g.Table, Black: t.Players[g.Black-1], White: t.Players[g.White-1]},
 			play: func() (*Result, func(), error) { return d.playGame(ctx, t, g.Black, g.White, o, recordRound(g)) }})
 	}
-	d.playAll(ctx, jobs, o, &rep)
+	recorded := d.playAll(ctx, jobs, o, &rep)
+	var left []int
+	for _, g := range todo {
+		if !slices.Contains(recorded, g.Table) {
+			left = append(left, g.Table)
+		}
+	}
 	switch {
-	case ctx.Err() != nil:
-		return rep, fmt.Errorf("round %d stopped: %d games recorded, the others are played again by the next 'otd round play': %w", r, rep.Played, ctx.Err())
+	case ctx.Err() != nil && len(left) > 0:
+		return rep, &StoppedError{Round: r, Recorded: slices.Sorted(slices.Values(recorded)), Left: left, cause: ctx.Err()}
 	case rep.Failed > 0:
 		return rep, fmt.Errorf("round %d: %d of %d engine games could not be played or recorded", r, rep.Failed, len(todo))
 	case len(todo) == 0 && rep.Recorded == 0:
@@ -256,7 +301,7 @@ type playJob struct {
 
 // playAll plays jobs, o.Concurrency at a time, until ctx ends, reporting
 // each game's start and end to o.Progress and counting them in rep.
-func (d *Director) playAll(ctx context.Context, jobs []playJob, o PlayOptions, rep *PlayReport) {
+func (d *Director) playAll(ctx context.Context, jobs []playJob, o PlayOptions, rep *PlayReport) (recorded []int) {
 	var mu sync.Mutex
 	running := 0
 	event := func(e GameEvent) {
@@ -264,10 +309,12 @@ func (d *Director) playAll(ctx context.Context, jobs []playJob, o PlayOptions, r
 		defer mu.Unlock()
 		if e.Done {
 			running--
-			if e.Err != nil {
-				rep.Failed++
-			} else {
+			switch {
+			case e.Err == nil:
 				rep.Played++
+				recorded = append(recorded, e.Table)
+			case !errors.Is(e.Err, ErrStopped):
+				rep.Failed++
 			}
 		} else {
 			running++
@@ -284,6 +331,9 @@ func (d *Director) playAll(ctx context.Context, jobs []playJob, o PlayOptions, r
 			for j := range queue {
 				event(j.event)
 				res, stop, err := j.play()
+				if err != nil && ctx.Err() != nil {
+					err = ErrStopped // the end of ctx stopped it, whatever the players said then
+				}
 				e := j.event
 				e.Done, e.Result, e.Err = true, res, err
 				event(e)
@@ -301,6 +351,7 @@ send:
 	}
 	close(queue)
 	wg.Wait()
+	return recorded
 }
 
 // recordRound records a game of a round that otd played.

@@ -15,6 +15,9 @@ type PlayerInput struct {
 	Rating  int
 	Country string
 	Engine  string // "" for a person; else how otd starts the program (ParseEngine)
+	// AllowDuplicate registers a name that a registered player has, case,
+	// spacing and accents aside (FoldName): two people of one name.
+	AllowDuplicate bool
 }
 
 // PlayerEdit is a correction of a player's details: nil fields stay as they are.
@@ -24,6 +27,8 @@ type PlayerEdit struct {
 	Rating  *int
 	Country *string
 	Engine  *string // "" makes the player a person
+	// AllowDuplicate accepts a new name that another player has (FoldName).
+	AllowDuplicate bool
 }
 
 // maxFedID is the largest federation id accepted (WOF ids have up to 6 digits today).
@@ -72,6 +77,38 @@ func (t *Tournament) checkFedID(n, id int) error {
 	return nil
 }
 
+// DuplicateNameError is a player's name that a registered player has
+// already, case, spacing and accents aside (FoldName): ErrInvalid and
+// ErrDuplicate for errors.Is. PlayerInput.AllowDuplicate and
+// PlayerEdit.AllowDuplicate accept it.
+type DuplicateNameError struct {
+	Name  string // the name given, its spaces collapsed
+	Other Player // the player who has it
+}
+
+func (e *DuplicateNameError) Error() string {
+	aside := ""
+	if e.Name != e.Other.Name {
+		aside = ", case, spacing and accents aside"
+	}
+	return fmt.Sprintf("name %q: %s has it already%s", e.Name, playerSubject(e.Other), aside)
+}
+
+func (e *DuplicateNameError) Is(target error) bool {
+	return target == ErrInvalid || target == ErrDuplicate
+}
+
+// checkNewName refuses a name that another player than n has (FoldName).
+func (t *Tournament) checkNewName(n int, name string) error {
+	key := FoldName(name)
+	for _, p := range t.Players {
+		if p.Number != n && FoldName(p.Name) == key {
+			return &DuplicateNameError{Name: name, Other: p}
+		}
+	}
+	return nil
+}
+
 func playerSubject(p Player) string { return fmt.Sprintf("player %d (%s)", p.Number, p.Name) }
 
 // AddPlayer registers a player with the next number. A late entry, after
@@ -84,6 +121,11 @@ func (t *Tournament) AddPlayer(in PlayerInput) (Change, error) {
 	}
 	if err := t.checkFedID(0, in.WOFID); err != nil {
 		return Change{}, err
+	}
+	if !in.AllowDuplicate {
+		if err := t.checkNewName(0, in.Name); err != nil {
+			return Change{}, err
+		}
 	}
 	next := t.Paired() + 1
 	if next > t.Rounds {
@@ -121,6 +163,11 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	}
 	if err := t.checkFedID(n, in.WOFID); err != nil {
 		return Change{}, err
+	}
+	if e.Name != nil && !e.AllowDuplicate {
+		if err := t.checkNewName(n, in.Name); err != nil {
+			return Change{}, err
+		}
 	}
 	before := *p
 	p.NewID = p.NewID && in.WOFID == p.WOFID // an id the director types is the rating list's

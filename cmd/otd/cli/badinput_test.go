@@ -162,12 +162,12 @@ func TestBadInput(t *testing.T) {
 		{"result undo after the next pairing", "open", []string{"result", "undo"}, 1, []string{"nothing to undo of that kind: the last change is entry", "(round pair: round 3); 'otd undo' reverts it"}},
 		{"result undo extra argument", "", []string{"result", "undo", "now"}, 2, []string{`unknown command "now" for "otd result undo"`, "see 'otd result undo --help'"}},
 		// standings, crosstable, log
-		{"standings unknown round", "", []string{"standings", "--round", "9"}, 1, []string{"round 9: no such round", "the tournament has 4 rounds"}},
+		{"standings unknown round", "", []string{"standings", "--round", "9"}, 2, []string{"standings --round 9: no such round", "give 1 to 4"}},
 		{"standings round not paired", "", []string{"standings", "--round", "3"}, 1, []string{"round 3: no such round", "rounds 1 to 2 are paired"}},
 		{"crosstable round not paired", "", []string{"crosstable", "--round", "4"}, 1, []string{"round 4: no such round", "rounds 1 to 2 are paired"}},
 		{"standings json and csv", "", []string{"standings", "--json", "--csv"}, 2, []string{"--json or --csv, not both"}},
 		{"standings round not a number", "", []string{"standings", "--round", "x"}, 2, []string{`--round "x": not a whole number`, "see 'otd standings --help'"}},
-		{"crosstable unknown round", "", []string{"crosstable", "--round", "9"}, 1, []string{"round 9: no such round", "the tournament has 4 rounds"}},
+		{"crosstable unknown round", "", []string{"crosstable", "--round", "9"}, 2, []string{"crosstable --round 9: no such round", "give 1 to 4"}},
 		{"crosstable extra argument", "", []string{"crosstable", "all"}, 2, []string{`unknown command "all" for "otd crosstable"`, "see 'otd crosstable --help'"}},
 		{"log unknown flag", "", []string{"log", "--all"}, 2, []string{"unknown flag: --all", "see 'otd log --help'"}},
 		// import, export

@@ -142,32 +142,64 @@ func table(w io.Writer, header []string, rows [][]string) error {
 	return t.Render()
 }
 
-// fitTable renders a table in termWidth columns for any number of players:
-// the cells of the name columns are cut with an ellipsis as far as needed,
-// each name column getting an equal share of the room the others leave (at
-// least minName), a marker in parentheses at the end kept ("Bartholo…
+// fitTable renders a table in termWidth columns for any number of players,
+// cutting names only as far as needed: if the name columns do not fit, the
+// headers wider than their columns' cells take their short forms
+// (shortHeaders), then the name columns share the room left, a column
+// whose cells need less than its share giving the rest to the others (each
+// gets at least minName). Cells longer than their column are cut with an
+// ellipsis, a marker in parentheses at the end kept ("Bartholo…
 // (withdrawn)").
 func fitTable(w io.Writer, header []string, rows [][]string, names ...int) error {
 	const minName = 16
-	room := termWidth - 1 // the left border
+	need := make([]int, len(header)) // the width of each column uncut
 	for i, h := range header {
-		width := twwidth.Width(h)
+		need[i] = twwidth.Width(h)
 		for _, row := range rows {
-			width = max(width, twwidth.Width(row[i]))
-		}
-		room -= 3 // the padding and the right border
-		if !slices.Contains(names, i) {
-			room -= width
+			need[i] = max(need[i], twwidth.Width(row[i]))
 		}
 	}
-	each := max(room/len(names), minName)
-	for _, row := range rows {
-		for _, n := range names {
-			row[n] = cutCell(row[n], each)
+	room := func() int { // for the name columns
+		r := termWidth - 1 - 3*len(header) // the left border; each column's padding and right border
+		for i := range header {
+			if !slices.Contains(names, i) {
+				r -= need[i]
+			}
 		}
+		return r
+	}
+	total := 0
+	for _, n := range names {
+		total += need[n]
+	}
+	if total > room() {
+		header = slices.Clone(header)
+		for i, h := range header {
+			if short, ok := shortHeaders[h]; ok && !slices.Contains(names, i) {
+				header[i] = short
+				need[i] = twwidth.Width(short)
+				for _, row := range rows {
+					need[i] = max(need[i], twwidth.Width(row[i]))
+				}
+			}
+		}
+	}
+	order := slices.Clone(names) // the narrowest first: they give room to the others
+	slices.SortStableFunc(order, func(a, b int) int { return need[a] - need[b] })
+	left := room()
+	for k, n := range order {
+		width := max(min(need[n], left/(len(order)-k)), minName, twwidth.Width(header[n]))
+		for _, row := range rows {
+			row[n] = cutCell(row[n], width)
+		}
+		left -= min(width, need[n])
 	}
 	return table(w, header, rows)
 }
+
+// shortHeaders are the short forms of headers that fitTable uses to leave
+// room for names.
+var shortHeaders = map[string]string{"Country": "Ctry", "Points": "Pts", "Games": "Gms"}
 
 // cutCell cuts s to width columns with an ellipsis, keeping a marker in
 // parentheses at its end.

@@ -137,11 +137,21 @@ func runRoundPlay(g *globals, po tournament.PlayOptions) error {
 		rep, err := d.PlayRound(ctx, id, po)
 		p.finish()
 		if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
-			return err
+			return resumeWith(err, "'otd round play' again to play them")
 		}
 		printPlayed(g, rep)
 		return nil
 	})
+}
+
+// resumeWith adds to the error of a play stopped by Ctrl-C (a
+// *tournament.StoppedError, which says what is kept) how to go on: "run "
+// + how.
+func resumeWith(err error, how string) error {
+	if errors.Is(err, tournament.ErrStopped) {
+		return fmt.Errorf("%w; run %s", err, how)
+	}
+	return err
 }
 
 // printPlayed says what a round's play did.
@@ -210,6 +220,8 @@ func (p *progress) event(e tournament.GameEvent) {
 			p.bar.Describe(fmt.Sprintf("%d running", e.Running))
 		}
 		return
+	case errors.Is(e.Err, tournament.ErrStopped):
+		line += ": " + e.Err.Error()
 	case e.Err != nil: // it may hold what an engine wrote
 		line += ": not played: " + tournament.Printable(e.Err.Error())
 	default:
@@ -288,7 +300,7 @@ func runTournamentRun(g *globals, po tournament.PlayOptions) error {
 		return fmt.Errorf("%w with 'otd result', then run 'otd tournament run' again", err)
 	}
 	if err != nil {
-		return err
+		return resumeWith(err, "'otd tournament run' again to go on from there")
 	}
 	t, err := g.current()
 	if err != nil {

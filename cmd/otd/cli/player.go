@@ -62,7 +62,11 @@ arguments, never through a shell; quote an argument with spaces), or
 alphabeta:1 (weakest) to alphabeta:` + fmt.Sprint(player.MaxLevel) + ` (strongest). The program is started
 once to check that it runs, speaks its protocol and answers a legal move from
 the start position (within 5s); one that does not is refused, with what it
-answered (--no-check: not started).`,
+answered (--no-check: not started).
+
+A name that a player has already, case, spacing and accents aside ("DUPONT,
+Marie" and "Dupont, Marie", "Muller" and "Müller"), is refused, naming that
+player; --allow-duplicate registers two people of one name.`,
 		Example: "  otd player add \"Leader, Imre\" --rating 2150 --country GB --wof-id 79\n  otd player add \"Comer, Late\" --json\n" +
 			"  otd player add GRhino --engine 'gtp:/usr/games/gtp-rhino -l 2'\n  otd player add \"otd level 4\" --engine builtin:alphabeta:4",
 		Args: argsUsage(cobra.ExactArgs(1)),
@@ -76,6 +80,7 @@ answered (--no-check: not started).`,
 	cmd.Flags().StringVar(&o.In.Country, "country", "", "country code, FR or FRA (stored as FRA)")
 	cmd.Flags().StringVar(&o.In.Engine, "engine", "", "an engine entrant: gtp:ARGV, nboard:ARGV or builtin:NAME")
 	cmd.Flags().BoolVar(&o.NoCheck, "no-check", false, "register the engine without starting it (e.g. a program not installed yet)")
+	cmd.Flags().BoolVar(&o.In.AllowDuplicate, "allow-duplicate", false, "register a name that a player has already (two people of one name)")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the new player as JSON (with its number)")
 	return cmd
 }
@@ -101,7 +106,8 @@ func runPlayerAdd(g *globals, o playerAddOptions) error {
 }
 
 func newPlayerImportCmd(g *globals) *cobra.Command {
-	return &cobra.Command{
+	var allowDup bool
+	cmd := &cobra.Command{
 		Use:   "import FILE.csv",
 		Short: "Register every player of a CSV file (name, rating, country)",
 		Long: `import registers the players of a CSV file in its order, one player a line:
@@ -113,55 +119,65 @@ text"), empty trailing cells, blank lines. A first row that names the columns
 quotes ("LEADER, Imre").
 
 A line that does not fit (too many columns, a rating that is not a number, a
-name already in the file or already registered, case and spacing aside) is
-refused with its line: the whole file is registered or, on any error, none
-of it.`,
+name already in the file or already registered, case, spacing and accents
+aside) is refused with its line: the whole file is registered or, on any
+error, none of it. --allow-duplicate takes a name twice: two people of one
+name.`,
 		Example: "  otd player import players.csv\n  otd player import examples/players.csv",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			path := args[0]
-			pf, err := readRoster(path)
-			if err != nil {
-				return inputError(err)
-			}
-			ops := make([]tournament.Op, len(pf.Players))
-			var registered map[string]tournament.Player // by roster.NameKey: who was in before the file, read by the first op
-			for i, in := range pf.Players {
-				ops[i] = func(t *tournament.Tournament) (tournament.Change, error) {
-					if i == 0 {
-						registered = make(map[string]tournament.Player, len(t.Players))
-						for _, p := range t.Players {
-							registered[roster.NameKey(p.Name)] = p
-						}
-					}
-					if p, ok := registered[roster.NameKey(in.Name)]; ok {
-						return tournament.Change{}, inputError(fmt.Errorf("%s: %w", path, in.AlreadyRegistered(p.Number, p.Name)))
-					}
-					c, err := t.AddPlayer(tournament.PlayerInput{Name: in.Name, Rating: in.Rating, Country: in.Country})
-					if err != nil {
-						return c, fmt.Errorf("%s: line %d: %w", path, in.Line, err)
-					}
-					return c, nil
-				}
-			}
-			_, changes, err := g.do(ops...)
-			if err != nil {
-				return invalidAsUsage(err)
-			}
-			seps := map[rune]string{',': "commas", ';': "semicolons", '\t': "tabs"}
-			fmt.Fprintf(g.Stdout, "%s: %d players, columns separated by %s", path, len(pf.Players), seps[pf.Sep])
-			if pf.Header != 0 {
-				fmt.Fprintf(g.Stdout, "; line %d skipped as the header (%s)", pf.Header, pf.Heading)
-			}
-			fmt.Fprintln(g.Stdout, ".")
-			fmt.Fprintf(g.Stdout, "Registered %d players", len(changes))
-			if len(changes) > 0 {
-				fmt.Fprintf(g.Stdout, ", numbers %d to %d", changes[0].After.Players[0].Number, changes[len(changes)-1].After.Players[0].Number)
-			}
-			fmt.Fprintln(g.Stdout, ".")
-			return nil
+			return runPlayerImport(g, args[0], allowDup)
 		},
 	}
+	cmd.Flags().BoolVar(&allowDup, "allow-duplicate", false, "register a name that is in the file twice or registered already (two people of one name)")
+	return cmd
+}
+
+// runPlayerImport registers the players of the file at path, all or none.
+func runPlayerImport(g *globals, path string, allowDup bool) error {
+	pf, err := readRoster(path, roster.Options{AllowDuplicates: allowDup})
+	if err != nil {
+		return inputError(err)
+	}
+	ops := make([]tournament.Op, len(pf.Players))
+	// The names registered before the file, folded, by the first op: the
+	// Director's check of each name against every player would fold n²/2
+	// names (BenchmarkPlayerImport); the file's own are checked by roster.
+	var registered map[string]tournament.Player
+	for i, in := range pf.Players {
+		ops[i] = func(t *tournament.Tournament) (tournament.Change, error) {
+			if i == 0 && !allowDup {
+				registered = make(map[string]tournament.Player, len(t.Players))
+				for _, p := range t.Players {
+					registered[tournament.FoldName(p.Name)] = p
+				}
+			}
+			if p, ok := registered[tournament.FoldName(in.Name)]; ok {
+				return tournament.Change{}, inputError(fmt.Errorf("%s: %w", path, in.AlreadyRegistered(p.Number, p.Name)))
+			}
+			c, err := t.AddPlayer(tournament.PlayerInput{Name: in.Name, Rating: in.Rating, Country: in.Country, AllowDuplicate: true})
+			if err != nil {
+				return c, fmt.Errorf("%s: line %d: %w", path, in.Line, err)
+			}
+			return c, nil
+		}
+	}
+	_, changes, err := g.do(ops...)
+	if err != nil {
+		return invalidAsUsage(err)
+	}
+	seps := map[rune]string{',': "commas", ';': "semicolons", '\t': "tabs"}
+	fmt.Fprintf(g.Stdout, "%s: %d players, columns separated by %s", path, len(pf.Players), seps[pf.Sep])
+	if pf.Header != 0 {
+		fmt.Fprintf(g.Stdout, "; line %d skipped as the header (%s)", pf.Header, pf.Heading)
+	}
+	fmt.Fprintln(g.Stdout, ".")
+	fmt.Fprintf(g.Stdout, "Registered %d players", len(changes))
+	if len(changes) > 0 {
+		fmt.Fprintf(g.Stdout, ", numbers %d to %d", changes[0].After.Players[0].Number, changes[len(changes)-1].After.Players[0].Number)
+	}
+	fmt.Fprintln(g.Stdout, ".")
+	return nil
 }
 
 func newPlayerListCmd(g *globals) *cobra.Command {
@@ -231,9 +247,9 @@ func playerStatus(p tournament.Player) string {
 func newPlayerEditCmd(g *globals) *cobra.Command {
 	var name, country, eng, team, cats string
 	var rating, wofID, born int
-	var noCheck bool
+	var noCheck, allowDup bool
 	cmd := &cobra.Command{
-		Use:     "edit NUMBER [--name NAME] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]]",
+		Use:     "edit NUMBER [--name NAME [--allow-duplicate]] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]]",
 		Short:   "Correct a player's name, rating, country, WOF id or engine",
 		Example: "  otd player edit 12 --name \"SMITH, Ben\" --country GB --wof-id 2357\n  otd player edit 3 --engine 'gtp:/usr/games/gtp-rhino -l 3'",
 		Args:    argsUsage(cobra.ExactArgs(1)),
@@ -277,6 +293,7 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 			if e == (tournament.PlayerEdit{}) && entry == (tournament.PlayerEntry{}) {
 				return usageErrorf("player edit: nothing to change: give --name, --rating, --country, --wof-id, --engine, --team, --born or --category")
 			}
+			e.AllowDuplicate = allowDup
 			var ops []tournament.Op
 			if e != (tournament.PlayerEdit{}) {
 				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EditPlayer(n, e) })
@@ -297,6 +314,7 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 	cmd.Flags().IntVar(&born, "born", 0, "the `year` of birth (0: not given), for a category by age")
 	cmd.Flags().StringVar(&cats, "category", "", `the categories the player is entered in, comma-separated (women,...; "": none)`)
 	cmd.Flags().StringVar(&name, "name", "", "new name")
+	cmd.Flags().BoolVar(&allowDup, "allow-duplicate", false, "take a name that another player has (two people of one name)")
 	cmd.Flags().IntVar(&rating, "rating", 0, "new rating")
 	cmd.Flags().StringVar(&country, "country", "", "new country code, FR or FRA (stored as FRA)")
 	cmd.Flags().IntVar(&wofID, "wof-id", 0, "new WOF id (0: none)")
@@ -378,8 +396,12 @@ first round is paired: after that, withdraw them ('otd player withdraw').
 				return err
 			}
 			fmt.Fprintf(g.Stdout, "Removed %s.", changes[0].Subject)
-			if moved := len(t.Players) - n + 1; moved > 0 {
-				fmt.Fprintf(g.Stdout, " Players %d to %d are now numbered %d to %d.", n+1, len(t.Players)+1, n, len(t.Players))
+			switch moved := len(t.Players) - n + 1; {
+			case moved == 1:
+				fmt.Fprintf(g.Stdout, " Player %d (%s) is now player %d.", n+1, t.Players[n-1].Name, n)
+			case moved > 1:
+				to := map[bool]string{true: "and", false: "to"}[moved == 2]
+				fmt.Fprintf(g.Stdout, " Players %d %s %d are now numbered %d %s %d.", n+1, to, len(t.Players)+1, n, to, len(t.Players))
 			}
 			fmt.Fprintln(g.Stdout)
 			return nil
@@ -389,13 +411,13 @@ first round is paired: after that, withdraw them ('otd player withdraw').
 
 // readRoster reads the players file at path (package roster); its errors
 // name the file.
-func readRoster(path string) (*roster.File, error) {
+func readRoster(path string, o roster.Options) (*roster.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	pf, err := roster.Read(f)
+	pf, err := roster.Read(f, o)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
 
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/tournament"
@@ -195,58 +199,83 @@ func runResult(g *globals, o resultOptions) error {
 }
 
 func newResultUndoCmd(g *globals) *cobra.Command {
-	return &cobra.Command{
+	var dryRun bool
+	cmd := &cobra.Command{
 		Use:   "undo",
 		Short: "Revert the last change, if it is a result entered or corrected",
 		Long: `result undo reverts the last change of the tournament when it is a result
-entered or corrected; 'otd undo' reverts the last change of any kind.`,
+entered or corrected, and says what it changed back ("before -> after");
+'otd undo' reverts the last change of any kind. --dry-run says what it
+would revert, changing nothing.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			return runUndo(g, tournament.ActResult, tournament.ActResultCorrect)
+			return runUndo(g, dryRun, tournament.ActResult, tournament.ActResultCorrect)
 		},
 	}
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "say what would be undone, and change nothing")
+	return cmd
 }
 
 func newUndoCmd(g *globals) *cobra.Command {
-	return &cobra.Command{
+	var dryRun bool
+	cmd := &cobra.Command{
 		Use:   "undo",
 		Short: "Revert the last change: a player added, edited, withdrawn or removed, a round paired or unpaired, a result, a setting",
 		Long: `undo reverts the newest change of the current tournament that is not undone
-yet, and says what it put back; run it again to go further back. The undo
-is itself in 'otd log'. A change that a later one depends on is refused
-(a result that the next round is paired on: unpair that round first).
-Creating or importing the tournament is not undone.`,
-		Example: "  otd undo\n  otd log",
+yet, and says which entry of 'otd log' it reverted and what it changed
+back ("before -> after", "-" for nothing); run it again to go further back.
+--dry-run says what it would revert, changing nothing. The undo is itself
+in 'otd log'. A change that a later one depends on is refused (a result
+that the next round is paired on: unpair that round first). Creating or
+importing the tournament is not undone.`,
+		Example: "  otd undo --dry-run\n  otd undo\n  otd log",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE:    func(*cobra.Command, []string) error { return runUndo(g) },
+		RunE:    func(*cobra.Command, []string) error { return runUndo(g, dryRun) },
 	}
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "say what would be undone, and change nothing")
+	return cmd
 }
 
-func runUndo(g *globals, kinds ...tournament.Action) error {
+// runUndo undoes the last change (of one of kinds, if given) and says what
+// it undid: the entry, and what it changed back, as 'otd log' shows a
+// change; with dryRun it says what it would undo.
+func runUndo(g *globals, dryRun bool, kinds ...tournament.Action) error {
 	d, id, done, err := g.event()
 	if err != nil {
 		return err
 	}
 	defer done()
-	last, u, err := d.Undo(context.Background(), id, kinds...)
+	undo, said := d.Undo, "Undone"
+	if dryRun {
+		undo, said = d.WouldUndo, "Would undo"
+	}
+	last, u, err := undo(context.Background(), id, kinds...)
 	if err != nil {
 		return err
 	}
-	_, back := u.Describe()
-	fmt.Fprintf(g.Stdout, "Undone: entry %d, %s: %s. Back to: %s.\n", last.ID, last.Action, last.Subject, back)
+	now, back := u.Describe()
+	wrap(g.Stdout, fmt.Sprintf("%s: entry %d, %s: %s", said, last.ID, last.Action, last.Subject), logIndent+"  ")
+	wrap(g.Stdout, logIndent+now+" -> "+back, logIndent+"  ")
+	if dryRun {
+		fmt.Fprintln(g.Stdout, "Nothing is changed: a dry run.")
+	}
 	return nil
 }
 
 func newLogCmd(g *globals) *cobra.Command {
-	var asJSON bool
+	var asJSON, wide bool
 	cmd := &cobra.Command{
 		Use:   "log",
 		Short: "Show the audit trail of the current tournament: every change, when, before and after",
-		Long: `log lists every change of the current tournament, oldest first: when (in
-the local time zone), the action, what it changed, and the two sides of the
-change (only what differs; "-" for nothing). An entry that was undone says by
-which entry. --json gives the entities themselves ('otd help json').`,
-		Args: argsUsage(cobra.NoArgs),
+		Long: `log lists every change of the current tournament, oldest first: its number,
+when (in the local time zone), the action and what it changed, then the two
+sides of the change, "before -> after" (only what differs; "-" for nothing).
+An entry that was undone says by which entry. The lines fit in 80 columns,
+long ones wrapped; --wide gives a table of one line an entry instead (to
+search with grep, or on a wide screen). --json gives the entities
+themselves ('otd help json').`,
+		Example: "  otd log\n  otd log --wide | grep 'result'\n  otd log --json",
+		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
 			d, id, done, err := g.event()
 			if err != nil {
@@ -257,27 +286,99 @@ which entry. --json gives the entities themselves ('otd help json').`,
 			if err != nil {
 				return err
 			}
-			out := []logJSON{}
-			var tab [][]string
-			for _, e := range log {
-				out = append(out, logJSON{ID: e.ID, At: e.At.Local(), Action: string(e.Action), Subject: e.Subject, Version: e.Version,
-					Before: e.Before, After: e.After, UndoneBy: e.UndoneBy, Undoes: e.Undoes})
-				before, after := e.Describe()
-				note := ""
-				switch {
-				case e.UndoneBy != 0:
-					note = fmt.Sprintf("undone by %d", e.UndoneBy)
-				case e.Undoes != 0:
-					note = fmt.Sprintf("undoes %d", e.Undoes)
-				}
-				tab = append(tab, []string{strconv.FormatInt(e.ID, 10), e.At.Local().Format("2006-01-02 15:04:05 MST"), string(e.Action), e.Subject, before, after, note})
-			}
 			if asJSON {
+				out := []logJSON{}
+				for _, e := range log {
+					out = append(out, logJSON{ID: e.ID, At: e.At.Local(), Action: string(e.Action), Subject: e.Subject, Version: e.Version,
+						Before: e.Before, After: e.After, UndoneBy: e.UndoneBy, Undoes: e.Undoes})
+				}
 				return writeJSON(g.Stdout, out)
 			}
-			return table(g.Stdout, []string{"#", "When", "Action", "What", "Before", "After", ""}, tab)
+			return printLog(g.Stdout, log, wide)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the trail as JSON, with the entities before and after")
+	cmd.Flags().BoolVar(&wide, "wide", false, "a table of one line an entry, as wide as its longest")
 	return cmd
+}
+
+// printLog prints an audit trail: each entry in lines of at most termWidth
+// columns, or with wide a table of one row an entry.
+func printLog(w io.Writer, log []tournament.Entry, wide bool) error {
+	const when = "2006-01-02 15:04:05 MST"
+	var tab [][]string
+	b := bufio.NewWriter(w)
+	digits := 1 // of the entries' numbers, aligned
+	if len(log) > 0 {
+		digits = len(strconv.FormatInt(log[len(log)-1].ID, 10))
+	}
+	for _, e := range log {
+		before, after := e.Describe()
+		note := ""
+		switch {
+		case e.UndoneBy != 0:
+			note = fmt.Sprintf("undone by %d", e.UndoneBy)
+		case e.Undoes != 0:
+			note = fmt.Sprintf("undoes %d", e.Undoes)
+		}
+		if wide {
+			tab = append(tab, []string{strconv.FormatInt(e.ID, 10), e.At.Local().Format(when), string(e.Action), e.Subject, before, after, note})
+			continue
+		}
+		if note != "" {
+			note = " (" + note + ")"
+		}
+		wrap(b, fmt.Sprintf("%*d  %s  %s%s: %s", digits, e.ID, e.At.Local().Format(when), e.Action, note, e.Subject), logIndent+"  ")
+		wrap(b, logIndent+before+" -> "+after, logIndent+"  ")
+	}
+	if wide {
+		return table(w, []string{"#", "When", "Action", "What", "Before", "After", ""}, tab)
+	}
+	return b.Flush()
+}
+
+// logIndent starts the line of an entry's two sides in 'otd log'; the
+// lines that go on the one before, wrapped, are indented two more.
+const logIndent = "    "
+
+// wrap writes text in lines of at most termWidth columns, broken at spaces,
+// every line after the first starting with indent; a word longer than a
+// line is cut where the line ends. The text's own indent and runs of spaces
+// are kept.
+func wrap(w io.Writer, text, indent string) {
+	trimmed := strings.TrimLeft(text, " ")
+	line, bare := text[:len(text)-len(trimmed)], true // bare: nothing on the line but its indent
+	newline := func() {
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+		line, bare = indent, true
+	}
+	for _, word := range strings.Split(trimmed, " ") {
+		if word == "" { // of a run of spaces
+			if !bare {
+				line += " "
+			}
+			continue
+		}
+		if !bare {
+			line += " "
+			if twwidth.Width(line+word) > termWidth && twwidth.Width(indent+word) <= termWidth {
+				newline() // the word fits whole on the next line
+			}
+		}
+		for twwidth.Width(line+word) > termWidth { // cut it where the line ends
+			cut := twwidth.Truncate(word, termWidth-twwidth.Width(line))
+			switch {
+			case cut == "" && !bare:
+				newline()
+				continue
+			case cut == "": // a character wider than a line's room
+				cut = string([]rune(word)[:1])
+			}
+			line += cut
+			newline()
+			word = word[len(cut):]
+		}
+		line, bare = line+word, false
+	}
+	fmt.Fprintln(w, strings.TrimRight(line, " "))
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -119,7 +120,9 @@ func checkPlayedOnce(t *testing.T, d *testDB) {
 }
 
 // TestInterruptedRoundPlay: Ctrl-C (SIGINT) stops 'otd round play' cleanly:
-// it says so, the games finished stay, and the same command plays the rest.
+// it says what is kept and how to go on, in words (not "context canceled",
+// issue 21 item 10), the games finished stay, and the same command plays
+// the rest.
 func TestInterruptedRoundPlay(t *testing.T) {
 	d := newTestDB(t)
 	d.must("tournament", "new", "Interrupted", "--rounds", "1")
@@ -144,14 +147,23 @@ func TestInterruptedRoundPlay(t *testing.T) {
 	if err == nil || !strings.Contains(stderr.String(), "stopped") {
 		t.Fatalf("interrupted round play: %v:\n%s", err, stderr.String())
 	}
-	done := 0
+	var kept, left []string
 	for _, gm := range roundGames(d, 1) {
 		if gm.BlackDiscs != nil {
-			done++
+			kept = append(kept, strconv.Itoa(gm.Table))
+		} else {
+			left = append(left, strconv.Itoa(gm.Table))
 		}
 	}
-	if done == 0 || done == 3 {
-		t.Errorf("%d of 3 games recorded after the interrupt, want some but not all", done)
+	if len(kept) == 0 || len(left) == 0 {
+		t.Fatalf("tables %v of 3 recorded after the interrupt, want some but not all", kept)
+	}
+	// Games are played in table order, one at a time: 1 (or 1 and 2) kept.
+	tables := map[int]string{1: "1 game played and recorded, kept (table 1); 2 engine games without a result (tables 2 and 3)",
+		2: "2 games played and recorded, kept (tables 1 and 2); 1 engine game without a result (table 3)"}
+	want := "otd: round 1 stopped: " + tables[len(kept)] + ": the games running were stopped, not recorded; run 'otd round play' again to play them\n"
+	if out := stderr.String(); !strings.HasSuffix(out, want) || strings.Contains(out, "context") {
+		t.Errorf("interrupted round play said:\n%s\nwant it to end with\n%s", out, want)
 	}
 	d.must("round", "play", "--time", "2s")
 	checkPlayedOnce(t, d)

@@ -143,10 +143,13 @@ func errorLine(err error, cmdPath string) (code int, line string) {
 // (they do not know the command line): "; ..." or "".
 func advice(err error) string {
 	var dup *tournament.DuplicateError
+	var dupName *tournament.DuplicateNameError
 	var notFound *tournament.NotFoundError
 	switch {
 	case errors.As(err, &dup):
 		return fmt.Sprintf("; choose another name, or work on it with 'otd tournament use %d'", dup.ID)
+	case errors.As(err, &dupName):
+		return "; if it is the same person, they are registered already; two people of one name: tell them apart (a club or city after the name), or add --allow-duplicate"
 	case errors.As(err, &notFound):
 		return "; 'otd tournament list' shows them"
 	case errors.Is(err, tournament.ErrNoTournament):

@@ -36,7 +36,8 @@ formula (starting with =, +, -, @, a tab or a line break) is written with a
 single quote in front, so that it shows as text. --excel writes the CSV for
 Excel (--excel or --excel=fr|de where Excel writes 3,5; --excel=en where it
 writes 3.5: see 'otd export csv --help'). The table fits in 80 columns: long
-names are cut with an ellipsis.`,
+names are cut with an ellipsis, only as far as needed (the headers shortened
+first: Ctry, Pts, Gms).`,
 		Example: "  otd standings\n  otd standings --round 3\n  otd standings --json\n  otd standings --csv > standings.csv\n  otd standings --excel > standings.csv",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) (err error) {
@@ -53,6 +54,9 @@ names are cut with an ellipsis.`,
 			}
 			if o.Final {
 				return runFinalStandings(g, t, o)
+			}
+			if err := checkRoundFlag(cmd, t, o.Round); err != nil {
+				return err
 			}
 			return runStandings(g, t, o)
 		},
@@ -177,6 +181,16 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 	return fitTable(g.Stdout, header, tab, 2)
 }
 
+// checkRoundFlag refuses a --round R given that t has no round R: its
+// default, -1, is the last finished round, and no value the user gives.
+func checkRoundFlag(cmd *cobra.Command, t *tournament.Tournament, r int) error {
+	if cmd.Flags().Changed("round") && (r < 0 || r > t.Rounds) {
+		return usageErrorf("%s --round %d: %w: give 1 to %d (0: before round 1), or no --round for the last round finished",
+			cmd.Name(), r, tournament.ErrNoRound, t.Rounds)
+	}
+	return nil
+}
+
 // lastView returns the standings of t after round r, -1 the last finished
 // round.
 func lastView(t *tournament.Tournament, r int) (tournament.View, error) {
@@ -252,6 +266,9 @@ spreadsheet would take for a formula is written with a single quote in front;
 			}
 			t, err := g.current()
 			if err != nil {
+				return err
+			}
+			if err := checkRoundFlag(cmd, t, o.Round); err != nil {
 				return err
 			}
 			return printCrosstable(g, t, o)

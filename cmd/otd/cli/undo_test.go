@@ -199,3 +199,40 @@ func TestUndoRestoresExactly(t *testing.T) {
 		})
 	}
 }
+
+// TestUndoSaysWhat: undo says which entry it reverts and what it changes
+// back, before -> after; --dry-run says it and changes nothing, exit 0,
+// and refuses what undo would refuse (issue 21, item 10).
+func TestUndoSaysWhat(t *testing.T) {
+	db := newTestDB(t)
+	db.must("tournament", "new", "Club", "--rounds", "2")
+	db.must("player", "add", "Ann")
+	db.must("player", "add", "Ben")
+	db.must("round", "pair", "--manual", "--force", "1-2")
+	db.must("result", "1", "1", "40-24")
+	db.must("result", "1", "1", "24-40", "--correct")
+	// Entries: 1 tournament new, 2 and 3 player add, 4 round pair, 5 result, 6 its correction.
+	const would = "Would undo: entry 6, result correct: round 1 table 1 (1 Ann - 2 Ben)\n    24-40 -> 40-24\nNothing is changed: a dry run.\n"
+	before, log := tables(t, db.path), db.must("log", "--json")
+	for _, args := range [][]string{{"undo", "--dry-run"}, {"result", "undo", "--dry-run"}} {
+		if out := db.must(args...); out != would {
+			t.Errorf("otd %s: %q; want %q", strings.Join(args, " "), out, would)
+		}
+	}
+	if tables(t, db.path) != before || db.must("log", "--json") != log {
+		t.Fatal("undo --dry-run changed the database")
+	}
+	if out, want := db.must("undo"), "Undone: entry 6, result correct: round 1 table 1 (1 Ann - 2 Ben)\n    24-40 -> 40-24\n"; out != want {
+		t.Errorf("undo: %q; want %q", out, want)
+	}
+	if out, want := db.must("undo", "--dry-run"), "Would undo: entry 5, result: round 1 table 1 (1 Ann - 2 Ben)\n    40-24 -> no result\n"; !strings.HasPrefix(out, want) {
+		t.Errorf("undo --dry-run: %q; want %q...", out, want)
+	}
+	// What undo refuses, the dry run refuses alike.
+	db.must("round", "pair")
+	_, dryErr, dryCode := db.run("result", "undo", "--dry-run")
+	_, realErr, realCode := db.run("result", "undo")
+	if dryCode != 1 || realCode != 1 || dryErr != realErr || !strings.Contains(dryErr, "nothing to undo of that kind: the last change is entry") {
+		t.Errorf("result undo --dry-run after round pair: exit %d, %q; result undo: exit %d, %q; want both exit 1, nothing to undo of that kind", dryCode, dryErr, realCode, realErr)
+	}
+}
