@@ -24,6 +24,7 @@ var allowed = map[string][]string{
 	"engine":              {},
 	"pairing":             {},
 	"scoring":             {},
+	"rating":              {}, // the WOF rating list: games in, ratings out
 	"engine/transcript":   {"engine"},
 	"engine/player":       {"engine"},
 	"engine/proc":         {"engine", "engine/player"}, // proc.Client is a player.Player; it knows no protocol
@@ -124,7 +125,7 @@ func TestImportRules(t *testing.T) {
 // of ours is listed.
 var layers = map[string]int{
 	"engine": 0, "engine/transcript": 0, "engine/player": 0, "engine/proc": 0, "engine/gtp": 0, "engine/nboard": 0,
-	"engine/match": 0, "pairing": 0, "scoring": 0,
+	"engine/match": 0, "pairing": 0, "scoring": 0, "rating": 0,
 	"internal/testenv": 0, "internal/fakeengine": 0, "internal/enginetest": 0, "e2e": 0,
 	"tournament":        1,
 	"export":            2,
