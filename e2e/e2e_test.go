@@ -145,6 +145,7 @@ func TestEndToEnd(t *testing.T) {
 	t.Run("wall", func(t *testing.T) { checkWall(t, e, want) })
 	t.Run("svg", func(t *testing.T) { checkSVG(t, e) })
 	t.Run("serve", func(t *testing.T) { checkServe(t, e) })
+	t.Run("championship", func(t *testing.T) { checkChampionship(t, e) })
 }
 
 // checkXLSX converts every sheet of the workbook to CSV with LibreOffice and
@@ -152,17 +153,7 @@ func TestEndToEnd(t *testing.T) {
 // players in the same order with the same numbers, and names as text (the
 // formula not run: with or without the CSV's protective quote).
 func checkXLSX(t *testing.T, e *env) {
-	soffice := tool(t, "soffice")
-	xlsx := filepath.Join(e.out, "event.xlsx")
-	e.run("export", "xlsx", "--force", xlsx)
-	csvDir := filepath.Join(e.out, "csv")
-	// Filter options: comma, quote, UTF-8, from line 1, ..., as shown, ...,
-	// -1: every sheet to its own file, event-SHEET.csv.
-	cmd := exec.Command(soffice, "--headless", "--norestore", "-env:UserInstallation=file://"+filepath.Join(e.dir, "lo-profile"),
-		"--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1", "--outdir", csvDir, xlsx)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("soffice: %v\n%s", err, out)
-	}
+	csvDir := convertXLSX(t, e, "event")
 	got := readCSV(t, filepath.Join(csvDir, "event-Standings.csv"))
 	want, err := csv.NewReader(bytes.NewReader(e.run("standings", "--csv"))).ReadAll()
 	if err != nil {
@@ -198,6 +189,24 @@ func checkXLSX(t *testing.T, e *env) {
 			}
 		}
 	}
+}
+
+// convertXLSX writes the workbook of e's event to NAME.xlsx and converts
+// every sheet to CSV with LibreOffice: the folder of the files,
+// NAME-SHEET.csv.
+func convertXLSX(t *testing.T, e *env, name string) string {
+	soffice := tool(t, "soffice")
+	xlsx := filepath.Join(e.out, name+".xlsx")
+	e.run("export", "xlsx", "--force", xlsx)
+	csvDir := filepath.Join(e.out, name+"-csv")
+	// Filter options: comma, quote, UTF-8, from line 1, ..., as shown, ...,
+	// -1: every sheet to its own file, NAME-SHEET.csv.
+	cmd := exec.Command(soffice, "--headless", "--norestore", "-env:UserInstallation=file://"+filepath.Join(e.dir, "lo-profile"),
+		"--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1", "--outdir", csvDir, xlsx)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, out)
+	}
+	return csvDir
 }
 
 // sameValue compares a cell: numbers to 0.005 (the sheet may show BQ

@@ -34,53 +34,12 @@ func checkServe(t *testing.T, e *env) {
 	s.run("round", "pair", "--manual", "--force", "1-2", "--force", "3-4")
 	s.run("round", "play", "--time", "10s")
 
-	srv := exec.Command(s.otd, "--db", s.db, "serve", "--listen", "127.0.0.1:0", "--qr=false")
-	out, err := srv.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Stderr = os.Stderr
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		srv.Process.Signal(os.Interrupt)
-		srv.Wait()
-	}()
-	url := ""
-	for sc := bufio.NewScanner(out); url == "" && sc.Scan(); {
-		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(sc.Text())
-	}
-	if url == "" {
-		t.Fatal("otd serve printed no address")
-	}
-	go io.Copy(io.Discard, out)
-
-	pages := []struct {
-		name, path string
-		want       []string
-	}{
+	url := serve(t, &s)
+	checkPages(t, e, url, []page{
 		{"pairings", "", []string{"Round 1: where do I play?", "1 Greedy", "&lt;script&gt;alert(1)&lt;/script&gt;", "Müller, Jürgen"}},
 		{"standings", "standings", []string{"Greedy", "Random", "Müller, Jürgen"}},
 		{"game", "round/1/table/1?move=20", []string{"Move 20 of", "<svg", `class="disc black"`, "‹ prev", "next ›"}},
-	}
-	for _, p := range pages {
-		dom := string(chromium(t, e, url+p.path, "--dump-dom"))
-		for _, w := range p.want {
-			if !strings.Contains(dom, w) {
-				t.Errorf("%s: the DOM lacks %q", p.name, w)
-			}
-		}
-		if strings.Contains(dom, names[1]) {
-			t.Errorf("%s: the name %s is not text", p.name, names[1])
-		}
-		for _, size := range [][2]int{{390, 844}, {1280, 800}} {
-			img := screenshot(t, e, url+p.path, filepath.Join(e.out, fmt.Sprintf("serve-%s-%dx%d.png", p.name, size[0], size[1])), size[0], size[1])
-			if b := img.Bounds(); b.Dx() != size[0] || !inked(img) {
-				t.Errorf("%s: the %dx%d screenshot is %v, inked %v", p.name, size[0], size[1], b, inked(img))
-			}
-		}
-	}
+	})
 
 	// Live: the page open, a result entered, the page changes.
 	c := devtools(t, e)
@@ -112,6 +71,63 @@ func checkServe(t *testing.T, e *env) {
 	s.run("result", "1", "2", "40-24")
 	waitFor("the result 40-24", func(s string) bool { m := row.FindStringSubmatch(s); return m != nil && m[1] == "40-24" })
 	t.Logf("the open page showed the result %v after 'otd result' began", time.Since(start).Round(10*time.Millisecond))
+}
+
+// serve runs 'otd serve' on e's database on a loopback port until the test
+// ends, and returns its address.
+func serve(t *testing.T, e *env) string {
+	srv := exec.Command(e.otd, "--db", e.db, "serve", "--listen", "127.0.0.1:0", "--qr=false")
+	out, err := srv.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Stderr = os.Stderr
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		srv.Process.Signal(os.Interrupt)
+		srv.Wait()
+	})
+	url := ""
+	for sc := bufio.NewScanner(out); url == "" && sc.Scan(); {
+		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(sc.Text())
+	}
+	if url == "" {
+		t.Fatal("otd serve printed no address")
+	}
+	go io.Copy(io.Discard, out)
+	return url
+}
+
+// page is a page of otd serve (its path after the address) and text its DOM
+// must have.
+type page struct {
+	name, path string
+	want       []string
+}
+
+// checkPages renders each page in Chromium, finds its text in the DOM (and
+// no name as markup), and takes screenshots at phone and desktop widths.
+func checkPages(t *testing.T, e *env, url string, pages []page) {
+	t.Helper()
+	for _, p := range pages {
+		dom := string(chromium(t, e, url+p.path, "--dump-dom"))
+		for _, w := range p.want {
+			if !strings.Contains(dom, w) {
+				t.Errorf("%s: the DOM lacks %q", p.name, w)
+			}
+		}
+		if strings.Contains(dom, names[1]) {
+			t.Errorf("%s: the name %s is not text", p.name, names[1])
+		}
+		for _, size := range [][2]int{{390, 844}, {1280, 800}} {
+			img := screenshot(t, e, url+p.path, filepath.Join(e.out, fmt.Sprintf("serve-%s-%dx%d.png", p.name, size[0], size[1])), size[0], size[1])
+			if b := img.Bounds(); b.Dx() != size[0] || !inked(img) {
+				t.Errorf("%s: the %dx%d screenshot is %v, inked %v", p.name, size[0], size[1], b, inked(img))
+			}
+		}
+	}
 }
 
 // cdp is a client of Chromium's DevTools protocol over --remote-debugging-pipe:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 )
 
 // TextCell returns a value that a user typed (a name, a country, a
@@ -117,5 +118,14 @@ func WriteCSV(w io.Writer, s Sheet, f CSVFormat) error {
 	return cw.Error()
 }
 
-// CSVName is the name of the sheet's CSV file: "standings.csv".
-func (s Sheet) CSVName() string { return strings.ToLower(s.Name) + ".csv" }
+// CSVName is the name of the sheet's CSV file: "standings.csv",
+// "final-phase.csv"; a category's "women.csv" (any character but a letter,
+// a digit, '-' and '_' becomes '-').
+func (s Sheet) CSVName() string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' {
+			return r
+		}
+		return '-'
+	}, strings.ToLower(s.Name)) + ".csv"
+}

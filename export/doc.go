@@ -1,6 +1,7 @@
 // Package export writes a tournament for other programs and for people: the
-// XLSX workbook and its CSV sheets, the HTML results page and wall sheet, and
-// the WOF rating file (.ELO). The .ELO format itself is package elo's; this
+// XLSX workbook and its CSV sheets, the HTML results page and wall sheets
+// (with a championship's final phase, final ranking, categories and teams:
+// championship.go), and the WOF rating file (.ELO). The .ELO format itself is package elo's; this
 // package maps a tournament to an elo.File (ToELO) and, for 'otd import elo',
 // an elo.File back to a tournament (FromELO, which guesses the byes, absences
 // and withdrawals that other programs' files do not list). An adapter beside

@@ -28,8 +28,9 @@ var htmlTemplates = HTMLTemplates()
 
 // HTMLTemplates returns a new set of the templates of the results page and
 // the wall sheet, for other pages to build on: "style" (the CSS), the
-// sections "standings" and "crosstable" (of an HTMLPage), "round" (an
-// HTMLRound) and "by-name" (a []HTMLSeat).
+// sections "standings", "crosstable", "final", "final-ranking",
+// "categories" and "teams" (of an HTMLPage), "round" (an HTMLRound),
+// "by-name" (a []HTMLSeat) and "final-games" (a []HTMLFinalGame).
 func HTMLTemplates() *template.Template { return template.Must(template.New("").Parse(htmlText)) }
 
 // HTMLPage is what the templates show.
@@ -42,6 +43,15 @@ type HTMLPage struct {
 	Games       []HTMLRound
 	Wall        *HTMLWall
 	PlayerPages bool // each name in the standings links to /player/N (otd serve)
+	// A championship's parts (none for an event that is only a Swiss): the
+	// final phases, the final ranking, each category's ranking, the teams
+	// and how they count; FinalWall is a final round's wall sheet.
+	Final        []HTMLPhase
+	FinalRanking *HTMLRanking
+	Categories   []HTMLRanking
+	Teams        []HTMLTeam
+	TeamRule     string
+	FinalWall    *HTMLFinalWall
 }
 
 // HTMLRow is a player's line of the standings and of the crosstable.
@@ -85,7 +95,9 @@ type HTMLSeat struct {
 // WriteHTML writes the results page of t: one self-contained HTML page
 // (inline CSS, no script, nothing fetched) with the standings after the last
 // finished round (as 'otd standings' gives them), the crosstable and every
-// paired round's games, readable on a phone and printable on A4.
+// paired round's games, readable on a phone and printable on A4; a
+// championship's has its final phase and final ranking first, and each
+// category's ranking and the teams after the standings.
 func WriteHTML(w io.Writer, t *tournament.Tournament) error {
 	page, err := ResultsPage(t)
 	if err != nil {
@@ -119,7 +131,7 @@ func ResultsPage(t *tournament.Tournament) (HTMLPage, error) {
 	for r := 1; r <= t.Paired(); r++ {
 		page.Games = append(page.Games, RoundGames(t, r))
 	}
-	return page, nil
+	return page, championshipPage(t, &page)
 }
 
 // WriteWallSheet writes the wall sheet of round r: the round's pairings as

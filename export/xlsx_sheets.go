@@ -1,6 +1,7 @@
 package export
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -39,7 +40,9 @@ func columns(titles ...string) []Column {
 // Sheets returns the report of a tournament, as 'otd standings',
 // 'otd crosstable', 'otd round show' and 'otd player list' give it: the
 // tournament and its settings, the standings and the crosstable after the
-// last finished round, every game of every paired round, the players.
+// last finished round, every game of every paired round, the players. A
+// championship has more after the rounds (championshipSheets): its final
+// phase, final ranking, categories and teams.
 func Sheets(t *tournament.Tournament) ([]Sheet, error) {
 	v, err := t.View(t.Finished())
 	if err != nil {
@@ -49,7 +52,18 @@ func Sheets(t *tournament.Tournament) ([]Sheet, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []Sheet{tournamentSheet(t, v), StandingsSheet(t, v), CrosstableSheet(t, v), rounds, playersSheet(t)}, nil
+	settings, err := championshipRows(t)
+	if err != nil {
+		return nil, err
+	}
+	more, err := championshipSheets(t)
+	if err != nil {
+		return nil, err
+	}
+	about := tournamentSheet(t, v)
+	about.Rows = append(about.Rows, settings...)
+	sheets := []Sheet{about, StandingsSheet(t, v), CrosstableSheet(t, v), rounds}
+	return append(append(sheets, more...), playersSheet(t)), nil
 }
 
 // points gives half-points as a number: 3.5.
@@ -114,6 +128,47 @@ func tournamentSheet(t *tournament.Tournament, v tournament.View) Sheet {
 		{"Seed", strconv.FormatUint(t.Seed, 10)}, // an id, not a quantity: it may not fit a spreadsheet's number
 	}
 	return s
+}
+
+// championshipRows are the Tournament sheet's rows of a championship's
+// settings: the final phases (and why one is not played), the categories,
+// the teams' rule; none for an event that is only a Swiss.
+func championshipRows(t *tournament.Tournament) ([][]any, error) {
+	if !Championship(t) {
+		return nil, nil
+	}
+	var out [][]any
+	if hasOpenFinal(t) {
+		out = append(out, []any{"Final phase", t.Final.String()})
+	}
+	for _, c := range t.Categories {
+		about := []string{tournament.Plural(len(t.Members(c.Name)), "member")}
+		if c.BornFrom != 0 {
+			about = append(about, fmt.Sprintf("born in %d or later", c.BornFrom))
+		}
+		if c.BornTo != 0 {
+			about = append(about, fmt.Sprintf("born in %d or earlier", c.BornTo))
+		}
+		ph, err := t.Phase(c.Name)
+		if err != nil {
+			return nil, err
+		}
+		if !c.Final.IsZero() {
+			about = append(about, "final phase "+c.Final.String())
+		}
+		if ph.Skipped != "" {
+			about = append(about, "not played: "+ph.Skipped)
+		}
+		out = append(out, []any{"Category " + c.Name, strings.Join(about, "; ")})
+	}
+	if !hasTeams(t) {
+		return out, nil
+	}
+	teams := fmt.Sprintf("the best %d Swiss scores of each", cmp.Or(t.TeamRules.Best, 3))
+	if len(t.TeamRules.Exclude) > 0 {
+		teams += ", not counting " + strings.Join(t.TeamRules.Exclude, ", ")
+	}
+	return append(out, []any{"Teams", teams}), nil
 }
 
 // StandingsSheet is the standings of the view, as 'otd standings' gives

@@ -344,16 +344,22 @@ func (s State) describe(other State) string {
 		}
 	}
 	for _, r := range s.Results {
-		res := "no result"
-		if r.Result != nil {
-			res = r.Result.String()
-		}
-		out = append(out, res)
+		out = append(out, resultText(r.Result))
 	}
-	if len(s.FinalGames) > 2 {
-		out = append(out, fmt.Sprintf("%d final games", len(s.FinalGames)))
+	// A final game on both sides had its result entered or corrected: the
+	// subject names the game, as a round's result.
+	var paired []FinalGame
+	for _, g := range s.FinalGames {
+		if slices.ContainsFunc(other.FinalGames, func(o FinalGame) bool { return finalKey(o) == finalKey(g) }) {
+			out = append(out, resultText(g.Result))
+		} else {
+			paired = append(paired, g)
+		}
+	}
+	if len(paired) > 2 {
+		out = append(out, fmt.Sprintf("%d final games", len(paired)))
 	} else {
-		for _, g := range s.FinalGames {
+		for _, g := range paired {
 			out = append(out, g.String())
 		}
 	}
@@ -367,6 +373,14 @@ func (s State) describe(other State) string {
 		return "-"
 	}
 	return strings.Join(out, "; ")
+}
+
+// resultText gives a result as the audit trail shows it: "no result" for none.
+func resultText(r *Result) string {
+	if r == nil {
+		return "no result"
+	}
+	return r.String()
 }
 
 func (p Player) String() string {

@@ -717,13 +717,14 @@ func (p *prefixed) Unwrap() error { return p.err }
 // FinalRanking is the final ranking of the open event: 1-2 from the
 // final, 3-4 from the 3rd-place match, then the Swiss standings' order (of
 // the players who did not withdraw, then those who did); the Swiss order
-// alone when there is no final phase, or it is not over.
+// alone (after the rounds paired so far) when there is no final phase, or
+// it is not over.
 func (t *Tournament) FinalRanking() ([]int, bool, error) {
 	ph, err := t.Phase("")
 	if err != nil {
 		return nil, false, err
 	}
-	rows, err := t.Standings(t.Rounds)
+	rows, err := t.Standings(t.Paired())
 	if err != nil {
 		return nil, false, err
 	}
@@ -770,9 +771,10 @@ func TeamOf(p Player) string {
 const NoTeam = "-"
 
 // Teams ranks the teams by the sum of their best TeamRules.Best members'
-// Swiss points; equal scores share a place.
+// Swiss points (after the rounds paired so far); equal scores share a
+// place.
 func (t *Tournament) Teams() ([]Team, error) {
-	rows, err := t.Standings(t.Rounds)
+	rows, err := t.Standings(t.Paired())
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,10 @@
 // Package web serves a tournament's results to the players' phones over the
 // venue's network ('otd serve'): the current round's pairings with a search
 // by name, the standings, the crosstable, each round and each player's
-// games, and a viewer that steps through a game otd played (its recorded
-// moves), one page a move. The pages are the HTML report's (package export), built by
+// games, a championship's final phase (its current round on the home page),
+// final ranking, categories and teams, and a viewer that steps through a
+// game otd played (its recorded moves, a round's or a final game's), one
+// page a move. The pages are the HTML report's (package export), built by
 // html/template, self-contained (nothing fetched) and readable without
 // JavaScript; with it, a page reloads itself when the database changes
 // (Server-Sent Events on /events). No request changes anything.
@@ -19,6 +21,7 @@ import (
 	"html/template"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -118,6 +121,10 @@ func New(ctx context.Context, src Source, id int64) (*Server, error) {
 	s.mux.HandleFunc("GET /round/{n}", s.page("", s.round))
 	s.mux.HandleFunc("GET /player/{n}", s.page("", s.player))
 	s.mux.HandleFunc("GET /round/{n}/table/{t}", s.page("move", s.game))
+	s.mux.HandleFunc("GET /final", s.page("", s.part("final", func(v *view) bool { return len(v.Final) > 0 })))
+	s.mux.HandleFunc("GET /categories", s.page("", s.part("categories", func(v *view) bool { return len(v.Categories) > 0 })))
+	s.mux.HandleFunc("GET /teams", s.page("", s.part("teams", func(v *view) bool { return len(v.Teams) > 0 })))
+	s.mux.HandleFunc("GET /final/game/{seq}", s.page("move", s.finalGame))
 	s.mux.HandleFunc("GET /events", s.events)
 	return s, nil
 }
@@ -162,6 +169,9 @@ func (s *Server) current(ctx context.Context) (*tournament.Tournament, export.HT
 			return nil, export.HTMLPage{}, 0, err
 		}
 		results.PlayerPages = true
+		for _, ph := range results.Final {
+			linkGames(ph.Games)
+		}
 		s.cached, s.results, s.atGen = t, results, gen
 	}
 	return s.cached, s.results, s.atGen, nil
@@ -175,7 +185,8 @@ type view struct {
 	Gen        uint64
 	RoundLinks []int
 	Round      *roundView
-	Seats      []seatView // home: the search's finds; player: the games
+	FinalRound *export.HTMLFinalWall // home: the final phase's last round; player: their final games
+	Seats      []seatView            // home: the search's finds; player: the games
 	Game       *gameView
 	Query      string
 	Script     template.HTML
@@ -202,9 +213,11 @@ type seatView struct {
 
 // gameView is the viewer's game: its players and result, and the board
 // after move Move of 0 to Last (Board empty and Note saying why if the game
-// has no moves to show).
+// has no moves to show). Title names it ("Round 3, table 2", "Semi-final
+// 1, game 2"), Path is its page, Back the page it is listed on.
 type gameView struct {
-	Round, Table int
+	Title, Path  string
+	Back, BackTo string          // the link back: its text and page
 	Black, White export.HTMLSeat // Number and Name of each player
 	Result       string
 	Note         string
@@ -366,6 +379,14 @@ func (s *Server) home(t *tournament.Tournament, r *http.Request, v *view) error 
 		}
 	}
 	v.Query = q
+	if k := len(t.FinalRounds()); k > 0 {
+		w, err := export.FinalRound(t, k)
+		if err != nil {
+			return err
+		}
+		linkGames(w.Games)
+		v.FinalRound = &w
+	}
 	if t.Paired() == 0 {
 		return nil
 	}
@@ -431,6 +452,13 @@ func (s *Server) player(t *tournament.Tournament, r *http.Request, v *view) erro
 			v.Heading += fmt.Sprintf(": rank %d, %s points", row.Rank, row.Points)
 		}
 	}
+	if v.FinalRanking != nil {
+		for _, row := range v.FinalRanking.Rows {
+			if row.Number == p.Number && row.Final {
+				v.Heading += fmt.Sprintf("; final ranking %d", row.Rank)
+			}
+		}
+	}
 	for k := 1; k <= t.Paired(); k++ {
 		for _, seat := range export.Seats(t, k) {
 			if seat.Number == p.Number {
@@ -438,7 +466,41 @@ func (s *Server) player(t *tournament.Tournament, r *http.Request, v *view) erro
 			}
 		}
 	}
+	var mine []tournament.FinalGame
+	for _, g := range t.FinalGames {
+		if g.Black == p.Number || g.White == p.Number {
+			mine = append(mine, g)
+		}
+	}
+	if len(mine) > 0 {
+		v.FinalRound = &export.HTMLFinalWall{Games: export.FinalGames(t, mine)}
+		linkGames(v.FinalRound.Games)
+	}
 	return nil
+}
+
+// part makes the handler of a championship's page (kind final, categories
+// or teams): not found unless the results page has that part (has).
+func (s *Server) part(kind string, has func(*view) bool) func(*tournament.Tournament, *http.Request, *view) error {
+	return func(_ *tournament.Tournament, _ *http.Request, v *view) error {
+		if !has(v) {
+			return notFound("the tournament has no %s", map[string]string{"final": "final phase", "categories": "categories", "teams": "teams"}[kind])
+		}
+		v.Kind = kind
+		return nil
+	}
+}
+
+// finalLink is the viewer's page of final game seq.
+func finalLink(seq int) string { return "/final/game/" + strconv.Itoa(seq) }
+
+// linkGames links each final game that has moves to its viewer.
+func linkGames(games []export.HTMLFinalGame) {
+	for i, g := range games {
+		if g.Moves {
+			games[i].Link = finalLink(g.Seq)
+		}
+	}
 }
 
 // game is the viewer of round {n}'s table {t}: the board after move ?move=
@@ -460,20 +522,41 @@ func (s *Server) game(t *tournament.Tournament, r *http.Request, v *view) error 
 	if g.IsBye() {
 		return notFound("round %d table %d is a bye: there is no game", round, table)
 	}
-	b, w := t.Players[g.Black-1], t.Players[g.White-1]
-	gv := &gameView{Round: round, Table: table,
-		Black: export.HTMLSeat{Number: b.Number, Name: b.Name}, White: export.HTMLSeat{Number: w.Number, Name: w.Name}}
+	gv := &gameView{Title: fmt.Sprintf("Round %d, table %d", round, table), Path: fmt.Sprintf("/round/%d/table/%d", round, table),
+		Back: fmt.Sprintf("Round %d", round), BackTo: fmt.Sprintf("/round/%d", round)}
+	return viewer(t, r, v, gv, fmt.Sprintf("round %d table %d", round, table), g.Black, g.White, g.Result)
+}
+
+// finalGame is the viewer of the final game paired {seq}th (FinalGame.Seq),
+// as game.
+func (s *Server) finalGame(t *tournament.Tournament, r *http.Request, v *view) error {
+	seq, ok := atoi(r.PathValue("seq"))
+	i := slices.IndexFunc(t.FinalGames, func(g tournament.FinalGame) bool { return g.Seq == seq })
+	if !ok || i < 0 {
+		return errNotFound
+	}
+	g := t.FinalGames[i]
+	match := export.MatchLabel(g.Category, g.Match)
+	gv := &gameView{Title: fmt.Sprintf("%s, game %d", match, g.Game), Path: finalLink(seq), Back: "Final phase", BackTo: "/final"}
+	return viewer(t, r, v, gv, fmt.Sprintf("%s game %d", match, g.Game), g.Black, g.White, g.Result)
+}
+
+// viewer fills the viewer's page gv of the game named where (in errors)
+// between black and white: the board after move ?move=.
+func viewer(t *tournament.Tournament, r *http.Request, v *view, gv *gameView, where string, black, white int, res *tournament.Result) error {
+	b, w := t.Players[black-1], t.Players[white-1]
+	gv.Black, gv.White = export.HTMLSeat{Number: b.Number, Name: b.Name}, export.HTMLSeat{Number: w.Number, Name: w.Name}
 	v.Kind, v.Game = "game", gv
 	switch {
-	case g.Result == nil:
+	case res == nil:
 		gv.Note = "The game has no result yet."
 		return nil
-	case g.Result.Moves == "":
-		gv.Result, gv.Note = g.Result.String(), "No moves are recorded: otd has the moves only of the games it played itself."
+	case res.Moves == "":
+		gv.Result, gv.Note = res.String(), "No moves are recorded: otd has the moves only of the games it played itself."
 		return nil
 	}
-	gv.Result = g.Result.String()
-	rec, err := transcript.ParseMovesRules(g.Result.Moves, t.GameRules())
+	gv.Result = res.String()
+	rec, err := transcript.ParseMovesRules(res.Moves, t.GameRules())
 	if err != nil {
 		gv.Note = "The recorded moves cannot be read: " + err.Error()
 		return nil
@@ -489,7 +572,7 @@ func (s *Server) game(t *tournament.Tournament, r *http.Request, v *view) error 
 			return &pageError{http.StatusBadRequest, fmt.Sprintf("move %.20q: not a move number (0 to %d)", q, gv.Last)}
 		}
 		if n < 0 || n > gv.Last {
-			return notFound("round %d table %d has no move %d: its moves are 0 (the start) to %d", round, table, n, gv.Last)
+			return notFound("%s has no move %d: its moves are 0 (the start) to %d", where, n, gv.Last)
 		}
 		gv.Move = n
 	}

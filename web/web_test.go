@@ -71,7 +71,13 @@ func (s *source) set(t *tournament.Tournament) {
 
 func newServer(t testing.TB) (*httptest.Server, *source, context.CancelFunc) {
 	t.Helper()
-	src := &source{t: event(), changes: make(chan struct{})}
+	return serverOf(t, event())
+}
+
+// serverOf serves tm.
+func serverOf(t testing.TB, tm *tournament.Tournament) (*httptest.Server, *source, context.CancelFunc) {
+	t.Helper()
+	src := &source{t: tm, changes: make(chan struct{})}
 	ctx, cancel := context.WithCancel(context.Background())
 	h, err := New(ctx, src, src.t.ID)
 	if err != nil {
@@ -98,6 +104,21 @@ func get(t *testing.T, method, url string) (*http.Response, string) {
 		t.Fatal(err)
 	}
 	return resp, string(b)
+}
+
+// fetch gets url and checks the status and that the page has each of want.
+func fetch(t *testing.T, url string, status int, want []string) (*http.Response, string) {
+	t.Helper()
+	resp, body := get(t, "GET", url)
+	if resp.StatusCode != status {
+		t.Fatalf("status %d; want %d\n%s", resp.StatusCode, status, body)
+	}
+	for _, w := range want {
+		if !strings.Contains(body, w) {
+			t.Errorf("the page lacks %q:\n%s", w, body)
+		}
+	}
+	return resp, body
 }
 
 const escaped = "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -145,15 +166,7 @@ func TestPages(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.path, func(t *testing.T) {
-			resp, body := get(t, "GET", ts.URL+tc.path)
-			if resp.StatusCode != tc.status {
-				t.Fatalf("status %d; want %d\n%s", resp.StatusCode, tc.status, body)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(body, w) {
-					t.Errorf("the page lacks %q:\n%s", w, body)
-				}
-			}
+			resp, body := fetch(t, ts.URL+tc.path, tc.status, tc.want)
 			if tc.status != 200 {
 				return
 			}

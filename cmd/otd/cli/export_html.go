@@ -24,13 +24,18 @@ func newExportHTMLCmd(g *globals) *cobra.Command {
 		Long: `export html writes the results page of the current tournament: one
 self-contained HTML file (its style inside, no script, nothing fetched from
 the network) with the standings after the last finished round (as 'otd
-standings' gives them), the crosstable and every paired round's games. It
-reads on a phone, and prints on A4: each part on its own pages, the
-crosstable in small type across the width. Every name is shown as text.
+standings' gives them), the crosstable and every paired round's games. A
+championship's page has its final phase first (the qualifiers, each match
+with its score and winner, every game), then the final ranking (as 'otd
+standings --final'), the Swiss standings as they were, each category's
+ranking and the teams. It reads on a phone, and prints on A4: each part on
+its own pages, the crosstable in small type across the width. Every name is
+shown as text.
 
 With --pairings R it writes the wall sheet of round R instead (as 'otd round
 show R --print'): every player by name with table, colour and opponent, then
-the same by table, in large type for A4, to post on the wall.
+the same by table, in large type for A4, to post on the wall. The wall
+sheet of a round of the final phase is 'otd final show --print'.
 
 FILE "-" writes to standard output; an existing file is replaced only with
 --force, and only a regular file.`,

@@ -32,6 +32,17 @@ kind and loser, and for a game otd played how it ended, why and the moves)
 and Players. The standings and the crosstable are those after the last
 finished round, as 'otd standings' and 'otd crosstable' print them.
 
+A championship (a final phase, categories or teams: 'otd final', 'otd
+category', 'otd teams') has more sheets before Players: Final phase (every
+game of the final phases in the order paired: its round of the final phase,
+category, match, game number, black, white, the result as in Rounds, and on
+the game that decided a match, its winner, the points of both and how a
+level match was decided), Final ranking (the final phase's places, then the
+Swiss order, as 'otd standings --final'), a sheet a category (its ranking,
+as 'otd category show') and Teams (as 'otd teams'). The Tournament sheet
+then lists their settings too. The Standings sheet stays the Swiss
+standings: final-phase games count in neither points nor discs.
+
 Numbers are number cells: points show one decimal (3.5, 3.0), BQ the
 decimals its rule gives (none with an even constant, one with an odd one,
 two with exact). Each header row is bold and frozen, with an autofilter. A
@@ -65,7 +76,9 @@ FILE "-" writes to standard output; an existing file is replaced only with
 		Short: "Write the current tournament as CSV files, one a sheet of 'export xlsx'",
 		Long: `export csv writes the sheets of 'otd export xlsx' as CSV files in the folder
 DIR: tournament.csv, standings.csv, crosstable.csv, rounds.csv and
-players.csv, the same cells; numbers as --json writes them (3.5, 577.86).
+players.csv, and for a championship final-phase.csv, final-ranking.csv, a
+file a category (women.csv) and teams.csv; the same cells; numbers as
+--json writes them (3.5, 577.86).
 Text a spreadsheet would take for a formula gets a single quote in front.
 
 These files are for programs: UTF-8, commas, decimal points. For Excel, add
@@ -82,10 +95,10 @@ computer that opens the file. 'otd standings --csv' and 'otd crosstable
 
 A folder that does not exist is created (its parent must exist), and
 removed again if a file cannot be written. In a folder that exists, if any
-of the five files exists, nothing is written unless --force is given, which
+of these files exists, nothing is written unless --force is given, which
 replaces them; other files in the folder are left alone. Each file is
 written whole and then moved into place, so that a crash never leaves half a
-file (it may leave some of the five files new and some old, or missing in a
+file (it may leave some of the files new and some old, or missing in a
 new folder: export again). A file of that name that is not a regular file
 (a folder, a device, a named pipe, a symbolic link), and DIR that is a
 symbolic link or not a folder, are refused before anything is written.`,

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -122,8 +123,9 @@ func text(s string) any {
 // --json', 'otd crosstable --json', 'otd round show --json', 'otd player
 // list --json' and 'otd tournament show --json' give, numbers as number
 // cells, every text through export.TextCell; and each CSV file must hold the
-// same cells as its sheet.
-func checkXLSXExport(t *testing.T, db *testDB) {
+// same cells as its sheet. more are the sheets it has besides, before
+// Players (a championship's).
+func checkXLSXExport(t *testing.T, db *testDB, more ...string) {
 	t.Helper()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "out.xlsx")
@@ -134,7 +136,7 @@ func checkXLSXExport(t *testing.T, db *testDB) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got, want := f.GetSheetList(), []string{"Tournament", "Standings", "Crosstable", "Rounds", "Players"}; !reflect.DeepEqual(got, want) {
+	if got, want := f.GetSheetList(), slices.Concat([]string{"Tournament", "Standings", "Crosstable", "Rounds"}, more, []string{"Players"}); !reflect.DeepEqual(got, want) {
 		t.Fatalf("sheets %v; want %v", got, want)
 	}
 	var tm tournamentJSON
@@ -240,7 +242,7 @@ func checkXLSXExport(t *testing.T, db *testDB) {
 
 	// The CSV files: the same cells, numbers as JSON writes them.
 	for _, name := range f.GetSheetList() {
-		fh, err := os.Open(filepath.Join(dir, "csv", strings.ToLower(name)+".csv"))
+		fh, err := os.Open(filepath.Join(dir, "csv", export.Sheet{Name: name}.CSVName()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,13 +281,31 @@ func checkXLSXExport(t *testing.T, db *testDB) {
 // a single quote in front, and never a formula.
 func TestExportXLSXOthers(t *testing.T) {
 	t.Parallel() // no fake engine, no global state: beside the demo
-	for _, name := range []string{"golden.db", "import.db"} {
-		t.Run(name, func(t *testing.T) {
-			db := newTestDB(t)
-			copyFile(t, filepath.Join("testdata", "audit-v0", name), db.path)
-			checkXLSXExport(t, db)
+	t.Run("golden.db", func(t *testing.T) {
+		db := newTestDB(t)
+		copyFile(t, filepath.Join("testdata", "audit-v0", "golden.db"), db.path)
+		checkXLSXExport(t, db)
+	})
+	// import.db holds the Belgian championship 2025's .ELO file: its two
+	// added results, "270069 (26)<(38) 5900" and "270074 (24)<(40) 270033",
+	// are games after the Swiss whose match is not known: a Final phase sheet
+	// (and no final ranking: no final phase's rules).
+	t.Run("import.db", func(t *testing.T) {
+		db := newTestDB(t)
+		copyFile(t, filepath.Join("testdata", "audit-v0", "import.db"), db.path)
+		checkXLSXExport(t, db, "Final phase")
+		f, err := excelize.OpenReader(strings.NewReader(db.must("export", "xlsx", "-")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		compareSheet(t, "Final phase", readSheet(t, f, "Final phase"), []string{"Round", "Category", "Match", "Game", "Black", "Black name", "White",
+			"White name", "Black discs", "White discs", "Result", "Loser", "End", "Note", "Moves", "Match winner", "Winner name", "Winner points",
+			"Loser points", "Decided by"}, [][]any{
+			{1.0, nil, nil, 1.0, 4.0, "DE MOOR, Nadja", 3.0, "REUNES, Nick", 26.0, 38.0, "normal"},
+			{1.0, nil, nil, 2.0, 17.0, "BURNAY, Sacha", 15.0, "SCHOTTE, Wout", 24.0, 40.0, "normal"},
 		})
-	}
+	})
 	t.Run("formulas", func(t *testing.T) {
 		const link = `=HYPERLINK("http://evil.example/","click")`
 		db := newTestDB(t)

@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -27,8 +30,9 @@ the 3rd-place match; a category's matches are CATEGORY:CODE, e.g.
 'otd result women:F 1 40-24'). 'final next' then pairs the next game of each
 match not decided yet, or the next stage: colours alternate within a match,
 game 1 and a deciding game follow the lot (or --black). 'final show' shows
-every match; 'standings --final' the final ranking.`,
-		Example: "  otd final start\n  otd result SF1 1 33-31\n  otd final next --black F=12\n  otd final show",
+every match, and with --print writes the wall sheet of the games a 'final
+next' paired; 'standings --final' the final ranking.`,
+		Example: "  otd final start\n  otd result SF1 1 33-31\n  otd final next --black F=12\n  otd final show\n  otd final show --print --output final-round.html",
 	}
 	cmd.AddCommand(newFinalNextCmd(g, "start"), newFinalNextCmd(g, "next"), newFinalShowCmd(g))
 	return cmd
@@ -79,8 +83,8 @@ type matchJSON struct {
 	Code     string          `json:"code" doc:"PO (the play-off), QF1-QF4, SF1, SF2, F (the final), 3P (the 3rd-place match)"`
 	A        int             `json:"a" doc:"the higher seed's number"`
 	B        int             `json:"b" doc:"the other player's number"`
-	APoints  string          `json:"a_points" doc:"a's points in the match: a win 1, a draw 0.5"`
-	BPoints  string          `json:"b_points" doc:"b's points in the match"`
+	APoints  json.Number     `json:"a_points" doc:"a's points in the match: a win 1, a draw 0.5"`
+	BPoints  json.Number     `json:"b_points" doc:"b's points in the match"`
 	BestOf   int             `json:"best_of" doc:"games of the match"`
 	Winner   int             `json:"winner,omitempty" doc:"the winner's number, once decided"`
 	How      string          `json:"how,omitempty" doc:"how a level match was decided"`
@@ -89,6 +93,8 @@ type matchJSON struct {
 
 type finalGameJSON struct {
 	Game       int    `json:"game" doc:"its number in the match"`
+	Seq        int    `json:"seq" doc:"its place in the order the final phases' games were paired, from 1"`
+	Round      int    `json:"round" doc:"the round of the final phase it was paired in ('final show --print --round K')"`
 	Black      int    `json:"black" doc:"black's number"`
 	White      int    `json:"white" doc:"white's number"`
 	BlackDiscs *int   `json:"black_discs,omitempty" doc:"black's discs as recorded; left out until played"`
@@ -108,14 +114,16 @@ type phaseJSON struct {
 	Over     bool        `json:"over" doc:"true once every match is decided"`
 }
 
-func newPhaseJSON(ph tournament.FinalPhase) phaseJSON {
+// newPhaseJSON gives a phase as --json does; rounds numbers the final
+// games by their round of the final phase (export.FinalRoundOf).
+func newPhaseJSON(ph tournament.FinalPhase, rounds map[int]int) phaseJSON {
 	j := phaseJSON{Category: ph.Category, Rules: ph.Rules.String(), Seeds: append([]int{}, ph.Seeds...), Tied: ph.Tied,
 		Matches: []matchJSON{}, Skipped: ph.Skipped, Ranking: ph.Ranking, Over: ph.Over}
 	for _, m := range ph.Matches {
-		mj := matchJSON{Category: m.Category, Code: m.Code, A: m.A, B: m.B, APoints: m.APoints.String(), BPoints: m.BPoints.String(),
+		mj := matchJSON{Category: m.Category, Code: m.Code, A: m.A, B: m.B, APoints: jsonPoints(m.APoints), BPoints: jsonPoints(m.BPoints),
 			BestOf: m.BestOf, Winner: m.Winner, How: m.How, Games: []finalGameJSON{}}
 		for _, fg := range m.Games {
-			gj := finalGameJSON{Game: fg.Game, Black: fg.Black, White: fg.White}
+			gj := finalGameJSON{Game: fg.Game, Seq: fg.Seq, Round: rounds[fg.Seq], Black: fg.Black, White: fg.White}
 			if fg.Result != nil {
 				gj.BlackDiscs, gj.WhiteDiscs, gj.Result = &fg.Result.Black, &fg.Result.White, fg.Result.String()
 			}
@@ -126,48 +134,51 @@ func newPhaseJSON(ph tournament.FinalPhase) phaseJSON {
 	return j
 }
 
-// phases gives the open's final phase and the categories' that have one.
-func phases(t *tournament.Tournament) ([]tournament.FinalPhase, error) {
-	var out []tournament.FinalPhase
-	for _, c := range append([]string{""}, categoryNames(t)...) {
-		ph, err := t.Phase(c)
-		if err != nil {
-			return nil, err
-		}
-		if !ph.Rules.IsZero() {
-			out = append(out, ph)
-		}
-	}
-	return out, nil
-}
-
-func categoryNames(t *tournament.Tournament) []string {
-	var names []string
-	for _, c := range t.Categories {
-		names = append(names, c.Name)
-	}
-	return names
-}
-
 func newFinalShowCmd(g *globals) *cobra.Command {
-	var asJSON bool
+	var asJSON, wall, force bool
+	var round int
+	var output string
 	cmd := &cobra.Command{
-		Use:   "show",
+		Use:   "show [--json | --print [--round K] [--output FILE]]",
 		Short: "Show the final phases: the qualifiers, every match and its games, the ranking once over",
-		Args:  argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
+		Long: `show prints every final phase (the open's, then the categories'): its
+qualifiers, each match with its score and its games, and the ranking once it
+is over.
+
+With --print it writes the wall sheet of a round of the final phase instead,
+an HTML page to print on A4 and post: the games that one 'final next' (or
+'final start') paired, each with its match, game number, black and white, in
+large type. The rounds are numbered from 1 in the order paired; --round K
+chooses one, the last by default. (A game paired early, while another
+match's game was still being played, is posted with that match's next game.)
+It goes to standard output (open it in a browser, or redirect it), or with
+--output to FILE (an existing file is replaced only with --force).`,
+		Example: "  otd final show\n  otd final show --json\n  otd final show --print --output final-round.html\n  otd final show --print --round 1 --output semi-finals-1.html",
+		Args:    argsUsage(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			switch {
+			case !wall && (cmd.Flags().Changed("output") || force || cmd.Flags().Changed("round")):
+				return usageErrorf("final show: --round, --output and --force go with --print")
+			case wall && asJSON:
+				return usageErrorf("final show: --print or --json, not both")
+			case round < 0:
+				return usageErrorf("final show: --round %d: a round of the final phase, from 1", round)
+			}
 			t, err := g.current()
 			if err != nil {
 				return err
 			}
-			phs, err := phases(t)
+			if wall {
+				return writeFinalWallSheet(g, t, round, output, force)
+			}
+			phs, err := export.Phases(t)
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				out := []phaseJSON{}
+				out, rounds := []phaseJSON{}, export.FinalRoundOf(t)
 				for _, ph := range phs {
-					out = append(out, newPhaseJSON(ph))
+					out = append(out, newPhaseJSON(ph, rounds))
 				}
 				return writeJSON(g.Stdout, out)
 			}
@@ -182,7 +193,27 @@ func newFinalShowCmd(g *globals) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the phases as JSON")
+	cmd.Flags().BoolVar(&wall, "print", false, "write the wall sheet of a round of the final phase: an HTML page of its games, for A4")
+	cmd.Flags().IntVar(&round, "round", 0, "with --print: the round `K` of the final phase (default: the last paired)")
+	cmd.Flags().StringVar(&output, "output", "-", "with --print: write the wall sheet to `FILE` (- standard output)")
+	cmd.Flags().BoolVar(&force, "force", false, "with --output: replace FILE if it exists")
 	return cmd
+}
+
+// writeFinalWallSheet writes the wall sheet of round k of the final phase
+// (0: the last) to path ("-": standard output).
+func writeFinalWallSheet(g *globals, t *tournament.Tournament, k int, path string, force bool) error {
+	if k == 0 {
+		k = max(len(t.FinalRounds()), 1)
+	}
+	if _, err := export.FinalRound(t, k); err != nil {
+		return err
+	}
+	if err := writeOutput(g, path, force, func(w io.Writer) error { return export.WriteFinalWallSheet(w, t, k) }); err != nil {
+		return err
+	}
+	wrote(g, path, "the wall sheet of round %d of the final phase to %s", k, path)
+	return nil
 }
 
 // printPhase prints a final phase: its qualifiers, matches and ranking.
@@ -309,6 +340,19 @@ func newCategoryRemoveCmd(g *globals) *cobra.Command {
 	}
 }
 
+// categoryJSON is a category, as 'category list --json' gives it.
+type categoryJSON struct {
+	Name     string `json:"name" doc:"the category's name"`
+	BornFrom int    `json:"born_from,omitempty" doc:"members born in this year or later; left out if no limit"`
+	BornTo   int    `json:"born_to,omitempty" doc:"members born in this year or earlier; left out if no limit"`
+	Final    string `json:"final" doc:"its final phase's rules, as --final takes them; none if none"`
+	Members  []int  `json:"members" doc:"its members' numbers"`
+}
+
+func newCategoryJSON(t *tournament.Tournament, c tournament.Category) categoryJSON {
+	return categoryJSON{Name: c.Name, BornFrom: c.BornFrom, BornTo: c.BornTo, Final: c.Final.String(), Members: append([]int{}, t.Members(c.Name)...)}
+}
+
 func newCategoryListCmd(g *globals) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -320,19 +364,12 @@ func newCategoryListCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			type catJSON struct {
-				Name     string `json:"name" doc:"the category's name"`
-				BornFrom int    `json:"born_from,omitempty" doc:"members born in this year or later"`
-				BornTo   int    `json:"born_to,omitempty" doc:"members born in this year or earlier"`
-				Final    string `json:"final" doc:"its final phase's rules, none if none"`
-				Members  []int  `json:"members" doc:"its members' numbers"`
-			}
-			out := []catJSON{}
+			out := []categoryJSON{}
 			var rows [][]string
 			for _, c := range t.Categories {
-				m := t.Members(c.Name)
-				out = append(out, catJSON{Name: c.Name, BornFrom: c.BornFrom, BornTo: c.BornTo, Final: c.Final.String(), Members: append([]int{}, m...)})
-				rows = append(rows, []string{c.Name, strconv.Itoa(len(m)), c.Final.String()})
+				j := newCategoryJSON(t, c)
+				out = append(out, j)
+				rows = append(rows, []string{c.Name, strconv.Itoa(len(j.Members)), c.Final.String()})
 			}
 			if asJSON {
 				return writeJSON(g.Stdout, out)
@@ -359,31 +396,27 @@ func newCategoryShowCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ranking, err := t.CategoryRanking(args[0])
+			rows, _, err := export.CategoryRanking(t, args[0])
 			if err != nil {
 				return invalidAsUsage(err)
 			}
 			if asJSON {
-				return writeJSON(g.Stdout, ranking)
+				return writeJSON(g.Stdout, newRankJSON(t, rows))
 			}
-			var rows [][]string
-			for i, n := range ranking {
-				rows = append(rows, []string{strconv.Itoa(i + 1), name(t, n), t.Players[n-1].Country})
-			}
-			return fitTable(g.Stdout, []string{"Rank", "Player", "Country"}, rows, 1)
+			return printRanking(g, t, rows)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ranking (player numbers) as JSON")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ranking as JSON")
 	return cmd
 }
 
 // teamJSON is a team of the team ranking, as --json gives it.
 type teamJSON struct {
-	Rank    int    `json:"rank" doc:"its place; equal scores share it"`
-	Name    string `json:"name" doc:"the team (a country's code by default)"`
-	Points  string `json:"points" doc:"the sum of its best members' Swiss points"`
-	Counted []int  `json:"counted" doc:"the members counted, best first"`
-	Members []int  `json:"members" doc:"every member, in Swiss order"`
+	Rank    int         `json:"rank" doc:"its place; equal scores share it"`
+	Name    string      `json:"name" doc:"the team (a country's code by default)"`
+	Points  json.Number `json:"points" doc:"the sum of its best members' Swiss points"`
+	Counted []int       `json:"counted" doc:"the members counted, best first"`
+	Members []int       `json:"members" doc:"every member, in Swiss order"`
 }
 
 func newTeamsCmd(g *globals) *cobra.Command {
@@ -408,7 +441,7 @@ player's team is their country's, unless 'player edit --team NAME' (or
 			out := []teamJSON{}
 			var rows [][]string
 			for _, tm := range teams {
-				out = append(out, teamJSON{Rank: tm.Rank, Name: tm.Name, Points: tm.Points.String(), Counted: tm.Counted, Members: tm.Members})
+				out = append(out, teamJSON{Rank: tm.Rank, Name: tm.Name, Points: jsonPoints(tm.Points), Counted: tm.Counted, Members: tm.Members})
 				var counted []string
 				for _, n := range tm.Counted {
 					counted = append(counted, name(t, n))

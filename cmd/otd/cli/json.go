@@ -43,6 +43,9 @@ type tournamentJSON struct {
 	Squares     int             `json:"squares" doc:"the board's playable squares: a score adds up to them (64 on 8x8)"`
 	Time        string          `json:"time" doc:"the engines' time control for the games otd plays (otd's default: 1m)"`
 	Forbidden   []forbiddenJSON `json:"forbidden_pairs" doc:"the pairs forbidden to meet for the rest of the event ('otd pair forbid'), by a then b"`
+	Final       string          `json:"final,omitempty" doc:"the final phase after the Swiss, as --final takes it (woc, or top=4,bestof=3,...); left out if none"`
+	Categories  []categoryJSON  `json:"categories,omitempty" doc:"the categories ('otd category'); left out if none"`
+	Teams       string          `json:"teams,omitempty" doc:"how teams are ranked, as --teams takes it (best=3,exclude=youth); left out for the default, the best 3"`
 }
 
 func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
@@ -52,6 +55,15 @@ func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
 		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed, Pairing: s.Pairing.String(),
 		Weights: []weightJSON{}, Start: s.Start.String(), End: s.End.String(), City: s.City, Country: s.Country, Director: s.Director,
 		NewIDs: s.NewIDs.String(), Rules: s.GameRules().String(), Squares: s.GameRules().Squares(), Time: s.PlayTime().String(), Forbidden: newForbiddenJSON(t)}
+	if !s.Final.IsZero() {
+		j.Final = s.Final.String()
+	}
+	for _, c := range s.Categories {
+		j.Categories = append(j.Categories, newCategoryJSON(t, c))
+	}
+	if b, err := s.TeamRules.MarshalText(); err == nil {
+		j.Teams = string(b)
+	}
 	if w, err := s.Pairing.Weights(); err == nil { // checked when set and when read
 		for _, x := range tournament.PairingWeightList(w) {
 			j.Weights = append(j.Weights, weightJSON{Name: x.Name, Value: x.Value, About: x.Doc})
@@ -76,22 +88,25 @@ type tournamentListJSON struct {
 }
 
 type playerJSON struct {
-	Number     int    `json:"number" doc:"the player's number in the tournament: 1, 2, ... in order of registration"`
-	Name       string `json:"name" doc:"the player's name"`
-	FedID      int    `json:"fed_id,omitempty" doc:"the federation's (WOF) id; left out if none"`
-	NewID      bool   `json:"new_id,omitempty" doc:"true if the WOF id is new to the rating list, from a federation's range for new players (an .ELO file's +); left out if not"`
-	Rating     int    `json:"rating" doc:"rating, 0 for none"`
-	Country    string `json:"country" doc:"country code, empty if none"`
-	FirstRound int    `json:"first_round" doc:"the first round the player can be paired in (later for a late entry)"`
-	Withdrawn  bool   `json:"withdrawn" doc:"whether the player has withdrawn"`
-	Left       int    `json:"withdrawn_before_round,omitempty" doc:"the first round missed after withdrawing; left out if not withdrawn"`
-	Absent     []int  `json:"absent,omitempty" doc:"rounds the player misses; left out if none"`
-	Engine     string `json:"engine,omitempty" doc:"for a computer program entered as a player, how otd starts it (gtp:ARGV, nboard:ARGV or builtin:NAME); left out for a person"`
+	Number     int      `json:"number" doc:"the player's number in the tournament: 1, 2, ... in order of registration"`
+	Name       string   `json:"name" doc:"the player's name"`
+	FedID      int      `json:"fed_id,omitempty" doc:"the federation's (WOF) id; left out if none"`
+	NewID      bool     `json:"new_id,omitempty" doc:"true if the WOF id is new to the rating list, from a federation's range for new players (an .ELO file's +); left out if not"`
+	Rating     int      `json:"rating" doc:"rating, 0 for none"`
+	Country    string   `json:"country" doc:"country code, empty if none"`
+	FirstRound int      `json:"first_round" doc:"the first round the player can be paired in (later for a late entry)"`
+	Withdrawn  bool     `json:"withdrawn" doc:"whether the player has withdrawn"`
+	Left       int      `json:"withdrawn_before_round,omitempty" doc:"the first round missed after withdrawing; left out if not withdrawn"`
+	Absent     []int    `json:"absent,omitempty" doc:"rounds the player misses; left out if none"`
+	Engine     string   `json:"engine,omitempty" doc:"for a computer program entered as a player, how otd starts it (gtp:ARGV, nboard:ARGV or builtin:NAME); left out for a person"`
+	Team       string   `json:"team,omitempty" doc:"the team the player was entered in ('player edit --team'), - for none; left out for their country's"`
+	Born       int      `json:"born,omitempty" doc:"the year of birth; left out if not given"`
+	Categories []string `json:"categories,omitempty" doc:"the categories the player was entered in by name (those by year of birth follow born); left out if none"`
 }
 
 func newPlayerJSON(p tournament.Player) playerJSON {
 	return playerJSON{Number: p.Number, Name: p.Name, FedID: p.WOFID, NewID: p.NewID, Rating: p.Rating, Country: p.Country,
-		FirstRound: p.FirstRound, Withdrawn: p.Left != 0, Left: p.Left, Absent: p.Absent, Engine: p.Engine}
+		FirstRound: p.FirstRound, Withdrawn: p.Left != 0, Left: p.Left, Absent: p.Absent, Engine: p.Engine, Team: p.Team, Born: p.Born, Categories: p.Categories}
 }
 
 type gameJSON struct {
@@ -315,8 +330,13 @@ var jsonOutputs = []struct {
 	{"player add, player list (a list)", playerJSON{}},
 	{"round pair, round show (a list)", gameJSON{}},
 	{"round check", tournament.CheckReport{}},
+	{"pair list (a list)", forbiddenJSON{}},
 	{"round explain", explainJSON{}},
 	{"standings (a list)", standingJSON{}},
+	{"standings --final, category show (a list)", rankJSON{}},
+	{"final show (a list: the open's phase, then the categories')", phaseJSON{}},
+	{"category list (a list)", categoryJSON{}},
+	{"teams (a list)", teamJSON{}},
 	{"crosstable (a list)", crosstableJSON{}},
 	{"log (a list)", logJSON{}},
 	{"verify of one game (one object on one line)", reportJSONT{}},

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 var snake = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
@@ -65,4 +67,27 @@ func TestWriteJSONRefusesUndocumented(t *testing.T) {
 	if err := writeJSON(&b, []playerJSON{}); err != nil {
 		t.Errorf("writeJSON of a list of players: %v", err)
 	}
+}
+
+// TestJSONCommandsListed: every command that takes --json is named in the
+// outputs 'otd help json' lists, so that none prints JSON no one
+// documented (writeJSON refuses it: the command would fail).
+func TestJSONCommandsListed(t *testing.T) {
+	var listed strings.Builder
+	for _, o := range jsonOutputs {
+		listed.WriteString(o.commands + "; ")
+	}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Flags().Lookup("json") != nil {
+			name := strings.TrimPrefix(c.CommandPath(), "otd ")
+			if !regexp.MustCompile(`(^|[ ,(;])` + regexp.QuoteMeta(name) + `[ ,);]`).MatchString(listed.String()) {
+				t.Errorf("otd %s takes --json but 'otd help json' does not list it", name)
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCmd(&globals{}))
 }

@@ -29,9 +29,13 @@ func newServeCmd(g *globals) *cobra.Command {
 current round's pairings with a search by name ("table 7, black, against
 12 Ann Archer"), the standings, the crosstable, each round, each
 player's games, and a viewer that steps through a game otd played (engine
-rounds), move by move. They read on a phone, fetch nothing from the internet and
-work without JavaScript; with it, an open page reloads itself within a
-second of a result entered with 'otd result' in another terminal.
+rounds), move by move. A championship's pages follow its final phase: the
+home page shows the final phase's current round, /final every match and
+game and the final ranking, /categories each category's ranking, /teams
+the team ranking; a final game otd played has its viewer too. They read on
+a phone, fetch nothing from the internet and work without JavaScript; with
+it, an open page reloads itself within a second of a result entered with
+'otd result' in another terminal.
 
 The database is opened read-only: no page changes anything. serve may run
 as a user who may not write it (a read-only file or folder): its pages then

@@ -61,7 +61,7 @@ first: Ctry, Pts, Gms).`,
 			return runStandings(g, t, o)
 		},
 	}
-	cmd.Flags().BoolVar(&o.Final, "final", false, "the final ranking: 1-2 from the final, 3-4 from the 3rd-place match, then the Swiss order ('otd final')")
+	cmd.Flags().BoolVar(&o.Final, "final", false, "the final ranking: 1-2 from the final, 3-4 from the 3rd-place match, then the Swiss order ('otd final'); with --json or --csv too")
 	cmd.Flags().IntVar(&o.Round, "round", -1, "standings after round `R` (default: the last finished round)")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON: rank, number, name, points, bq, discs, ...")
 	cmd.Flags().BoolVar(&o.CSV, "csv", false, "print CSV")
@@ -69,9 +69,10 @@ first: Ctry, Pts, Gms).`,
 	return cmd
 }
 
-// finalStandingJSON is a place of the final ranking, as --json gives it.
-type finalStandingJSON struct {
-	Rank      int         `json:"rank" doc:"the place in the final ranking"`
+// rankJSON is a place of a ranking after the Swiss (standings --final,
+// category show), as --json gives it.
+type rankJSON struct {
+	Rank      int         `json:"rank" doc:"the place in the ranking; players equal in the Swiss standings, after the final phase's places, share it"`
 	Number    int         `json:"number" doc:"the player's number"`
 	Name      string      `json:"name" doc:"the player's name"`
 	Country   string      `json:"country,omitempty" doc:"country code; left out if none"`
@@ -79,59 +80,60 @@ type finalStandingJSON struct {
 	Points    json.Number `json:"points" doc:"Swiss points (final-phase games count in neither points nor discs)"`
 	Discs     int         `json:"discs" doc:"Swiss discs"`
 	Final     bool        `json:"final_phase" doc:"true if the place is the final phase's (1-4), false if the Swiss order's"`
+	Withdrawn bool        `json:"withdrawn,omitempty" doc:"true if the player has withdrawn; left out if not"`
+}
+
+func newRankJSON(t *tournament.Tournament, rows []export.RankRow) []rankJSON {
+	out := make([]rankJSON, len(rows))
+	for i, r := range rows {
+		p := t.Players[r.Player-1]
+		out[i] = rankJSON{Rank: r.Rank, Number: r.Player, Name: p.Name, Country: p.Country, SwissRank: r.SwissRank, Points: jsonPoints(r.Points),
+			Discs: r.Discs, Final: r.Final, Withdrawn: r.Withdrawn}
+	}
+	return out
+}
+
+// printRanking prints a ranking after the Swiss as a table.
+func printRanking(g *globals, t *tournament.Tournament, rows []export.RankRow) error {
+	var tab [][]string
+	for _, r := range rows {
+		n := name(t, r.Player)
+		if r.Withdrawn {
+			n += " (withdrawn)"
+		}
+		tab = append(tab, []string{strconv.Itoa(r.Rank), n, t.Players[r.Player-1].Country, r.Points.String(), strconv.Itoa(r.Discs), strconv.Itoa(r.SwissRank)})
+	}
+	return fitTable(g.Stdout, []string{"Rank", "Player", "Country", "Points", "Discs", "Swiss rank"}, tab, 1)
 }
 
 // runFinalStandings prints the final ranking: the final phase's places,
-// then the Swiss standings' order.
+// then the Swiss standings' order; with --csv, the Final ranking sheet of
+// 'otd export xlsx'.
 func runFinalStandings(g *globals, t *tournament.Tournament, o standingsOptions) error {
 	if o.Round != -1 {
 		return usageErrorf("standings: --final is the ranking after everything, not after --round")
 	}
-	order, over, err := t.FinalRanking()
+	rows, over, err := export.FinalRanking(t)
 	if err != nil {
 		return err
-	}
-	ph, err := t.Phase("")
-	if err != nil {
-		return err
-	}
-	rows, err := t.Standings(t.Rounds)
-	if err != nil {
-		return err
-	}
-	swiss := map[int]scoring.Row{}
-	for _, r := range rows {
-		swiss[r.Player] = r
-	}
-	out := make([]finalStandingJSON, len(order))
-	var tab [][]string
-	for i, n := range order {
-		p, r := t.Players[n-1], swiss[n]
-		fromFinal := over && i < finalPlaces(ph)
-		out[i] = finalStandingJSON{Rank: i + 1, Number: n, Name: p.Name, Country: p.Country, SwissRank: r.Rank, Points: json.Number(r.Points.String()), Discs: r.Discs, Final: fromFinal}
-		tab = append(tab, []string{strconv.Itoa(i + 1), name(t, n), p.Country, r.Points.String(), strconv.Itoa(r.Discs), strconv.Itoa(r.Rank)})
-	}
-	if o.JSON {
-		return writeJSON(g.Stdout, out)
 	}
 	switch {
-	case ph.Rules.IsZero():
+	case o.JSON:
+		return writeJSON(g.Stdout, newRankJSON(t, rows))
+	case o.CSV:
+		s, err := export.FinalRankingSheet(t)
+		if err != nil {
+			return err
+		}
+		return export.WriteCSV(g.Stdout, s, o.Format)
+	case t.Final.IsZero():
 		fmt.Fprintln(g.Stdout, "Final ranking: the Swiss standings (the tournament has no final phase)")
 	case !over:
 		fmt.Fprintln(g.Stdout, "Final ranking, provisional: the final phase is not over ('otd final show'); the Swiss order meanwhile")
 	default:
 		fmt.Fprintln(g.Stdout, "Final ranking: the final phase's places, then the Swiss order")
 	}
-	return fitTable(g.Stdout, []string{"Rank", "Player", "Country", "Points", "Discs", "Swiss rank"}, tab, 1)
-}
-
-// finalPlaces is how many places of the final ranking the final phase
-// decides: 2 from the final, 2 more from a 3rd-place match.
-func finalPlaces(ph tournament.FinalPhase) int {
-	if ph.Rules.Third > 0 {
-		return 4
-	}
-	return 2
+	return printRanking(g, t, rows)
 }
 
 func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) error {
