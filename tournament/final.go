@@ -232,6 +232,7 @@ type FinalPhase struct {
 	Tied     []int   // the players tied on points across the last place, by tie-break
 	Matches  []Match // in order: PO, QF, SF, F, 3P
 	Skipped  string  // why a category's phase is not played ("" if it is)
+	Waiting  string  // why a category's phase waits for the open's (a member may still reach its semi-finals)
 	Ranking  []int   // the final ranking, when the phase is over: then the rest in Swiss order
 	Over     bool
 }
@@ -353,8 +354,9 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 		return ph, nil
 	}
 	if category != "" {
-		if why, err := t.skipCategory(category); err != nil || why != "" {
-			ph.Skipped = why
+		skip, wait, err := t.skipCategory(category)
+		if err != nil || skip != "" || wait != "" {
+			ph.Skipped, ph.Waiting = skip, wait
 			return ph, err
 		}
 	}
@@ -448,25 +450,40 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 }
 
 // skipCategory says why category's final phase is not played: one of its
-// members reached the open semi-finals ("" if none has, or it is not known
-// yet).
-func (t *Tournament) skipCategory(category string) (string, error) {
+// members reached the open semi-finals (skip); or why it waits: a member
+// may still reach them, the open's play-off (or quarter-finals) undecided.
+func (t *Tournament) skipCategory(category string) (skip, wait string, err error) {
 	open, err := t.Phase("")
-	if err != nil || open.Rules.IsZero() {
-		return "", err
+	if err != nil || open.Rules.IsZero() || open.Skipped != "" || len(open.Seeds) == 0 && len(open.Matches) == 0 {
+		return "", "", err
 	}
 	c, _ := t.category(category)
+	// certain: the open semi-finalists known; possible: those who may still be.
+	var certain, possible []int
 	for _, m := range open.Matches {
-		if m.Code != "SF1" && m.Code != "SF2" && !(open.Rules.Qualifiers == 2 && m.Code == "F") {
-			continue
-		}
-		for _, n := range []int{m.A, m.B} {
-			if c.Member(t.Players[n-1]) {
-				return fmt.Sprintf("player %d (%s), of the category, reached the open semi-finals", n, t.Players[n-1].Name), nil
-			}
+		switch {
+		case m.Code == "SF1" || m.Code == "SF2" || open.Rules.Qualifiers == 2 && m.Code == "F":
+			certain = append(certain, m.A, m.B)
+		case m.Code == "PO" && !m.Decided(), strings.HasPrefix(m.Code, "QF") && !m.Decided():
+			possible = append(possible, m.A, m.B)
+		case strings.HasPrefix(m.Code, "QF"):
+			certain = append(certain, m.Winner)
 		}
 	}
-	return "", nil
+	if open.Rules.Qualifiers <= 4 {
+		certain = append(certain, open.Seeds...) // every qualifier plays the semi-finals (or the final of 2)
+	}
+	for _, n := range certain {
+		if c.Member(t.Players[n-1]) {
+			return fmt.Sprintf("player %d (%s), of the category, reached the open semi-finals", n, t.Players[n-1].Name), "", nil
+		}
+	}
+	for _, n := range possible {
+		if c.Member(t.Players[n-1]) {
+			return "", fmt.Sprintf("player %d (%s), of the category, may still reach the open semi-finals", n, t.Players[n-1].Name), nil
+		}
+	}
+	return "", "", nil
 }
 
 // finalGames returns the final games of category, by match and game.
@@ -572,7 +589,7 @@ func (t *Tournament) FinalNext(o FinalOptions) (Change, error) {
 		if err != nil {
 			return Change{}, err
 		}
-		if ph.Rules.IsZero() || ph.Skipped != "" {
+		if ph.Rules.IsZero() || ph.Skipped != "" || ph.Waiting != "" {
 			continue
 		}
 		for _, m := range ph.Matches {
@@ -640,7 +657,7 @@ func (t *Tournament) finalIdle() error {
 		}
 	}
 	if len(waiting) > 0 {
-		return fmt.Errorf("%w: the games paired wait for their results: enter them (%s)", ErrNotFinished, strings.Join(waiting, ", "))
+		return fmt.Errorf("%w: enter them (%s)", ErrFinalWaiting, strings.Join(waiting, ", "))
 	}
 	return fmt.Errorf("%w: every final phase is over ('otd standings --final')", ErrAllPaired)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/otd-project/otd/internal/memstore"
@@ -138,5 +139,74 @@ func TestFinalPhase(t *testing.T) {
 		return t.FinalNext(tournament.FinalOptions{})
 	}); err == nil {
 		t.Error("final next after the end: no error")
+	}
+}
+
+// TestCategoryWaitsForThePlayOff: a category whose member is in the open
+// play-off waits for it (RULES.md section 7: a category's final phase is
+// not played when one of its members is in the open semi-finals): won, the
+// category is skipped; lost, it is paired. Six players as in TestFinalPhase
+// (seeds 3, 1, 5; the play-off 6 v 2); "juniors" are 2, 4 and 6 and 5 (its
+// top 2 by the Swiss: 5 (1 point), 6, 2, 4), with a final of 2.
+func TestCategoryWaitsForThePlayOff(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		po         [2]int // the play-off's discs, 6 black
+		skip, wait string
+	}{
+		{"the junior 2 wins the play-off", [2]int{24, 40}, "player 2 (P2), of the category, reached the open semi-finals", ""},
+		{"the junior 6 wins the play-off", [2]int{40, 24}, "player 6 (P6), of the category, reached the open semi-finals", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			d := tournament.NewDirector(memstore.New())
+			s := tournament.DefaultSettings("Championship", 1)
+			s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
+			s.Final = tournament.WOCFinal
+			s.Categories = []tournament.Category{{Name: "juniors", BornFrom: 2010, Final: tournament.FinalRules{Qualifiers: 2, BestOf: 1, Level: tournament.LevelSeed, Colour: tournament.ColourLot}}}
+			tm, err := d.Create(ctx, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ops []tournament.Op
+			for i := range 6 {
+				born := 1990
+				if i == 1 || i == 3 || i == 5 {
+					born = 2011
+				}
+				in, n := tournament.PlayerInput{Name: fmt.Sprintf("P%d", i+1)}, i+1
+				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) },
+					func(t *tournament.Tournament) (tournament.Change, error) {
+						return t.EnterPlayer(n, tournament.PlayerEntry{Born: &born})
+					})
+			}
+			ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+				return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}, {5, 6}}})
+			})
+			for i, r := range [][2]int{{40, 24}, {50, 14}, {33, 31}} {
+				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+					return t.RecordResult(1, i+1, tournament.ResultInput{Black: r[0], White: r[1], HasScore: true}, false)
+				})
+			}
+			ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+				return t.FinalNext(tournament.FinalOptions{Black: map[string]int{"PO": 6}})
+			})
+			if tm, _, err = d.Do(ctx, tm.ID, ops...); err != nil {
+				t.Fatal(err)
+			}
+			ph, _ := tm.Phase("juniors")
+			if !strings.Contains(ph.Waiting, "may still reach the open semi-finals") || len(tm.FinalGames) != 1 {
+				t.Fatalf("the juniors while the play-off is open: %+v, games %v; want it waiting, only the play-off paired", ph, tm.FinalGames)
+			}
+			if tm, _, err = d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
+				return t.RecordFinalResult("PO", 1, tournament.ResultInput{Black: tc.po[0], White: tc.po[1], HasScore: true}, false)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			ph, _ = tm.Phase("juniors")
+			if ph.Skipped != tc.skip || ph.Waiting != tc.wait {
+				t.Errorf("the juniors after the play-off: skipped %q, waiting %q; want %q, %q", ph.Skipped, ph.Waiting, tc.skip, tc.wait)
+			}
+		})
 	}
 }

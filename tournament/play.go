@@ -538,7 +538,7 @@ func (d *Director) runFinal(ctx context.Context, id int64, o PlayOptions) error 
 		switch {
 		case errors.Is(err, ErrAllPaired), errors.Is(err, ErrInvalid): // over, or no final phase
 			return nil
-		case errors.Is(err, ErrNotFinished): // games paired wait: play them below
+		case errors.Is(err, ErrFinalWaiting): // games paired wait: play them below
 		case err != nil:
 			return err
 		case o.Paired != nil:

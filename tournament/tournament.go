@@ -41,6 +41,7 @@ var (
 	ErrNoTournament  = errors.New("no tournament")
 	ErrNotForbidden  = errors.New("the pair is not forbidden to meet")
 	ErrSettingFixed  = errors.New("the setting can no longer change")
+	ErrFinalWaiting  = errors.New("the final games paired wait for their results")
 	// ErrSameResult: the result entered is the one recorded; nothing
 	// changes (not a failure: the director entered it twice).
 	ErrSameResult = errors.New("the result is recorded already, as entered")

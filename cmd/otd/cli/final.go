@@ -110,6 +110,7 @@ type phaseJSON struct {
 	Tied     []int       `json:"tied,omitempty" doc:"the players tied on points across the last place, by tie-break"`
 	Matches  []matchJSON `json:"matches" doc:"its matches"`
 	Skipped  string      `json:"skipped,omitempty" doc:"why it is not played"`
+	Waiting  string      `json:"waiting,omitempty" doc:"why it waits for the open final phase"`
 	Ranking  []int       `json:"ranking,omitempty" doc:"its final ranking, once over"`
 	Over     bool        `json:"over" doc:"true once every match is decided"`
 }
@@ -118,7 +119,7 @@ type phaseJSON struct {
 // games by their round of the final phase (export.FinalRoundOf).
 func newPhaseJSON(ph tournament.FinalPhase, rounds map[int]int) phaseJSON {
 	j := phaseJSON{Category: ph.Category, Rules: ph.Rules.String(), Seeds: append([]int{}, ph.Seeds...), Tied: ph.Tied,
-		Matches: []matchJSON{}, Skipped: ph.Skipped, Ranking: ph.Ranking, Over: ph.Over}
+		Matches: []matchJSON{}, Skipped: ph.Skipped, Waiting: ph.Waiting, Ranking: ph.Ranking, Over: ph.Over}
 	for _, m := range ph.Matches {
 		mj := matchJSON{Category: m.Category, Code: m.Code, A: m.A, B: m.B, APoints: jsonPoints(m.APoints), BPoints: jsonPoints(m.BPoints),
 			BestOf: m.BestOf, Winner: m.Winner, How: m.How, Games: []finalGameJSON{}}
@@ -226,6 +227,9 @@ func printPhase(g *globals, t *tournament.Tournament, ph tournament.FinalPhase) 
 	switch {
 	case ph.Skipped != "":
 		fmt.Fprintf(g.Stdout, "  not played: %s\n", ph.Skipped)
+		return
+	case ph.Waiting != "":
+		fmt.Fprintf(g.Stdout, "  waits for the open final phase: %s\n", ph.Waiting)
 		return
 	case len(ph.Seeds) == 0 && len(ph.Matches) == 0:
 		fmt.Fprintf(g.Stdout, "  after the Swiss (round %d of %d finished)\n", t.Finished(), t.Rounds)
