@@ -232,6 +232,7 @@ type FinalPhase struct {
 	Tied     []int   // the players tied on points across the last place, by tie-break
 	Matches  []Match // in order: PO, QF, SF, F, 3P
 	Skipped  string  // why a category's phase is not played ("" if it is)
+	Waiting  string  // why a category's phase waits for the open's (a member in its play-off or a quarter-final)
 	Ranking  []int   // the final ranking, when the phase is over: then the rest in Swiss order
 	Over     bool
 }
@@ -353,8 +354,7 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 		return ph, nil
 	}
 	if category != "" {
-		if why, err := t.skipCategory(category); err != nil || why != "" {
-			ph.Skipped = why
+		if ph.Skipped, ph.Waiting, err = t.skipCategory(category); err != nil || ph.Skipped != "" || ph.Waiting != "" {
 			return ph, err
 		}
 	}
@@ -447,26 +447,30 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 	return ph, nil
 }
 
-// skipCategory says why category's final phase is not played: one of its
-// members reached the open semi-finals ("" if none has, or it is not known
-// yet).
-func (t *Tournament) skipCategory(category string) (string, error) {
+// skipCategory says why category's final phase is not played (skip: one
+// of its members reached the open semi-finals) or is not paired yet (wait:
+// a member plays an open match not decided yet, the play-off or a
+// quarter-final, that may take them there); both "" when it is played.
+func (t *Tournament) skipCategory(category string) (skip, wait string, err error) {
 	open, err := t.Phase("")
 	if err != nil || open.Rules.IsZero() {
-		return "", err
+		return "", "", err
 	}
 	c, _ := t.category(category)
 	for _, m := range open.Matches {
-		if m.Code != "SF1" && m.Code != "SF2" && !(open.Rules.Qualifiers == 2 && m.Code == "F") {
-			continue
-		}
+		semi := m.Code == "SF1" || m.Code == "SF2" || open.Rules.Qualifiers == 2 && m.Code == "F"
 		for _, n := range []int{m.A, m.B} {
-			if c.Member(t.Players[n-1]) {
-				return fmt.Sprintf("player %d (%s), of the category, reached the open semi-finals", n, t.Players[n-1].Name), nil
+			p := t.Players[n-1]
+			switch {
+			case !c.Member(p):
+			case semi:
+				return fmt.Sprintf("player %d (%s), of the category, reached the open semi-finals", n, p.Name), "", nil
+			case !m.Decided() && wait == "":
+				wait = fmt.Sprintf("player %d (%s), of the category, plays the open %s, which may take them to the semi-finals", n, p.Name, m.Code)
 			}
 		}
 	}
-	return "", nil
+	return "", wait, nil
 }
 
 // finalGames returns the final games of category, by match and game.
@@ -572,7 +576,7 @@ func (t *Tournament) FinalNext(o FinalOptions) (Change, error) {
 		if err != nil {
 			return Change{}, err
 		}
-		if ph.Rules.IsZero() || ph.Skipped != "" {
+		if ph.Rules.IsZero() || ph.Skipped != "" || ph.Waiting != "" {
 			continue
 		}
 		for _, m := range ph.Matches {
@@ -642,7 +646,8 @@ func (t *Tournament) finalIdle() error {
 	if len(waiting) > 0 {
 		return fmt.Errorf("%w: the games paired wait for their results: enter them (%s)", ErrNotFinished, strings.Join(waiting, ", "))
 	}
-	return fmt.Errorf("%w: every final phase is over ('otd standings --final')", ErrAllPaired)
+	// ErrAllPaired for errors.Is, without its words ("every round is paired").
+	return &prefixed{err: ErrAllPaired, text: "every final phase is over ('otd standings --final')"}
 }
 
 // FinalGame returns the game of match code ("SF1", "women:F") numbered n.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -104,13 +105,14 @@ type phaseJSON struct {
 	Tied     []int       `json:"tied,omitempty" doc:"the players tied on points across the last place, by tie-break"`
 	Matches  []matchJSON `json:"matches" doc:"its matches"`
 	Skipped  string      `json:"skipped,omitempty" doc:"why it is not played"`
+	Waiting  string      `json:"waiting,omitempty" doc:"why a category's phase waits for the open's"`
 	Ranking  []int       `json:"ranking,omitempty" doc:"its final ranking, once over"`
 	Over     bool        `json:"over" doc:"true once every match is decided"`
 }
 
 func newPhaseJSON(ph tournament.FinalPhase) phaseJSON {
 	j := phaseJSON{Category: ph.Category, Rules: ph.Rules.String(), Seeds: append([]int{}, ph.Seeds...), Tied: ph.Tied,
-		Matches: []matchJSON{}, Skipped: ph.Skipped, Ranking: ph.Ranking, Over: ph.Over}
+		Matches: []matchJSON{}, Skipped: ph.Skipped, Waiting: ph.Waiting, Ranking: ph.Ranking, Over: ph.Over}
 	for _, m := range ph.Matches {
 		mj := matchJSON{Category: m.Category, Code: m.Code, A: m.A, B: m.B, APoints: m.APoints.String(), BPoints: m.BPoints.String(),
 			BestOf: m.BestOf, Winner: m.Winner, How: m.How, Games: []finalGameJSON{}}
@@ -195,6 +197,9 @@ func printPhase(g *globals, t *tournament.Tournament, ph tournament.FinalPhase) 
 	switch {
 	case ph.Skipped != "":
 		fmt.Fprintf(g.Stdout, "  not played: %s\n", ph.Skipped)
+		return
+	case ph.Waiting != "":
+		fmt.Fprintf(g.Stdout, "  waits for the open final phase: %s\n", ph.Waiting)
 		return
 	case len(ph.Seeds) == 0 && len(ph.Matches) == 0:
 		fmt.Fprintf(g.Stdout, "  after the Swiss (round %d of %d finished)\n", t.Finished(), t.Rounds)
@@ -320,18 +325,11 @@ func newCategoryListCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			type catJSON struct {
-				Name     string `json:"name" doc:"the category's name"`
-				BornFrom int    `json:"born_from,omitempty" doc:"members born in this year or later"`
-				BornTo   int    `json:"born_to,omitempty" doc:"members born in this year or earlier"`
-				Final    string `json:"final" doc:"its final phase's rules, none if none"`
-				Members  []int  `json:"members" doc:"its members' numbers"`
-			}
-			out := []catJSON{}
+			out := []categoryJSON{}
 			var rows [][]string
 			for _, c := range t.Categories {
 				m := t.Members(c.Name)
-				out = append(out, catJSON{Name: c.Name, BornFrom: c.BornFrom, BornTo: c.BornTo, Final: c.Final.String(), Members: append([]int{}, m...)})
+				out = append(out, categoryJSON{Name: c.Name, BornFrom: c.BornFrom, BornTo: c.BornTo, Final: c.Final.String(), Members: append([]int{}, m...)})
 				rows = append(rows, []string{c.Name, strconv.Itoa(len(m)), c.Final.String()})
 			}
 			if asJSON {
@@ -348,6 +346,25 @@ func newCategoryListCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
+// categoryJSON is a category, as 'category list --json' gives it.
+type categoryJSON struct {
+	Name     string `json:"name" doc:"the category's name"`
+	BornFrom int    `json:"born_from,omitempty" doc:"members born in this year or later"`
+	BornTo   int    `json:"born_to,omitempty" doc:"members born in this year or earlier"`
+	Final    string `json:"final" doc:"its final phase's rules, none if none"`
+	Members  []int  `json:"members" doc:"its members' numbers"`
+}
+
+// categoryPlaceJSON is a place of a category's ranking, as 'category show
+// --json' gives it.
+type categoryPlaceJSON struct {
+	Rank    int    `json:"rank" doc:"the place in the category"`
+	Number  int    `json:"number" doc:"the player's number"`
+	Name    string `json:"name" doc:"the player's name"`
+	Country string `json:"country,omitempty" doc:"country code; left out if none"`
+	Final   bool   `json:"final_phase" doc:"true if the place is the category's final phase's, false if the Swiss order's"`
+}
+
 func newCategoryShowCmd(g *globals) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -359,22 +376,47 @@ func newCategoryShowCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ranking, err := t.CategoryRanking(args[0])
-			if err != nil {
-				return invalidAsUsage(err)
-			}
-			if asJSON {
-				return writeJSON(g.Stdout, ranking)
-			}
-			var rows [][]string
-			for i, n := range ranking {
-				rows = append(rows, []string{strconv.Itoa(i + 1), name(t, n), t.Players[n-1].Country})
-			}
-			return fitTable(g.Stdout, []string{"Rank", "Player", "Country"}, rows, 1)
+			return printCategory(g, t, args[0], asJSON)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ranking (player numbers) as JSON")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ranking as JSON")
 	return cmd
+}
+
+// printCategory prints the ranking of category: its final phase's
+// places, then its members in Swiss order.
+func printCategory(g *globals, t *tournament.Tournament, category string, asJSON bool) error {
+	ranking, err := t.CategoryRanking(category)
+	if err != nil {
+		return invalidAsUsage(err)
+	}
+	ph, err := t.Phase(category)
+	if err != nil {
+		return err
+	}
+	out := []categoryPlaceJSON{}
+	var rows [][]string
+	for i, n := range ranking {
+		p := t.Players[n-1]
+		out = append(out, categoryPlaceJSON{Rank: i + 1, Number: n, Name: p.Name, Country: p.Country, Final: ph.Over && i < finalPlaces(ph)})
+		rows = append(rows, []string{strconv.Itoa(i + 1), name(t, n), p.Country})
+	}
+	if asJSON {
+		return writeJSON(g.Stdout, out)
+	}
+	heading := "the Swiss order"
+	switch {
+	case ph.Over:
+		heading = "its final phase's places, then the Swiss order"
+	case ph.Skipped != "":
+		heading += " (its final phase is not played: " + ph.Skipped + ")"
+	case ph.Waiting != "":
+		heading += " meanwhile (its final phase waits for the open's: " + ph.Waiting + ")"
+	case !ph.Rules.IsZero():
+		heading += " meanwhile, provisional: its final phase is not over ('otd final show')"
+	}
+	fmt.Fprintf(g.Stdout, "Category %s: %s\n", ph.Category, heading)
+	return fitTable(g.Stdout, []string{"Rank", "Player", "Country"}, rows, 1)
 }
 
 // teamJSON is a team of the team ranking, as --json gives it.
@@ -401,26 +443,40 @@ player's team is their country's, unless 'player edit --team NAME' (or
 			if err != nil {
 				return err
 			}
-			teams, err := t.Teams()
-			if err != nil {
-				return err
-			}
-			out := []teamJSON{}
-			var rows [][]string
-			for _, tm := range teams {
-				out = append(out, teamJSON{Rank: tm.Rank, Name: tm.Name, Points: tm.Points.String(), Counted: tm.Counted, Members: tm.Members})
-				var counted []string
-				for _, n := range tm.Counted {
-					counted = append(counted, name(t, n))
-				}
-				rows = append(rows, []string{strconv.Itoa(tm.Rank), tm.Name, tm.Points.String(), strings.Join(counted, ", ")})
-			}
-			if asJSON {
-				return writeJSON(g.Stdout, out)
-			}
-			return fitTable(g.Stdout, []string{"Rank", "Team", "Points", "Counted"}, rows, 3)
+			return printTeams(g, t, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ranking as JSON")
 	return cmd
+}
+
+// printTeams prints the team ranking.
+func printTeams(g *globals, t *tournament.Tournament, asJSON bool) error {
+	teams, err := t.Teams()
+	if err != nil {
+		return err
+	}
+	out := []teamJSON{}
+	var rows [][]string
+	for _, tm := range teams {
+		out = append(out, teamJSON{Rank: tm.Rank, Name: tm.Name, Points: tm.Points.String(), Counted: tm.Counted, Members: tm.Members})
+		var counted []string
+		for _, n := range tm.Counted {
+			counted = append(counted, name(t, n))
+		}
+		rows = append(rows, []string{strconv.Itoa(tm.Rank), tm.Name, tm.Points.String(), strings.Join(counted, ", ")})
+	}
+	if asJSON {
+		return writeJSON(g.Stdout, out)
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(g.Stdout, "No team: no player has a country or a team ('otd player edit N --team NAME').")
+		return nil
+	}
+	how := fmt.Sprintf("the sum of each team's best %d Swiss scores", cmp.Or(t.TeamRules.Best, 3))
+	if len(t.TeamRules.Exclude) > 0 {
+		how += " (" + strings.Join(t.TeamRules.Exclude, ", ") + " not counted)"
+	}
+	fmt.Fprintf(g.Stdout, "Teams: %s; equal scores share a place\n", how)
+	return fitTable(g.Stdout, []string{"Rank", "Team", "Points", "Counted"}, rows, 3)
 }
