@@ -232,7 +232,7 @@ type FinalPhase struct {
 	Tied     []int   // the players tied on points across the last place, by tie-break
 	Matches  []Match // in order: PO, QF, SF, F, 3P
 	Skipped  string  // why a category's phase is not played ("" if it is)
-	Waiting  string  // why a category's phase waits for the open's (a member may still reach its semi-finals)
+	Waiting  string  // why a category's phase waits for the open's (a member in its play-off or a quarter-final)
 	Ranking  []int   // the final ranking, when the phase is over: then the rest in Swiss order
 	Over     bool
 }
@@ -354,9 +354,7 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 		return ph, nil
 	}
 	if category != "" {
-		skip, wait, err := t.skipCategory(category)
-		if err != nil || skip != "" || wait != "" {
-			ph.Skipped, ph.Waiting = skip, wait
+		if ph.Skipped, ph.Waiting, err = t.skipCategory(category); err != nil || ph.Skipped != "" || ph.Waiting != "" {
 			return ph, err
 		}
 	}
@@ -458,32 +456,31 @@ func (t *Tournament) skipCategory(category string) (skip, wait string, err error
 		return "", "", err
 	}
 	c, _ := t.category(category)
-	// certain: the open semi-finalists known; possible: those who may still be.
-	var certain, possible []int
+	var certain []int // the open semi-finalists known
+
 	for _, m := range open.Matches {
 		switch {
 		case m.Code == "SF1" || m.Code == "SF2" || open.Rules.Qualifiers == 2 && m.Code == "F":
 			certain = append(certain, m.A, m.B)
-		case m.Code == "PO" && !m.Decided(), strings.HasPrefix(m.Code, "QF") && !m.Decided():
-			possible = append(possible, m.A, m.B)
-		case strings.HasPrefix(m.Code, "QF"):
+		case strings.HasPrefix(m.Code, "QF") && m.Decided():
 			certain = append(certain, m.Winner)
+		case (m.Code == "PO" || strings.HasPrefix(m.Code, "QF")) && !m.Decided():
+			for _, n := range []int{m.A, m.B} {
+				if p := t.Players[n-1]; c.Member(p) && wait == "" {
+					wait = fmt.Sprintf("player %d (%s), of the category, plays the open %s, which may take them to the semi-finals", n, p.Name, m.Code)
+				}
+			}
 		}
 	}
 	if open.Rules.Qualifiers <= 4 {
 		certain = append(certain, open.Seeds...) // every qualifier plays the semi-finals (or the final of 2)
 	}
 	for _, n := range certain {
-		if c.Member(t.Players[n-1]) {
-			return fmt.Sprintf("player %d (%s), of the category, reached the open semi-finals", n, t.Players[n-1].Name), "", nil
+		if p := t.Players[n-1]; c.Member(p) {
+			return fmt.Sprintf("player %d (%s), of the category, reached the open semi-finals", n, p.Name), "", nil
 		}
 	}
-	for _, n := range possible {
-		if c.Member(t.Players[n-1]) {
-			return "", fmt.Sprintf("player %d (%s), of the category, may still reach the open semi-finals", n, t.Players[n-1].Name), nil
-		}
-	}
-	return "", "", nil
+	return "", wait, nil
 }
 
 // finalGames returns the final games of category, by match and game.
@@ -659,7 +656,8 @@ func (t *Tournament) finalIdle() error {
 	if len(waiting) > 0 {
 		return fmt.Errorf("%w: enter them (%s)", ErrFinalWaiting, strings.Join(waiting, ", "))
 	}
-	return fmt.Errorf("%w: every final phase is over ('otd standings --final')", ErrAllPaired)
+	// ErrAllPaired for errors.Is, without its words ("every round is paired").
+	return &prefixed{err: ErrAllPaired, text: "every final phase is over ('otd standings --final')"}
 }
 
 // FinalGame returns the game of match code ("SF1", "women:F") numbered n.

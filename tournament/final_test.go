@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/otd-project/otd/internal/memstore"
@@ -142,20 +141,24 @@ func TestFinalPhase(t *testing.T) {
 	}
 }
 
-// TestCategoryWaitsForThePlayOff: a category whose member is in the open
-// play-off waits for it (RULES.md section 7: a category's final phase is
-// not played when one of its members is in the open semi-finals): won, the
-// category is skipped; lost, it is paired. Six players as in TestFinalPhase
-// (seeds 3, 1, 5; the play-off 6 v 2); "juniors" are 2, 4 and 6 and 5 (its
-// top 2 by the Swiss: 5 (1 point), 6, 2, 4), with a final of 2.
+// TestCategoryWaitsForThePlayOff: a category's final phase is not played
+// when one of its members is in the open semi-finals (RULES.md section 7);
+// while a member plays the open play-off, which may take them there, it
+// waits, and no game of it is paired. Six players, one round, tie-breaks
+// points then discs, as in TestFinalPhase: 3, 1, 5 qualify, the play-off
+// is 6 v 2 (0 points, 31 and 24 discs). The youth are 6 and 4 (born 2012
+// and 2011), their final the top 2: 6 v 4. If 6 wins the play-off, 6 is a
+// semi-finalist and the youth final is not played; if 2 wins it, the youth
+// final is paired with the semi-finals.
 func TestCategoryWaitsForThePlayOff(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
-		po         [2]int // the play-off's discs, 6 black
-		skip, wait string
+		po         [2]int // the play-off game's discs, 6 black
+		skipped    string
+		youthFinal bool // the youth final paired after the play-off
 	}{
-		{"the junior 2 wins the play-off", [2]int{24, 40}, "player 2 (P2), of the category, reached the open semi-finals", ""},
-		{"the junior 6 wins the play-off", [2]int{40, 24}, "player 6 (P6), of the category, reached the open semi-finals", ""},
+		{name: "the youth wins the play-off", po: [2]int{40, 24}, skipped: "player 6 (P6), of the category, reached the open semi-finals"},
+		{name: "the youth loses it", po: [2]int{24, 40}, youthFinal: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
@@ -163,49 +166,55 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 			s := tournament.DefaultSettings("Championship", 1)
 			s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
 			s.Final = tournament.WOCFinal
-			s.Categories = []tournament.Category{{Name: "juniors", BornFrom: 2010, Final: tournament.FinalRules{Qualifiers: 2, BestOf: 1, Level: tournament.LevelSeed, Colour: tournament.ColourLot}}}
+			s.Categories = []tournament.Category{{Name: "youth", BornFrom: 2011, Final: tournament.FinalRules{Qualifiers: 2, BestOf: 1, Level: tournament.LevelSeed, Colour: tournament.ColourLot}}}
 			tm, err := d.Create(ctx, s)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var ops []tournament.Op
 			for i := range 6 {
-				born := 1990
-				if i == 1 || i == 3 || i == 5 {
-					born = 2011
-				}
-				in, n := tournament.PlayerInput{Name: fmt.Sprintf("P%d", i+1)}, i+1
-				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) },
-					func(t *tournament.Tournament) (tournament.Change, error) {
-						return t.EnterPlayer(n, tournament.PlayerEntry{Born: &born})
-					})
+				in := tournament.PlayerInput{Name: fmt.Sprintf("P%d", i+1)}
+				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
+			}
+			for n, born := range map[int]int{6: 2012, 4: 2011} {
+				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+					return t.EnterPlayer(n, tournament.PlayerEntry{Born: &born})
+				})
 			}
 			ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
 				return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}, {5, 6}}})
 			})
-			for i, r := range [][2]int{{40, 24}, {50, 14}, {33, 31}} {
+			for _, r := range [][3]int{{1, 40, 24}, {2, 50, 14}, {3, 33, 31}} {
 				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
-					return t.RecordResult(1, i+1, tournament.ResultInput{Black: r[0], White: r[1], HasScore: true}, false)
+					return t.RecordResult(1, r[0], tournament.ResultInput{Black: r[1], White: r[2], HasScore: true}, false)
 				})
 			}
-			ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+			next := func(t *tournament.Tournament) (tournament.Change, error) {
 				return t.FinalNext(tournament.FinalOptions{Black: map[string]int{"PO": 6}})
-			})
-			if tm, _, err = d.Do(ctx, tm.ID, ops...); err != nil {
+			}
+			if tm, _, err = d.Do(ctx, tm.ID, append(ops, next)...); err != nil {
 				t.Fatal(err)
 			}
-			ph, _ := tm.Phase("juniors")
-			if !strings.Contains(ph.Waiting, "may still reach the open semi-finals") || len(tm.FinalGames) != 1 {
-				t.Fatalf("the juniors while the play-off is open: %+v, games %v; want it waiting, only the play-off paired", ph, tm.FinalGames)
+			if len(tm.FinalGames) != 1 || tm.FinalGames[0].Match != "PO" {
+				t.Fatalf("final start paired %v; want the play-off alone, the youth final waiting", tm.FinalGames)
 			}
-			if tm, _, err = d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
+			youth, _ := tm.Phase("youth")
+			if want := "player 6 (P6), of the category, plays the open PO, which may take them to the semi-finals"; youth.Waiting != want || len(youth.Matches) != 0 {
+				t.Errorf("the youth phase during the play-off: waiting %q, matches %v; want %q, none", youth.Waiting, youth.Matches, want)
+			}
+			tm, _, err = d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
 				return t.RecordFinalResult("PO", 1, tournament.ResultInput{Black: tc.po[0], White: tc.po[1], HasScore: true}, false)
-			}); err != nil {
+			}, func(t *tournament.Tournament) (tournament.Change, error) {
+				return t.FinalNext(tournament.FinalOptions{})
+			})
+			if err != nil {
 				t.Fatal(err)
 			}
-			ph, _ = tm.Phase("juniors")
-			if ph.Skipped != tc.skip || ph.Waiting != tc.wait {
-				t.Errorf("the juniors after the play-off: skipped %q, waiting %q; want %q, %q", ph.Skipped, ph.Waiting, tc.skip, tc.wait)
+			youth, _ = tm.Phase("youth")
+			_, err = tm.FinalGame("youth:F", 1)
+			if youth.Skipped != tc.skipped || youth.Waiting != "" || (err == nil) != tc.youthFinal {
+				t.Errorf("after the play-off: skipped %q, waiting %q, youth:F game 1 paired %v; want skipped %q, paired %v",
+					youth.Skipped, youth.Waiting, err == nil, tc.skipped, tc.youthFinal)
 			}
 		})
 	}

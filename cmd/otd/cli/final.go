@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -110,7 +111,7 @@ type phaseJSON struct {
 	Tied     []int       `json:"tied,omitempty" doc:"the players tied on points across the last place, by tie-break"`
 	Matches  []matchJSON `json:"matches" doc:"its matches"`
 	Skipped  string      `json:"skipped,omitempty" doc:"why it is not played"`
-	Waiting  string      `json:"waiting,omitempty" doc:"why it waits for the open final phase"`
+	Waiting  string      `json:"waiting,omitempty" doc:"why a category's phase waits for the open's"`
 	Ranking  []int       `json:"ranking,omitempty" doc:"its final ranking, once over"`
 	Over     bool        `json:"over" doc:"true once every match is decided"`
 }
@@ -400,18 +401,36 @@ func newCategoryShowCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			rows, _, err := export.CategoryRanking(t, args[0])
-			if err != nil {
-				return invalidAsUsage(err)
-			}
-			if asJSON {
-				return writeJSON(g.Stdout, newRankJSON(t, rows))
-			}
-			return printRanking(g, t, rows)
+			return printCategory(g, t, args[0], asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ranking as JSON")
 	return cmd
+}
+
+// printCategory prints the ranking of category: its final phase's
+// places, then its members in Swiss order.
+func printCategory(g *globals, t *tournament.Tournament, category string, asJSON bool) error {
+	rows, ph, err := export.CategoryRanking(t, category)
+	if err != nil {
+		return invalidAsUsage(err)
+	}
+	if asJSON {
+		return writeJSON(g.Stdout, newRankJSON(t, rows))
+	}
+	heading := "the Swiss order"
+	switch {
+	case ph.Over:
+		heading = "its final phase's places, then the Swiss order"
+	case ph.Skipped != "":
+		heading += " (its final phase is not played: " + ph.Skipped + ")"
+	case ph.Waiting != "":
+		heading += " meanwhile (its final phase waits for the open's: " + ph.Waiting + ")"
+	case !ph.Rules.IsZero():
+		heading += " meanwhile, provisional: its final phase is not over ('otd final show')"
+	}
+	fmt.Fprintf(g.Stdout, "Category %s: %s\n", ph.Category, heading)
+	return printRanking(g, t, rows)
 }
 
 // teamJSON is a team of the team ranking, as --json gives it.
@@ -438,26 +457,40 @@ player's team is their country's, unless 'player edit --team NAME' (or
 			if err != nil {
 				return err
 			}
-			teams, err := t.Teams()
-			if err != nil {
-				return err
-			}
-			out := []teamJSON{}
-			var rows [][]string
-			for _, tm := range teams {
-				out = append(out, teamJSON{Rank: tm.Rank, Name: tm.Name, Points: jsonPoints(tm.Points), Counted: tm.Counted, Members: tm.Members})
-				var counted []string
-				for _, n := range tm.Counted {
-					counted = append(counted, name(t, n))
-				}
-				rows = append(rows, []string{strconv.Itoa(tm.Rank), tm.Name, tm.Points.String(), strings.Join(counted, ", ")})
-			}
-			if asJSON {
-				return writeJSON(g.Stdout, out)
-			}
-			return fitTable(g.Stdout, []string{"Rank", "Team", "Points", "Counted"}, rows, 3)
+			return printTeams(g, t, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ranking as JSON")
 	return cmd
+}
+
+// printTeams prints the team ranking.
+func printTeams(g *globals, t *tournament.Tournament, asJSON bool) error {
+	teams, err := t.Teams()
+	if err != nil {
+		return err
+	}
+	out := []teamJSON{}
+	var rows [][]string
+	for _, tm := range teams {
+		out = append(out, teamJSON{Rank: tm.Rank, Name: tm.Name, Points: jsonPoints(tm.Points), Counted: tm.Counted, Members: tm.Members})
+		var counted []string
+		for _, n := range tm.Counted {
+			counted = append(counted, name(t, n))
+		}
+		rows = append(rows, []string{strconv.Itoa(tm.Rank), tm.Name, tm.Points.String(), strings.Join(counted, ", ")})
+	}
+	if asJSON {
+		return writeJSON(g.Stdout, out)
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(g.Stdout, "No team: no player has a country or a team ('otd player edit N --team NAME').")
+		return nil
+	}
+	how := fmt.Sprintf("the sum of each team's best %d Swiss scores", cmp.Or(t.TeamRules.Best, 3))
+	if len(t.TeamRules.Exclude) > 0 {
+		how += " (" + strings.Join(t.TeamRules.Exclude, ", ") + " not counted)"
+	}
+	fmt.Fprintf(g.Stdout, "Teams: %s; equal scores share a place\n", how)
+	return fitTable(g.Stdout, []string{"Rank", "Team", "Points", "Counted"}, rows, 3)
 }

@@ -337,6 +337,7 @@ var jsonOutputs = []struct {
 	{"final show (a list: the open's phase, then the categories')", phaseJSON{}},
 	{"category list (a list)", categoryJSON{}},
 	{"teams (a list)", teamJSON{}},
+	{"pair list (a list)", forbiddenJSON{}},
 	{"crosstable (a list)", crosstableJSON{}},
 	{"log (a list)", logJSON{}},
 	{"verify of one game (one object on one line)", reportJSONT{}},

@@ -91,3 +91,32 @@ func TestJSONCommandsListed(t *testing.T) {
 	}
 	walk(newRootCmd(&globals{}))
 }
+
+// TestJSONOutputsRun: every command with --json prints JSON, the
+// championship's too (they were refused as undocumented: issue 22). The
+// event: 4 players, 1 round, a final between the top 2, a women's
+// category, a forbidden pair.
+func TestJSONOutputsRun(t *testing.T) {
+	d := newTestDB(t)
+	for _, args := range [][]string{
+		{"tournament", "new", "Cup", "--rounds", "1", "--final", "top=2,bestof=1,third=0"},
+		{"category", "add", "women"},
+		{"player", "add", "Ann", "--country", "FR"}, {"player", "add", "Ben", "--country", "FR"},
+		{"player", "add", "Cat", "--country", "NL"}, {"player", "add", "Dan", "--country", "NL"},
+		{"player", "edit", "3", "--category", "women"},
+		{"pair", "forbid", "1", "2"},
+		{"round", "pair", "--manual", "--force", "1-3", "--force", "2-4"},
+		{"result", "1", "1", "40-24"}, {"result", "1", "2", "40-24"},
+		{"final", "start", "--black", "F=1"},
+		{"result", "F", "1", "33-31"},
+	} {
+		d.must(args...)
+	}
+	for _, args := range [][]string{
+		{"final", "show"}, {"standings", "--final"}, {"teams"}, {"category", "list"}, {"category", "show", "women"},
+		{"pair", "list"}, {"standings"}, {"tournament", "show"}, {"player", "list"}, {"round", "show"}, {"log"},
+	} {
+		var v any
+		d.json(&v, append(args, "--json")...)
+	}
+}

@@ -208,13 +208,25 @@ func printPlayers(g *globals, t *tournament.Tournament, asJSON bool) error {
 		return writeJSON(g.Stdout, out)
 	}
 	header := []string{"No", "Name", "Rating", "Country", "Status"}
-	engines := t.HasEngines()
+	engines, categories := t.HasEngines(), len(t.Categories) > 0
+	if categories {
+		header = append(header, "Categories")
+	}
 	if engines {
 		header = append(header, "Engine")
 	}
 	var rows [][]string
 	for _, p := range t.Players {
 		row := []string{strconv.Itoa(p.Number), p.Name, ratingText(p.Rating), p.Country, playerStatus(p)}
+		if categories {
+			var in []string
+			for _, c := range t.Categories {
+				if c.Member(p) {
+					in = append(in, c.Name)
+				}
+			}
+			row = append(row, strings.Join(in, ", "))
+		}
 		if engines {
 			row = append(row, p.Engine)
 		}
@@ -249,9 +261,9 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 	var rating, wofID, born int
 	var noCheck, allowDup bool
 	cmd := &cobra.Command{
-		Use:     "edit NUMBER [--name NAME [--allow-duplicate]] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]]",
-		Short:   "Correct a player's name, rating, country, WOF id or engine",
-		Example: "  otd player edit 12 --name \"SMITH, Ben\" --country GB --wof-id 2357\n  otd player edit 3 --engine 'gtp:/usr/games/gtp-rhino -l 3'",
+		Use:     "edit NUMBER [--name NAME [--allow-duplicate]] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]] [--team T] [--born Y] [--category C,...]",
+		Short:   "Correct a player's name, rating, country, WOF id or engine; set their team, year of birth, categories",
+		Example: "  otd player edit 12 --name \"SMITH, Ben\" --country GB --wof-id 2357\n  otd player edit 3 --engine 'gtp:/usr/games/gtp-rhino -l 3'\n  otd player edit 7 --category women --born 2011 --team -",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := playerNumber("player edit", args[0])

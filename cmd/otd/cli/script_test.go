@@ -23,6 +23,10 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// The rounds of testdata/script/championship.txtar are written from its
+// design by a program (its expected values are worked out by hand).
+//go:generate go run ./testdata/championship
+
 // TestScripts runs the CLI scripts in testdata/script (testscript format).
 // Scripts may use $SHARED, the ../shared/data folder, as an absolute path.
 func TestScripts(t *testing.T) {
