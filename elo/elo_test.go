@@ -34,7 +34,7 @@ func club() *elo.File {
 			{ID: 5, New: true, Last: "DANE", First: "Di", Country: "FRA", Score: 1, Discs: 32},
 			{ID: 4, New: true, Last: "COLE", First: "Cy", Country: "FRA", Discs: 62},
 		},
-		Rounds: [][]elo.Game{{{Black: 79, BlackDiscs: 40, White: 2, WhiteDiscs: 24}}, {{Black: 4, BlackDiscs: 30, White: 79, WhiteDiscs: 34}, {Black: 2, BlackDiscs: 45, White: 5, WhiteDiscs: 19}}},
+		Rounds:    [][]elo.Game{{{Black: 79, BlackDiscs: 40, White: 2, WhiteDiscs: 24}}, {{Black: 4, BlackDiscs: 30, White: 79, WhiteDiscs: 34}, {Black: 2, BlackDiscs: 45, White: 5, WhiteDiscs: 19}}},
 		Added:     []elo.Game{{Black: 79, BlackDiscs: 32, White: 2, WhiteDiscs: 32}},
 		AddedFrom: []elo.Source{{Line: 37}}, // where clubText has it
 		Otd: &elo.Otd{Rounds: 3, BQ: scoring.BQRule{Kind: scoring.WOF}, TimeDefault: scoring.TimeComplete, ByePoints: scoring.Half,
@@ -125,7 +125,7 @@ func TestReadPapp(t *testing.T) {
 		Header: []elo.Header{{"Tournament", "X"}},
 		Standings: []elo.Player{{ID: 1, New: true, Last: "A", First: "B", Country: "C", Score: 1, Discs: 32, Rating: 2000},
 			{ID: 2, Last: "D", First: "E", Country: "F", Score: 1, Discs: 32}},
-		Rounds: [][]elo.Game{{{Black: 1, BlackDiscs: 32, White: 2, WhiteDiscs: 32}}},
+		Rounds:    [][]elo.Game{{{Black: 1, BlackDiscs: 32, White: 2, WhiteDiscs: 32}}},
 		Added:     []elo.Game{{Black: 2, BlackDiscs: 32, White: 1, WhiteDiscs: 32, Loser: elo.Black}},
 		AddedFrom: []elo.Source{{Line: 9}},
 	}
@@ -203,7 +203,7 @@ func TestReadConverted(t *testing.T) {
 		Header: []elo.Header{{"Tournament", "WOC_1988"}},
 		Standings: []elo.Player{{ID: 300, Last: "TAMENORI", First: "hideshi", Country: "?", Score: 27, Discs: 655},
 			{ID: 73, Last: "BRIGHTWELL", First: "graham", Country: "?", Score: 21, Discs: 659}},
-		Rounds:    [][]elo.Game{{{Black: 300, BlackDiscs: 44, White: 73, WhiteDiscs: 20}}},
+		Rounds: [][]elo.Game{{{Black: 300, BlackDiscs: 44, White: 73, WhiteDiscs: 20}}},
 		Added: []elo.Game{{Black: 73, BlackDiscs: 64, White: 300}, {Black: 300, BlackDiscs: 32, White: 73, WhiteDiscs: 32},
 			{Black: 300, BlackDiscs: 41, White: 73, WhiteDiscs: 23}},
 		AddedFrom: []elo.Source{{Line: 9, Block: "SF1"}, {Line: 11, Block: "3-4"}, {Line: 13, Block: "F"}},

@@ -5,6 +5,7 @@ package export
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -241,6 +242,22 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, []stri
 		return nil, nil, err
 	}
 	notes = append(notes, inferred...)
+	if len(t.Categories) > 0 {
+		notes = append(notes, "teams: the file does not say who is youth (RULES.md: a youth player does not count for the team): every player counts for their country's; 'otd tournament edit --teams exclude=NAME' leaves a category out")
+	}
+	if slices.ContainsFunc(t.FinalGames, func(g tournament.FinalGame) bool { return g.Match == "" }) {
+		// The event's seeds were its program's standings: the file's order.
+		rows, err := t.Standings(t.Rounds)
+		if err != nil {
+			return nil, nil, err
+		}
+		for i, r := range rows[:min(8, len(rows))] {
+			if r.Player != i+1 {
+				notes = append(notes, fmt.Sprintf("otd's Swiss standings (tie-breaks %s, BQ %s) are not the file's published order from place %d, and the event seeded its final phase by its own standings: another --bq may give them", t.TieBreaks, t.BQ, i+1))
+				break
+			}
+		}
+	}
 	for i, g := range t.FinalGames {
 		if i < len(f.AddedFrom) && g.Match != "" && !blockFits(f.AddedFrom[i].Block, g.Match) {
 			notes = append(notes, fmt.Sprintf("line %d: in the file's block %%Round %s, but the games make it %s", f.AddedFrom[i].Line, f.AddedFrom[i].Block, g.Code()))

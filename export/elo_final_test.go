@@ -3,7 +3,6 @@ package export_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -39,30 +38,6 @@ func phaseLines(t *testing.T, tm *tournament.Tournament, f *elo.File, category s
 		out = append(out, fmt.Sprintf("%s %d v %d %s-%s %d (%s)", m.Code, id(m.A), id(m.B), m.APoints, m.BPoints, winner, strings.Join(lines, ", ")))
 	}
 	return out
-}
-
-// importELO reads and imports a real file under the wof BQ rule, as
-// 'otd import elo FILE --bq wof' does.
-func importELO(t *testing.T, path string) (*elo.File, *tournament.Tournament, []string) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := elo.Read(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := tournament.DefaultSettings("", 1)
-	s.BQ = scoring.BQRule{Kind: scoring.WOF}
-	tm, notes, err := export.FromELO(f, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tm.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	return f, tm, notes
 }
 
 // TestFromELOFinal imports the final phase of the real files: every WOC
@@ -229,7 +204,7 @@ func TestFromELOFinal(t *testing.T) {
 			ranking: []int{300, 73, 79, 299}},
 	} {
 		t.Run(tc.file[strings.LastIndex(tc.file, "/")+1:], func(t *testing.T) {
-			f, tm, _ := importELO(t, testenv.SharedFile(t, tc.file))
+			f, tm := readWOF(t, testenv.SharedFile(t, tc.file)) // as otd import elo FILE --bq wof
 			if got := tm.Final.String(); got != tc.rules {
 				t.Errorf("rules %s; want %s", got, tc.rules)
 			}
@@ -268,23 +243,8 @@ func TestFromELOFinal(t *testing.T) {
 			if !slices.Equal(unplaced, tc.unplaced) {
 				t.Errorf("games in no match at lines %v; want %v", unplaced, tc.unplaced)
 			}
-			// The file otd writes gives the same phases back.
-			out, err := export.ToELO(tm, export.ELOMeta(tm))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var b bytes.Buffer
-			if err := out.Write(&b); err != nil {
-				t.Fatal(err)
-			}
-			g, err := elo.Read(&b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, _, err := export.FromELO(g, export.ELOSettings(g, tournament.DefaultSettings("", 1)))
-			if err != nil {
-				t.Fatal(err)
-			}
+			// The file otd writes gives the same standings and phases back.
+			back := checkRoundTrip(t, tm, export.ELOMeta(tm))
 			if back.Final != tm.Final || len(back.Categories) != len(tm.Categories) {
 				t.Errorf("read back: rules %s, %d categories; want %s, %d", back.Final, len(back.Categories), tm.Final, len(tm.Categories))
 			}
@@ -294,5 +254,45 @@ func TestFromELOFinal(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestToELOFinal: the final phases' games go after %%Added results in the
+// order paired (Seq, across categories), black first, as Papp writes them;
+// a forfeit is no game for the rating list and a game not played yet has
+// no line; a draw that a recorded decision settled is written '<' or '>'
+// for who went through (Papp's way, WOC 2016 line 685). Bob Brook has id
+// 50001 (smallEvent's new-player ids). The standings stay the Swiss's:
+// LEADER (79) 2 points and 74 discs, the final games counted in neither.
+func TestToELOFinal(t *testing.T) {
+	tm := smallEvent()
+	res := func(b, w int, k tournament.Kind, loser tournament.Color) *tournament.Result {
+		return &tournament.Result{Black: b, White: w, Kind: k, Loser: loser}
+	}
+	tm.FinalGames = []tournament.FinalGame{
+		{Match: "F", Game: 1, Seq: 1, Black: 3, White: 1, Result: res(30, 34, tournament.Normal, "")},
+		{Category: "women", Match: "F", Game: 1, Seq: 2, Black: 2, White: 5, Result: res(32, 32, tournament.Forfeit, tournament.White)},
+		{Match: "F", Game: 2, Seq: 3, Black: 1, White: 3, Result: res(32, 32, tournament.Normal, tournament.Black)},
+		{Match: "F", Game: 3, Seq: 4, Black: 3, White: 1},
+	}
+	f, err := export.ToELO(tm, smallMeta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []elo.Game{{Black: 50001, BlackDiscs: 30, White: 79, WhiteDiscs: 34}, {Black: 79, BlackDiscs: 32, White: 50001, WhiteDiscs: 32, Loser: elo.Black}}
+	if !slices.Equal(f.Added, want) {
+		t.Errorf("added %+v; want %+v", f.Added, want)
+	}
+	for _, p := range f.Standings {
+		if p.ID == 79 && (p.Score != 2*scoring.Point || p.Discs != 74) {
+			t.Errorf("LEADER: %v points, %d discs; want the Swiss's 2 and 74", p.Score, p.Discs)
+		}
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if _, added, _ := strings.Cut(b.String(), "%%Added results\n\n"); added != " 50001 (30)<(34)     79 B\n    79 (32)<(32)  50001 B\n" {
+		t.Errorf("added results written:\n%s", added)
 	}
 }

@@ -44,7 +44,7 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 		return nil, nil
 	}
 	if t.Finished() < t.Rounds {
-		return []string{fmt.Sprintf("the Swiss is not over (%d of %d rounds finished): its %s after it are in no match", t.Finished(), t.Rounds, Plural(len(pending), "game"))}, nil
+		return []string{fmt.Sprintf("the Swiss is not over (%d of %d rounds finished): the %s after it are in no match", t.Finished(), t.Rounds, Plural(len(pending), "game"))}, nil
 	}
 	rows, err := t.swissOrder("")
 	if err != nil {
@@ -84,6 +84,19 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 			names = append(names, p.Name)
 		}
 		x.label(fit)
+		if ph, err := t.Phase(name); err != nil {
+			return nil, err
+		} else if ph.Skipped != "" { // its phase would not be played: no category
+			t.Categories = t.Categories[:len(t.Categories)-1]
+			for _, r := range crows {
+				p := &t.Players[r.Player-1]
+				p.Categories = p.Categories[:len(p.Categories)-1]
+			}
+			x.made = x.made[:len(x.made)-1]
+			x.unlabel(func(g FinalGame) bool { return g.Category == name })
+			notes = append(notes, fmt.Sprintf("%s: %s played among themselves, but make no category's knockout: %s", x.span(group), strings.Join(names, "; "), ph.Skipped))
+			continue
+		}
 		level := ""
 		if len(crows) == 2 && crows[0].Points == crows[1].Points {
 			level = fmt.Sprintf(", a play-off between two players level on %v points", crows[0].Points)
@@ -111,11 +124,7 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 			}
 		}
 	}
-	for i, g := range t.FinalGames {
-		if g.Match != "" && !taken[g.Seq] {
-			t.FinalGames[i].Category, t.FinalGames[i].Match, t.FinalGames[i].Game = "", "", g.Seq
-		}
-	}
+	x.unlabel(func(g FinalGame) bool { return !taken[g.Seq] })
 	for _, g := range t.FinalGames {
 		if g.Match == "" {
 			notes = append(notes, fmt.Sprintf("%s: %s - %s %s: in no match that the Swiss standings and the other games make", where(g.Seq),
@@ -337,6 +346,15 @@ func (x *inference) label(f fit) {
 	}
 }
 
+// unlabel takes the games that drop out of their matches.
+func (x *inference) unlabel(drop func(FinalGame) bool) {
+	for i, g := range x.t.FinalGames {
+		if g.Match != "" && drop(g) {
+			x.t.FinalGames[i].Category, x.t.FinalGames[i].Match, x.t.FinalGames[i].Game = "", "", g.Seq
+		}
+	}
+}
+
 // describe says what a phase's rules rest on: the games they fit, the rules
 // that fit as well (and what they would change), the matches taken out of
 // the file's order, the level matches that the rules decide.
@@ -374,7 +392,7 @@ func (x *inference) describe(f fit, rows []scoring.Row, games []FinalGame) []str
 		}
 		also = append(also, s)
 	}
-	if len(also) > 0 {
+	if len(also) > 0 && f.phase.Over { // (before the end, many rules fit a few games)
 		notes = append(notes, fmt.Sprintf("%s: the games fit as well: %s", name, strings.Join(also, "; ")))
 	}
 	notes = append(notes, f.reordered...)

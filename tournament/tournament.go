@@ -155,9 +155,9 @@ const (
 // Result is a recorded result: the discs as recorded under the tournament's
 // rules (empties to the winner, time-default policy applied).
 type Result struct {
-	Black int   `json:"black"`
-	White int   `json:"white"`
-	Kind  Kind  `json:"kind"`
+	Black int  `json:"black"`
+	White int  `json:"white"`
+	Kind  Kind `json:"kind"`
 	// Loser is the colour that lost a time default or a forfeit; in a final
 	// game drawn on the board, the colour that did not go through when
 	// something other than the rules decided it, as a file records it (a
