@@ -2,7 +2,8 @@
 // file a rated tournament, in the layout of Papp's files: "%%Key: value"
 // header lines, the final standings ("%_%" lines, in published order), each
 // Swiss round's games ("%Round: N", then "black (discs)>(discs) white B") and
-// the games added after the Swiss rounds ("%%Added results"). Other lines
+// the games added after the Swiss rounds ("%%Added results", or the labelled
+// blocks "%Round SF1", "%Round F" of some converted files). Other lines
 // starting with "%" are comments, and otd writes what the rating list must
 // not count (forfeits, byes, entries, absences, withdrawals, the rules) in
 // comments of its own, "% otd:" lines (Otd), so that its own files rebuild a
@@ -33,6 +34,13 @@ type File struct {
 	Standings []Player
 	Rounds    [][]Game // Rounds[r-1]: the games of round r
 	Added     []Game
+	// AddedFrom says where each of Added is in the file Read read (nil for
+	// a file made otherwise).
+	AddedFrom []Source
+	// Commented are the game lines written as comments ("% 79 (41)>(23)
+	// 440473 B"): games a file leaves out of the rating, unplayed or not to
+	// be rated; Read reads them for what they say, and Write writes none.
+	Commented []Commented
 	// Otd is what otd adds to its own files in "% otd:" comment lines, which
 	// the rating list reads as comments: nil in other programs' files.
 	Otd *Otd
@@ -53,6 +61,25 @@ type Player struct {
 // Game is a game line: black's id and discs, then white's.
 type Game struct {
 	Black, BlackDiscs, White, WhiteDiscs int
+	// Loser is the colour that did not go through a final-phase game tied
+	// on the board, which Papp writes '<' (black did not) or '>' (white did
+	// not) after %%Added results; "" for a tie written '=' and every other
+	// game.
+	Loser Color
+}
+
+// Source is where an added game is in the file read: its line (1 for the
+// first) and, in a labelled final block ("%Round SF1", "%Round: 3-4"), the
+// block's label ("" after %%Added results).
+type Source struct {
+	Line  int
+	Block string
+}
+
+// Commented is a game line written as a comment, and its line.
+type Commented struct {
+	Line int
+	Game Game
 }
 
 // ErrInvalid is wrapped by every error of a file that Read refuses, and by

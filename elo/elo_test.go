@@ -3,6 +3,7 @@ package elo_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -21,7 +22,8 @@ import (
 // entry, a withdrawal with an absence, players without a WOF id, a name with
 // two commas, a time default, a forfeit, a bye) and a tied added game. Its
 // lines need not agree with each other: that is for whoever builds a
-// tournament from it.
+// tournament from it. (AddedFrom is what Read finds in clubText; Write does
+// not use it.)
 func club() *elo.File {
 	return &elo.File{
 		Header: []elo.Header{{"Tournament", "Club"}, {"Country", "France"}, {"Date", "21/11/2026 - 22/11/2026"},
@@ -32,8 +34,9 @@ func club() *elo.File {
 			{ID: 5, New: true, Last: "DANE", First: "Di", Country: "FRA", Score: 1, Discs: 32},
 			{ID: 4, New: true, Last: "COLE", First: "Cy", Country: "FRA", Discs: 62},
 		},
-		Rounds: [][]elo.Game{{{Black: 79, BlackDiscs: 40, White: 2, WhiteDiscs: 24}}, {{Black: 4, BlackDiscs: 30, White: 79, WhiteDiscs: 34}, {Black: 2, BlackDiscs: 45, White: 5, WhiteDiscs: 19}}},
-		Added:  []elo.Game{{Black: 79, BlackDiscs: 32, White: 2, WhiteDiscs: 32}},
+		Rounds:    [][]elo.Game{{{Black: 79, BlackDiscs: 40, White: 2, WhiteDiscs: 24}}, {{Black: 4, BlackDiscs: 30, White: 79, WhiteDiscs: 34}, {Black: 2, BlackDiscs: 45, White: 5, WhiteDiscs: 19}}},
+		Added:     []elo.Game{{Black: 79, BlackDiscs: 32, White: 2, WhiteDiscs: 32}},
+		AddedFrom: []elo.Source{{Line: 37}}, // where clubText has it
 		Otd: &elo.Otd{Rounds: 3, BQ: scoring.BQRule{Kind: scoring.WOF}, TimeDefault: scoring.TimeComplete, ByePoints: scoring.Half,
 			TieBreaks: scoring.DefaultTieBreaks(),
 			Players:   map[int]elo.Status{2: {NoID: true}, 5: {FirstRound: 2, NoID: true}, 4: {Left: 3, Absent: []int{1}, NoID: true}},
@@ -122,8 +125,9 @@ func TestReadPapp(t *testing.T) {
 		Header: []elo.Header{{"Tournament", "X"}},
 		Standings: []elo.Player{{ID: 1, New: true, Last: "A", First: "B", Country: "C", Score: 1, Discs: 32, Rating: 2000},
 			{ID: 2, Last: "D", First: "E", Country: "F", Score: 1, Discs: 32}},
-		Rounds: [][]elo.Game{{{Black: 1, BlackDiscs: 32, White: 2, WhiteDiscs: 32}}},
-		Added:  []elo.Game{{Black: 2, BlackDiscs: 32, White: 1, WhiteDiscs: 32}},
+		Rounds:    [][]elo.Game{{{Black: 1, BlackDiscs: 32, White: 2, WhiteDiscs: 32}}},
+		Added:     []elo.Game{{Black: 2, BlackDiscs: 32, White: 1, WhiteDiscs: 32, Loser: elo.Black}},
+		AddedFrom: []elo.Source{{Line: 9}},
 	}
 	if !reflect.DeepEqual(f, want) {
 		t.Errorf("read %+v; want %+v", f, want)
@@ -148,7 +152,7 @@ func TestReadRefuses(t *testing.T) {
 		{"garbled game", strings.Replace(good, "(40)>(24)", "(40)?(24)", 1), 5, 0, `line 5: a game line is: black-id (discs)<(discs) white-id B: "  11 (40)?(24)   22 B": not a valid .ELO file`},
 		{"sign", strings.Replace(good, "(40)>(24)", "(40)<(24)", 1), 5, 10, "line 5: the discs do not match the sign between them"},
 		{"too many discs", strings.Replace(good, "(40)>(24)", "(50)>(24)", 1), 5, 10, "line 5: the discs do not match the sign between them"},
-		{"standings line", strings.Replace(good, ", 2000", "", 1), 2, 0, "line 2: a standings line is %_% id, surname, first name, country, score, discs, rating"},
+		{"standings line", strings.Replace(good, ", 40, 2000", "", 1), 2, 0, "line 2: a standings line is %_% id, surname, first name, country, score, discs, rating"},
 		{"score", strings.Replace(good, "FRA, 1, 40", "FRA, one, 40", 1), 2, 25, "line 2: id, score, discs and rating must be numbers"},
 		{"rating", strings.Replace(good, "2000", "high", 1), 2, 32, "line 2: id, score, discs and rating must be numbers"},
 		{"round number", strings.Replace(good, "%Round: 1", "%Round: 2", 1), 4, 9, "line 4: expected %Round: 1"},
@@ -176,6 +180,37 @@ func TestReadRefuses(t *testing.T) {
 	// The good file is read, so that each case above fails for its own reason.
 	if _, err := elo.Read(strings.NewReader(good)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReadConverted reads the layout of the converted files of the WOF
+// archive (the WOC 1988-1990 files, "scraped from worldothello.org WOC
+// history"): standings without a rating, "%Round 1" without a colon, the
+// final games in labelled blocks "%Round SF1", "%Round 3P", "%Round F" (and
+// "%Round: 3-4", as RULES.md section 7 writes it), which are added results
+// with their block's label; a game line written as a comment (as WOC 2025
+// writes a player's 13 games) is read for what it says, and a "%Round"
+// line with other words ("%Round 1 Semi-finals", CIC 2015) is a comment.
+func TestReadConverted(t *testing.T) {
+	const file = "%%Tournament: WOC_1988\n%_%    300, TAMENORI, hideshi, ?, 13.5, 655\n%_%     73, BRIGHTWELL, graham, ?, 10.5, 659\n" +
+		"%Round 1\n    300 (44)>(20)     73 \n%    73 (41)>(23) 300  B\n%Round 1 Semi-finals\n" +
+		"%Round SF1\n     73 (64)>(00)    300 \n%Round: 3-4\n    300 (32)=(32)     73\n%Round F\n    300 (41)>(23)     73\n"
+	f, err := elo.Read(strings.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &elo.File{
+		Header: []elo.Header{{"Tournament", "WOC_1988"}},
+		Standings: []elo.Player{{ID: 300, Last: "TAMENORI", First: "hideshi", Country: "?", Score: 27, Discs: 655},
+			{ID: 73, Last: "BRIGHTWELL", First: "graham", Country: "?", Score: 21, Discs: 659}},
+		Rounds: [][]elo.Game{{{Black: 300, BlackDiscs: 44, White: 73, WhiteDiscs: 20}}},
+		Added: []elo.Game{{Black: 73, BlackDiscs: 64, White: 300}, {Black: 300, BlackDiscs: 32, White: 73, WhiteDiscs: 32},
+			{Black: 300, BlackDiscs: 41, White: 73, WhiteDiscs: 23}},
+		AddedFrom: []elo.Source{{Line: 9, Block: "SF1"}, {Line: 11, Block: "3-4"}, {Line: 13, Block: "F"}},
+		Commented: []elo.Commented{{Line: 6, Game: elo.Game{Black: 73, BlackDiscs: 41, White: 300, WhiteDiscs: 23}}},
+	}
+	if !reflect.DeepEqual(f, want) {
+		t.Errorf("read\n%+v\nwant\n%+v", f, want)
 	}
 }
 
@@ -277,36 +312,42 @@ func nonBlank(s string) []string {
 	return out
 }
 
-// TestTiedFinals: WOC 2016 has three tied final-phase games, two of them
-// written '<' and '>' by Papp for who went through. Read takes all three as
-// ties (it allows such a sign only after %%Added results) and Write writes
-// them '='.
+// TestTiedFinals: WOC 2016 has three tied final-phase games (lines 685,
+// 688 and 691), two of them written by Papp '<' (line 685: STENBERG v DONG,
+// DONG, white, went through to the women's final, as line 694 shows) and '>'
+// (line 691: WILLIAM v STENBERG, black went through) for who went through,
+// and one '=' (line 688, game 1 of a best-of-3 semi-final). Read takes all
+// three as ties, keeping the colour that did not go through (Loser: black,
+// white, none), and Write writes each as it was.
 func TestTiedFinals(t *testing.T) {
 	path := filepath.Join(testenv.SharedData(t), "othello-tournaments-wof-elo", "raw", "20161102_WOC_2016.ELO")
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(b), "(32)<(32)") + strings.Count(string(b), "(32)>(32)"); n != 2 {
-		t.Fatalf("%d ties written '<' or '>' in the file; want 2", n)
-	}
 	f, err := elo.Read(bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ties := 0
-	for _, g := range f.Added {
+	var ties []string
+	for i, g := range f.Added {
 		if g.BlackDiscs == g.WhiteDiscs {
-			ties++
+			ties = append(ties, fmt.Sprintf("line %d: %d-%d loser %q", f.AddedFrom[i].Line, g.Black, g.White, g.Loser))
 		}
+	}
+	want := []string{`line 685: 1375-7107 loser "black"`, `line 688: 4097-5537 loser ""`, `line 691: 4130-1375 loser "white"`}
+	if !slices.Equal(ties, want) {
+		t.Errorf("tied added games %q; want %q", ties, want)
 	}
 	var w bytes.Buffer
 	if err := f.Write(&w); err != nil {
 		t.Fatal(err)
 	}
 	_, added, _ := strings.Cut(w.String(), "%%Added results")
-	if written := strings.Count(added, "(32)=(32)"); ties != 3 || written != 3 {
-		t.Errorf("%d tied added games read, %d written '='; want 3 and 3", ties, written)
+	for _, line := range []string{"  1375 (32)<(32)   7107 B", "  4097 (32)=(32)   5537 B", "  4130 (32)>(32)   1375 B"} {
+		if !strings.Contains(added, line) {
+			t.Errorf("the added results written lack %q:\n%s", line, added)
+		}
 	}
 }
 

@@ -74,9 +74,9 @@ func (f *File) Write(w io.Writer) error {
 	games := func(gs []Game) {
 		for _, g := range gs {
 			op := '='
-			if g.BlackDiscs > g.WhiteDiscs {
+			if g.BlackDiscs > g.WhiteDiscs || g.BlackDiscs == g.WhiteDiscs && g.Loser == White {
 				op = '>'
-			} else if g.BlackDiscs < g.WhiteDiscs {
+			} else if g.BlackDiscs < g.WhiteDiscs || g.BlackDiscs == g.WhiteDiscs && g.Loser == Black {
 				op = '<'
 			}
 			fmt.Fprintf(bw, "%6d (%02d)%c(%02d) %6d B\n", g.Black, g.BlackDiscs, op, g.WhiteDiscs, g.White)

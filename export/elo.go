@@ -5,6 +5,8 @@ package export
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -34,7 +36,19 @@ func ELOSettings(f *elo.File, s tournament.Settings) tournament.Settings {
 // "% otd:" lines, which rebuild the tournament exactly (pass the settings
 // through ELOSettings to use the rules written there). A file that
 // contradicts itself is refused with an error wrapping elo.ErrInvalid.
-func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, error) {
+//
+// The games after the Swiss rounds (%%Added results, and the labelled
+// blocks "%Round SF1", "%Round F" of converted files) are the final phase:
+// tournament.InferFinal gives them their matches and the rules, and makes a
+// category of each group of other players who played among themselves. A
+// tie written '<' or '>' says who went through (Result.Loser). Papp's and
+// FlipTheDisc's published scores are the Swiss's alone; the converted
+// files' count the games of their labelled blocks, and otd's Swiss
+// standings do not. The notes say, in words with the file's lines, what
+// could not be read for certain: games in no match, rules the games do not
+// show, byes guessed where a round would have two, game lines written as
+// comments.
+func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, []string, error) {
 	o := f.Otd
 	s.Rounds = len(f.Rounds)
 	if o != nil {
@@ -47,7 +61,7 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, error)
 	num := map[int]int{}
 	for i, p := range f.Standings {
 		if num[p.ID] != 0 {
-			return nil, fmt.Errorf("player id %d is listed twice: %w", p.ID, elo.ErrInvalid)
+			return nil, nil, fmt.Errorf("player id %d is listed twice: %w", p.ID, elo.ErrInvalid)
 		}
 		num[p.ID] = i + 1
 		name := joinName(p.Last, p.First)
@@ -103,17 +117,9 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, error)
 		for _, g := range games {
 			b, w, err := pair(r+1, g.Black, g.White)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			switch {
-			case g.BlackDiscs > g.WhiteDiscs:
-				points[b-1] += scoring.Point
-			case g.WhiteDiscs > g.BlackDiscs:
-				points[w-1] += scoring.Point
-			default:
-				points[b-1] += scoring.Half
-				points[w-1] += scoring.Half
-			}
+			addPoints(points, b, w, g)
 			res := &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}
 			if o != nil && r < len(o.TimeDefaults) {
 				for _, d := range o.TimeDefaults[r] {
@@ -128,7 +134,7 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, error)
 			for _, d := range o.Forfeits[r] {
 				b, w, err := pair(r+1, d.Black, d.White)
 				if err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				sr := scoring.Result{Kind: scoring.Forfeit, Outcome: scoring.BlackWins}
 				winner := b
@@ -137,7 +143,7 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, error)
 				}
 				sc, err := scoring.ScoreGame(sr, s.Rules())
 				if err != nil {
-					return nil, fmt.Errorf("round %d: forfeit: %w", r+1, err)
+					return nil, nil, fmt.Errorf("round %d: forfeit: %w", r+1, err)
 				}
 				points[winner-1] += scoring.Point
 				round = append(round, tournament.Game{Round: r + 1, Table: len(round) + 1, Black: b, White: w,
@@ -148,10 +154,10 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, error)
 			for _, id := range o.Byes[r] {
 				n, err := lookup(id, fmt.Sprintf("round %d", r+1))
 				if err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				if played[n-1][r] {
-					return nil, fmt.Errorf("round %d: player id %d has a game and the bye: %w", r+1, id, elo.ErrInvalid)
+					return nil, nil, fmt.Errorf("round %d: player id %d has a game and the bye: %w", r+1, id, elo.ErrInvalid)
 				}
 				played[n-1][r], last[n-1] = true, r+1
 				points[n-1] += s.ByePoints
@@ -161,29 +167,148 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, error)
 		all = append(all, round...)
 	}
 	t.Games = all
+	// The games after the Swiss.
+	var final []tournament.FinalGame
+	finalPoints := make([]scoring.HalfPoints, len(t.Players)) // in labelled blocks
+	labelled := 0
+	for i, g := range f.Added {
+		where := "added results"
+		if i < len(f.AddedFrom) {
+			where = fmt.Sprintf("line %d", f.AddedFrom[i].Line)
+		}
+		b, err := lookup(g.Black, where)
+		if err != nil {
+			return nil, nil, err
+		}
+		w, err := lookup(g.White, where)
+		if err != nil {
+			return nil, nil, err
+		}
+		if b == w {
+			return nil, nil, fmt.Errorf("%s: player %d plays against themselves: %w", where, g.Black, elo.ErrInvalid)
+		}
+		n := len(final) + 1
+		final = append(final, tournament.FinalGame{Game: n, Seq: n, Black: b, White: w,
+			Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal, Loser: tournament.Color(g.Loser)}})
+		if i < len(f.AddedFrom) && f.AddedFrom[i].Block != "" {
+			labelled++
+			addPoints(finalPoints, b, w, g)
+		}
+	}
+	// The published scores: the Swiss's, or (converted files) with the
+	// games of the labelled blocks.
+	published := make([]scoring.HalfPoints, len(f.Standings))
+	counted := labelled > 0
+	for i, p := range f.Standings {
+		published[i] = p.Score
+		counted = counted && p.Score-finalPoints[i] >= points[i]
+	}
+	var notes []string
+	if counted {
+		for i := range published {
+			published[i] -= finalPoints[i]
+		}
+		notes = append(notes, fmt.Sprintf("the published scores count the %s of the file's labelled blocks (%%Round SF1, F...), as converted files do: otd's Swiss standings do not", tournament.Plural(labelled, "final game")))
+	}
+	if len(f.Commented) > 0 {
+		var lines []int
+		for _, c := range f.Commented {
+			lines = append(lines, c.Line)
+		}
+		what := "game lines written as comments"
+		if len(lines) == 1 {
+			what = "a game line written as a comment"
+		}
+		notes = append(notes, fmt.Sprintf("%s: %s (left out of the rating: unplayed, or not to be rated), not imported", lineList(lines), what))
+	}
 	if o == nil {
-		inferByes(f, t, played, points, last)
+		notes = append(notes, inferByes(f, t, played, points, last, published)...)
 	} else if err := checkStatuses(t, o, num); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i, p := range f.Standings {
-		if p.Score != points[i] {
-			return nil, fmt.Errorf("%s %s: published score %v, but the games and byes give %v: %w", text(p.Last), text(p.First), p.Score, points[i], elo.ErrInvalid)
+		if published[i] != points[i] {
+			return nil, nil, fmt.Errorf("%s %s: published score %v, but the games and byes give %v: %w", text(p.Last), text(p.First), p.Score, points[i], elo.ErrInvalid)
 		}
 	}
-	for _, g := range f.Added {
-		b, err := lookup(g.Black, "added results")
-		if err != nil {
-			return nil, err
+	t.FinalGames = final
+	inferred, err := t.InferFinal(func(seq int) string {
+		if seq <= len(f.AddedFrom) {
+			return fmt.Sprintf("line %d", f.AddedFrom[seq-1].Line)
 		}
-		w, err := lookup(g.White, "added results")
-		if err != nil {
-			return nil, err
-		}
-		n := len(t.FinalGames) + 1
-		t.FinalGames = append(t.FinalGames, tournament.FinalGame{Game: n, Seq: n, Black: b, White: w, Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}})
+		return fmt.Sprintf("added result %d", seq)
+	})
+	if err != nil {
+		return nil, nil, err
 	}
-	return t, nil
+	notes = append(notes, inferred...)
+	if len(t.Categories) > 0 {
+		notes = append(notes, "teams: the file does not say who is youth (RULES.md: a youth player does not count for the team): every player counts for their country's; 'otd tournament edit --teams exclude=NAME' leaves a category out")
+	}
+	if slices.ContainsFunc(t.FinalGames, func(g tournament.FinalGame) bool { return g.Match == "" }) {
+		// The event's seeds were its program's standings: the file's order.
+		rows, err := t.Standings(t.Rounds)
+		if err != nil {
+			return nil, nil, err
+		}
+		for i, r := range rows[:min(8, len(rows))] {
+			if r.Player != i+1 {
+				notes = append(notes, fmt.Sprintf("otd's Swiss standings (tie-breaks %s, BQ %s) are not the file's published order from place %d, and the event seeded its final phase by its own standings: another --bq may give them", t.TieBreaks, t.BQ, i+1))
+				break
+			}
+		}
+	}
+	for i, g := range t.FinalGames {
+		if i < len(f.AddedFrom) && g.Match != "" && !blockFits(f.AddedFrom[i].Block, g.Match) {
+			notes = append(notes, fmt.Sprintf("line %d: in the file's block %%Round %s, but the games make it %s", f.AddedFrom[i].Line, f.AddedFrom[i].Block, g.Code()))
+		}
+	}
+	return t, notes, nil
+}
+
+// blockFits tells whether a game in a labelled block of a converted file
+// ("" for none) may be of the match inferred: a QF block holds
+// quarter-finals or (WOC 1989) a play-off.
+func blockFits(block, match string) bool {
+	switch b := strings.ToUpper(block); {
+	case b == "":
+		return true
+	case b == "3-4" || b == "3P":
+		return match == "3P"
+	case strings.HasPrefix(b, "QF"):
+		return strings.HasPrefix(match, "QF") || match == "PO"
+	case strings.HasPrefix(b, "SF"):
+		return strings.HasPrefix(match, "SF")
+	}
+	return match == strings.ToUpper(block)
+}
+
+// addPoints adds the points of game g between players b and w (numbers).
+func addPoints(points []scoring.HalfPoints, b, w int, g elo.Game) {
+	switch {
+	case g.BlackDiscs > g.WhiteDiscs:
+		points[b-1] += scoring.Point
+	case g.WhiteDiscs > g.BlackDiscs:
+		points[w-1] += scoring.Point
+	default:
+		points[b-1] += scoring.Half
+		points[w-1] += scoring.Half
+	}
+}
+
+// lineList writes lines as "lines 106-118" (consecutive) or "lines 12, 40".
+func lineList(lines []int) string {
+	if len(lines) == 1 {
+		return fmt.Sprintf("line %d", lines[0])
+	}
+	if lines[len(lines)-1]-lines[0] == len(lines)-1 {
+		return fmt.Sprintf("lines %d-%d", lines[0], lines[len(lines)-1])
+	}
+	s := make([]string, len(lines))
+	for i, l := range lines {
+		s[i] = strconv.Itoa(l)
+	}
+	return "lines " + strings.Join(s, ", ")
 }
 
 // checkStatuses checks the entries, absences and withdrawals of otd's lines
@@ -219,21 +344,30 @@ func checkStatuses(t *tournament.Tournament, o *elo.Otd, num map[int]int) error 
 }
 
 // inferByes completes a tournament read from another program's file: a
-// player short of their published score gets the bye in their first rounds
-// without a game, as many as the score needs; a player whose games stop
-// before the last round withdrew after their last game; the other rounds
-// without a game are absences.
-func inferByes(f *elo.File, t *tournament.Tournament, played [][]bool, points []scoring.HalfPoints, last []int) {
+// player short of their published score (published, by place) gets the
+// bye in their first rounds without a game, as many as the score needs; a
+// player whose games stop before the last round withdrew after their last
+// game; the other rounds without a game are absences. It returns notes on
+// the byes that cannot all be true: two in a round, or more than one for a
+// player (then the file lacks games).
+func inferByes(f *elo.File, t *tournament.Tournament, played [][]bool, points []scoring.HalfPoints, last []int, published []scoring.HalfPoints) []string {
 	bye := t.ByePoints
 	byes := make([][]int, len(f.Rounds)) // players with the bye, by round
-	for i, p := range f.Standings {
-		for r := 0; r < len(f.Rounds) && p.Score-points[i] >= bye && bye > 0; r++ {
+	var notes []string
+	for i := range f.Standings {
+		var rounds []string
+		for r := 0; r < len(f.Rounds) && published[i]-points[i] >= bye && bye > 0; r++ {
 			if !played[i][r] {
 				byes[r] = append(byes[r], i+1)
 				played[i][r] = true
 				last[i] = max(last[i], r+1)
 				points[i] += bye
+				rounds = append(rounds, strconv.Itoa(r+1))
 			}
+		}
+		if len(rounds) > 1 {
+			notes = append(notes, fmt.Sprintf("%s: %d byes guessed (rounds %s) from the published score %v: a Swiss gives one, so the file lacks games of theirs",
+				t.Players[i].Name, len(rounds), strings.Join(rounds, ", "), f.Standings[i].Score))
 		}
 		if last[i] < len(f.Rounds) {
 			t.Players[i].Left = last[i] + 1
@@ -242,6 +376,15 @@ func inferByes(f *elo.File, t *tournament.Tournament, played [][]bool, points []
 			if !played[i][r] {
 				t.Players[i].Absent = append(t.Players[i].Absent, r+1)
 			}
+		}
+	}
+	for r, ns := range byes {
+		if len(ns) > 1 {
+			var who []string
+			for _, n := range ns {
+				who = append(who, t.Players[n-1].Name)
+			}
+			notes = append(notes, fmt.Sprintf("round %d: byes guessed for %s from their published scores: a round has one bye, so the file lacks games of theirs", r+1, strings.Join(who, "; ")))
 		}
 	}
 	// Byes go after the round's games; keep the games in round order.
@@ -254,6 +397,7 @@ func inferByes(f *elo.File, t *tournament.Tournament, played [][]bool, points []
 		all = append(all, games...)
 	}
 	t.Games = all
+	return notes
 }
 
 // ELOMeta returns the header values that the tournament itself knows: its
@@ -271,13 +415,17 @@ var ErrDuplicateID = errors.New("two players have the same WOF id")
 // few.
 var ErrNoWOFID = errors.New("no WOF id")
 
-// ToELO makes the .ELO file of a tournament: the header, the
-// standings after the last finished round in rank order, each of those
-// rounds' games played on the board (normal games and time defaults), and
-// the games after the Swiss rounds. A forfeit and a bye are not games for
-// the rating list: they are left out of the game lines (Papp writes only
-// games with discs) and written, with the entries, absences and withdrawals,
-// in "% otd:" comment lines for otd's own import. Players are written
+// ToELO makes the .ELO file of a tournament: the header, the Swiss
+// standings after the last finished round in rank order (final-phase games
+// count in neither points nor discs, as Papp and FlipTheDisc publish them),
+// each of those rounds' games played on the board (normal games and time
+// defaults), and the final phases' games played after %%Added results, in
+// the order paired (FinalGame.Seq), black first, a tie that a recorded
+// decision settled written '<' or '>' for who went through, as Papp does. A
+// forfeit and a bye are not games for the rating list: they are left out of
+// the game lines (Papp writes only games with discs) and, in the Swiss,
+// written with the entries, absences and withdrawals in "% otd:" comment
+// lines for otd's own import (a final-phase forfeit is not written). Players are written
 // "FAMILY, Given" (SplitName) with their WOF id and three-letter country. A
 // player without a WOF id gets one from the tournament's new-player ids
 // (Settings.NewIDs, Papp's zone-insertion: the first ids of the range that
@@ -344,10 +492,15 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 		f.Rounds = append(f.Rounds, games)
 		o.Forfeits, o.TimeDefaults, o.Byes = append(o.Forfeits, forfeits), append(o.TimeDefaults, timeDefaults), append(o.Byes, byes)
 	}
-	for _, g := range t.FinalGames {
-		if g.Result != nil {
-			f.Added = append(f.Added, game(tournament.Game{Black: g.Black, White: g.White, Result: g.Result}))
+	for _, g := range t.FinalGames { // in the order paired
+		if g.Result == nil || g.Result.Kind == tournament.Forfeit {
+			continue
 		}
+		a := game(tournament.Game{Black: g.Black, White: g.White, Result: g.Result})
+		if g.Result.Kind == tournament.Normal && g.Result.Black == g.Result.White {
+			a.Loser = elo.Color(g.Result.Loser) // '<' or '>': who went through
+		}
+		f.Added = append(f.Added, a)
 	}
 	return f, nil
 }

@@ -173,7 +173,7 @@ func checkRoundTrip(t *testing.T, orig *tournament.Tournament, meta elo.Meta) *t
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := export.FromELO(g, export.ELOSettings(g, tournament.DefaultSettings("", 1)))
+	back, _, err := export.FromELO(g, export.ELOSettings(g, tournament.DefaultSettings("", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -407,7 +407,7 @@ func readWOF(t *testing.T, path string) (*elo.File, *tournament.Tournament) {
 	}
 	s := tournament.DefaultSettings("", 1)
 	s.BQ = scoring.BQRule{Kind: scoring.WOF}
-	tm, err := export.FromELO(f, s)
+	tm, _, err := export.FromELO(f, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -501,7 +501,7 @@ func TestELOUnfinished(t *testing.T) {
 	if len(f.Rounds) != 1 || f.Otd.Rounds != 3 {
 		t.Fatalf("%d rounds written, %d planned; want 1 and 3", len(f.Rounds), f.Otd.Rounds)
 	}
-	back, err := export.FromELO(f, export.ELOSettings(f, tournament.DefaultSettings("", 1)))
+	back, _, err := export.FromELO(f, export.ELOSettings(f, tournament.DefaultSettings("", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -639,7 +639,8 @@ func TestFromELORefuses(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v in\n%s", err, s)
 		}
-		return export.FromELO(f, export.ELOSettings(f, tournament.DefaultSettings("", 1)))
+		tm, _, err := export.FromELO(f, export.ELOSettings(f, tournament.DefaultSettings("", 1)))
+		return tm, err
 	}
 	tm, err := read(good)
 	if err != nil {
@@ -663,7 +664,7 @@ func TestFromELORefuses(t *testing.T) {
 		{"plays themselves", papp, "   22 B", "   11 B", "round 1: player 11 plays against themselves"},
 		{"two games", papp, "   22 B\n", "   22 B\n  33 (32)=(32)   22 B\n", "round 1: a player has two games"},
 		{"listed twice", papp, "%_%  33, SIX", "%_%  22, SIX", "player id 22 is listed twice"},
-		{"added game of no one", papp, "   22 B\n", "   22 B\n%%Added results\n  11 (40)>(24)   55 B\n", "added results: player id 55 is not in the standings"},
+		{"added game of no one", papp, "   22 B\n", "   22 B\n%%Added results\n  11 (40)>(24)   55 B\n", "line 7: player id 55 is not in the standings"},
 	} {
 		file := strings.Replace(tc.file, tc.old, tc.new, 1)
 		if file == tc.file {

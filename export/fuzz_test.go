@@ -36,7 +36,7 @@ func FuzzFromELO(f *testing.F) {
 		if err != nil {
 			return // elo.FuzzRead's
 		}
-		back, err := export.FromELO(e, export.ELOSettings(e, tournament.DefaultSettings("", 1)))
+		back, _, err := export.FromELO(e, export.ELOSettings(e, tournament.DefaultSettings("", 1)))
 		if err != nil {
 			checkOneLine(t, err, elo.ErrInvalid)
 			return

@@ -70,7 +70,13 @@ func (f FinalRules) String() string {
 	if f == WOCFinal {
 		return "woc"
 	}
-	return fmt.Sprintf("top=%d,bestof=%d,third=%d,playoff=%d,level=%s,colour=%s", f.Qualifiers, f.BestOf, f.Third, b2i(f.PlayOff), f.Level, f.Colour)
+	return strings.Join(f.settings(), ",")
+}
+
+// settings gives the rules as ParseFinalRules reads each: "top=4", ...
+func (f FinalRules) settings() []string {
+	return []string{fmt.Sprintf("top=%d", f.Qualifiers), fmt.Sprintf("bestof=%d", f.BestOf), fmt.Sprintf("third=%d", f.Third),
+		fmt.Sprintf("playoff=%d", b2i(f.PlayOff)), "level=" + string(f.Level), "colour=" + string(f.Colour)}
 }
 
 func b2i(b bool) int {
@@ -358,17 +364,26 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 			return ph, err
 		}
 	}
-	games := t.finalGames(category)
+	ph.play(rows, t.finalGames(category))
+	return ph, nil
+}
+
+// play works out the phase's matches, seeds and ranking from the Swiss
+// order of its players (rows, without those who withdrew) and its games.
+func (ph *FinalPhase) play(rows []scoring.Row, games []FinalGame) {
 	match := func(code string, a, b, bestOf int) Match {
-		m := Match{Category: category, Code: code, A: a, B: b, BestOf: bestOf}
+		m := Match{Category: ph.Category, Code: code, A: a, B: b, BestOf: bestOf}
 		for _, g := range games {
 			if g.Match == code {
 				m.Games = append(m.Games, g)
 			}
 		}
-		t.decide(&m, ph.Rules)
+		// By number: a file's games may not be in the order played.
+		slices.SortStableFunc(m.Games, func(x, y FinalGame) int { return x.Game - y.Game })
+		decide(&m, ph.Rules)
 		return m
 	}
+	q := ph.Rules.Qualifiers
 	// Qualification: a tie on points across the last place.
 	seeds := make([]int, 0, q)
 	last := rows[q-1].Points
@@ -389,7 +404,7 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 		ph.Matches = append(ph.Matches, po)
 		if !po.Decided() {
 			ph.Seeds = seeds
-			return ph, nil
+			return
 		}
 		seeds = append(seeds, po.Winner)
 	default:
@@ -444,7 +459,6 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 			}
 		}
 	}
-	return ph, nil
 }
 
 // skipCategory says why category's final phase is not played: one of its
@@ -495,7 +509,10 @@ func (t *Tournament) finalGames(category string) []FinalGame {
 }
 
 // decide works out a match's points and, once it is decided, its winner.
-func (t *Tournament) decide(m *Match, rules FinalRules) {
+// A match level after its games goes to whoever went through the last
+// game, when that game is a draw that says so (Result.Loser, as a file
+// records it), else by the rules' Level.
+func decide(m *Match, rules FinalRules) {
 	var aDiscs, bDiscs int
 	played := 0
 	for _, g := range m.Games {
@@ -518,12 +535,22 @@ func (t *Tournament) decide(m *Match, rules FinalRules) {
 		}
 	}
 	left := scoring.HalfPoints(2 * max(m.BestOf-played, 0))
+	var last *Result
+	if played > 0 {
+		last = m.Games[played-1].Result
+	}
 	switch {
 	case m.APoints > m.BPoints+left:
 		m.setWinner(true, "")
 	case m.BPoints > m.APoints+left:
 		m.setWinner(false, "")
 	case played < m.BestOf:
+	case last != nil && last.Kind == Normal && last.Loser != "":
+		loser := m.Games[played-1].Black
+		if last.Loser == White {
+			loser = m.Games[played-1].White
+		}
+		m.setWinner(loser != m.A, "level: went through as recorded")
 	case rules.Level == LevelDiscs && aDiscs != bDiscs:
 		m.setWinner(aDiscs > bDiscs, fmt.Sprintf("level: the discs of the match, %d-%d", max(aDiscs, bDiscs), min(aDiscs, bDiscs)))
 	case rules.Level == LevelGame:

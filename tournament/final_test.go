@@ -219,3 +219,54 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 		})
 	}
 }
+
+// TestFinalWentThrough: a final game drawn on the board may say who went
+// through (Result.Loser: the colour that did not), as a file records it
+// (WOC 2016's women's semi-final, line 685: 32-32 written '<', the lower
+// seed, white, through to the final). Two players, one round: 1 beats 2, so
+// 1 is seed 1; a top-2 single-game final, 2 black against 1.
+//   - Drawn, nothing recorded: level, the rule (the higher seed) gives 1.
+//   - Drawn, black (2) did not go through: 1 wins, as recorded.
+//   - Drawn, white (1) did not go through: 2 wins, against the seed rule.
+//
+// Validate takes such a draw in a final game only: a Swiss game's normal
+// result has no loser, nor has a final game won on the board.
+func TestFinalWentThrough(t *testing.T) {
+	base := func(r tournament.Result) *tournament.Tournament {
+		tm := &tournament.Tournament{Settings: tournament.DefaultSettings("Final", 1)}
+		tm.Final = tournament.FinalRules{Qualifiers: 2, BestOf: 1, Level: tournament.LevelSeed, Colour: tournament.ColourLot}
+		tm.Players = []tournament.Player{{Number: 1, Name: "ONE", FirstRound: 1}, {Number: 2, Name: "TWO", FirstRound: 1}}
+		tm.Games = []tournament.Game{{Round: 1, Table: 1, Black: 1, White: 2, Result: &tournament.Result{Black: 40, White: 24, Kind: tournament.Normal}}}
+		tm.FinalGames = []tournament.FinalGame{{Match: "F", Game: 1, Seq: 1, Black: 2, White: 1, Result: &r}}
+		return tm
+	}
+	for _, tc := range []struct {
+		loser  tournament.Color
+		winner int
+		how    string
+	}{
+		{"", 1, "level: the higher Swiss seed"},
+		{tournament.Black, 1, "level: went through as recorded"},
+		{tournament.White, 2, "level: went through as recorded"},
+	} {
+		tm := base(tournament.Result{Black: 32, White: 32, Kind: tournament.Normal, Loser: tc.loser})
+		if err := tm.Validate(); err != nil {
+			t.Errorf("loser %q: %v", tc.loser, err)
+		}
+		ph, err := tm.Phase("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := ph.Matches[0]; m.Winner != tc.winner || m.How != tc.how || m.APoints != scoring.Half || m.BPoints != scoring.Half {
+			t.Errorf("loser %q: winner %d (%s), %v-%v; want %d (%s), 0.5-0.5", tc.loser, m.Winner, m.How, m.APoints, m.BPoints, tc.winner, tc.how)
+		}
+	}
+	won := base(tournament.Result{Black: 40, White: 24, Kind: tournament.Normal, Loser: tournament.White})
+	swiss := base(tournament.Result{Black: 32, White: 32, Kind: tournament.Normal})
+	swiss.Games[0].Result = &tournament.Result{Black: 32, White: 32, Kind: tournament.Normal, Loser: tournament.Black}
+	for name, tm := range map[string]*tournament.Tournament{"a final game won on the board": won, "a Swiss game": swiss} {
+		if err := tm.Validate(); err == nil {
+			t.Errorf("%s with a loser: valid", name)
+		}
+	}
+}

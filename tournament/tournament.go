@@ -156,10 +156,14 @@ const (
 // Result is a recorded result: the discs as recorded under the tournament's
 // rules (empties to the winner, time-default policy applied).
 type Result struct {
-	Black int   `json:"black"`
-	White int   `json:"white"`
-	Kind  Kind  `json:"kind"`
-	Loser Color `json:"loser,omitempty"` // for a time default or a forfeit
+	Black int  `json:"black"`
+	White int  `json:"white"`
+	Kind  Kind `json:"kind"`
+	// Loser is the colour that lost a time default or a forfeit; in a final
+	// game drawn on the board, the colour that did not go through when
+	// something other than the rules decided it, as a file records it (a
+	// tie written '<' or '>' after an .ELO's %%Added results).
+	Loser Color `json:"loser,omitempty"`
 	// A game otd played itself (an engine round) keeps its transcript and
 	// how it ended.
 	Moves string `json:"moves,omitempty"` // the move list, e.g. "f5d6c3...", passes implicit
@@ -185,6 +189,9 @@ func (r Result) String() string {
 		return fmt.Sprintf("%d-%d (%s %s)", r.Black, r.White, r.Loser, why)
 	case Forfeit:
 		return fmt.Sprintf("forfeit: %s did not play, %s wins", r.Loser, r.Loser.Other())
+	}
+	if r.Loser != "" {
+		return fmt.Sprintf("%d-%d (%s went through)", r.Black, r.White, r.Loser.Other())
 	}
 	return fmt.Sprintf("%d-%d", r.Black, r.White)
 }

@@ -82,7 +82,11 @@ func (t *Tournament) Validate() error {
 				return bad("%s: no category %q", g, g.Category)
 			}
 		}
-		if err := g.Result.check(t.GameRules().Squares()); err != nil {
+		r := g.Result
+		if r != nil && r.Kind == Normal && (r.Loser == Black || r.Loser == White) && r.Black == r.White {
+			r = &Result{Black: r.Black, White: r.White, Kind: Normal} // a draw that says who went through
+		}
+		if err := r.check(t.GameRules().Squares()); err != nil {
 			return bad("%s: %v", g, err)
 		}
 	}

@@ -29,7 +29,21 @@ and the games added after the Swiss rounds. .ELO files do not list byes: a
 player without a game in a round gets the bye there when the published score
 needs it; a player whose games stop early withdrew. A file written by
 'otd export elo' also brings its forfeits, byes, absences, withdrawals and
-rules (--bq still wins), and so the same standings.`,
+rules (--bq still wins), and so the same standings.
+
+The games after the Swiss rounds (%%Added results, or the "%Round SF1",
+"%Round F" blocks of converted files) become the final phase, their matches
+inferred from who played whom and the Swiss standings (--bq matters: the
+seeds are by tie-break): a game between the two players tied across the
+last qualifying place is the play-off, the top 4 pair 1 v 4 and 2 v 3, the
+winners meet in the final, the losers for 3rd place. The rules (top N, best
+of K, a 3rd-place match) are those the games fit. Games among other players
+are a category's knockout (women's or youth: the file does not say which):
+each group of players who played among themselves becomes a category named
+"other" (other1, other2...). Every player counts for their country's team
+(the file does not say who is youth). What could not be inferred for
+certain, with the file's lines, is noted on standard error: games in no
+match, rules the games do not show, byes guessed where games are missing.`,
 		Example: "  otd import elo 20191009_WOC_2019.ELO --bq wof\n  otd standings",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -60,7 +74,7 @@ func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool) er
 	if bqSet {
 		s.BQ = bq
 	}
-	t, err := export.FromELO(f, s)
+	t, notes, err := export.FromELO(f, s)
 	if err != nil {
 		return inputError(fmt.Errorf("%s: %w", path, err))
 	}
@@ -79,6 +93,12 @@ func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool) er
 		return err
 	}
 	fmt.Fprintf(g.Stdout, "Tournament %d: %s, %d players, %d rounds imported. It is now the current tournament.\n", t.ID, t.Name, len(t.Players), t.Rounds)
+	if n := len(t.FinalGames); n > 0 {
+		fmt.Fprintf(g.Stdout, "The final phase: %s after the Swiss ('otd final show', 'otd standings --final').\n", tournament.Plural(n, "game"))
+	}
+	for _, n := range notes {
+		fmt.Fprintf(g.Stderr, "otd: note: %s: %s\n", filepath.Base(path), n)
+	}
 	return nil
 }
 

@@ -184,12 +184,21 @@ It goes to standard output (open it in a browser, or redirect it), or with
 				}
 				return writeJSON(g.Stdout, out)
 			}
-			if len(phs) == 0 {
+			var loose []string // games imported in no match
+			for _, fg := range t.FinalGames {
+				if fg.Match == "" {
+					loose = append(loose, fmt.Sprintf("  %d: %s - %s %s", fg.Seq, name(t, fg.Black), name(t, fg.White), fg.Result))
+				}
+			}
+			if len(phs) == 0 && len(loose) == 0 {
 				fmt.Fprintln(g.Stdout, "The tournament has no final phase ('otd tournament edit --final woc' sets one).")
 				return nil
 			}
 			for _, ph := range phs {
 				printPhase(g, t, ph)
+			}
+			if len(loose) > 0 {
+				fmt.Fprintf(g.Stdout, "Games after the Swiss in no match (imported; by their order in the file):\n%s\n", strings.Join(loose, "\n"))
 			}
 			return nil
 		},
