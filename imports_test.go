@@ -35,7 +35,8 @@ var allowed = map[string][]string{
 	"export":              {"tournament", "engine", "pairing", "scoring", "elo"},                                                                                // the .ELO mapping: tournament <-> elo.File
 	"elo":                 {"scoring"},                                                                                                                          // a file format: its own types and the points and rules it writes
 	"roster":              {"tournament"},                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
-	"store/sqlite":        {"tournament", "engine", "pairing", "scoring"},
+	"archive":             {"elo", "rating", "scoring", "tournament"},                                                                                           // the WOF archive: .ELO files indexed (elo), the rating list (rating), names compared as the domain does
+	"store/sqlite":        {"tournament", "engine", "pairing", "scoring", "archive", "rating"},
 	"web":                 {"tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
 	"internal/testenv":    {},
 	"internal/fakeengine": {"engine"},
@@ -131,6 +132,7 @@ var layers = map[string]int{
 	"export":            2,
 	"elo":               2, // file formats: adapters that import only leaves
 	"roster":            2,
+	"archive":           2, // beside export: .ELO files in, the rating list out; its Store implemented by store/sqlite
 	"web":               2,
 	"store/sqlite":      2,
 	"internal/memstore": 2, // a store in memory, for tests

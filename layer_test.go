@@ -19,11 +19,12 @@ import (
 // cliStoreAllowed lists what cmd/otd/cli may use of package store: opening
 // and closing the database, its sentinel errors, and putting a backup in
 // place of a database otd cannot open (RestoreFile: a damaged or missing
-// file, which no Director can hold). Everything else of a
+// file, which no Director can hold); and opening the archive database
+// (OpenArchive), which it uses through package archive. Everything else of a
 // director's action (transactions, loading, saving, audit rows) goes through
 // the application layer, tournament.Director (DESIGN.md).
 func cliStoreAllowed(name string) bool {
-	return name == "Open" || name == "Options" || name == "Close" || name == "RestoreFile" || strings.HasPrefix(name, "Err")
+	return name == "Open" || name == "OpenArchive" || name == "Options" || name == "Close" || name == "RestoreFile" || strings.HasPrefix(name, "Err")
 }
 
 // TestCLIUsesTheApplicationLayer type-checks the non-test files of

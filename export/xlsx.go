@@ -22,6 +22,13 @@ func WriteXLSX(w io.Writer, t *tournament.Tournament) error {
 	if err != nil {
 		return err
 	}
+	return WriteSheets(w, sheets)
+}
+
+// WriteSheets writes sheets as an XLSX workbook, a sheet a table, as
+// WriteXLSX writes a tournament's: number, day and text cells, a bold and
+// frozen header row with an autofilter, columns as wide as their cells.
+func WriteSheets(w io.Writer, sheets []Sheet) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	st, err := newXLSXStyles(f)

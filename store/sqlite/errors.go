@@ -17,6 +17,7 @@ var (
 	ErrDamaged      = errors.New("the database file is damaged")
 	ErrCannotOpen   = errors.New("cannot open the database file")
 	ErrNotOTD       = errors.New("not an otd database")
+	ErrNotArchive   = errors.New("not an otd archive")
 	ErrNewerSchema  = errors.New("the database was written by a newer otd")
 	ErrNoTournament = tournament.ErrNoTournament
 	ErrPath         = errors.New("not a database file name")

@@ -21,10 +21,38 @@ var embedded embed.FS
 // variable so that tests can add a step, as a later otd would).
 var migrations fs.FS = embedded
 
-// applicationID marks an otd database in the SQLite header ("otd1").
-const applicationID = 0x6f746431
+//go:embed migrations_archive/*.sql
+var archiveMigrations embed.FS
+
+// applicationID marks an otd database in the SQLite header ("otd1");
+// archiveID an otd archive ("otda", OpenArchive).
+const (
+	applicationID = 0x6f746431
+	archiveID     = 0x6f746461
+)
+
+// schema is a kind of otd database: the mark in its header and its
+// migrations, dir/NNNN_name.sql in order, with their steps in Go.
+type schema struct {
+	appID   int
+	fsys    *fs.FS
+	dir     string
+	steps   map[string]func(*sql.Tx) error
+	notOurs error  // the error of a file that is not of this kind
+	kind    string // what it is, for the message of a file of the other kind
+}
+
+var (
+	tournamentSchema = schema{appID: applicationID, fsys: &migrations, dir: "migrations", steps: goSteps, notOurs: ErrNotOTD,
+		kind: "an otd tournament database"}
+	archiveFS     fs.FS = archiveMigrations
+	archiveSchema       = schema{appID: archiveID, fsys: &archiveFS, dir: "migrations_archive", notOurs: ErrNotArchive,
+		kind: "an otd archive ('otd archive index')"}
+	schemas = []*schema{&tournamentSchema, &archiveSchema}
+)
 
 func (s *Store) migrate(create bool) error {
+	sch := s.schema
 	var appID, version, tables int
 	// One statement, so that the three come from one state of the file even
 	// while another otd creates it.
@@ -39,13 +67,18 @@ func (s *Store) migrate(create bool) error {
 	// A file is otd's once its header says so. Only Create makes a file otd's,
 	// and only a blank one: no table, no owner, no schema version.
 	switch {
-	case appID == applicationID:
+	case appID == sch.appID:
 	case tables > 0 || appID != 0 || version != 0:
-		return fmt.Errorf("%s: %w: it belongs to another program", s.path, ErrNotOTD)
+		for _, other := range schemas {
+			if appID == other.appID {
+				return fmt.Errorf("%s: %w: it is %s", s.path, sch.notOurs, other.kind)
+			}
+		}
+		return fmt.Errorf("%s: %w: it belongs to another program", s.path, sch.notOurs)
 	case !create:
-		return fmt.Errorf("%s: %w: an SQLite database with no otd tables, perhaps another program's", s.path, ErrNotOTD)
+		return fmt.Errorf("%s: %w: an SQLite database with no otd tables, perhaps another program's", s.path, sch.notOurs)
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	names, err := fs.Glob(*sch.fsys, sch.dir+"/*.sql")
 	if err != nil {
 		return err
 	}
@@ -58,7 +91,7 @@ func (s *Store) migrate(create bool) error {
 			s.path, ErrReadOnly, version, len(names))
 	}
 	for i := version; i < len(names); i++ {
-		src, err := fs.ReadFile(migrations, names[i])
+		src, err := fs.ReadFile(*sch.fsys, names[i])
 		if err != nil {
 			return err
 		}
@@ -71,12 +104,12 @@ func (s *Store) migrate(create bool) error {
 			if _, err := tx.Exec(string(src)); err != nil {
 				return fmt.Errorf("migration %s: %w", names[i], err)
 			}
-			if step := goSteps[path.Base(names[i])]; step != nil {
+			if step := sch.steps[path.Base(names[i])]; step != nil {
 				if err := step(tx); err != nil {
 					return fmt.Errorf("migration %s: %w", names[i], err)
 				}
 			}
-			_, err := tx.Exec(fmt.Sprintf("PRAGMA application_id = %d; PRAGMA user_version = %d", applicationID, i+1))
+			_, err := tx.Exec(fmt.Sprintf("PRAGMA application_id = %d; PRAGMA user_version = %d", sch.appID, i+1))
 			return err
 		})
 		if err != nil {

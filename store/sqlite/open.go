@@ -42,6 +42,7 @@ type Store struct {
 	readOnly  bool // opened read-only: with Options.ReadOnly, or otd may not write the file or its folder
 	immutable bool // opened in SQLite's immutable mode: no lock, and others' changes are not seen
 	poll      time.Duration
+	schema    *schema // the kind of database: a tournament database, or an archive (OpenArchive)
 }
 
 // Options of Open.
@@ -53,6 +54,8 @@ type Options struct {
 	ReadOnly bool
 	// Poll is how often Changes looks at the database; 0: DefaultPoll.
 	Poll time.Duration
+
+	schema *schema // nil: a tournament database
 }
 
 // DefaultPoll is how often Changes looks at the database by default: a
@@ -116,7 +119,8 @@ func checkPath(path string) error {
 // (mode=ro) with o.ReadOnly. The Store returned is never nil; its readOnly
 // and immutable say how it was opened.
 func openDB(path string, o Options, immutable bool) (*Store, error) {
-	s := &Store{path: path, now: o.Now, poll: cmp.Or(o.Poll, DefaultPoll), readOnly: immutable || o.ReadOnly, immutable: immutable}
+	s := &Store{path: path, now: o.Now, poll: cmp.Or(o.Poll, DefaultPoll), readOnly: immutable || o.ReadOnly, immutable: immutable,
+		schema: cmp.Or(o.schema, &tournamentSchema)}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -344,6 +344,15 @@ var jsonOutputs = []struct {
 	{"verify of a batch, several games or a WTHOR file (one object on one line)", batchJSON{}},
 	{"pairing simulate", pairing.SimReport{}},
 	{"perft", perftJSON{}},
+	{"archive index", archiveIndexJSON{}},
+	{"archive problems (a list)", archiveProblemJSON{}},
+	{"archive players (a list)", archivePersonJSON{}},
+	{"archive player", archiveHistoryJSON{}},
+	{"archive h2h", archiveH2HJSON{}},
+	{"archive tournaments (a list)", archiveTournamentJSON{}},
+	{"archive tournament", archiveTournamentShowJSON{}},
+	{"rating (a list)", ratingJSON{}},
+	{"rating preview (a list)", ratingPreviewJSON{}},
 }
 
 // writeJSON writes v, one of jsonOutputs or a list of one, indented.
@@ -385,7 +394,8 @@ on them. Points are JSON numbers with a half as .5.
 var textMarshaler = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }]()
 
 // describeJSON writes the fields of struct type t, one a line, with their
-// doc tags, and those of the structs within.
+// doc tags, and those of the structs within (an embedded struct's fields
+// as its own).
 func describeJSON(b *strings.Builder, t reflect.Type, indent string, seen map[reflect.Type]bool) {
 	if seen[t] {
 		return
@@ -395,6 +405,10 @@ func describeJSON(b *strings.Builder, t reflect.Type, indent string, seen map[re
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct { // its fields are the struct's, as encoding/json writes them
+			describeJSON(b, f.Type, indent, seen)
+			continue
+		}
 		if name == "-" || !f.IsExported() {
 			continue
 		}

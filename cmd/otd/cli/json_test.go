@@ -35,6 +35,11 @@ func TestJSONDocumented(t *testing.T) {
 		for i := range typ.NumField() {
 			f := typ.Field(i)
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if f.Anonymous && name == "" { // its fields are the struct's
+				seen[f.Type] = false
+				walk(f.Type)
+				continue
+			}
 			if !snake.MatchString(name) {
 				t.Errorf("%v.%s: JSON name %q is not snake_case", typ, f.Name, name)
 			}

@@ -107,9 +107,10 @@ func runPlayerAdd(g *globals, o playerAddOptions) error {
 
 func newPlayerImportCmd(g *globals) *cobra.Command {
 	var allowDup bool
+	var lf listFlags
 	cmd := &cobra.Command{
-		Use:   "import FILE.csv",
-		Short: "Register every player of a CSV file (name, rating, country)",
+		Use:   "import FILE.csv | --ratings LIST [WOF-ID|FILE...]",
+		Short: "Register every player of a CSV file (name, rating, country), or players of a rating list by WOF id",
 		Long: `import registers the players of a CSV file in its order, one player a line:
 columns name, then optionally rating and country. The file may come straight
 from a spreadsheet: columns separated by commas, semicolons or tabs (found
@@ -122,14 +123,37 @@ A line that does not fit (too many columns, a rating that is not a number, a
 name already in the file or already registered, case, spacing and accents
 aside) is refused with its line: the whole file is registered or, on any
 error, none of it. --allow-duplicate takes a name twice: two people of one
-name.`,
-		Example: "  otd player import players.csv\n  otd player import examples/players.csv",
-		Args:    argsUsage(cobra.ExactArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
+name.
+
+With --ratings LIST, the players are given by WOF id (79, 79,2357, or a
+file of ids, one a line first) and registered with the list's name,
+country and rating, which round 1 is then seeded by (--first-round rating,
+the default); a player not rated in the list is registered without a
+rating, and said so. The list is a file written by 'otd rating --csv', or
+the list computed at --at (default the tournament's first day, else today)
+from an archive: the database of 'otd archive index', or a folder of .ELO
+files. An id that is not in the list is refused, and nothing is registered.
+--ratings with no id sets the rating of every registered player with a WOF
+id from the list (players registered by hand with --wof-id).`,
+		Example: "  otd player import players.csv\n  otd player import examples/players.csv\n" +
+			"  otd player import --ratings archive.db 79 2357 4120\n  otd player import --ratings ratings-2026-05.csv entries.txt\n" +
+			"  otd player import --ratings ~/wof-archive --at 2026-05-01 79,2357\n  otd player import --ratings archive.db",
+		Args: argsUsage(cobra.ArbitraryArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if lf.Ratings != "" {
+				return runPlayerImportRatings(g, lf, args, allowDup)
+			}
+			if cmd.Flags().Changed("at") || cmd.Flags().Changed("min-part") {
+				return usageErrorf("player import: --at and --min-part go with --ratings")
+			}
+			if len(args) != 1 {
+				return usageErrorf("player import: name one players file (or give --ratings LIST and WOF ids)")
+			}
 			return runPlayerImport(g, args[0], allowDup)
 		},
 	}
 	cmd.Flags().BoolVar(&allowDup, "allow-duplicate", false, "register a name that is in the file twice or registered already (two people of one name)")
+	lf.add(cmd.Flags(), "the tournament's first day, else today")
 	return cmd
 }
 

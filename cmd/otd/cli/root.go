@@ -250,6 +250,8 @@ func newRootCmd(g *globals) *cobra.Command {
 		newServeCmd(g),
 		newBackupCmd(g),
 		newRestoreCmd(g),
+		newArchiveCmd(g),
+		newRatingCmd(g),
 		newJSONHelpTopic(),
 	)
 	// A group given an unknown subcommand is wrong usage, with a

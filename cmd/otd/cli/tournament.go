@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/pairing"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -120,6 +122,8 @@ func editSettings(s *tournament.Settings, edit tournament.Settings, changed func
 type tournamentNewOptions struct {
 	Settings tournament.Settings
 	JSON     bool
+	List     listFlags // --ratings: the rating list --players come from
+	Players  string    // --players: WOF ids, or a file of them
 }
 
 func newTournamentNewCmd(g *globals, runF func(tournamentNewOptions) error) *cobra.Command {
@@ -136,7 +140,8 @@ func newTournamentNewCmd(g *globals, runF func(tournamentNewOptions) error) *cob
   otd tournament new "WOC 2027" --rounds 13 --bq wof --first-round random --seed 2027
   otd tournament new "Club night" --rounds 5 --system roundrobin --bye-points 0.5
   otd tournament new "Grand Othello" --rounds 5 --size 10
-  otd tournament new "Anti night" --rounds 4 --rules anti`,
+  otd tournament new "Anti night" --rounds 4 --rules anti
+  otd tournament new "Paris Open 2026" --rounds 7 --start 2026-05-16 --ratings archive.db --players entries.txt`,
 		Long: `new creates a tournament and makes it the current one.
 
 The games are standard 8x8 Othello unless --rules or --size says otherwise:
@@ -159,12 +164,22 @@ the winner scores more and BQ and disc totals rank as in Othello.`,
 			if err := s.Check(); err != nil {
 				return usageErrorf("tournament new: %w", err)
 			}
+			switch {
+			case (o.List.Ratings == "") != (o.Players == ""):
+				return usageErrorf("tournament new: --ratings and --players go together: the players of these WOF ids from that rating list")
+			case o.List.Ratings == "" && (cmd.Flags().Changed("at") || cmd.Flags().Changed("min-part")):
+				return usageErrorf("tournament new: --at and --min-part go with --ratings")
+			case o.List.Ratings != "" && s.FirstRound != pairing.ByRating:
+				return usageErrorf("tournament new: --ratings seeds round 1 by the list's ratings: not with --first-round %s", s.FirstRound)
+			}
 			return runF(o)
 		},
 	}
 	settingsFlags(cmd.Flags(), s)
 	rules.add(cmd.Flags())
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the tournament as JSON")
+	o.List.add(cmd.Flags(), "--start, else today")
+	cmd.Flags().StringVar(&o.Players, "players", "", "with --ratings, register the players of these WOF `ids` (79,2357,... or a file of them, one a line) from the list, round 1 seeded by its ratings")
 	cmd.MarkFlagRequired("rounds")
 	return cmd
 }
@@ -172,14 +187,44 @@ the winner scores more and BQ and disc totals rank as in Othello.`,
 // runTournamentNew creates the tournament (and the database if need be)
 // and makes it the current one.
 func runTournamentNew(g *globals, o tournamentNewOptions) error {
+	var list map[int]archive.Listed
+	var src string
+	var ids []int
+	if o.List.Ratings != "" { // read before the tournament is made: a wrong list or id makes none
+		var err error
+		if ids, err = readIDs([]string{o.Players}); err != nil {
+			return err
+		}
+		if list, src, err = o.List.read(g, o.Settings.Start); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if _, ok := list[id]; !ok {
+				return inputError(fmt.Errorf("--players: WOF id %d is not in %s: check the id ('otd archive players NAME' finds one); no tournament was made", id, src))
+			}
+		}
+	}
 	d, done, err := g.app(true)
 	if err != nil {
 		return err
 	}
-	defer done()
 	t, err := d.Create(context.Background(), o.Settings)
+	done()
 	if err != nil {
 		return err
+	}
+	if list != nil {
+		g.id = t.ID
+		changes, notes, err := registerFromList(g, list, src, ids, true)
+		if err != nil {
+			return fmt.Errorf("tournament %d (%s) was made, without players: %w", t.ID, t.Name, err)
+		}
+		if t, err = g.current(); err != nil {
+			return err
+		}
+		if !o.JSON {
+			defer printRegistered(g, changes, notes, src)
+		}
 	}
 	if o.JSON {
 		return writeJSON(g.Stdout, newTournamentJSON(t))

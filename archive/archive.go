@@ -1,0 +1,183 @@
+// Package archive is a rating officer's archive of rated tournaments: a
+// folder of .ELO files (the WOF's archive since 1977, or a federation's own)
+// indexed into one database of tournaments, the players in them by WOF id
+// (with every name and country a file gave them) and their games with their
+// dates; and the World Othello rating list computed from it (package rating,
+// RULES.md section 8), with the players' names.
+//
+// Indexing is incremental (Index): a new file adds its tournament, a file
+// whose content changed (by its SHA-256) replaces it, a file gone is
+// dropped, and a file that cannot be read is kept with the reason, so that
+// it is reported until it is mended (and read again at each index: a newer
+// reader may take it). The database is the Store interface's, which package
+// store/sqlite implements (wtf's shape: the domain says what it needs,
+// storage implements it). The folder may also be read straight into memory
+// (ReadDir), for a list computed without a database.
+//
+// Each file is read by package elo (ReadELO); a file elo refuses is
+// reported with elo's reason. An adapter-level package beside export: it
+// imports elo for the file, rating for the list and tournament for names
+// compared as the director's commands compare them (FoldName).
+package archive
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/otd-project/otd/rating"
+	"github.com/otd-project/otd/scoring"
+)
+
+// ErrNotFound is wrapped by the errors of a tournament or a player that the
+// archive does not hold.
+var ErrNotFound = errors.New("not in the archive")
+
+// Tournament is one file's rated tournament.
+type Tournament struct {
+	ID    int64  // its id in the archive's database (0 until stored)
+	File  string // the file's path below the folder indexed, '/'-separated
+	Name  string // %%Tournament (the file's name when it has none)
+	Place string // %%Country: where it was played
+	// Start and End are its first and last days (%%Date: DD/MM/YYYY, or
+	// DD/MM/YYYY - DD/MM/YYYY); End is Start for a one-day event. The
+	// rating list dates its games by Start, the day the WOF's file names
+	// give a tournament.
+	Start, End time.Time
+	Rounds     int     // Swiss rounds
+	Players    []Entry // the published standings, in their order
+	Games      []Game  // the Swiss rounds' games in order, then those added after them
+}
+
+// Entry is a player in a tournament's standings, as the file writes them.
+type Entry struct {
+	Rank        int // place in the published standings, from 1
+	ID          int // WOF id
+	New         bool
+	Last, First string
+	Country     string
+	Score       scoring.HalfPoints
+	Discs       int
+	Rating      int // the rating the file publishes; 0: none
+}
+
+// Name is the entry's name as the rating list writes it: "LAST, First".
+func (e Entry) Name() string {
+	if e.First == "" {
+		return e.Last
+	}
+	return e.Last + ", " + e.First
+}
+
+// Game is a rated game: black and white by WOF id and black's result. Discs
+// are known (HasDiscs) when the file gives them; a file of the 1970s may
+// give the result only.
+type Game struct {
+	Round                  int // the Swiss round, from 1; 0 for a game added after the Swiss rounds
+	Black, White           int
+	HasDiscs               bool
+	BlackDiscs, WhiteDiscs int
+	Result                 rating.Result // black's: win, draw or loss
+}
+
+// File is a file of the folder as the archive last read it.
+type File struct {
+	Path string // below the folder indexed, '/'-separated
+	Hash string // SHA-256 of its content, hex
+	Size int64
+	// Problem is why it could not be read ("" when its tournament is
+	// indexed): elo's reason with the line, or a contradiction that the
+	// rating list cannot take (a player against themself, a copy of a file
+	// indexed already).
+	Problem    string
+	Tournament int64 // its tournament's id; 0 with a problem
+}
+
+// Indexed is a file read, with its tournament, or its problem.
+type Indexed struct {
+	File       File
+	Tournament *Tournament // nil with a problem
+}
+
+// Summary is a tournament without its standings and games, as a list gives
+// it.
+type Summary struct {
+	ID                     int64
+	File                   string
+	Name, Place            string
+	Start, End             time.Time
+	Rounds, Players, Games int
+	// Entry is the player's line in its standings, when the list is of one
+	// player's tournaments (Filter.Player); nil otherwise, or when the
+	// player plays in the file's games but is not in its standings.
+	Entry *Entry
+}
+
+// Filter chooses tournaments: zero fields choose all.
+type Filter struct {
+	Player   int       // those in whose standings or games the player is
+	From, To time.Time // those starting on or after From, on or before To
+}
+
+// Seen is a name and country the archive's files give a player, and in
+// which tournaments: the first and last days they were seen so.
+type Seen struct {
+	Last, First, Country string
+	From, To             time.Time // the Start of the first and last of those tournaments
+	Tournaments          int
+}
+
+// Name is the name as the rating list writes it: "LAST, First".
+func (s Seen) Name() string { return Entry{Last: s.Last, First: s.First}.Name() }
+
+// Person is a player of the archive by WOF id, with every name and country
+// seen, oldest first (by their last day seen; the latest last).
+type Person struct {
+	ID    int
+	Names []Seen
+}
+
+// Latest is the name and country of the player's latest tournament (zero
+// for a player who is in games but in no standings).
+func (p Person) Latest() Seen {
+	if len(p.Names) == 0 {
+		return Seen{}
+	}
+	return p.Names[len(p.Names)-1]
+}
+
+// Played is a game with its tournament.
+type Played struct {
+	Game
+	Tournament int64
+	Name       string    // the tournament's
+	Start      time.Time // the tournament's
+}
+
+// Store is the archive's database. Update runs in one transaction: a crash
+// leaves the database as it was before the index or after it. The methods
+// are few and plain so that another engine can implement them (a store per
+// engine under store/, as for tournament.Storage).
+type Store interface {
+	// Files returns every file indexed or refused, by path.
+	Files(ctx context.Context) ([]File, error)
+	// Update drops the files of remove (paths) with their tournaments, and
+	// puts each of put: its file, and its tournament if it has one, in
+	// place of what the archive held for that path.
+	Update(ctx context.Context, remove []string, put []Indexed) error
+	// Tournaments returns the tournaments that f chooses, by Start then
+	// file.
+	Tournaments(ctx context.Context, f Filter) ([]Summary, error)
+	// Tournament returns one tournament whole; an error wrapping
+	// ErrNotFound if there is none of that id.
+	Tournament(ctx context.Context, id int64) (*Tournament, error)
+	// People returns the players of these ids (every player of the
+	// archive's standings and games with none), by id, with the names seen.
+	People(ctx context.Context, ids ...int) ([]Person, error)
+	// Games returns the games of a player (against opponent, if not 0), by
+	// their tournament's Start, then tournament, then order in the file.
+	Games(ctx context.Context, player, opponent int) ([]Played, error)
+	// RatingGames returns every game as the rating list takes it: the
+	// players, black's result, the tournament's Start.
+	RatingGames(ctx context.Context) ([]rating.Game, error)
+}

@@ -1,0 +1,246 @@
+package archive_test
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/elo"
+	"github.com/otd-project/otd/rating"
+)
+
+func day(s string) time.Time {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// club is a small Papp file: two rounds, a game left out in a comment, and
+// a final tied on the board that white did not go through ('>').
+const club = `%%Tournament: Club Open
+%%Country: France
+%%Date: 06/01/2024 - 07/01/2024
+
+%_%      79, LEADER, Imre, GBR,  2.5, 120, 2157
+%_% +     2, ARCHER, Ann, FRA,  1.5, 100, 0
+%_%      15, BLANC, Bob, FRA,  1, 90, 1650
+%_%      16, NOIR, Nina, BEL,  0, 50, 1500
+
+%Round: 1
+    79 (40)>(24)      2 B
+    15 (33)>(31)     16 B
+% 79 (64)<(00)    15 B
+
+%Round: 2
+     2 (32)=(32)     79 B
+    16 (20)<(44)     15 B
+
+%%Added results
+    79 (32)>(32)      2 B
+`
+
+func TestFromELO(t *testing.T) {
+	got, err := archive.ReadELO("2024/club.ELO", []byte(club))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &archive.Tournament{File: "2024/club.ELO", Name: "Club Open", Place: "France", Start: day("2024-01-06"), End: day("2024-01-07"), Rounds: 2,
+		Players: []archive.Entry{
+			{Rank: 1, ID: 79, Last: "LEADER", First: "Imre", Country: "GBR", Score: 5, Discs: 120, Rating: 2157},
+			{Rank: 2, ID: 2, New: true, Last: "ARCHER", First: "Ann", Country: "FRA", Score: 3, Discs: 100},
+			{Rank: 3, ID: 15, Last: "BLANC", First: "Bob", Country: "FRA", Score: 2, Discs: 90, Rating: 1650},
+			{Rank: 4, ID: 16, Last: "NOIR", First: "Nina", Country: "BEL", Score: 0, Discs: 50, Rating: 1500},
+		},
+		Games: []archive.Game{
+			{Round: 1, Black: 79, White: 2, HasDiscs: true, BlackDiscs: 40, WhiteDiscs: 24, Result: rating.Win},
+			{Round: 1, Black: 15, White: 16, HasDiscs: true, BlackDiscs: 33, WhiteDiscs: 31, Result: rating.Win},
+			{Round: 2, Black: 2, White: 79, HasDiscs: true, BlackDiscs: 32, WhiteDiscs: 32, Result: rating.Draw},
+			{Round: 2, Black: 16, White: 15, HasDiscs: true, BlackDiscs: 20, WhiteDiscs: 44, Result: rating.Loss},
+			{Round: 0, Black: 79, White: 2, HasDiscs: true, BlackDiscs: 32, WhiteDiscs: 32, Result: rating.Draw}, // a draw on the board
+		}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%+v\nwant\n%+v", got, want)
+	}
+	if n := want.Players[1].Name(); n != "ARCHER, Ann" {
+		t.Errorf("Name() = %q", n)
+	}
+	gs := got.RatingGames()
+	if len(gs) != 5 || gs[3] != (rating.Game{A: 16, B: 15, Result: rating.Loss, Date: day("2024-01-06")}) {
+		t.Errorf("RatingGames() = %+v: want 5 games dated by the first day, black first", gs)
+	}
+}
+
+func TestReadELORefuses(t *testing.T) {
+	for _, c := range []struct {
+		name, from, to, want string
+	}{
+		{"no date", "%%Date: 06/01/2024 - 07/01/2024\n", "", "no %%Date line"},
+		{"not a date", "06/01/2024 - 07/01/2024", "6 January 2024", `%%Date: "6 January 2024": not a day`},
+		{"month 13", "06/01/2024 - 07/01/2024", "06/13/2024", "not a day"},
+		{"backwards", "06/01/2024 - 07/01/2024", "07/01/2024 - 06/01/2024", "the last day is before the first"},
+		{"against themself", "15 (33)>(31)     16", "15 (33)>(31)     15", "round 1: player 15 plays themself"},
+		{"id 0", "16 (20)<(44)     15", "16 (20)<(44)     0", "round 2: the game 16 against 0: a WOF id is a number from 1"},
+		{"added against themself", "79 (32)>(32)      2 B", "2 (32)>(32)      2 B", "after the Swiss rounds: player 2 plays themself"},
+		{"elo refuses", "79 (40)>(24)", "79 (40)<(24)", "line 11: the discs do not match the sign"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text := strings.Replace(club, c.from, c.to, 1)
+			if text == club {
+				t.Fatalf("%q is not in the file", c.from)
+			}
+			_, err := archive.ReadELO("club.ELO", []byte(text))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("err = %v, want one saying %q", err, c.want)
+			}
+		})
+	}
+	_, err := archive.ReadELO("x.ELO", []byte("%%Date: 01/01/2024\n"))
+	var pe *elo.ParseError
+	if !errors.As(err, &pe) {
+		t.Errorf("a file elo refuses: err = %v, want elo's *ParseError", err)
+	}
+}
+
+func TestReadELODays(t *testing.T) {
+	for _, c := range []struct{ date, start, end string }{
+		{"06/01/2024", "2024-01-06", "2024-01-06"},
+		{"6/1/2024", "2024-01-06", "2024-01-06"},
+		{" 30/12/2023 - 02/01/2024 ", "2023-12-30", "2024-01-02"},
+		{"2024-01-06", "2024-01-06", "2024-01-06"},
+	} {
+		text := strings.Replace(club, "06/01/2024 - 07/01/2024", c.date, 1)
+		got, err := archive.ReadELO("club.ELO", []byte(text))
+		if err != nil {
+			t.Errorf("%%%%Date: %s: %v", c.date, err)
+			continue
+		}
+		if !got.Start.Equal(day(c.start)) || !got.End.Equal(day(c.end)) {
+			t.Errorf("%%%%Date: %s: %v to %v, want %s to %s", c.date, got.Start, got.End, c.start, c.end)
+		}
+	}
+	// No %%Tournament: the file's name.
+	got, err := archive.ReadELO("2024/20240106_Club.ELO", []byte(strings.Replace(club, "%%Tournament: Club Open\n", "", 1)))
+	if err != nil || got.Name != "20240106_Club" {
+		t.Errorf("no %%%%Tournament: name %q, %v; want the file's name", got.Name, err)
+	}
+}
+
+func TestFolderPeople(t *testing.T) {
+	a, _ := archive.ReadELO("a.ELO", []byte(club))
+	b, _ := archive.ReadELO("b.ELO", []byte(strings.NewReplacer("06/01/2024 - 07/01/2024", "01/03/2024", "ARCHER, Ann, FRA", "ARCHER-SMITH, Ann, GBR",
+		"16 (20)<(44)     15", "16 (20)<(44)     99").Replace(club)))
+	f := &archive.Folder{Tournaments: []*archive.Tournament{a, b}}
+	people, err := f.People(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int
+	for _, p := range people {
+		ids = append(ids, p.ID)
+	}
+	if want := []int{2, 15, 16, 79, 99}; !reflect.DeepEqual(ids, want) {
+		t.Errorf("ids %v, want %v (99 plays in a game, in no standings)", ids, want)
+	}
+	ann := people[0]
+	want := []archive.Seen{
+		{Last: "ARCHER", First: "Ann", Country: "FRA", From: day("2024-01-06"), To: day("2024-01-06"), Tournaments: 1},
+		{Last: "ARCHER-SMITH", First: "Ann", Country: "GBR", From: day("2024-03-01"), To: day("2024-03-01"), Tournaments: 1},
+	}
+	if !reflect.DeepEqual(ann.Names, want) || ann.Latest().Name() != "ARCHER-SMITH, Ann" {
+		t.Errorf("player 2's names %+v, latest %q; want %+v, the latest last", ann.Names, ann.Latest().Name(), want)
+	}
+	if imre := people[3]; len(imre.Names) != 1 || imre.Names[0].Tournaments != 2 || !imre.Names[0].To.Equal(day("2024-03-01")) {
+		t.Errorf("player 79's names %+v: want one, in 2 tournaments, to 2024-03-01", imre.Names)
+	}
+	if p := people[4]; len(p.Names) != 0 || p.Latest() != (archive.Seen{}) {
+		t.Errorf("player 99: %+v, want no name", p)
+	}
+	some, _ := f.People(context.Background(), 79, 99, 1234)
+	if len(some) != 2 || some[0].ID != 79 || some[1].ID != 99 {
+		t.Errorf("People(79, 99, 1234) = %+v, want 79 and 99", some)
+	}
+}
+
+// TestRate: a 3-1 head-to-head at equal weights is 1900 and 1700 (RULES.md
+// section 8), and the names are the latest file's.
+func TestRate(t *testing.T) {
+	match := func(date, name string, games ...string) *archive.Tournament {
+		text := "%%Date: " + date + "\n%_% 1, " + name + ", Ann, FRA, 0, 0\n%_% 2, BOND, Bea, GBR, 0, 0\n"
+		for i, g := range games {
+			text += "%Round: " + string(rune('1'+i)) + "\n" + g + "\n"
+		}
+		tm, err := archive.ReadELO(date, []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tm
+	}
+	f := &archive.Folder{Tournaments: []*archive.Tournament{
+		match("01/12/2024", "ARCHER", "1 (40)>(24) 2", "2 (40)>(24) 1"),
+		match("15/12/2024", "ARCHER-SMITH", "1 (40)>(24) 2", "2 (24)<(40) 1"),
+	}}
+	l, err := archive.Rate(context.Background(), f, day("2025-01-01"), rating.Options{MinPart: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Entries) != 2 {
+		t.Fatalf("%d entries, want 2", len(l.Entries))
+	}
+	a, b := l.Entries[0], l.Entries[1]
+	if a.ID != 1 || a.Name != "ARCHER-SMITH, Ann" || a.Country != "FRA" || a.Rank != 1 || b.Rank != 2 || b.Name != "BOND, Bea" {
+		t.Errorf("entries %+v %+v", a, b)
+	}
+	if d := max(abs(a.Rating-1900), abs(b.Rating-1700)); d > 0.01 {
+		t.Errorf("ratings %.3f and %.3f, want 1900 and 1700", a.Rating, b.Rating)
+	}
+	players := l.Players()
+	if p := players[1]; !p.Rated || p.Name != "ARCHER-SMITH, Ann" || abs(p.Rating-1900) > 0.01 {
+		t.Errorf("Players()[1] = %+v", p)
+	}
+}
+
+func abs(x float64) float64 { return max(x, -x) }
+
+func TestReadList(t *testing.T) {
+	programs := "Rank,WOF id,Name,Country,Rating,Uncertainty,Games,Last tournament,Listed,Official\n" +
+		"1,79,\"LEADER, Imre\",GBR,2157.43,45.2,1139,2024-10-26,true,true\n" +
+		",12,\"'=SUM(A1), x\",FRA,,,3,2024-10-26,false,false\n"
+	excel := "\uFEFFWOF id;Rating;Name;Country;Why not rated\n79;2157,43;LEADER, Imre;GBR;\n12;;'=SUM(A1), x;FRA;in a linked part of 1 player\n"
+	want := map[int]archive.Listed{
+		79: {ID: 79, Name: "LEADER, Imre", Country: "GBR", Rated: true, Rating: 2157.43},
+		12: {ID: 12, Name: "=SUM(A1), x", Country: "FRA"},
+	}
+	for name, text := range map[string]string{"programs": programs, "excel": excel} {
+		got, err := archive.ReadList(strings.NewReader(text))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if name == "excel" {
+			w := want[12]
+			w.Why = "in a linked part of 1 player"
+			want[12] = w
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %+v, want %+v", name, got, want)
+		}
+	}
+	for _, c := range []struct{ name, text, want string }{
+		{"no rating column", "WOF id,Name,Country\n79,x,GBR\n", `line 1: not a rating list of otd's: no column "Rating"`},
+		{"bad id", "WOF id,Name,Country,Rating\nx79,x,GBR,2000\n", `line 2: not a rating list of otd's: WOF id "x79"`},
+		{"bad rating", "WOF id,Name,Country,Rating\n79,x,GBR,high\n", `line 2: not a rating list of otd's: rating "high"`},
+		{"twice", "WOF id,Name,Country,Rating\n79,x,GBR,2000\n79,y,GBR,2000\n", "line 3: not a rating list of otd's: WOF id 79 is on two lines"},
+		{"empty", "", "line 1: not a rating list"},
+	} {
+		_, err := archive.ReadList(strings.NewReader(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, archive.ErrListFile) {
+			t.Errorf("%s: err = %v, want %q", c.name, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package archive
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Options are how a folder is read.
+type Options struct {
+	// Read reads a file's content into a tournament (name: its path below
+	// the folder); nil: ReadELO.
+	Read func(name string, data []byte) (*Tournament, error)
+	// Again reads every file again, not only the new, changed and refused
+	// ones (after an upgrade of otd that reads a file otherwise).
+	Again bool
+}
+
+// Report is what Index did.
+type Report struct {
+	Files     int      // the .ELO files of the folder
+	Added     []string // paths of the files whose tournament is new to the archive
+	Replaced  []string // of the files whose content changed, their tournament replaced
+	Removed   []string // of the files gone from the folder, or now refused, their tournament dropped
+	Unchanged int      // files read before and not changed
+	// Problems are every file of the folder that could not be read, with
+	// why, by path: those refused before as well as the new ones.
+	Problems []File
+	Games    int // the games of the tournaments added and replaced
+}
+
+// ErrNoFiles is wrapped by the error of a folder without an .ELO file:
+// indexing it would drop the whole archive.
+var ErrNoFiles = errors.New("no .ELO file")
+
+// Index brings the archive up to date with the folder dir and its
+// subfolders: every file named *.ELO (any case) is read if it is new,
+// changed (its SHA-256), or was refused before (or every file, with
+// o.Again); a file gone is dropped; the changes are saved in one Update. A
+// file with the same content as one indexed (a copy under another name) is
+// refused: its games would count twice. A folder without an .ELO file is
+// refused (ErrNoFiles), and nothing changes.
+func Index(ctx context.Context, st Store, dir string, o Options) (*Report, error) {
+	files, err := st.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	known := make(map[string]File, len(files))
+	for _, f := range files {
+		known[f.Path] = f
+	}
+	sc, err := scan(dir, known, o)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Files: sc.files, Unchanged: sc.unchanged, Problems: sc.problems}
+	var put []Indexed
+	for _, in := range sc.read {
+		old, seen := known[in.File.Path]
+		switch {
+		case in.Tournament == nil && seen && old.Problem == in.File.Problem && old.Hash == in.File.Hash:
+			continue // refused again, for the same reason
+		case in.Tournament == nil && seen && old.Problem == "":
+			rep.Removed = append(rep.Removed, in.File.Path)
+		case in.Tournament != nil && !seen, in.Tournament != nil && old.Problem != "":
+			rep.Added = append(rep.Added, in.File.Path)
+		case in.Tournament != nil && old.Hash == in.File.Hash: // read again (Again)
+			rep.Unchanged++
+		case in.Tournament != nil:
+			rep.Replaced = append(rep.Replaced, in.File.Path)
+		}
+		if in.Tournament != nil {
+			rep.Games += len(in.Tournament.Games)
+		}
+		put = append(put, in)
+	}
+	var remove []string
+	for _, f := range files {
+		if !sc.onDisk[f.Path] {
+			remove = append(remove, f.Path)
+			if f.Problem == "" {
+				rep.Removed = append(rep.Removed, f.Path)
+			}
+		}
+	}
+	slices.Sort(rep.Removed)
+	if len(remove) > 0 || len(put) > 0 {
+		if err := st.Update(ctx, remove, put); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
+}
+
+// Folder is a folder of .ELO files read into memory (ReadDir): the rating
+// list computed straight from it, without a database.
+type Folder struct {
+	Files       int // the .ELO files of the folder
+	Tournaments []*Tournament
+	Problems    []File // the files that could not be read, with why
+}
+
+// ReadDir reads every .ELO file of the folder dir and its subfolders, as
+// Index does (a copy of a file read is refused); o.Again does not matter.
+func ReadDir(dir string, o Options) (*Folder, error) {
+	sc, err := scan(dir, nil, o)
+	if err != nil {
+		return nil, err
+	}
+	f := &Folder{Files: sc.files, Problems: sc.problems}
+	for _, in := range sc.read {
+		if in.Tournament != nil {
+			f.Tournaments = append(f.Tournaments, in.Tournament)
+		}
+	}
+	return f, nil
+}
+
+// scanned is a folder compared with what the archive knows of it.
+type scanned struct {
+	files, unchanged int
+	onDisk           map[string]bool
+	read             []Indexed // the files read, in path order, each with its tournament or its problem
+	problems         []File    // every file refused, in path order
+}
+
+// scan reads the .ELO files of dir that are not in known with the same
+// content and no problem (all of them with o.Again), in path order.
+func scan(dir string, known map[string]File, o Options) (*scanned, error) {
+	read := o.Read
+	if read == nil {
+		read = ReadELO
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("the archive's folder: %w", err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("the archive's folder: %s is not a folder; name the folder of the .ELO files", dir)
+	}
+	type pending struct {
+		path string
+		data []byte
+		err  error
+		file File
+	}
+	var todo []pending
+	sc := &scanned{onDisk: map[string]bool{}}
+	indexed := map[string]string{} // hash: path of a file whose tournament is indexed
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".elo") {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		sc.files++
+		sc.onDisk[rel] = true
+		data, err := os.ReadFile(p)
+		sum := sha256.Sum256(data)
+		f := File{Path: rel, Hash: hex.EncodeToString(sum[:]), Size: int64(len(data))}
+		if old, ok := known[rel]; ok && err == nil && old.Hash == f.Hash && old.Problem == "" && !o.Again {
+			sc.unchanged++
+			indexed[f.Hash] = rel
+			return nil
+		}
+		todo = append(todo, pending{rel, data, err, f})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading the archive's folder: %w", err)
+	}
+	if sc.files == 0 {
+		return nil, fmt.Errorf("%s: %w in the folder or below it (the archive's files are named *.ELO)", dir, ErrNoFiles)
+	}
+	for _, p := range todo {
+		in := Indexed{File: p.file}
+		var err error
+		if first, ok := indexed[p.file.Hash]; ok {
+			err = fmt.Errorf("the same content as %s: a copy, whose games would count twice; delete one", first)
+		} else if err = p.err; err == nil {
+			in.Tournament, err = read(p.path, p.data)
+		}
+		if err != nil {
+			in.File.Problem = err.Error()
+			in.Tournament = nil
+			sc.problems = append(sc.problems, in.File)
+		} else {
+			in.Tournament.File = p.path
+			indexed[p.file.Hash] = p.path
+		}
+		sc.read = append(sc.read, in)
+	}
+	return sc, nil
+}

@@ -1,0 +1,471 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/rating"
+	"github.com/otd-project/otd/store/sqlite"
+	"github.com/otd-project/otd/tournament"
+	"github.com/spf13/cobra"
+)
+
+// defaultArchiveDB is the archive database of 'otd archive' and 'otd
+// rating' when none is named: OTD_ARCHIVE_DB, else ./archive.db.
+func defaultArchiveDB() string {
+	if p := os.Getenv("OTD_ARCHIVE_DB"); p != "" {
+		return p
+	}
+	return "archive.db"
+}
+
+// archiveDB is an open archive database.
+type archiveDB interface {
+	archive.Store
+	Close() error
+}
+
+// openArchive opens the archive database at path (creating it with
+// create), with what to do when there is none or it is no archive.
+func openArchive(path string, create bool) (archiveDB, error) {
+	st, err := sqlite.OpenArchive(path, sqlite.Options{Create: create})
+	switch {
+	case errors.Is(err, sqlite.ErrPath):
+		return nil, &exitError{code: exitUsage, err: err, usage: true}
+	case errors.Is(err, sqlite.ErrNoDatabase):
+		return nil, fmt.Errorf("no archive database %s: index a folder of .ELO files first ('otd archive index DIR'), or name the database with --archive-db", path)
+	case errors.Is(err, sqlite.ErrNotArchive):
+		return nil, fmt.Errorf("%w; name the database 'otd archive index' made with --archive-db", err)
+	case err != nil:
+		return nil, err
+	}
+	return st, nil
+}
+
+// withArchive opens the archive database of --archive-db, runs fn on it
+// and closes it.
+func withArchive(path string, fn func(context.Context, archive.Store) error) error {
+	st, err := openArchive(path, false)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return fn(context.Background(), st)
+}
+
+func newArchiveCmd(g *globals) *cobra.Command {
+	db := defaultArchiveDB()
+	cmd := &cobra.Command{
+		Use:   "archive",
+		Short: "Index a folder of .ELO files (the WOF archive) and look up players, tournaments, head to head",
+		Long: `archive keeps a rating officer's archive: every .ELO file of a folder (the
+WOF's archive since 1977, or a federation's own) indexed into one database
+(--archive-db, default ./archive.db, env OTD_ARCHIVE_DB; not the tournament
+database of --db): each file's tournament (its name, place and days), the
+players of its standings by WOF id with the names and countries each file
+gives them, and its games. 'otd rating' computes the rating list from it.
+
+Index the folder again after adding, changing or removing files: only the
+new and changed files are read (a file whose content changed replaces its
+tournament), a file gone is dropped, and each file otd cannot read is
+listed with the reason, and read again at the next index.`,
+		Example: `  otd archive index ~/wof-archive
+  otd archive players leader
+  otd archive player 79
+  otd archive h2h 79 5577
+  otd archive tournaments --player 79 --from 2020-01-01
+  otd archive tournament 2024/20240106_Shinagawa_open_2024.ELO
+  otd archive problems`,
+	}
+	cmd.PersistentFlags().StringVar(&db, "archive-db", db, "the archive database `FILE` (env OTD_ARCHIVE_DB)")
+	cmd.AddCommand(newArchiveIndexCmd(g, &db), newArchivePlayersCmd(g, &db), newArchivePlayerCmd(g, &db), newArchiveH2HCmd(g, &db),
+		newArchiveTournamentsCmd(g, &db), newArchiveTournamentCmd(g, &db), newArchiveProblemsCmd(g, &db))
+	return cmd
+}
+
+func newArchiveIndexCmd(g *globals, db *string) *cobra.Command {
+	var again, asJSON bool
+	cmd := &cobra.Command{
+		Use:   "index DIR",
+		Short: "Index the .ELO files of a folder and its subfolders into the archive database",
+		Long: `index reads every file named *.ELO (any case) in the folder DIR and its
+subfolders into the archive database (created if need be): a new file adds
+its tournament, a file whose content changed (its SHA-256) replaces its
+tournament, a file no longer there is dropped with its tournament, and an
+unchanged file is not read again (unless --again, after an upgrade of otd).
+The changes are saved at once, at the end: an index stopped half way changes
+nothing.
+
+A file otd cannot read is reported with the reason (the line, and what is
+wrong) and left out, and so is a file the rating list cannot take (a player
+against themself, no day) and a copy of a file indexed already (its games
+would count twice); the index goes on with the others. Each is read again at
+the next index. A folder without an .ELO file is refused, so that a mistyped
+folder does not empty the archive. Paths are kept relative to DIR: index the
+same folder each time.`,
+		Example: "  otd archive index ~/wof-archive\n  otd archive index ~/wof-archive --archive-db wof.db --json",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+	}
+	cmd.RunE = func(_ *cobra.Command, args []string) error {
+		st, err := openArchive(*db, true)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		rep, err := archive.Index(context.Background(), st, args[0], archive.Options{Again: again})
+		if errors.Is(err, archive.ErrNoFiles) {
+			return inputError(err)
+		}
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			return writeJSON(g.Stdout, newArchiveIndexJSON(rep))
+		}
+		fmt.Fprintf(g.Stdout, "%s: %d .ELO files: %d added, %d replaced, %d removed, %d unchanged, %d not read. %d games added to %s.\n",
+			args[0], rep.Files, len(rep.Added), len(rep.Replaced), len(rep.Removed), rep.Unchanged, len(rep.Problems), rep.Games, *db)
+		for _, what := range []struct {
+			verb  string
+			paths []string
+		}{{"Added", rep.Added}, {"Replaced", rep.Replaced}, {"Removed", rep.Removed}} {
+			if n := len(what.paths); n > 0 && n <= 20 {
+				fmt.Fprintf(g.Stdout, "%s: %s\n", what.verb, strings.Join(what.paths, ", "))
+			}
+		}
+		printProblems(g, rep.Problems)
+		return nil
+	}
+	cmd.Flags().BoolVar(&again, "again", false, "read every file again, the unchanged ones too")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print what was done as JSON")
+	return cmd
+}
+
+// printProblems lists the files not read, one a line, with why.
+func printProblems(g *globals, problems []archive.File) {
+	if len(problems) == 0 {
+		return
+	}
+	fmt.Fprintf(g.Stdout, "Not read (%d; their games are not in the archive):\n", len(problems))
+	for _, p := range problems {
+		fmt.Fprintf(g.Stdout, "  %s: %s\n", p.Path, tournament.Printable(p.Problem))
+	}
+}
+
+func newArchiveProblemsCmd(g *globals, db *string) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     "problems",
+		Short:   "List the files of the last index that could not be read, with why",
+		Example: "  otd archive problems\n  otd archive problems --json",
+		Args:    argsUsage(cobra.NoArgs),
+		RunE: func(*cobra.Command, []string) error {
+			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
+				files, err := st.Files(ctx)
+				if err != nil {
+					return err
+				}
+				var problems []archive.File
+				for _, f := range files {
+					if f.Problem != "" {
+						problems = append(problems, f)
+					}
+				}
+				if asJSON {
+					out := []archiveProblemJSON{}
+					for _, p := range problems {
+						out = append(out, archiveProblemJSON{p.Path, p.Problem})
+					}
+					return writeJSON(g.Stdout, out)
+				}
+				fmt.Fprintf(g.Stdout, "%d files, %d indexed.\n", len(files), len(files)-len(problems))
+				printProblems(g, problems)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the files as JSON")
+	return cmd
+}
+
+// wofID parses a WOF id argument.
+func wofID(cmd, s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return 0, usageErrorf("%s: %q is not a WOF id (a number from 1; 'otd archive players NAME' finds a player's)", cmd, s)
+	}
+	return n, nil
+}
+
+func newArchivePlayersCmd(g *globals, db *string) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "players NAME|ID",
+		Short: "Find players by a part of a name (case and accents aside), or by WOF id",
+		Long: `players lists the players one of whose names in the archive holds NAME,
+case, spacing and accents aside ("muller" finds MÜLLER), or whose WOF id is
+ID: their id, each name and country the files give them, and when.`,
+		Example: "  otd archive players leader\n  otd archive players \"imre\" --json",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
+				people, err := archive.FindPlayers(ctx, st, args[0])
+				if err != nil {
+					return usageErrorf("archive players: %v", err)
+				}
+				if asJSON {
+					out := []archivePersonJSON{}
+					for _, p := range people {
+						out = append(out, newArchivePersonJSON(p))
+					}
+					return writeJSON(g.Stdout, out)
+				}
+				if len(people) == 0 {
+					fmt.Fprintf(g.Stdout, "No player of the archive is named %q.\n", args[0])
+					return nil
+				}
+				var rows [][]string
+				for _, p := range people {
+					for i, s := range p.Names {
+						id := ""
+						if i == len(p.Names)-1 {
+							id = strconv.Itoa(p.ID)
+						}
+						rows = append(rows, []string{id, s.Name(), s.Country, span(s), strconv.Itoa(s.Tournaments)})
+					}
+					if len(p.Names) == 0 {
+						rows = append(rows, []string{strconv.Itoa(p.ID), "(in games only)", "", "", ""})
+					}
+				}
+				return table(g.Stdout, []string{"WOF id", "Name", "Country", "Seen", "Tournaments"}, reverseGroups(rows))
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the players as JSON")
+	return cmd
+}
+
+// reverseGroups puts each player's rows latest name first: the id is on
+// the last row of each player's group.
+func reverseGroups(rows [][]string) [][]string {
+	var out, group [][]string
+	for _, r := range rows {
+		group = append([][]string{r}, group...)
+		if r[0] != "" {
+			out, group = append(out, group...), nil
+		}
+	}
+	return out
+}
+
+// span is when a name was seen: "2010-11-11 to 2024-10-26", or one day.
+func span(s archive.Seen) string {
+	if s.From.Equal(s.To) {
+		return s.From.Format(time.DateOnly)
+	}
+	return s.From.Format(time.DateOnly) + " to " + s.To.Format(time.DateOnly)
+}
+
+func newArchivePlayerCmd(g *globals, db *string) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "player ID",
+		Short: "A player's history: names, tournaments, results",
+		Long: `player gives the history of the player of WOF id ID in the archive: each
+name and country the files give them, then each tournament (its day, name,
+place, the player's rank, score and discs in its standings, and their wins,
+draws and losses in its games), and the totals.`,
+		Example: "  otd archive player 79\n  otd archive player 79 --json",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			id, err := wofID("archive player", args[0])
+			if err != nil {
+				return err
+			}
+			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
+				h, err := archive.PlayerHistory(ctx, st, id)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return writeJSON(g.Stdout, newArchiveHistoryJSON(h))
+				}
+				latest := h.Latest()
+				fmt.Fprintf(g.Stdout, "%d %s (%s): %s, %s: %d won, %d drawn, %d lost.\n", h.ID, latest.Name(), latest.Country,
+					tournament.Plural(len(h.Tournaments), "tournament"), tournament.Plural(h.Total(), "game"), h.Won, h.Drawn, h.Lost)
+				if len(h.Names) > 1 {
+					fmt.Fprintln(g.Stdout, "Names seen:")
+					for _, s := range h.Names {
+						fmt.Fprintf(g.Stdout, "  %s (%s): %s, %s\n", s.Name(), s.Country, span(s), tournament.Plural(s.Tournaments, "tournament"))
+					}
+				}
+				var rows [][]string
+				for _, a := range h.Tournaments {
+					rank, score, rated := "", "", ""
+					if e := a.Entry; e != nil {
+						rank, score = fmt.Sprintf("%d/%d", e.Rank, a.Players), e.Score.String()
+						rated = ratingText(e.Rating)
+					}
+					rows = append(rows, []string{a.Start.Format(time.DateOnly), a.Name, a.Place, rank, score,
+						fmt.Sprintf("%d-%d-%d", a.Won, a.Drawn, a.Lost), rated, strconv.FormatInt(a.ID, 10)})
+				}
+				return table(g.Stdout, []string{"Day", "Tournament", "Place", "Rank", "Score", "W-D-L", "Rating", "Id"}, rows)
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the history as JSON")
+	return cmd
+}
+
+func newArchiveH2HCmd(g *globals, db *string) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     "h2h ID ID",
+		Aliases: []string{"head-to-head"},
+		Short:   "Every game between two players, and the score",
+		Example: "  otd archive h2h 79 5577\n  otd archive head-to-head 79 5577 --json",
+		Args:    argsUsage(cobra.ExactArgs(2)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			var ids [2]int
+			for i, s := range args {
+				id, err := wofID("archive h2h", s)
+				if err != nil {
+					return err
+				}
+				ids[i] = id
+			}
+			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
+				m, err := archive.HeadToHead(ctx, st, ids[0], ids[1])
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return writeJSON(g.Stdout, newArchiveH2HJSON(m))
+				}
+				a, b := m.A.Latest().Name(), m.B.Latest().Name()
+				fmt.Fprintf(g.Stdout, "%s (%d) against %s (%d): %s, %d won, %d drawn, %d lost.\n", a, m.A.ID, b, m.B.ID,
+					tournament.Plural(m.Total(), "game"), m.Won, m.Drawn, m.Lost)
+				name := map[int]string{m.A.ID: a, m.B.ID: b}
+				var rows [][]string
+				for _, p := range m.Games {
+					rows = append(rows, []string{p.Start.Format(time.DateOnly), p.Name, roundText(p.Round), name[p.Black], discsText(p.Game), name[p.White]})
+				}
+				if len(rows) == 0 {
+					return nil
+				}
+				return table(g.Stdout, []string{"Day", "Tournament", "Round", "Black", "Result", "White"}, rows)
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the games as JSON")
+	return cmd
+}
+
+// roundText is a game's round: its number, or "final" for a game after the
+// Swiss rounds.
+func roundText(r int) string {
+	if r == 0 {
+		return "final"
+	}
+	return strconv.Itoa(r)
+}
+
+// discsText is a game's result for a table: "40-24", or "win", "draw",
+// "loss" (black's) for a game without discs.
+func discsText(g archive.Game) string {
+	if g.HasDiscs {
+		return fmt.Sprintf("%d-%d", g.BlackDiscs, g.WhiteDiscs)
+	}
+	return map[rating.Result]string{rating.Win: "1-0", rating.Draw: "½-½", rating.Loss: "0-1"}[g.Result]
+}
+
+func newArchiveTournamentsCmd(g *globals, db *string) *cobra.Command {
+	var asJSON bool
+	var f archive.Filter
+	var from, to tournament.Date
+	cmd := &cobra.Command{
+		Use:     "tournaments [--player ID] [--from DAY] [--to DAY]",
+		Short:   "List the archive's tournaments, by day",
+		Example: "  otd archive tournaments --from 2024-01-01\n  otd archive tournaments --player 79 --json",
+		Args:    argsUsage(cobra.NoArgs),
+		RunE: func(*cobra.Command, []string) error {
+			f.From, f.To = from.Time(), to.Time()
+			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
+				list, err := st.Tournaments(ctx, f)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					out := []archiveTournamentJSON{}
+					for _, s := range list {
+						out = append(out, newArchiveTournamentJSON(s))
+					}
+					return writeJSON(g.Stdout, out)
+				}
+				var rows [][]string
+				for _, s := range list {
+					rows = append(rows, []string{strconv.FormatInt(s.ID, 10), s.Start.Format(time.DateOnly), s.Name, s.Place,
+						strconv.Itoa(s.Players), strconv.Itoa(s.Games), s.File})
+				}
+				return table(g.Stdout, []string{"Id", "Day", "Tournament", "Place", "Players", "Games", "File"}, rows)
+			})
+		},
+	}
+	cmd.Flags().IntVar(&f.Player, "player", 0, "only the tournaments of the player of this WOF `id`")
+	cmd.Flags().TextVar(&from, "from", &from, "only the tournaments from this `day` on, YYYY-MM-DD")
+	cmd.Flags().TextVar(&to, "to", &to, "only the tournaments up to this `day`, YYYY-MM-DD")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the tournaments as JSON")
+	return cmd
+}
+
+func newArchiveTournamentCmd(g *globals, db *string) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "tournament ID|FILE|NAME",
+		Short: "Show a tournament of the archive: its standings and games",
+		Long: `tournament shows a tournament of the archive, given by its id ('otd archive
+tournaments'), its file's path below the folder indexed (or the end of it),
+or its name: its standings as the file publishes them, then its games.`,
+		Example: "  otd archive tournament 812\n  otd archive tournament 2024/20240106_Shinagawa_open_2024.ELO\n  otd archive tournament 'WOC 2024' --json",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
+				t, err := archive.FindTournament(ctx, st, args[0])
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return writeJSON(g.Stdout, newArchiveTournamentShowJSON(t))
+				}
+				days := t.Start.Format(time.DateOnly)
+				if !t.End.Equal(t.Start) {
+					days += " to " + t.End.Format(time.DateOnly)
+				}
+				fmt.Fprintf(g.Stdout, "%s, %s, %s: %s, %s, %s (file %s, id %d).\n", t.Name, t.Place, days,
+					tournament.Plural(len(t.Players), "player"), tournament.Plural(t.Rounds, "round"), tournament.Plural(len(t.Games), "game"), t.File, t.ID)
+				name := map[int]string{}
+				var rows [][]string
+				for _, e := range t.Players {
+					name[e.ID] = e.Name()
+					rows = append(rows, []string{strconv.Itoa(e.Rank), strconv.Itoa(e.ID), e.Name(), e.Country, e.Score.String(),
+						strconv.Itoa(e.Discs), ratingText(e.Rating)})
+				}
+				if err := table(g.Stdout, []string{"Rank", "WOF id", "Name", "Country", "Score", "Discs", "Rating"}, rows); err != nil {
+					return err
+				}
+				rows = nil
+				for _, gm := range t.Games {
+					rows = append(rows, []string{roundText(gm.Round), strconv.Itoa(gm.Black), name[gm.Black], discsText(gm), strconv.Itoa(gm.White), name[gm.White]})
+				}
+				return table(g.Stdout, []string{"Round", "Black", "", "Result", "White", ""}, rows)
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the tournament as JSON")
+	return cmd
+}
