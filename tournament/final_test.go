@@ -25,8 +25,8 @@ import (
 //     false), 3 wins (5-1): decided in 3 games with a draw.
 //   - SF2 = 2 v 3 = 1 v 5: 1 wins twice (4-0 after 2 games, 4 > 0 + 2):
 //     decided, no 3rd game.
-//   - F = 3 v 1: 3 wins, 1 wins, a draw: 1.5-1.5, level; the WOC's rule is
-//     the higher Swiss seed: 3 (WOC 2019's final).
+//   - F = 3 v 1: 3 wins, 1 wins, a draw: 1.5-1.5, level; the rule set here
+//     (level=seed; the WOC's is the discs) is the higher Swiss seed: 3.
 //   - 3P = 2 v 5, one game: 5 wins.
 //
 // The final ranking: 3, 1, 5, 2, then the Swiss order: 6, 4.
@@ -36,6 +36,7 @@ func TestFinalPhase(t *testing.T) {
 	s := tournament.DefaultSettings("Championship", 1)
 	s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
 	s.Final = tournament.WOCFinal
+	s.Final.Level = tournament.LevelSeed
 	tm, err := d.Create(ctx, s)
 	if err != nil {
 		t.Fatal(err)
