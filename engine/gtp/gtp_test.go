@@ -160,6 +160,7 @@ func TestPasses(t *testing.T) {
 			t.Fatalf("%s: no pass in the games: the test tests nothing", mode)
 		}
 		stderrHas(e, "genmove white")
+		stderrHas(e, " pass")
 		if got := strings.Contains(e.Stderr(), " pass"); got != true {
 			t.Errorf("%s: no pass sent", mode)
 		}
@@ -205,10 +206,11 @@ func TestReplay(t *testing.T) {
 	enginetest.CloseAndCheck(t, e)
 }
 
-// stderrHas waits a little for s in the engine's stderr: the log is read
-// from a pipe of its own, so it may lag the replies.
+// stderrHas waits for s in the engine's stderr: the log is read from a pipe
+// of its own, so it may lag the replies (10 s at most, for a loaded
+// machine; it returns as soon as s is there).
 func stderrHas(e *Engine, s string) {
-	for end := time.Now().Add(time.Second); time.Now().Before(end) && !strings.Contains(e.Stderr(), s); {
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !strings.Contains(e.Stderr(), s); {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
