@@ -160,6 +160,7 @@ func TestPasses(t *testing.T) {
 			t.Fatalf("%s: no pass in the games: the test tests nothing", mode)
 		}
 		stderrHas(e, "genmove white")
+		stderrHas(e, " pass")
 		if got := strings.Contains(e.Stderr(), " pass"); got != true {
 			t.Errorf("%s: no pass sent", mode)
 		}
