@@ -72,7 +72,7 @@ case "$*" in *" start") TOUCH "$2/postmaster.pid";; *" stop") RM -f "$2/postmast
 		stubs  map[string]string // commands on PATH besides go and env
 		pg     map[string]string // initdb and pg_ctl in PG_BIN; nil: PostgreSQL is not installed
 		ci     string
-		goExit string // go's exit status
+		goExit string   // go's exit status
 		want   []string // in make's output
 		not    []string // not in it
 		calls  []string // apt-get and sudo as called, in order
@@ -92,7 +92,7 @@ case "$*" in *" start") TOUCH "$2/postmaster.pid";; *" stop") RM -f "$2/postmast
 			want: []string{"apt-get needs root", "could not install PostgreSQL (Debian package postgresql): apt-get needs root"}},
 		{name: "not root, password-less sudo", stubs: map[string]string{"id": user, "apt-get": aptOK, "sudo": sudoOK},
 			want: []string{"installing grhino postgresql"}, not: []string{"could not"},
-			calls: []string{"sudo apt-get update", "apt-get update", "sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y grhino postgresql", "apt-get install -y grhino postgresql"},
+			calls:  []string{"sudo apt-get update", "apt-get update", "sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y grhino postgresql", "apt-get install -y grhino postgresql"},
 			pgRuns: startStop(false)},
 		{name: "root, apt-get installs", stubs: map[string]string{"id": root, "apt-get": aptOK, "runuser": runuser, "chown": chown},
 			want: []string{"installing grhino postgresql", "PostgreSQL for the tests: "}, not: []string{"could not"},
