@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/otd-project/otd/internal/fakeengine"
@@ -32,12 +34,58 @@ func TestScripts(t *testing.T) {
 
 // TestScriptsPostgres runs the same scripts on PostgreSQL: OTD_DB names a
 // new database of the test server for each script. A script that tests SQLite
-// files themselves skips there, saying why ([postgres] skip '...').
+// files themselves skips there, saying why ([postgres] skip '...'), and so
+// does one whose commands open no database (opensDatabase).
 func TestScriptsPostgres(t *testing.T) {
 	if os.Getenv(testenv.PostgresEnv) == "" {
 		testenv.Missing(t, "a PostgreSQL server: "+testenv.PostgresEnv+" is not set ('make test' starts one and sets it)")
 	}
-	testscript.Run(t, scriptParams(t, true))
+	p := scriptParams(t, true)
+	names, err := filepath.Glob(filepath.Join(p.Dir, "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Dir = ""
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if opensDatabase(string(b)) {
+			p.Files = append(p.Files, name)
+			continue
+		}
+		t.Run(strings.TrimSuffix(filepath.Base(name), ".txtar"), func(t *testing.T) {
+			t.Skip("its commands open no database: its run on SQLite (TestScripts) tests them")
+		})
+	}
+	testscript.Run(t, p)
+}
+
+// noDatabase are the otd commands that open no database.
+var noDatabase = regexp.MustCompile(`^(verify|perft|pairing simulate|version|completion|help|--help)\b`)
+
+// opensDatabase tells whether a script runs an otd command that may open a
+// database: any but noDatabase's.
+func opensDatabase(script string) bool {
+	for _, l := range strings.Split(script, "\n") {
+		l = strings.TrimSpace(l)
+		for strings.HasPrefix(l, "[") || strings.HasPrefix(l, "!") || strings.HasPrefix(l, "?") {
+			if strings.HasPrefix(l, "[") {
+				_, l, _ = strings.Cut(l, "]")
+			} else {
+				l = l[1:]
+			}
+			l = strings.TrimSpace(l)
+		}
+		if cmd, ok := strings.CutPrefix(l, "otd "); ok && !noDatabase.MatchString(cmd) {
+			return true
+		}
+		if strings.HasPrefix(l, "-- ") { // the files of the archive
+			break
+		}
+	}
+	return false
 }
 
 func scriptParams(t *testing.T, postgres bool) testscript.Params {
