@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/otd-project/otd/tournament"
 )
@@ -112,6 +113,12 @@ func Open(url string, o Options) (*Store, error) {
 	s.user = cfg.ConnConfig.User
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
+	}
+	if !strings.Contains(url, "default_query_exec_mode") {
+		// One round trip a statement, none to prepare it: an otd command is
+		// a process of a few statements, which a statement cache would
+		// prepare for nothing.
+		cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeExec
 	}
 	params := cfg.ConnConfig.RuntimeParams
 	if params["application_name"] == "" {
