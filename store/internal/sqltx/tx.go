@@ -300,11 +300,15 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The scan's targets are made once a query, not once a row: passed
+	// through the Rows interface, they live on the heap.
+	var p tournament.Player
+	var absent, cats string
+	var newID int
+	dest := []any{&p.Number, &p.Name, &p.WOFID, &newID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine, &p.Team, &p.Born, &cats}
 	for rows.Next() {
-		var p tournament.Player
-		var absent, cats string
-		var newID int
-		if err := rows.Scan(&p.Number, &p.Name, &p.WOFID, &newID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine, &p.Team, &p.Born, &cats); err != nil {
+		p = tournament.Player{}
+		if err := rows.Scan(dest...); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -338,18 +342,14 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 		return nil, err
 	}
 	defer rows.Close()
+	var g tournament.Game
+	var res resultCols
+	dest = append([]any{&g.Round, &g.Table, &g.Black, &g.White}, res.dest()...)
 	for rows.Next() {
-		var g tournament.Game
-		var bd, wd sql.NullInt64
-		var kind, loser sql.NullString
-		var moves, end, note string
-		if err := rows.Scan(&g.Round, &g.Table, &g.Black, &g.White, &bd, &wd, &kind, &loser, &moves, &end, &note); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
-		if bd.Valid {
-			g.Result = &tournament.Result{Black: int(bd.Int64), White: int(wd.Int64), Kind: tournament.Kind(kind.String), Loser: tournament.Color(loser.String),
-				Moves: moves, End: end, Note: note}
-		}
+		g.Result = res.result()
 		tm.Games = append(tm.Games, g)
 	}
 	if err := rows.Err(); err != nil {
@@ -362,19 +362,14 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 		return nil, err
 	}
 	defer rows.Close()
+	var f tournament.FinalGame
+	dest = append([]any{&f.Seq, &f.Category, &f.Match, &f.Game, &f.Black, &f.White}, res.dest()...)
 	for rows.Next() {
-		var g tournament.FinalGame
-		var bd, wd sql.NullInt64
-		var kind, loser sql.NullString
-		var moves, end, note string
-		if err := rows.Scan(&g.Seq, &g.Category, &g.Match, &g.Game, &g.Black, &g.White, &bd, &wd, &kind, &loser, &moves, &end, &note); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
-		if bd.Valid {
-			g.Result = &tournament.Result{Black: int(bd.Int64), White: int(wd.Int64), Kind: tournament.Kind(kind.String), Loser: tournament.Color(loser.String),
-				Moves: moves, End: end, Note: note}
-		}
-		tm.FinalGames = append(tm.FinalGames, g)
+		f.Result = res.result()
+		tm.FinalGames = append(tm.FinalGames, f)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -384,6 +379,28 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 		return nil, err
 	}
 	return tm, rows.Err()
+}
+
+// resultCols receives a game's result as the game tables keep it (see
+// resultColumns).
+type resultCols struct {
+	black, white     sql.NullInt64
+	kind, loser      sql.NullString
+	moves, end, note string
+}
+
+// dest are the scan's targets, in resultColumns' order.
+func (r *resultCols) dest() []any {
+	return []any{&r.black, &r.white, &r.kind, &r.loser, &r.moves, &r.end, &r.note}
+}
+
+// result is the result received, nil for none.
+func (r *resultCols) result() *tournament.Result {
+	if !r.black.Valid {
+		return nil
+	}
+	return &tournament.Result{Black: int(r.black.Int64), White: int(r.white.Int64), Kind: tournament.Kind(r.kind.String),
+		Loser: tournament.Color(r.loser.String), Moves: r.moves, End: r.end, Note: r.note}
 }
 
 // Save writes change c of tournament id and its audit row: the entities of
