@@ -53,7 +53,7 @@ func (s *Store) translate(err error) error {
 	if translated(err) {
 		return err
 	}
-	cfg := s.pool.Config().ConnConfig
+	cfg := s.conn
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		switch code := pe.Code; {

@@ -28,8 +28,8 @@ import (
 // Store is an open database.
 type Store struct {
 	pool     *pgxpool.Pool
-	name     string // the URL without its password, for messages
-	user     string
+	conn     *pgx.ConnConfig // how it connects: its messages name the server, user and database
+	name     string          // the URL without its password, for messages
 	now      func() time.Time
 	readOnly bool
 	lockWait time.Duration
@@ -110,7 +110,7 @@ func Open(url string, o Options) (*Store, error) {
 		}
 		return nil, fmt.Errorf("%s: %w: %s", s.name, ErrURL, why)
 	}
-	s.user = cfg.ConnConfig.User
+	s.conn = cfg.ConnConfig
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
 	}

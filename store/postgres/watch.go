@@ -61,7 +61,7 @@ func (s *Store) Changes(ctx context.Context) (<-chan struct{}, error) {
 
 // listen opens a connection that listens to the announcements of changes.
 func (s *Store) listen(ctx context.Context) (*pgx.Conn, error) {
-	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
+	conn, err := pgx.ConnectConfig(ctx, s.conn.Copy())
 	if err != nil {
 		return nil, s.translate(err)
 	}

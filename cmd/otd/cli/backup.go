@@ -32,9 +32,9 @@ or that otd opens with --db. It is written atomically (never half a file),
 never through a symbolic link, and replaces an existing file only with
 --force; - writes it to standard output.
 
-With --to, the copy goes into another database instead, made if need be: a
-PostgreSQL database (--to postgres://USER:PASSWORD@HOST/DATABASE) or an
-SQLite file, exactly (the same ids, times and audit trail). It must hold no
+With --to (or a postgres:// URL for FILE), the copy goes into another
+database instead, made if need be: a PostgreSQL database
+(--to postgres://USER:PASSWORD@HOST/DATABASE) or an SQLite file, exactly (the same ids, times and audit trail). It must hold no
 tournament, or --force replaces all it holds. This moves an event's file into
 a federation's PostgreSQL database, and back with 'otd --db postgres://...
 backup FILE'.
@@ -60,6 +60,9 @@ in use is damaged beyond repair. Use backup and restore.`,
 			n, err := d.Tournaments(ctx)
 			if err != nil {
 				return err
+			}
+			if to == "" && postgres.IsURL(args[0]) { // a database, not a file
+				to = args[0]
 			}
 			if to != "" {
 				return copyTo(ctx, g, d, to, force)
@@ -131,7 +134,7 @@ func copyTo(ctx context.Context, g *globals, d *tournament.Director, to string, 
 
 func newRestoreCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "restore FILE",
+		Use:   "restore FILE|DATABASE",
 		Short: "Replace the database's content with a backup, safely while otd serve runs",
 		Long: `restore replaces everything in the database (every tournament, its audit
 trail included) with the content of FILE, a copy made by 'otd backup'. FILE
@@ -144,7 +147,8 @@ run' plays this database's games: stop them first.
 What it replaces is kept first, beside the database, in a file whose name it
 prints ('otd restore' of that file goes back). A PostgreSQL database
 (--db postgres://...) takes the backup's tables in one transaction, and keeps
-what it replaced in a file named after the database in the current folder.
+what it replaced in a file named after the database in the current folder;
+the backup may be a PostgreSQL database too (otd restore postgres://...).
 
 Do not copy or move a file over the database instead: while otd uses it,
 its -wal file would be applied over the copy, bringing back undone results or
@@ -160,9 +164,9 @@ damaging the database beyond repair.`,
 			ctx := context.Background()
 			d, done, err := g.app(false)
 			switch {
-			case errors.Is(err, sqlite.ErrNoDatabase), errors.Is(err, sqlite.ErrDamaged):
+			case (errors.Is(err, sqlite.ErrNoDatabase) || errors.Is(err, sqlite.ErrDamaged)) && !postgres.IsURL(args[0]):
 				return restoreFile(ctx, g, args[0], err)
-			case errors.Is(err, postgres.ErrNoSchema): // an empty PostgreSQL database takes the backup
+			case errors.Is(err, postgres.ErrNoSchema), errors.Is(err, sqlite.ErrNoDatabase): // a new database takes the backup
 				d, done, err = g.app(true)
 			}
 			if err != nil {
@@ -177,8 +181,13 @@ damaging the database beyond repair.`,
 				}
 				return nil
 			}
-			n, err := d.Restore(ctx, args[0], before)
-			if errors.Is(err, tournament.ErrNoBackup) { // not an SQLite database: its tables are copied in
+			var n int
+			if postgres.IsURL(args[0]) { // a PostgreSQL database's content
+				err = tournament.ErrNoBackup
+			} else {
+				n, err = d.Restore(ctx, args[0], before)
+			}
+			if errors.Is(err, tournament.ErrNoBackup) { // not two SQLite databases: the tables are copied in
 				src, srcDone, err2 := openDB(args[0], dbOptions{readOnly: true}, nil)
 				if err = err2; err == nil {
 					defer srcDone()
@@ -189,7 +198,7 @@ damaging the database beyond repair.`,
 				return fmt.Errorf("%w; nothing was changed", err)
 			}
 			fmt.Fprintf(g.Stdout, "Restored %s into %s: %s. What it replaced is in %s ('otd restore %s' goes back).\n",
-				args[0], g.dbName(), tournament.Plural(n, "tournament"), kept, shellWord(kept))
+				postgres.Redact(args[0]), g.dbName(), tournament.Plural(n, "tournament"), kept, shellWord(kept))
 			return nil
 		},
 	}

@@ -80,6 +80,9 @@ func TestMovePostgres(t *testing.T) {
 	if code == 0 || !strings.Contains(errs, "holds 2 tournaments already") || !strings.Contains(errs, "--force") {
 		t.Errorf("backup --to a database that holds tournaments: exit %d, %q; want it refused, --force named", code, errs)
 	}
+	if _, errs, code := file.run("backup", pg); code == 0 || !strings.Contains(errs, "holds 2 tournaments already") {
+		t.Errorf("backup to a URL (not --to): exit %d, %q; want it taken as --to, and refused", code, errs)
+	}
 	file.must("backup", "--to", pg, "--force")
 
 	back := filepath.Join(t.TempDir(), "back.db")
@@ -107,7 +110,15 @@ func TestMovePostgres(t *testing.T) {
 	if len(kept) != 1 || !strings.Contains(storeDump(t, kept[0]), "Fay Ford") {
 		t.Errorf("what the restore replaced: %v; want one file with Fay Ford", kept)
 	}
-	for _, f := range []string{back, file.path} {
+	// A new file restored from PostgreSQL.
+	again := newTestDB(t)
+	if out := again.must("restore", pg); !strings.Contains(out, "Restored "+name+" into "+again.path+": 2 tournaments") {
+		t.Errorf("restore from PostgreSQL said %q", out)
+	}
+	if got := storeDump(t, again.path); got != want {
+		t.Errorf("the file restored from PostgreSQL dumps\n%s\nwant\n%s", got, want)
+	}
+	for _, f := range []string{back, file.path, again.path} {
 		if b, _ := os.ReadFile(f); pw != "" && strings.Contains(string(b), pw) {
 			t.Errorf("%s holds the password", f)
 		}
