@@ -364,6 +364,8 @@ func testSaveLog(t *testing.T, newDB NewDB) {
 // not undone yet; the creation of a tournament, an import and an undo are
 // skipped, and so are the entries of other tournaments.
 func testLastUndoable(t *testing.T, newDB NewDB) {
+	// One database for all the cases: each has tournaments of its own.
+	s := open(t, newDB)
 	for _, tc := range []struct {
 		name  string
 		steps []string // new, import, add, undo (the newest add not undone), mark (the newest add marked undone)
@@ -381,11 +383,10 @@ func testLastUndoable(t *testing.T, newDB NewDB) {
 		{"an undone entry under a newer one", []string{"new", "add", "add", "undo", "add"}, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := open(t, newDB)
 			ctx := context.Background()
-			tm := &tournament.Tournament{Settings: tournament.DefaultSettings("Club", 3)}
+			tm := &tournament.Tournament{Settings: tournament.DefaultSettings("Club "+tc.name, 3)}
 			tm.ID = Create(t, s, tm.Settings)
-			other := &tournament.Tournament{Settings: tournament.DefaultSettings("Other", 3)}
+			other := &tournament.Tournament{Settings: tournament.DefaultSettings("Other "+tc.name, 3)}
 			other.ID = Create(t, s, other.Settings)
 			m := Must(t)
 			var ids []int64
