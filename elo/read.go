@@ -39,7 +39,13 @@ var roundLine = regexp.MustCompile(`(?i)^%%?\s*round(?:\s*:\s*|\s+|(\d))(.*)$`)
 // Their games are added results, and those files count them in the
 // published scores, unlike Papp. ("%Round PO" of the WOC 1977-1986 files is
 // a pool, not a final phase.)
-var finalBlock = regexp.MustCompile(`(?i)^(QF[1-4]?|SF[12]?|F|3P|3-4)\b|semi|final|play-?off|quarter`)
+var finalBlock = regexp.MustCompile(`(?i)^(QF[1-4]?|SF[12]?|F|3P|3-4)\b|semi|final(e|s)?\b[^:]*$|play-?off|quarter`)
+
+// finalComment is a comment that labels a block of final-phase games, as
+// files other than Papp's do: "%Semi-finals", "%%Finale", "%% Match 3/4",
+// "%3/4 playoff", "%DIV I SEMIS", "%Women final" (not "%Final round", nor
+// a header "%%Key: value").
+var finalComment = regexp.MustCompile(`(?i)^%%?[^:]*(semi|quarter|\bfinal(e|s)?\b|demi-?final|play-?off|^%%?\s*(match\s+)?\d\s*[/_]\s*\d\b|\d(st|nd|rd|th)\s+place)[^:]*$`)
 
 // roundNumber is the number a round's label starts with: "3", "3 (day 1)",
 // "3:", "4+ (missing matches)".
@@ -184,6 +190,10 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 			default: // "%Round PO", "%Round RR": games without a round
 				cur, lines, block = &f.Unrounded, nil, label
 			}
+		case finalComment.MatchString(line):
+			// "%Semi-finals", "%% Finale", "%%3/4 playoff": the file's
+			// label of a block of final-phase games
+			cur, lines, block = &f.Added, nil, strings.TrimSpace(strings.TrimLeft(line, "%"))
 		case strings.HasPrefix(line, "%%"):
 			k, v, _ := strings.Cut(line[2:], ":")
 			f.Header = append(f.Header, Header{strings.TrimSpace(k), strings.TrimSpace(v)})
@@ -273,8 +283,8 @@ func readPlayer(line string, bad func(int, string) error) (p Player, ok bool, er
 		text = line[:3+i] // "617   %Champion": a comment after the fields
 	}
 	fs := strings.Split(text[3:], ",")
-	if len(fs) == 1 && !strings.ContainsAny(fs[0], "0123456789") {
-		return Player{}, false, nil // a separator such as %_%______
+	if len(fs) == 1 {
+		return Player{}, false, nil // a separator such as %_%______, or a note
 	}
 	col, cols := len("%_%")+1, make([]int, len(fs)) // where each field's text starts
 	for i, s := range fs {
@@ -315,7 +325,7 @@ func readPlayer(line string, bad func(int, string) error) (p Player, ok bool, er
 	if len(rest) > 1 && rest[0] == "" && rest[1] != "" && !number.MatchString(rest[1]) {
 		rest, rcols = rest[1:], rcols[1:] // "Max, ,ARG, 3, 178"
 	}
-	if len(rest) > 0 && !number.MatchString(rest[0]) {
+	if len(rest) > 0 && (rest[0] == "" || !number.MatchString(rest[0])) { // the country, perhaps empty
 		p.Country, rest, rcols = rest[0], rest[1:], rcols[1:]
 	}
 	for i, s := range rest[:min(3, len(rest))] {

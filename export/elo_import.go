@@ -104,6 +104,13 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, []stri
 // show, byes guessed where a round would have two, game lines written as
 // comments, the file's round numbering where it is not 1, 2, 3...
 func FromELOWith(f *elo.File, s tournament.Settings, l Lenient) (*tournament.Tournament, []string, error) {
+	if len(f.Rounds) == 0 && len(f.Unrounded) == 0 && len(f.Added) > 0 {
+		// Only labelled blocks ("%Final", "%Semi-finals"): they are the
+		// event's games, without a Swiss before them.
+		g := *f
+		g.Unrounded, g.UnroundedFrom, g.Added, g.AddedFrom = f.Added, f.AddedFrom, nil, nil
+		f = &g
+	}
 	b := &builder{f: f, l: l, num: map[int]int{}}
 	if s.Name == "" {
 		s.Name = f.Value("Tournament")
@@ -140,8 +147,8 @@ type builder struct {
 	// published are the standings lines, by player number - 1 (a file
 	// without standings: none, NoScore and NoDiscs).
 	published []elo.Player
-	lost   []int // forfeits lost
-	last   []int
+	lost      []int // forfeits lost
+	last      []int
 }
 
 type placedGame struct {
@@ -519,6 +526,20 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 			published[i] -= finalPoints[i]
 		}
 		b.notes = append(b.notes, fmt.Sprintf("the published scores count the %s of the file's labelled blocks (%%Round SF1, F...), as converted files do: otd's Swiss standings do not", tournament.Plural(labelled, "final game")))
+	}
+	var empties []int
+	for r, gs := range f.Rounds {
+		for i, g := range gs {
+			if !g.NoDiscs && g.BlackDiscs+g.WhiteDiscs < scoring.Squares && g.BlackDiscs != g.WhiteDiscs && r < len(f.GameLines) && i < len(f.GameLines[r]) {
+				empties = append(empties, f.GameLines[r][i])
+			}
+		}
+	}
+	if len(empties) > 0 {
+		if len(empties) > 10 {
+			empties = empties[:10]
+		}
+		b.notes = append(b.notes, fmt.Sprintf("%s: games that end with empty squares, which otd gives to the winner (RULES.md section 2): otd's disc totals may exceed the file's", lineList(empties)))
 	}
 	if len(f.Commented) > 0 {
 		var lines []int
