@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -283,6 +284,13 @@ func readPlayer(line string, bad func(int, string) error) (p Player, ok bool, er
 		text = line[:3+i] // "617   %Champion": a comment after the fields
 	}
 	fs := strings.Split(text[3:], ",")
+	for i := 4; i+1 < len(fs); i++ {
+		// "NL, 4,5, 264": a decimal comma, no space after it
+		if a := fs[i]; fs[i+1] == "5" && a != "" && a[len(a)-1] >= '0' && a[len(a)-1] <= '9' && !strings.Contains(a, ".") {
+			fs = slices.Concat(fs[:i], []string{a + ".5"}, fs[i+2:])
+			break
+		}
+	}
 	if len(fs) == 1 {
 		return Player{}, false, nil // a separator such as %_%______, or a note
 	}

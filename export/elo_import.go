@@ -292,7 +292,7 @@ func (b *builder) rounds() error {
 		if r < len(f.RoundFrom) {
 			label = fmt.Sprintf("line %d (%%Round %s)", f.RoundFrom[r].Line, f.RoundFrom[r].Block)
 		}
-		if len(gs) == 0 && o == nil {
+		if len(gs) == 0 && (o == nil || (r >= len(o.Forfeits) || len(o.Forfeits[r]) == 0) && (r >= len(o.Byes) || len(o.Byes[r]) == 0)) {
 			empty = append(empty, label)
 			continue
 		}
@@ -344,6 +344,20 @@ func (b *builder) rounds() error {
 			}
 		}
 	}
+	if o != nil { // otd's lines name players too
+		var ids []int
+		for r := range o.Forfeits {
+			for _, d := range o.Forfeits[r] {
+				ids = append(ids, d.Black, d.White)
+			}
+			ids = append(ids, o.Byes[r]...)
+		}
+		for _, id := range ids {
+			if _, err := b.lookup(id, 0); err != nil {
+				return err
+			}
+		}
+	}
 	n := len(b.t.Players)
 	b.points, b.discs, b.byes, b.lost, b.last = make([]scoring.HalfPoints, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n)
 	for r := 0; r < len(b.placed); r++ {
@@ -354,6 +368,9 @@ func (b *builder) rounds() error {
 	b.t.Rounds = len(b.placed)
 	if o != nil {
 		b.t.Rounds = max(b.t.Rounds, o.Rounds)
+	}
+	if b.t.Rounds == 0 {
+		return invalid(0, "no game in a round: nothing to import")
 	}
 	return nil
 }
@@ -533,6 +550,11 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 			if !g.NoDiscs && g.BlackDiscs+g.WhiteDiscs < scoring.Squares && g.BlackDiscs != g.WhiteDiscs && r < len(f.GameLines) && i < len(f.GameLines[r]) {
 				empties = append(empties, f.GameLines[r][i])
 			}
+		}
+	}
+	for i, g := range f.Unrounded {
+		if !g.NoDiscs && g.BlackDiscs+g.WhiteDiscs < scoring.Squares && g.BlackDiscs != g.WhiteDiscs && i < len(f.UnroundedFrom) {
+			empties = append(empties, f.UnroundedFrom[i].Line)
 		}
 	}
 	if len(empties) > 0 {
