@@ -575,6 +575,8 @@ func (m *Match) setWinner(a bool, how string) {
 // finalPoints are the half-points of a final game: a win 2, a draw 1.
 func finalPoints(r Result) (black, white scoring.HalfPoints) {
 	switch {
+	case r.Kind == NoDiscs && r.Loser == "":
+		return 1, 1
 	case r.Kind != Normal && r.Loser == Black:
 		return 0, 2
 	case r.Kind != Normal:

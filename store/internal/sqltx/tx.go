@@ -113,7 +113,7 @@ func (t *Tx) Use(id int64) error {
 // option as its text (TextMarshaler), the bye as its half-points.
 type settingsRow struct {
 	name, system, bq, timeDefault, tiebreaks, firstRound string
-	rounds, byeHalfPoints                                int
+	rounds, byeHalfPoints, byeDiscs                      int
 	seed                                                 int64
 	start, end, city, country, director                  string
 	pairing, rules, timeControl, newIDs                  string
@@ -123,23 +123,23 @@ type settingsRow struct {
 
 // settingsColumns are the columns of settingsRow, in the order of fields.
 const settingsColumns = `name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed,
-	start_date, end_date, city, country, director, pairing, rules, time_control, new_ids, name_key, final, categories, teams`
+	start_date, end_date, city, country, director, pairing, rules, time_control, new_ids, name_key, final, categories, teams, bye_discs`
 
 func (r *settingsRow) fields() []any {
 	return []any{&r.name, &r.rounds, &r.system, &r.bq, &r.timeDefault, &r.byeHalfPoints, &r.tiebreaks, &r.firstRound, &r.seed,
 		&r.start, &r.end, &r.city, &r.country, &r.director, &r.pairing, &r.rules, &r.timeControl, &r.newIDs, &r.nameKey,
-		&r.final, &r.categories, &r.teams}
+		&r.final, &r.categories, &r.teams, &r.byeDiscs}
 }
 
 // values gives the fields' values, for an INSERT or UPDATE.
 func (r *settingsRow) values() []any {
 	return []any{r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints, r.tiebreaks, r.firstRound, r.seed,
 		r.start, r.end, r.city, r.country, r.director, r.pairing, r.rules, r.timeControl, r.newIDs, r.nameKey,
-		r.final, r.categories, r.teams}
+		r.final, r.categories, r.teams, r.byeDiscs}
 }
 
 func toRow(s tournament.Settings) (settingsRow, error) {
-	r := settingsRow{name: s.Name, rounds: s.Rounds, byeHalfPoints: int(s.ByePoints), seed: int64(s.Seed),
+	r := settingsRow{name: s.Name, rounds: s.Rounds, byeHalfPoints: int(s.ByePoints), byeDiscs: s.ByeDiscs, seed: int64(s.Seed),
 		city: s.City, country: s.Country, director: s.Director, nameKey: tournament.NameKey(s.Name)}
 	for _, f := range []struct {
 		to *string
@@ -175,7 +175,7 @@ func jsonColumn(v any, empty bool) (string, error) {
 // settings reads the settings of the row; a value otd cannot read is an
 // error wrapping damaged.
 func (r settingsRow) settings(damaged error) (tournament.Settings, error) {
-	s := tournament.Settings{Name: r.name, Rounds: r.rounds, ByePoints: scoring.HalfPoints(r.byeHalfPoints), Seed: uint64(r.seed),
+	s := tournament.Settings{Name: r.name, Rounds: r.rounds, ByePoints: scoring.HalfPoints(r.byeHalfPoints), ByeDiscs: r.byeDiscs, Seed: uint64(r.seed),
 		City: r.city, Country: r.country, Director: r.director}
 	for _, f := range []struct {
 		column, text string
