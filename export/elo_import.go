@@ -180,7 +180,7 @@ func (b *builder) players() error {
 			b.zero = append(b.zero, line)
 		} else if n := b.num[p.ID]; n != 0 {
 			if b.l.Listed == "" {
-				return invalid(line, "player id %d is listed twice (%sand here)", p.ID, at(b.lines[n-1]))
+				return invalid(line, "player id %d is listed twice (first on line %d)", p.ID, b.lines[n-1])
 			}
 			b.notes = append(b.notes, fmt.Sprintf("%splayer id %d is listed twice: the first line (%d) counts, this one is left aside (--lenient listed=first)", at(line), p.ID, b.lines[n-1]))
 			continue
@@ -345,16 +345,20 @@ func (b *builder) rounds() error {
 		}
 	}
 	if o != nil { // otd's lines name players too
-		var ids []int
-		for r := range o.Forfeits {
-			for _, d := range o.Forfeits[r] {
-				ids = append(ids, d.Black, d.White)
+		for r := range max(len(o.Forfeits), len(o.Byes)) {
+			var ids []int
+			if r < len(o.Forfeits) {
+				for _, d := range o.Forfeits[r] {
+					ids = append(ids, d.Black, d.White)
+				}
 			}
-			ids = append(ids, o.Byes[r]...)
-		}
-		for _, id := range ids {
-			if _, err := b.lookup(id, 0); err != nil {
-				return err
+			if r < len(o.Byes) {
+				ids = append(ids, o.Byes[r]...)
+			}
+			for _, id := range ids {
+				if _, err := b.lookup(id, 0); err != nil {
+					return fmt.Errorf("round %d: otd line: %w", r+1, err)
+				}
 			}
 		}
 	}

@@ -907,7 +907,7 @@ func testTables(t *testing.T, newDB NewDB) {
 		"audit: action=\"player add\" after=",
 		`at="2026-11-22T10:00:00Z" before="" id=1 subject="player 1 (Ann \"A\")" tournament_id=1 undone=0 version=`,
 		`setting: key="current" value="1"` + "\n",
-		`tournament: bq="nearest" bye_half_points=2 categories="" city="" country="" created="2026-11-22T10:00:00Z" director="" end_date="" final="" first_round="rating" id=1 name="Club" name_key="CLUB" new_ids=""`,
+		`tournament: bq="nearest" bye_discs=0 bye_half_points=2 categories="" city="" country="" created="2026-11-22T10:00:00Z" director="" end_date="" final="" first_round="rating" id=1 name="Club" name_key="CLUB" new_ids=""`,
 	} {
 		if !strings.Contains(dumps[0], want) {
 			t.Errorf("the dump lacks %q:\n%s", want, dumps[0])
