@@ -53,7 +53,7 @@ match, rules the games do not show, byes guessed where games are missing.`,
 	}
 	eloCmd.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number")
 	eloCmd.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
-	cmd.AddCommand(eloCmd)
+	cmd.AddCommand(eloCmd, newImportFTDCmd(g)) // ftd.go
 	return cmd
 }
 
