@@ -66,8 +66,9 @@ func swissRounds(f *ftd.File) []ftd.Round {
 // round with its games (Black the first-listed player) and byes, the
 // withdrawals the file records (left_after_round) and the absences it
 // shows (a round without a game), and the final phase. It refuses, with an
-// error wrapping ftd.ErrInvalid, a file whose published points are not
-// those of its games and byes.
+// error wrapping ftd.ErrInvalid and where, a file whose published points
+// are not those of its games and byes, or that pairs a player after their
+// withdrawal.
 //
 // The final phase (rounds 108 SF, 109 3/4, 110 F) is read as an .ELO's
 // games after the Swiss (FromELO): tournament.InferFinal gives the games
@@ -107,6 +108,11 @@ func FromFTD(f *ftd.File, s tournament.Settings) (*tournament.Tournament, []stri
 		var byes []tournament.Game
 		for _, g := range r.Games {
 			b, w := num[g.Black], num[g.White]
+			for _, n := range []int{b, w} {
+				if n != 0 && t.Players[n-1].WithdrawnBy(r.Number) {
+					return nil, nil, fmt.Errorf("%v: %s is paired in round %d, but left after round %d: %w", g.At, t.Players[n-1].Name, r.Number, t.Players[n-1].Left-1, ftd.ErrInvalid)
+				}
+			}
 			played[b], played[w] = true, true
 			if g.IsBye() {
 				byes = append(byes, tournament.Game{Round: r.Number, Black: b})
@@ -150,7 +156,7 @@ func FromFTD(f *ftd.File, s tournament.Settings) (*tournament.Tournament, []stri
 			notes = append(notes, fmt.Sprintf("%s: in the file's round %s, but the games make it %s", w.at, w.name, g.Code()))
 		}
 	}
-	if len(f.Standings) > 0 {
+	if len(f.Standings) > 0 && len(rounds) > 0 {
 		rows, err := t.Standings(len(rounds))
 		if err != nil {
 			return nil, nil, err

@@ -109,25 +109,33 @@ func TestFromFTDReal(t *testing.T) {
 	}
 }
 
-// TestFromFTDRefuses: a published score that the games do not give is a
-// contradiction of the file, refused with where it is.
+// TestFromFTDRefuses: what contradicts the rest of the file (a published
+// score the games do not give, a game after a withdrawal) is refused with
+// where it is. The cases change one value of the real file 591.
 func TestFromFTDRefuses(t *testing.T) {
 	data, err := os.ReadFile(testenv.SharedFile(t, "othello-tournaments-ftd/raw/tournament_591.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The published second, SHIFMAN Leonid: 4 points made 5.
-	bad := strings.Replace(string(data), `"player_id": 4315, "score": 4,`, `"player_id": 4315, "score": 5,`, 1)
-	if bad == string(data) {
-		t.Fatal("the standings line to change is not in the file")
-	}
-	f, err := ftd.Read(strings.NewReader(bad))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _, err = export.FromFTD(f, export.FTDSettings(f, tournament.DefaultSettings("", 1)))
-	if !errors.Is(err, ftd.ErrInvalid) || !strings.Contains(err.Error(), "SHIFMAN, Leonid: published score 5, but the games and byes give 4") {
-		t.Fatalf("%v", err)
+	for _, tc := range []struct{ old, new, want string }{
+		// The published second, SHIFMAN Leonid: 4 points made 5.
+		{`"player_id": 4315, "score": 4,`, `"player_id": 4315, "score": 5,`, `line 1, column 1546: standings[1]: SHIFMAN, Leonid: published score 5, but the games and byes give 4`},
+		// Wiener, who played round 4, made to leave after round 3.
+		{`"surname": "Wiener", "name": "Izak", "rating": null, "country_code": "IL", "left_after_round": 4`, `"surname": "Wiener", "name": "Izak", "rating": null, "country_code": "IL", "left_after_round": 3`,
+			`rounds[3].pairing[3]: Wiener, Izak is paired in round 4, but left after round 3`},
+	} {
+		bad := strings.Replace(string(data), tc.old, tc.new, 1)
+		if bad == string(data) {
+			t.Fatalf("%s is not in the file", tc.old)
+		}
+		f, err := ftd.Read(strings.NewReader(bad))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = export.FromFTD(f, export.FTDSettings(f, tournament.DefaultSettings("", 1)))
+		if !errors.Is(err, ftd.ErrInvalid) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v; want %s", err, tc.want)
+		}
 	}
 }
 

@@ -94,7 +94,9 @@ func TestReadReal(t *testing.T) {
 // path of the value.
 func TestReadErrors(t *testing.T) {
 	const players = `"players_list": [{"id": 1, "surname": "ONE"}, {"id": 2, "surname": "TWO"}]`
-	pair := func(s string) string { return `{` + players + `, "rounds": [{"currentRound": 1, "pairing": [` + s + `]}]}` }
+	pair := func(s string) string {
+		return `{` + players + `, "rounds": [{"currentRound": 1, "pairing": [` + s + `]}]}`
+	}
 	for _, tc := range []struct{ name, in, want string }{
 		{"empty", ``, `line 1, column 1: JSON syntax: unexpected end of JSON input`},
 		{"syntax", "{\"players_list\": [],\n \"rounds\": [1 2]}", `line 2, column 15: JSON syntax: invalid character '2' after array element`},

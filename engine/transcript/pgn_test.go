@@ -34,12 +34,12 @@ func readPGN(t *testing.T, name string) (string, []transcript.Game) {
 // event and year of its tags.
 func TestPGNReal(t *testing.T) {
 	for _, tc := range []struct {
-		file                        string
-		games                       int
-		name, black, white, event   string
-		year                        int
-		result                      string
-		passes                      int // written in the first game
+		file                      string
+		games                     int
+		name, black, white, event string
+		year                      int
+		result                    string
+		passes                    int // written in the first game
 	}{
 		{"WTH_1977.pgn", 12, "line 1", "Inoue Hiroshi", "Heiberg Thomas", "World Championship - 1977", 1977, "34-30", 0},
 		{"WTH_2004_first7.pgn", 7, "line 1", "Vecchi Elisabetta", "Halvorsen Luke", "Australian National - 2004", 2004, "41-23", 0},
