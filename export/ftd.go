@@ -152,8 +152,14 @@ func FromFTD(f *ftd.File, s tournament.Settings) (*tournament.Tournament, []stri
 	}
 	notes = append(notes, labelCategories(t, where, inferred)...)
 	for _, g := range t.FinalGames {
-		if w := where[g.Seq-1]; g.Match != "" && !blockFits(w.block, g.Match) {
+		w := where[g.Seq-1]
+		open := w.label == "" || strings.EqualFold(w.label, "open")
+		switch {
+		case g.Match == "":
+		case !blockFits(w.block, g.Match):
 			notes = append(notes, fmt.Sprintf("%s: in the file's round %s, but the games make it %s", w.at, w.name, g.Code()))
+		case open != (g.Category == "") || !open && !strings.EqualFold(w.label, g.Category):
+			notes = append(notes, fmt.Sprintf("%s: labelled %q in the file, but the games make it %s", w.at, w.label, g.Code()))
 		}
 	}
 	if len(f.Standings) > 0 && len(rounds) > 0 {

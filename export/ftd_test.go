@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -200,5 +201,35 @@ func TestFromFTDFinal(t *testing.T) {
 	}
 	if strings.Contains(text, "no match") || strings.Contains(text, "other") {
 		t.Errorf("notes:\n%s", text)
+	}
+}
+
+// TestFromFTDLabels: a game the file labels for one phase that the games
+// put in another is noted (the 3rd-place game of the women, labelled
+// "open" here), and a category whose games have two labels keeps
+// InferFinal's name.
+func TestFromFTDLabels(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "ftd_final.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := `"women",
+    [{"id": 108, "score": 20, "result": 0, "transcript": null, "gameName": "3/41", "category": "women"}`
+	bad := strings.Replace(string(data), old, `"open",
+    [{"id": 108, "score": 20, "result": 0, "transcript": null, "gameName": "3/41", "category": "open"}`, 1)
+	if bad == string(data) {
+		t.Fatal("the women's 3rd-place game is not in the file")
+	}
+	f, err := ftd.Read(strings.NewReader(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, notes, err := export.FromFTD(f, export.FTDSettings(f, tournament.DefaultSettings("", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `round 3/4, pair 2: labelled "open" in the file, but the games make it other:3P`
+	if len(tr.Categories) != 1 || tr.Categories[0].Name != "other" || !slices.Contains(notes, want) {
+		t.Errorf("categories %v; notes:\n%s\nwant %s", tr.Categories, strings.Join(notes, "\n"), want)
 	}
 }

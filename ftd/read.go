@@ -331,12 +331,6 @@ func (rd *reader) file() (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if tok, err := rd.dec.Token(); err != io.EOF {
-		if err != nil {
-			return nil, rd.jsonError(err, rd.dec.InputOffset(), "")
-		}
-		return nil, rd.fail(rd.dec.InputOffset()-1, "", "more after the end of the file's object: %s", describe(tok))
-	}
 	for _, key := range []string{"players_list", "rounds"} {
 		if !seen[key] {
 			return nil, &ParseError{Err: fmt.Errorf("no %q: a FlipTheDisc tournament file has its players and rounds", key)}
@@ -367,6 +361,9 @@ func (rd *reader) round(path string, off int64) (Round, error) {
 				}
 				var pair []jsonSide
 				if err := json.Unmarshal(raw, &pair); err != nil {
+					if raw[0] == '[' {
+						return rd.jsonError(err, off, at)
+					}
 					return rd.fail(off, at, "expected a pair [black, white] or a category's name")
 				}
 				if len(pair) != 2 || pair[0].ID == nil || pair[1].ID == nil {

@@ -108,6 +108,7 @@ func TestReadErrors(t *testing.T) {
 		{"no round number", `{` + players + `, "rounds": [{"pairing": []}]}`, `rounds[0]: a round without "currentRound", its number`},
 		{"not a pair", pair(`[{"id": 1}]`), `rounds[0].pairing[0]: expected a pair of two players, each with an "id"`},
 		{"not a pair either", pair(`3`), `rounds[0].pairing[0]: expected a pair [black, white] or a category's name`},
+		{"score type", pair(`[{"id": 1, "score": "40", "result": 2}, {"id": 2}]`), `line 1, column 121: rounds[0].pairing[0]: score: expected a whole number, found a JSON string`},
 		{"score range", pair(`[{"id": 1, "score": 65, "result": 2}, {"id": 2}]`), `score 65: expected Black's discs, 0 to 64`},
 		{"result code", pair(`[{"id": 1, "score": 40, "result": 3}, {"id": 2}]`), `result 3: expected 2 (a win), 1 (a draw) or 0 (a loss)`},
 		{"contradiction", pair(`[{"id": 1, "score": 30, "result": 2}, {"id": 2}]`), `line 1, column 121: rounds[0].pairing[0]: score 30-34 is a loss, but the result code 2 says a win`},
