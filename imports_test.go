@@ -32,8 +32,9 @@ var allowed = map[string][]string{
 	"engine/nboard":     {"engine", "engine/player", "engine/proc", "engine/transcript"}, // set game sends a GGF record
 	"engine/match":      {"engine", "engine/player"},
 	"tournament":        {"engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript", "engine/gtp", "engine/nboard", "engine/proc"}, // the domain starts its engine entrants (StartEngine: proc.Config)
-	"export":            {"tournament", "engine", "pairing", "scoring", "elo"},                                                                                // the .ELO mapping: tournament <-> elo.File
+	"export":            {"tournament", "engine", "pairing", "scoring", "elo", "ftd"},                                                                         // the .ELO mapping: tournament <-> elo.File; a FlipTheDisc file -> tournament
 	"elo":               {"scoring"},                                                                                                                          // a file format: its own types and the points and rules it writes
+	"ftd":               {},                                                                                                                                   // FlipTheDisc's tournament JSON: a file format, its own types
 	"roster":            {"tournament"},                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
 	"store/sqlite":      {"tournament", "engine", "pairing", "scoring", "store/internal/sqltx"},
 	"store/postgres":    {"tournament", "store/internal/sqltx"},
@@ -139,6 +140,7 @@ var layers = map[string]int{
 	"tournament":           1,
 	"export":               2,
 	"elo":                  2, // file formats: adapters that import only leaves
+	"ftd":                  2,
 	"roster":               2,
 	"web":                  2,
 	"store/sqlite":         2,

@@ -3,12 +3,15 @@ package export_test
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/ftd"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -106,6 +109,40 @@ func FuzzParseLenient(f *testing.F) {
 		}
 		if l.Sign != "" && l.Sign != elo.SignDiscs && l.Sign != elo.SignSign || l.Rounds != "" && l.Rounds != "split" || l.Totals != "" && l.Totals != "games" || l.Listed != "" && l.Listed != "first" {
 			t.Fatalf("%q read as %+v", s, l)
+		}
+	})
+}
+
+// FuzzFromFTD: a file that ftd.Read reads is built into a tournament or
+// refused with ftd.ErrInvalid in one line, never a panic; a tournament that
+// validates has its standings and, where it has final games, its phases.
+// Seeds: the hand-written final phase and the files below.
+func FuzzFromFTD(f *testing.F) {
+	if data, err := os.ReadFile(filepath.Join("testdata", "ftd_final.json")); err == nil {
+		f.Add(data)
+	}
+	f.Add([]byte(`{"players_list": [{"id": 1, "surname": "ONE", "left_after_round": 1}, {"id": 2, "surname": "TWO"}, {"id": 3}],
+ "standings": [{"player_id": 2, "score": 1}], "info": {"rounds": 2, "mbq_coef": "6"},
+ "rounds": [{"currentRound": 1, "pairing": [[{"id": 2, "score": 40, "result": 2}, {"id": 1}], [{"id": 3}, {"id": -1}]]},
+  {"currentRound": 2, "pairing": [[{"id": 2}, {"id": 3}]]}, {"currentRound": 110, "pairing": ["open", [{"id": 2, "score": 32, "result": 1}, {"id": 3}]]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := ftd.Read(bytes.NewReader(data))
+		if err != nil {
+			return // ftd.FuzzRead's
+		}
+		tr, _, err := export.FromFTD(file, export.FTDSettings(file, tournament.DefaultSettings("", 1)))
+		if err != nil {
+			checkOneLine(t, err, ftd.ErrInvalid)
+			return
+		}
+		if tr.Validate() != nil {
+			return
+		}
+		if _, err := tr.Standings(tr.Paired()); err != nil {
+			t.Fatalf("standings of a valid import: %v", err)
+		}
+		if _, err := tr.Phase(""); err != nil {
+			t.Fatalf("the final phase of a valid import: %v", err)
 		}
 	})
 }

@@ -81,7 +81,7 @@ to take it instead (comma-separated; each one taken is noted):
 	eloCmd.Flags().IntVar(&s.ByeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64 (default: what the published totals show, else 32)")
 	eloCmd.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number")
 	eloCmd.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
-	cmd.AddCommand(eloCmd)
+	cmd.AddCommand(eloCmd, newImportFTDCmd(g)) // ftd.go
 	return cmd
 }
 
