@@ -15,6 +15,7 @@ import (
 	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/pairing"
+	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 )
@@ -30,6 +31,9 @@ func TestMain(m *testing.M) {
 	}
 	defer os.RemoveAll(tmp)
 	m.Run()
+	if benchPG.drop != nil {
+		benchPG.drop()
+	}
 }
 
 var buildOnce = sync.OnceValue(func() error {
@@ -184,15 +188,65 @@ func BenchmarkResultProcess(b *testing.B) {
 }
 
 // benchProcess times one otd process a loop, on the benchmark database, with
-// the arguments of the i-th run.
+// the arguments of the i-th run: on SQLite (sub-benchmark sqlite), and on
+// PostgreSQL (postgres), the same tournament copied into a database of the
+// test server (internal/testenv).
 func benchProcess(b *testing.B, args func(i int) []string) {
-	bin, db := buildOTD(b), benchDB(b)
-	for i := 0; b.Loop(); i++ {
-		a := args(i)
-		if out, err := exec.Command(bin, append([]string{"--db", db}, a...)...).CombinedOutput(); err != nil {
-			b.Fatalf("otd %v: %v\n%s", a, err, out)
-		}
+	for _, e := range []struct {
+		name string
+		db   func(*testing.B) string
+	}{{"sqlite", benchDB}, {"postgres", benchPostgres}} {
+		b.Run(e.name, func(b *testing.B) {
+			bin, db := buildOTD(b), e.db(b)
+			for i := 0; b.Loop(); i++ {
+				a := args(i)
+				if out, err := exec.Command(bin, append([]string{"--db", db}, a...)...).CombinedOutput(); err != nil {
+					b.Fatalf("otd %v: %v\n%s", a, err, out)
+				}
+			}
+		})
 	}
+}
+
+// benchPG is the benchmark tournament in PostgreSQL: the URL of its
+// database, and the function that drops it (TestMain).
+var benchPG struct {
+	once sync.Once
+	url  string
+	drop func()
+	err  error
+}
+
+// benchPostgres returns the URL of a database of the test server holding
+// the benchmark tournament (benchDB's, copied), made once.
+func benchPostgres(b *testing.B) string {
+	b.Helper()
+	if os.Getenv(testenv.PostgresEnv) == "" {
+		testenv.Missing(b, "a PostgreSQL server: "+testenv.PostgresEnv+" is not set ('make test' starts one and sets it)")
+	}
+	file := benchDB(b)
+	benchPG.once.Do(func() {
+		if benchPG.url, benchPG.drop, benchPG.err = testenv.NewPostgresDB(); benchPG.err != nil {
+			return
+		}
+		src, err := sqlite.Open(file, sqlite.Options{ReadOnly: true})
+		if err != nil {
+			benchPG.err = err
+			return
+		}
+		defer src.Close()
+		dst, err := postgres.Open(benchPG.url, postgres.Options{Create: true})
+		if err != nil {
+			benchPG.err = err
+			return
+		}
+		defer dst.Close()
+		_, benchPG.err = tournament.NewDirector(src).CopyTo(context.Background(), tournament.NewDirector(dst), nil)
+	})
+	if benchPG.err != nil {
+		b.Fatal(benchPG.err)
+	}
+	return benchPG.url
 }
 
 // BenchmarkEngineRound plays one round of the demo's field twice over (16

@@ -21,26 +21,31 @@ const module = "github.com/otd-project/otd"
 // A package not listed may import nothing of ours except where a prefix rule
 // below allows it.
 var allowed = map[string][]string{
-	"engine":              {},
-	"pairing":             {},
-	"scoring":             {},
-	"rating":              {}, // the WOF rating list: games in, ratings out
-	"engine/transcript":   {"engine"},
-	"engine/player":       {"engine"},
-	"engine/proc":         {"engine", "engine/player"}, // proc.Client is a player.Player; it knows no protocol
-	"engine/gtp":          {"engine", "engine/player", "engine/proc"},
-	"engine/nboard":       {"engine", "engine/player", "engine/proc", "engine/transcript"}, // set game sends a GGF record
-	"engine/match":        {"engine", "engine/player"},
-	"tournament":          {"engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript", "engine/gtp", "engine/nboard", "engine/proc"}, // the domain starts its engine entrants (StartEngine: proc.Config)
-	"export":              {"tournament", "engine", "pairing", "scoring", "elo"},                                                                                // the .ELO mapping: tournament <-> elo.File
-	"elo":                 {"scoring"},                                                                                                                          // a file format: its own types and the points and rules it writes
-	"roster":              {"tournament"},                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
-	"archive":             {"elo", "rating", "scoring", "tournament"},                                                                                           // the WOF archive: .ELO files indexed (elo), the rating list (rating), names compared as the domain does
-	"store/sqlite":        {"tournament", "engine", "pairing", "scoring", "archive", "rating"},
-	"web":                 {"tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
-	"internal/testenv":    {},
-	"internal/fakeengine": {"engine"},
-	"internal/memstore":   {"tournament"}, // a tournament.Storage in memory for tests
+	"engine":            {},
+	"pairing":           {},
+	"scoring":           {},
+	"rating":            {}, // the WOF rating list: games in, ratings out
+	"engine/transcript": {"engine"},
+	"engine/player":     {"engine"},
+	"engine/proc":       {"engine", "engine/player"}, // proc.Client is a player.Player; it knows no protocol
+	"engine/gtp":        {"engine", "engine/player", "engine/proc"},
+	"engine/nboard":     {"engine", "engine/player", "engine/proc", "engine/transcript"}, // set game sends a GGF record
+	"engine/match":      {"engine", "engine/player"},
+	"tournament":        {"engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript", "engine/gtp", "engine/nboard", "engine/proc"}, // the domain starts its engine entrants (StartEngine: proc.Config)
+	"export":            {"tournament", "engine", "pairing", "scoring", "elo", "ftd"},                                                                         // the .ELO mapping: tournament <-> elo.File; a FlipTheDisc file -> tournament
+	"elo":               {"scoring"},                                                                                                                          // a file format: its own types and the points and rules it writes
+	"ftd":               {},                                                                                                                                   // FlipTheDisc's tournament JSON: a file format, its own types
+	"roster":            {"tournament"},                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
+	"archive":           {"elo", "export", "rating", "scoring", "tournament"},                                                                                 // the WOF archive: .ELO files indexed (by export's lenient reader), the rating list (rating), names compared as the domain does
+	"store/sqlite":      {"tournament", "engine", "pairing", "scoring", "store/internal/sqltx", "archive", "rating"},
+	"store/postgres":    {"tournament", "store/internal/sqltx"},
+	// The tournament.Tx of the SQL stores, written once for both engines.
+	"store/internal/sqltx": {"tournament", "scoring"},
+	"web":                  {"tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
+	"internal/testenv":     {},
+	"internal/fakeengine":  {"engine"},
+	"internal/memstore":    {"tournament"},            // a tournament.Storage in memory for tests
+	"internal/storetest":   {"tournament", "scoring"}, // the suite of the tournament.Storage contract, run by every store
 	// The tests engine/gtp and engine/nboard pass alike, against the fakes.
 	"internal/enginetest": {"engine", "engine/player", "engine/proc", "internal/fakeengine"},
 	// The end-to-end checks of make e2e (build tag e2e) run the otd binary
@@ -54,11 +59,16 @@ var allowed = map[string][]string{
 // proc.Config); the engine processes' tests start fake engines, the clients' tests through internal/enginetest,
 // and nboard's play games.
 var testAllowed = map[string][]string{
-	"tournament":    {"internal/memstore"}, // the Director's tests over a Storage in memory
-	"engine/match":  {"engine/gtp", "engine/proc"},
-	"engine/proc":   {"internal/fakeengine"},
-	"engine/gtp":    {"internal/enginetest"},
-	"engine/nboard": {"internal/enginetest", "engine/match"},
+	"tournament": {"internal/memstore"}, // the Director's tests over a Storage in memory
+	// The stores run the suite of the Storage contract; PostgreSQL's schema
+	// is held to SQLite's by a test that opens both.
+	"store/sqlite":      {"internal/storetest"},
+	"store/postgres":    {"internal/storetest", "store/sqlite"},
+	"internal/memstore": {"internal/storetest"},
+	"engine/match":      {"engine/gtp", "engine/proc"},
+	"engine/proc":       {"internal/fakeengine"},
+	"engine/gtp":        {"internal/enginetest"},
+	"engine/nboard":     {"internal/enginetest", "engine/match"},
 }
 
 // TestImportRules enforces the layering of DESIGN.md on every non-test Go
@@ -128,15 +138,19 @@ var layers = map[string]int{
 	"engine": 0, "engine/transcript": 0, "engine/player": 0, "engine/proc": 0, "engine/gtp": 0, "engine/nboard": 0,
 	"engine/match": 0, "pairing": 0, "scoring": 0, "rating": 0,
 	"internal/testenv": 0, "internal/fakeengine": 0, "internal/enginetest": 0, "e2e": 0,
-	"tournament":        1,
-	"export":            2,
-	"elo":               2, // file formats: adapters that import only leaves
-	"roster":            2,
-	"archive":           2, // beside export: .ELO files in, the rating list out; its Store implemented by store/sqlite
-	"web":               2,
-	"store/sqlite":      2,
-	"internal/memstore": 2, // a store in memory, for tests
-	"cmd/otd":           3, "cmd/otd/cli": 3,
+	"tournament":           1,
+	"export":               2,
+	"elo":                  2, // file formats: adapters that import only leaves
+	"ftd":                  2,
+	"roster":               2,
+	"archive":              2, // beside export: .ELO files in, the rating list out; its Store implemented by store/sqlite
+	"web":                  2,
+	"store/sqlite":         2,
+	"store/postgres":       2,
+	"store/internal/sqltx": 2,
+	"internal/memstore":    2, // a store in memory, for tests
+	"internal/storetest":   2, // the stores' test suite
+	"cmd/otd":              3, "cmd/otd/cli": 3,
 }
 
 // TestLayering: every package's imports of ours go down the layers (cmd ->

@@ -32,11 +32,27 @@ import (
 type File struct {
 	Header    []Header
 	Standings []Player
-	Rounds    [][]Game // Rounds[r-1]: the games of round r
-	Added     []Game
-	// AddedFrom says where each of Added is in the file Read read (nil for
-	// a file made otherwise).
-	AddedFrom []Source
+	// Rounds[r-1] are the games of round r: the file's r-th numbered
+	// %Round line, whatever its number ("%Round 1" again on a second day
+	// starts a round of its own).
+	Rounds [][]Game
+	Added  []Game
+	// Unrounded are the games the file gives no round: those before its
+	// first %Round line, and those of blocks without a number ("%Round
+	// PO", "%Round RR" of the WOC 1977-1986 files).
+	Unrounded []Game
+
+	// Where things are in the file Read read (nil for a file made
+	// otherwise): the line of each standings line, of each game of
+	// Rounds (GameLines[r-1][i] is Rounds[r-1][i]'s), each round's %Round
+	// line and label (RoundFrom[r-1]), and each added and unrounded game
+	// with its block's label.
+	StandingsLines []int
+	GameLines      [][]int
+	RoundFrom      []Source
+	AddedFrom      []Source
+	UnroundedFrom  []Source
+
 	// Commented are the game lines written as comments ("% 79 (41)>(23)
 	// 440473 B"): games a file leaves out of the rating, unplayed or not to
 	// be rated; Read reads them for what they say, and Write writes none.
@@ -51,21 +67,42 @@ type Header struct{ Key, Value string }
 
 // Player is a "%_%" standings line.
 type Player struct {
-	ID                   int
+	ID                   int  // 0: the file gives none ("??????")
 	New                  bool // written "+": a new player for the rating list
 	Last, First, Country string
 	Score                scoring.HalfPoints
-	Discs, Rating        int // Rating 0: written "-" or 0, not rated
+	Discs, Rating        int // Rating 0: written "-" or 0, or not written: not rated
+	// NoScore and NoDiscs: the file gives no score, no disc total (the
+	// field is empty or left out); Score and Discs are then 0.
+	NoScore, NoDiscs bool
 }
 
 // Game is a game line: black's id and discs, then white's.
 type Game struct {
-	Black, BlackDiscs, White, WhiteDiscs int
-	// Loser is the colour that did not go through a final-phase game tied
-	// on the board, which Papp writes '<' (black did not) or '>' (white did
-	// not) after %%Added results; "" for a tie written '=' and every other
-	// game.
+	Black, BlackDiscs, White, WhiteDiscs int // an id 0: the file gives none ("??????")
+	// Loser is the colour that lost where the discs do not say it: a game
+	// tied on the board written '<' (black lost) or '>' (white lost) — after
+	// %%Added results, Papp's way of saying who went through; in a round,
+	// the Japanese files' way of saying who won — and a result without
+	// discs. "" for a draw and every other game.
 	Loser Color
+	// NoDiscs: a result without discs ("11 > 22", as older events'
+	// files write them): BlackDiscs and WhiteDiscs are 0, and Loser says
+	// who lost ("" for a draw).
+	NoDiscs bool
+}
+
+// Winner is the colour that won the game, "" for a draw.
+func (g Game) Winner() Color {
+	switch {
+	case g.Loser != "":
+		return g.Loser.Other()
+	case g.NoDiscs || g.BlackDiscs == g.WhiteDiscs:
+		return ""
+	case g.BlackDiscs > g.WhiteDiscs:
+		return Black
+	}
+	return White
 }
 
 // Source is where an added game is in the file read: its line (1 for the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -75,4 +76,42 @@ func checkOneLine(t *testing.T, err, want error) {
 	if strings.ContainsAny(msg, "\n\r") || len(msg) > 1000 || !utf8.ValidString(msg) {
 		t.Fatalf("not one readable line (%d bytes): %.300q", len(msg), msg)
 	}
+}
+
+// FuzzReadWith: ReadWith under each rule for a sign that contradicts the
+// discs never panics, refuses only with a *ParseError in one line, and
+// reads what Read reads for a file without such a line; a game without
+// discs has none, and a game with a loser has equal discs or none. Seeds:
+// the layouts of the WOF archive.
+func FuzzReadWith(f *testing.F) {
+	f.Add([]byte("%Round1\n 11 > 22\n 33 < 44 B\n 55=66\n%12 had a bye\n"), uint8(0))
+	f.Add([]byte("%_% ??????, A, B, ?, 1.0, 64\n%_% 8, C, D, ?, 0, 0\n%Round PO\n ?????? (64)>(00) 8\n"), uint8(1))
+	f.Add([]byte("%_% 1, A, B, J, 1.0, 25\n%_% 2, C, D, J, 0.0, 39\n% Round 1\n 1 (25)>(39) 2\n%%Round: 2\n 2 (32)>(32) 1 W\n"), uint8(2))
+	f.Add([]byte("%_%  5, A, B, NL, 4,5, 264\n%_% ID, NAME\n 5 (40)>(24) 6 %a comment\n%Semi-finals\n5 > 6 6 > 5\n"), uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, rule uint8) {
+		sign := []elo.SignRule{elo.SignRefuse, elo.SignDiscs, elo.SignSign}[rule%3]
+		e, err := elo.ReadWith(bytes.NewReader(data), elo.Options{Sign: sign})
+		strict, serr := elo.Read(bytes.NewReader(data))
+		if err != nil {
+			var pe *elo.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%v (%T) is not a *ParseError", err, err)
+			}
+			checkOneLine(t, err, elo.ErrInvalid)
+			if serr == nil {
+				t.Fatalf("refused under %q, read by Read: %v", sign, err)
+			}
+			return
+		}
+		if serr == nil && !reflect.DeepEqual(e, strict) {
+			t.Fatalf("read under %q differs from Read's", sign)
+		}
+		for _, gs := range append(append(slices.Clone(e.Rounds), e.Added), e.Unrounded) {
+			for _, g := range gs {
+				if g.NoDiscs && (g.BlackDiscs != 0 || g.WhiteDiscs != 0) || g.Loser != "" && !g.NoDiscs && g.BlackDiscs != g.WhiteDiscs {
+					t.Fatalf("game %+v", g)
+				}
+			}
+		}
+	})
 }

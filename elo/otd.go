@@ -56,6 +56,17 @@ const (
 	White Color = "white"
 )
 
+// Other is the other colour ("" for "").
+func (c Color) Other() Color {
+	switch c {
+	case Black:
+		return White
+	case White:
+		return Black
+	}
+	return ""
+}
+
 // NewOtd returns otd's lines before any is read: the rules that a file
 // without a rules line (or a rule it leaves out) is read with, otd's default
 // rules (BQ nearest, a time default scored as the completed game, a bye of

@@ -7,36 +7,89 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/otd-project/otd/scoring"
 )
 
-var gameLine = regexp.MustCompile(`^\s*(\d+)\s*\(\s*(\d+)\)\s*([<>=])\s*\(\s*(\d+)\)\s*(\d+)\s*B?\s*$`)
+// gameText is one game as the files of the WOF archive write it: black's id,
+// the discs in brackets (both or neither: "id > id" is a result without
+// discs), the sign, white's id, and perhaps a mark B or W (Papp writes B;
+// what other programs' W says varies from file to file: the first id is read
+// as black's, as the format says). An id unknown to the file is "??????".
+const gameText = `(\d+|\?+)\s*(?:\(\s*(\d+)\s*\)\s*([<>=])\s*\(\s*(\d+)\s*\)|([<>=]))\s*(\d+|\?+)(?:\s+[BWbw])?`
 
-// roundLabel reads a line that starts a round, "%Round: 3" (or "%Round 3",
-// as some converted files write it) or a block of final games (finalBlock):
-// its label and the column where the label starts; ok is false for a line
-// that is not a %Round line (a comment such as "%Rounds").
-func isRoundLine(line string) bool { _, _, _, ok := roundLabel(line); return ok }
+var (
+	gameLine  = regexp.MustCompile(`^\s*` + gameText + `\s*$`)
+	gamesLine = regexp.MustCompile(`^\s*(?:` + gameText + `\s*)+$`) // a line with several games: a line break lost
+	oneGame   = regexp.MustCompile(gameText)
+)
 
-func roundLabel(line string) (label string, col int, colon, ok bool) {
-	rest, ok := strings.CutPrefix(line, "%Round")
-	colon = strings.HasPrefix(rest, ":")
-	if !ok || !colon && (rest == "" || rest[0] != ' ' && rest[0] != '\t') {
-		return "", 0, false, false
+// roundLine reads a line that starts a block of games: "%Round: 3", and as
+// other programs and hand-made files write it, "%Round 3", "%%Round: 3", "%
+// Round 3", "%round3:", "%ROUND 3 (day 1)"; "%Rounds" and "% round robin"
+// are comments. It returns the label after "round" and the column where it
+// starts.
+var roundLine = regexp.MustCompile(`(?i)^%%?\s*round(?:\s*:\s*|\s+|(\d))(.*)$`)
+
+// finalBlock is a block of final-phase games: "%Round SF1", "%Round 3P",
+// "%Round F" (the WOC 1988-1990 files of the WOF archive), "%Round: 3-4",
+// "%Round 1 Semi-finals", "%Round Play-off 3rd-4th", "%Round: Finals".
+// Their games are added results, and those files count them in the
+// published scores, unlike Papp. ("%Round PO" of the WOC 1977-1986 files is
+// a pool, not a final phase.)
+var finalBlock = regexp.MustCompile(`(?i)^(QF[1-4]?|SF[12]?|F|3P|3-4)\b|semi|final(e|s)?\b[^:]*$|play-?off|quarter`)
+
+// finalComment is a comment that labels a block of final-phase games, as
+// files other than Papp's do: "%Semi-finals", "%%Finale", "%% Match 3/4",
+// "%3/4 playoff", "%DIV I SEMIS", "%Women final" (not "%Final round", nor
+// a header "%%Key: value").
+var finalComment = regexp.MustCompile(`(?i)^%%?[^:]*(semi|quarter|\bfinal(e|s)?\b|demi-?final|play-?off|^%%?\s*(match\s+)?\d\s*[/_]\s*\d\b|\d(st|nd|rd|th)\s+place)[^:]*$`)
+
+// roundNumber is the number a round's label starts with: "3", "3 (day 1)",
+// "3:", "4+ (missing matches)".
+var roundNumber = regexp.MustCompile(`^(\d+)\b`)
+
+// game reads the game at m (submatch indexes of gameText in line, from
+// index 0 of m being the whole game): ok is false if its sign does not fit
+// its discs, or the discs are more than the board's 64; then g is the game as
+// the discs say, and sign is the sign's column.
+func game(line string, m []int) (g Game, sign int, ok bool) {
+	group := func(i int) (int, bool) {
+		if m[2*i] < 0 {
+			return 0, false
+		}
+		v, err := strconv.Atoi(line[m[2*i]:m[2*i+1]])
+		return v, err == nil
 	}
-	label = strings.TrimLeft(strings.TrimPrefix(rest, ":"), " \t")
-	return label, len(line) - len(label) + 1, colon, true
+	g.Black, _ = group(1)
+	g.White, _ = group(6)
+	if _, discs := group(2); !discs {
+		g.NoDiscs = true
+		sign = m[10]
+		switch line[sign] {
+		case '>':
+			g.Loser = White
+		case '<':
+			g.Loser = Black
+		}
+		return g, sign + 1, true
+	}
+	g.BlackDiscs, _ = group(2)
+	g.WhiteDiscs, _ = group(4)
+	sign = m[6]
+	c := line[sign]
+	ok = (c == '>') == (g.BlackDiscs > g.WhiteDiscs) && (c == '=') == (g.BlackDiscs == g.WhiteDiscs)
+	if g.BlackDiscs == g.WhiteDiscs && c != '=' {
+		// A tie on the board written < or >: who won it (a final-phase
+		// game: who went through; a Japanese file: who won the game).
+		g.Loser = map[byte]Color{'<': Black, '>': White}[c]
+		ok = true
+	}
+	return g, sign + 1, ok && g.BlackDiscs+g.WhiteDiscs <= 64
 }
-
-// finalBlock is the label of a block of final-phase games in converted
-// files: "%Round SF1", "%Round 3P", "%Round F" (the WOC 1988-1990 files of
-// the WOF archive), "%Round: 3-4". Their games are added results, and those
-// files count them in the published scores, unlike Papp. ("%Round PO" of
-// the WOC 1977-1986 files is a pool, not a final phase.)
-var finalBlock = regexp.MustCompile(`(?i)^(QF[1-4]?|SF[12]?|F|3P|3-4)$`)
 
 // readGame reads a game line: false if it is not one, or its sign does not
 // match its discs (then g is the game as the discs say), or the discs are
@@ -46,21 +99,54 @@ func readGame(line string) (g Game, ok bool) {
 	if m == nil {
 		return Game{}, false
 	}
-	group := func(i int) int { v, _ := strconv.Atoi(line[m[2*i]:m[2*i+1]]); return v }
-	g = Game{Black: group(1), BlackDiscs: group(2), WhiteDiscs: group(4), White: group(5)}
-	sign := line[m[6]]
-	signOK := (sign == '>') == (g.BlackDiscs > g.WhiteDiscs) && (sign == '=') == (g.BlackDiscs == g.WhiteDiscs)
-	return g, signOK && g.BlackDiscs+g.WhiteDiscs <= 64
+	g, _, ok = game(line, m)
+	return g, ok
 }
 
-// Read reads an .ELO file. A file it refuses gives a *ParseError wrapping
-// ErrInvalid; an error of r is returned as it is.
-func Read(r io.Reader) (*File, error) {
+// Options say how Read treats a game line that contradicts itself.
+type Options struct {
+	// Sign is what a sign that contradicts the discs ("11 (25)>(39) 22")
+	// means: SignRefuse (the zero value) refuses the file, SignDiscs takes
+	// the result as the discs say it, SignSign as the sign says it, without
+	// discs.
+	Sign SignRule
+}
+
+// SignRule is how Read takes a game line whose sign contradicts its discs.
+type SignRule string
+
+// The rules of a sign that contradicts the discs.
+const (
+	SignRefuse SignRule = ""
+	SignDiscs  SignRule = "discs"
+	SignSign   SignRule = "sign"
+)
+
+// Read reads an .ELO file, refusing one with a game line that contradicts
+// itself. A file it refuses gives a *ParseError wrapping ErrInvalid; an error
+// of r is returned as it is.
+func Read(r io.Reader) (*File, error) { return ReadWith(r, Options{}) }
+
+// ReadWith reads an .ELO file as Read does, a game line whose sign
+// contradicts its discs as o says.
+//
+// It reads every layout of the WOF archive's files: Papp's; standings
+// without a rating or with fields left empty (NoScore, NoDiscs); ids
+// "??????" (0: the file gives none); game lines with any spacing, with or
+// without Papp's mark B, without discs ("11 > 22", NoDiscs), several on a
+// line, a comment after them; round lines written "%Round 3", "%%Round:
+// 3", "% Round 3", "%round3:" and with words after the number; games
+// before the first round line and in blocks without a number ("%Round PO",
+// "%Round RR"), which are Unrounded.
+func ReadWith(r io.Reader, o Options) (*File, error) {
+	if o.Sign != SignRefuse && o.Sign != SignDiscs && o.Sign != SignSign {
+		return nil, fmt.Errorf("sign rule %q: want %q or %q", o.Sign, SignDiscs, SignSign)
+	}
 	f := &File{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), MaxLine+2) // the line and its CR LF
-	var cur *[]Game
-	block := "" // the label of the final block being read
+	cur, lines := &f.Unrounded, (*[]int)(nil)
+	block := "" // the label of the block being read: a final block, or one without a number
 	n := 1
 	tooLong := func() error {
 		return &ParseError{Line: n, Col: MaxLine + 1, Err: fmt.Errorf("longer than %d KiB, the longest line an .ELO file may have: %w", MaxLine>>10, ErrInvalid)}
@@ -69,59 +155,58 @@ func Read(r io.Reader) (*File, error) {
 		if len(bytes.TrimRight(sc.Bytes(), "\r")) > MaxLine {
 			return nil, tooLong()
 		}
-		line := strings.TrimRight(sc.Text(), "\r ")
+		line := strings.TrimRight(sc.Text(), "\r \t")
+		if t := strings.TrimLeft(line, " \t"); strings.HasPrefix(t, "%") {
+			line = t // " %Round 1"
+		}
 		bad := func(col int, what string) error {
 			return &ParseError{Line: n, Col: col, Err: fmt.Errorf("%s: %s: %w", what, QuoteCut(line), ErrInvalid)}
 		}
+		rm := roundLine.FindStringSubmatchIndex(line)
 		switch {
 		case strings.TrimSpace(line) == "":
 		case strings.HasPrefix(line, addedResults):
-			cur, block = &f.Added, ""
+			cur, lines, block = &f.Added, nil, ""
+		case rm != nil:
+			start := rm[4]
+			if rm[2] >= 0 { // "%round3"
+				start = rm[2]
+			}
+			label := strings.TrimSpace(line[start:])
+			src := Source{Line: n, Block: label}
+			switch {
+			case finalBlock.MatchString(label):
+				cur, lines, block = &f.Added, nil, label
+			case roundNumber.MatchString(label):
+				// Each numbered block is the file's next round, whatever
+				// its number: RoundFrom keeps the label.
+				f.Rounds, f.GameLines, f.RoundFrom = append(f.Rounds, nil), append(f.GameLines, nil), append(f.RoundFrom, src)
+				cur, lines, block = &f.Rounds[len(f.Rounds)-1], &f.GameLines[len(f.Rounds)-1], ""
+				if rest := strings.TrimLeft(label[len(roundNumber.FindString(label)):], " \t:.-+"); gamesLine.MatchString(rest) {
+					// "%round3:1234 > 5678": a game on the round line
+					if err := f.addGames(rest, n, cur, lines, "", o, func(col int, what string) error { return bad(len(line)-len(rest)+col, what) }); err != nil {
+						return nil, err
+					}
+				}
+			default: // "%Round PO", "%Round RR": games without a round
+				cur, lines, block = &f.Unrounded, nil, label
+			}
+		case finalComment.MatchString(line):
+			// "%Semi-finals", "%% Finale", "%%3/4 playoff": the file's
+			// label of a block of final-phase games
+			cur, lines, block = &f.Added, nil, strings.TrimSpace(strings.TrimLeft(line, "%"))
 		case strings.HasPrefix(line, "%%"):
 			k, v, _ := strings.Cut(line[2:], ":")
 			f.Header = append(f.Header, Header{strings.TrimSpace(k), strings.TrimSpace(v)})
 		case strings.HasPrefix(line, "%_%"):
-			fs := strings.Split(line[3:], ",")
-			if len(fs) == 1 {
-				continue // a separator such as %_%______
+			p, ok, err := readPlayer(line, bad)
+			if err != nil {
+				return nil, err
 			}
-			if len(fs) != 7 && len(fs) != 6 { // converted files may have no rating
-				return nil, bad(0, "a standings line is %_% id, surname, first name, country, score, discs, rating")
+			if ok {
+				f.Standings = append(f.Standings, p)
+				f.StandingsLines = append(f.StandingsLines, n)
 			}
-			col, cols := len("%_%")+1, make([]int, len(fs)) // where each field's text starts
-			for i, s := range fs {
-				cols[i] = col + len(s) - len(strings.TrimLeft(s, " \t"))
-				col += len(s) + 1
-				fs[i] = strings.TrimSpace(s)
-			}
-			p := Player{Last: fs[1], First: fs[2], Country: fs[3]}
-			var errs [4]error
-			id, isNew := strings.CutPrefix(fs[0], "+") // "+": a new player
-			p.New = isNew
-			p.ID, errs[0] = strconv.Atoi(strings.TrimSpace(id))
-			p.Score, errs[1] = scoring.ParseHalfPoints(fs[4])
-			p.Discs, errs[2] = strconv.Atoi(fs[5])
-			if len(fs) == 7 && fs[6] != "-" && fs[6] != "" { // "-": not rated
-				p.Rating, errs[3] = strconv.Atoi(fs[6])
-			}
-			for i, field := range []int{0, 4, 5, 6} {
-				if errs[i] != nil {
-					return nil, bad(cols[field], "id, score, discs and rating must be numbers")
-				}
-			}
-			f.Standings = append(f.Standings, p)
-		case isRoundLine(line):
-			label, col, colon, _ := roundLabel(line)
-			r, err := strconv.Atoi(label)
-			switch {
-			case finalBlock.MatchString(label):
-				cur, block = &f.Added, label
-			case err == nil && r == len(f.Rounds)+1:
-				f.Rounds = append(f.Rounds, nil)
-				cur = &f.Rounds[r-1]
-			case colon || err == nil:
-				return nil, bad(col, fmt.Sprintf("expected %%Round: %d", len(f.Rounds)+1))
-			} // "%Round 1 Semi-finals", without a colon: a comment
 		case strings.HasPrefix(line, otdPrefix):
 			if f.Otd == nil {
 				f.Otd = NewOtd()
@@ -134,25 +219,13 @@ func Read(r io.Reader) (*File, error) {
 				f.Commented = append(f.Commented, Commented{Line: n, Game: g})
 			}
 		default:
-			m := gameLine.FindStringSubmatchIndex(line)
-			if m == nil {
+			text, _, _ := strings.Cut(line, "%") // "11 > 22 %Tucci - Perotti 2-0": a comment after the game
+			if !gamesLine.MatchString(text) {
 				return nil, bad(0, "a game line is: black-id (discs)<(discs) white-id B")
 			}
-			if cur == nil {
-				return nil, bad(0, "a game before the first %Round line")
+			if err := f.addGames(text, n, cur, lines, block, o, bad); err != nil {
+				return nil, err
 			}
-			g, ok := readGame(line)
-			// A final-phase tie may be written < or >: who went through.
-			if !ok && (cur != &f.Added || g.BlackDiscs != g.WhiteDiscs || g.BlackDiscs+g.WhiteDiscs > 64) {
-				return nil, bad(m[6]+1, "the discs do not match the sign between them")
-			}
-			if cur == &f.Added {
-				if g.BlackDiscs == g.WhiteDiscs {
-					g.Loser = map[byte]Color{'<': Black, '>': White}[line[m[6]]]
-				}
-				f.AddedFrom = append(f.AddedFrom, Source{Line: n, Block: block})
-			}
-			*cur = append(*cur, g)
 		}
 	}
 	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
@@ -160,8 +233,132 @@ func Read(r io.Reader) (*File, error) {
 	} else if err != nil {
 		return nil, err
 	}
-	if len(f.Rounds) == 0 {
-		return nil, &ParseError{Err: fmt.Errorf("no %%Round line: %w", ErrInvalid)}
+	if len(f.Rounds) == 0 && len(f.Unrounded) == 0 && len(f.Added) == 0 {
+		return nil, &ParseError{Err: fmt.Errorf("no game and no %%Round line: %w", ErrInvalid)}
 	}
 	return f, nil
+}
+
+// addGames adds the games of text, line n, to cur (their lines to lines, the
+// added results' sources to f.AddedFrom, the unrounded's to
+// f.UnroundedFrom, with the block's label).
+func (f *File) addGames(text string, n int, cur *[]Game, lines *[]int, block string, o Options, bad func(int, string) error) error {
+	for _, m := range oneGame.FindAllStringSubmatchIndex(text, -1) {
+		g, col, ok := game(text, m)
+		if !ok {
+			switch {
+			case g.BlackDiscs+g.WhiteDiscs > 64 || o.Sign == SignRefuse:
+				return bad(col, "the discs do not match the sign between them")
+			case o.Sign == SignSign: // the sign wins: a result without discs
+				g = Game{Black: g.Black, White: g.White, NoDiscs: true, Loser: map[byte]Color{'<': Black, '>': White}[text[col-1]]}
+			}
+		}
+		*cur = append(*cur, g)
+		switch {
+		case lines != nil:
+			*lines = append(*lines, n)
+		case cur == &f.Added:
+			f.AddedFrom = append(f.AddedFrom, Source{Line: n, Block: block})
+		default:
+			f.UnroundedFrom = append(f.UnroundedFrom, Source{Line: n, Block: block})
+		}
+	}
+	return nil
+}
+
+// idField reads an id: digits, or "?..." for an id the file does not give
+// (0).
+var idField = regexp.MustCompile(`^(\+?)\s*(\d+|\?+)$`)
+
+// number is a score, disc or rating field as the files write it.
+var number = regexp.MustCompile(`^-?\d*(\.\d+)?$|^\d+-\d+$`)
+
+// readPlayer reads a standings line: "%_% id, SURNAME, First, country,
+// score, discs, rating", as Papp writes it; the rating, or the discs and
+// the rating, may be left out or empty ("-" too for the rating), and so may
+// the score and the country; ok is false for a separator ("%_%______").
+// Fields after the rating, which some files add, are not read.
+func readPlayer(line string, bad func(int, string) error) (p Player, ok bool, err error) {
+	text := line
+	if i := strings.Index(line[3:], "%"); i >= 0 {
+		text = line[:3+i] // "617   %Champion": a comment after the fields
+	}
+	fs := strings.Split(text[3:], ",")
+	for i := 4; i+1 < len(fs); i++ {
+		// "NL, 4,5, 264": a decimal comma, no space after it
+		if a := fs[i]; fs[i+1] == "5" && a != "" && a[len(a)-1] >= '0' && a[len(a)-1] <= '9' && !strings.Contains(a, ".") {
+			fs = slices.Concat(fs[:i], []string{a + ".5"}, fs[i+2:])
+			break
+		}
+	}
+	if len(fs) == 1 {
+		return Player{}, false, nil // a separator such as %_%______, or a note
+	}
+	col, cols := len("%_%")+1, make([]int, len(fs)) // where each field's text starts
+	for i, s := range fs {
+		cols[i] = col + len(s) - len(strings.TrimLeft(s, " \t"))
+		col += len(s) + 1
+		fs[i] = strings.TrimSpace(s)
+	}
+	if strings.EqualFold(fs[0], "id") {
+		return Player{}, false, nil // the columns' names: "%_% ID, NAME, Firstname, COUNTRY, score, disc-count"
+	}
+	if len(fs) < 3 {
+		return Player{}, false, bad(0, "a standings line is %_% id, surname, first name, country, score, discs, rating")
+	}
+	m := idField.FindStringSubmatch(fs[0])
+	if m == nil {
+		return Player{}, false, bad(cols[0], "the id is a number")
+	}
+	p = Player{New: m[1] == "+", Last: fs[1], First: fs[2], NoScore: true, NoDiscs: true}
+	if m[2][0] != '?' {
+		if p.ID, err = strconv.Atoi(m[2]); err != nil {
+			return Player{}, false, bad(cols[0], "the id is a number")
+		}
+	}
+	// The fields after the names, those written without a comma between
+	// them ("SGP 6 416") apart.
+	var rest []string
+	var rcols []int
+	for i := 3; i < len(fs); i++ {
+		ws := strings.Fields(fs[i])
+		if len(ws) > 1 && number.MatchString(ws[len(ws)-1]) {
+			for _, w := range ws {
+				rest, rcols = append(rest, w), append(rcols, cols[i]+strings.Index(fs[i], w))
+			}
+			continue
+		}
+		rest, rcols = append(rest, fs[i]), append(rcols, cols[i])
+	}
+	if len(rest) > 1 && rest[0] == "" && rest[1] != "" && !number.MatchString(rest[1]) {
+		rest, rcols = rest[1:], rcols[1:] // "Max, ,ARG, 3, 178"
+	}
+	if len(rest) > 0 && (rest[0] == "" || !number.MatchString(rest[0])) { // the country, perhaps empty
+		p.Country, rest, rcols = rest[0], rest[1:], rcols[1:]
+	}
+	for i, s := range rest[:min(3, len(rest))] {
+		if s == "" || i == 2 && s == "-" {
+			continue // not given; "-": not rated
+		}
+		var err error
+		switch i {
+		case 0:
+			if strings.HasPrefix(s, ".") {
+				s = "0" + s // ".5"
+			}
+			p.Score, err = scoring.ParseHalfPoints(s)
+			p.NoScore = err != nil
+		case 1:
+			// "453.0"; "262-186": the discs and those of the opponents
+			d, _, _ := strings.Cut(strings.TrimSuffix(s, ".0"), "-")
+			p.Discs, err = strconv.Atoi(d)
+			p.NoDiscs = err != nil
+		case 2:
+			p.Rating, err = strconv.Atoi(s)
+		}
+		if err != nil {
+			return Player{}, false, bad(rcols[i], "score, discs and rating are numbers")
+		}
+	}
+	return p, true, nil
 }

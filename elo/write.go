@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -57,6 +58,12 @@ func (f *File) Write(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(bw, "\n%%        ID, NAME, Firstname, COUNTRY, score, disc-count, rating\n")
+	id := func(id int) string {
+		if id == 0 {
+			return "??????" // the file read gave none
+		}
+		return fmt.Sprintf("%6d", id)
+	}
 	for _, p := range f.Standings {
 		mark := ' '
 		if p.New {
@@ -66,7 +73,14 @@ func (f *File) Write(w io.Writer) error {
 		if p.Score%2 != 0 {
 			score += ".5"
 		}
-		fmt.Fprintf(bw, "%%_%% %c%6d, %s, %s, %s, %s, %d, %d\n", mark, p.ID, p.Last, p.First, p.Country, score, p.Discs, p.Rating)
+		discs := strconv.Itoa(p.Discs)
+		if p.NoScore {
+			score = ""
+		}
+		if p.NoDiscs {
+			discs = ""
+		}
+		fmt.Fprintf(bw, "%%_%% %c%s, %s, %s, %s, %s, %s, %d\n", mark, id(p.ID), p.Last, p.First, p.Country, score, discs, p.Rating)
 	}
 	if f.Otd != nil {
 		f.Otd.writeHead(bw, f.Standings)
@@ -74,13 +88,21 @@ func (f *File) Write(w io.Writer) error {
 	games := func(gs []Game) {
 		for _, g := range gs {
 			op := '='
-			if g.BlackDiscs > g.WhiteDiscs || g.BlackDiscs == g.WhiteDiscs && g.Loser == White {
+			if w := g.Winner(); w == Black {
 				op = '>'
-			} else if g.BlackDiscs < g.WhiteDiscs || g.BlackDiscs == g.WhiteDiscs && g.Loser == Black {
+			} else if w == White {
 				op = '<'
 			}
-			fmt.Fprintf(bw, "%6d (%02d)%c(%02d) %6d B\n", g.Black, g.BlackDiscs, op, g.WhiteDiscs, g.White)
+			if g.NoDiscs {
+				fmt.Fprintf(bw, "%s %c %s\n", id(g.Black), op, id(g.White))
+				continue
+			}
+			fmt.Fprintf(bw, "%s (%02d)%c(%02d) %s B\n", id(g.Black), g.BlackDiscs, op, g.WhiteDiscs, id(g.White))
 		}
+	}
+	if len(f.Unrounded) > 0 { // games without a round: before the first %Round line
+		bw.WriteString("\n")
+		games(f.Unrounded)
 	}
 	for r, gs := range f.Rounds {
 		fmt.Fprintf(bw, "\n%%Round: %d\n\n", r+1)

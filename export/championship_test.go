@@ -49,7 +49,8 @@ func championship() *tournament.Tournament {
 	s := tournament.DefaultSettings("Championship", 1)
 	s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
 	s.Final = tournament.WOCFinal
-	seniors, err := tournament.ParseFinalRules("top=2,bestof=1,third=0")
+	s.Final.Level = tournament.LevelSeed // the level rule these rows show
+	seniors, err := tournament.ParseFinalRules("top=2,bestof=1,third=0,level=seed")
 	if err != nil {
 		panic(err)
 	}
@@ -173,7 +174,7 @@ func TestChampionshipXLSX(t *testing.T) {
 		"1|FRA|2|2 Bob (1); 1 Ann (1)|2", "2|JPN|1|3 Cy (1); 4 Di (0)|2", "2|NOR|1|8 " + hal + " (1)|1", "4|DEU|0|6 Fay (0)|1"})
 	about := sheetText(t, f, "Tournament")
 	checkRows(t, "Tournament (the championship's rows)", about[len(about)-5:], []string{
-		"Final phase|woc",
+		"Final phase|top=4,bestof=3,third=1,playoff=1,level=seed,colour=lot",
 		"Category women|4 members; final phase top=4,bestof=1,third=1,playoff=0,level=seed,colour=lot; not played: player 1 (Ann), of the category, reached the open semi-finals",
 		"Category youth|1 member; born in 2010 or later",
 		"Category seniors|3 members; final phase top=2,bestof=1,third=0,playoff=1,level=seed,colour=lot",

@@ -264,6 +264,8 @@ func CellText(c scoring.Cell) string {
 		return fmt.Sprintf("%s%dff", mark, c.Opponent)
 	case scoring.TimeDefault:
 		return fmt.Sprintf("%s%d%s%dt", mark, c.Opponent, c.Colour.String()[:1], c.Discs)
+	case scoring.NoDiscs: // a result without discs: none shown
+		return fmt.Sprintf("%s%d%s", mark, c.Opponent, c.Colour.String()[:1])
 	}
 	return fmt.Sprintf("%s%d%s%d", mark, c.Opponent, c.Colour.String()[:1], c.Discs)
 }

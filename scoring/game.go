@@ -112,9 +112,17 @@ const (
 	Forfeit                 // the loser did not play; the winner scores as for a bye
 	Bye                     // no opponent; the player is Black
 	Missed                  // crosstable only: no game this round (late entry, absence, withdrawal)
+	// NoDiscs is a game known only by who won (Outcome): older events'
+	// rating files give no discs. It counts its points and no discs: 0-0,
+	// and in the BQ the opponent's points alone.
+	NoDiscs
+	// DecidedTie is a game tied on the board that the event gave to one
+	// side (Outcome), as Japanese rating files record it ("(32)>(32)"):
+	// the winner scores the win, the discs count as they are.
+	DecidedTie
 )
 
-var kindNames = [...]string{"normal", "time-default", "forfeit", "bye", "missed"}
+var kindNames = [...]string{"normal", "time-default", "forfeit", "bye", "missed", "no-discs", "decided-tie"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -259,6 +267,25 @@ func score(r Result, rules Rules) (Score, error) {
 		return Score{BlackDiscs: win, WhiteDiscs: lose, BlackPoints: Point}, nil
 	case Bye:
 		return Score{BlackDiscs: bye, WhiteDiscs: n - bye, BlackPoints: rules.byePoints()}, nil
+	case NoDiscs, DecidedTie:
+		s := Score{}
+		if r.Kind == DecidedTie {
+			if r.BlackDiscs != r.WhiteDiscs || 2*r.BlackDiscs > n {
+				return Score{}, fmt.Errorf("a decided tie of %d-%d: %w (a tie has equal discs)", r.BlackDiscs, r.WhiteDiscs, ErrDiscs)
+			}
+			s.BlackDiscs, s.WhiteDiscs = r.BlackDiscs, r.WhiteDiscs
+		}
+		switch {
+		case r.Outcome == BlackWins:
+			s.BlackPoints = Point
+		case r.Outcome == WhiteWins:
+			s.WhitePoints = Point
+		case r.Outcome == Draw && r.Kind == NoDiscs:
+			s.BlackPoints, s.WhitePoints = Half, Half
+		default:
+			return Score{}, fmt.Errorf("a %v needs a winner, not %v: %w", r.Kind, r.Outcome, ErrOutcome)
+		}
+		return s, nil
 	}
 	return Score{}, fmt.Errorf("%v: %w", r.Kind, ErrKind)
 }

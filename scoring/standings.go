@@ -43,7 +43,8 @@ type Row struct {
 	Discs     int        // total discs; a bye or forfeit counts as recorded (Rules.ByeDiscs), a missed round 0
 	Wins      HalfPoints // games won, a draw a half, a bye or forfeit win a whole
 	DiscDiff  int        // the sum of disc differences, as recorded
-	Games     int        // games played on the board (normal games and time defaults)
+	Games     int        // games played on the board (normal games, time defaults, decided ties and those without discs)
+	NoDiscs   int        // games without discs (NoDiscs): Discs, DiscDiff and the BQ count none for them
 	Withdrawn bool       // withdrawn before the last round of the view (or before round 1)
 	Rounds    []Cell     // the crosstable line: Rounds[k-1] is round k
 }
@@ -255,9 +256,12 @@ func (t *table) rows(r int) []Row {
 			row.Discs += s.own
 			row.DiscDiff += s.own - s.other
 			switch s.kind {
-			case Normal, TimeDefault:
+			case Normal, TimeDefault, NoDiscs, DecidedTie:
 				row.Games++
 				row.Wins += s.pts
+				if s.kind == NoDiscs {
+					row.NoDiscs++
+				}
 			case Forfeit:
 				row.Wins += s.pts
 			case Bye:

@@ -366,7 +366,7 @@ func TestJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"Rank":2,"Player":2,"Points":0.5,"BQ":36.57,"Discs":32,"Wins":0.5,"DiscDiff":0,"Games":1,"Withdrawn":false,` +
+	want := `{"Rank":2,"Player":2,"Points":0.5,"BQ":36.57,"Discs":32,"Wins":0.5,"DiscDiff":0,"Games":1,"NoDiscs":0,"Withdrawn":false,` +
 		`"Rounds":[{"Kind":"normal","Opponent":1,"Colour":"white","Points":0.5,"Discs":32,"OpponentDiscs":32}]}`
 	if string(b) != want {
 		t.Errorf("got  %s\nwant %s", b, want)

@@ -127,7 +127,7 @@ func (s Settings) checkChampionship() error {
 	}
 	for _, e := range s.TeamRules.Exclude {
 		if !seen[strings.ToLower(e)] {
-			return invalidf("--teams exclude=%s: no such category", e)
+			return invalidf("--teams exclude=%s: no such category (add it first, 'otd category add %s', then set the teams' rules with 'otd tournament edit --teams')", e, e)
 		}
 	}
 	return nil

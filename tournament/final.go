@@ -34,8 +34,8 @@ type LevelRule string
 
 // The ways a level match is decided.
 const (
-	LevelSeed  LevelRule = "seed"  // the higher Swiss seed (the WOC 2019 final, 1.5-1.5)
-	LevelDiscs LevelRule = "discs" // the discs of the match, then the seed
+	LevelSeed  LevelRule = "seed"  // the higher Swiss seed
+	LevelDiscs LevelRule = "discs" // the discs of the match, then the seed (the WOC's: see WOCFinal)
 	LevelGame  LevelRule = "game"  // one more game, and again while drawn
 )
 
@@ -51,9 +51,14 @@ const (
 )
 
 // WOCFinal is the World Othello Championship's final phase: the top 4, a
-// play-off for the last place, best-of-3 semi-finals and final, a level
-// match to the higher seed (WOC 2019), a one-game 3rd-place match.
-var WOCFinal = FinalRules{Qualifiers: 4, BestOf: 3, Third: 1, PlayOff: true, Level: LevelSeed, Colour: ColourLot}
+// play-off for the last place, best-of-3 semi-finals and final, a one-game
+// 3rd-place match. A match level after its games goes to the discs of the
+// match, as the WOC's did where a file or the WOF's results show it: WOC
+// 1988's SF1 (1.5-1.5, BRIGHTWELL through to the final on the discs,
+// 118-74, file 1988 lines of %Round SF1) and WOC 2019's final (1.5-1.5;
+// the WOF published TAKAHASHI Akihiro, 109 discs to 83, as the 2019
+// champion, not the higher seed). RULES.md section 7 leaves it a setting.
+var WOCFinal = FinalRules{Qualifiers: 4, BestOf: 3, Third: 1, PlayOff: true, Level: LevelDiscs, Colour: ColourLot}
 
 // CategoryFinal is a category's final phase by default: the WOC's
 // single-game semi-finals, final and 3rd-place game among the top 4.
@@ -570,6 +575,8 @@ func (m *Match) setWinner(a bool, how string) {
 // finalPoints are the half-points of a final game: a win 2, a draw 1.
 func finalPoints(r Result) (black, white scoring.HalfPoints) {
 	switch {
+	case r.Kind == NoDiscs && r.Loser == "":
+		return 1, 1
 	case r.Kind != Normal && r.Loser == Black:
 		return 0, 2
 	case r.Kind != Normal:

@@ -25,8 +25,8 @@ import (
 //     false), 3 wins (5-1): decided in 3 games with a draw.
 //   - SF2 = 2 v 3 = 1 v 5: 1 wins twice (4-0 after 2 games, 4 > 0 + 2):
 //     decided, no 3rd game.
-//   - F = 3 v 1: 3 wins, 1 wins, a draw: 1.5-1.5, level; the WOC's rule is
-//     the higher Swiss seed: 3 (WOC 2019's final).
+//   - F = 3 v 1: 3 wins, 1 wins, a draw: 1.5-1.5, level; the rule set here
+//     (level=seed; the WOC's is the discs) is the higher Swiss seed: 3.
 //   - 3P = 2 v 5, one game: 5 wins.
 //
 // The final ranking: 3, 1, 5, 2, then the Swiss order: 6, 4.
@@ -36,6 +36,7 @@ func TestFinalPhase(t *testing.T) {
 	s := tournament.DefaultSettings("Championship", 1)
 	s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
 	s.Final = tournament.WOCFinal
+	s.Final.Level = tournament.LevelSeed
 	tm, err := d.Create(ctx, s)
 	if err != nil {
 		t.Fatal(err)
@@ -262,11 +263,18 @@ func TestFinalWentThrough(t *testing.T) {
 		}
 	}
 	won := base(tournament.Result{Black: 40, White: 24, Kind: tournament.Normal, Loser: tournament.White})
+	if err := won.Validate(); err == nil {
+		t.Errorf("a final game won on the board with a loser: valid")
+	}
+	// A Swiss game tied on the board may say who lost it too (a Japanese
+	// .ELO file's "(32)>(32)"): the win is the other colour's.
 	swiss := base(tournament.Result{Black: 32, White: 32, Kind: tournament.Normal})
 	swiss.Games[0].Result = &tournament.Result{Black: 32, White: 32, Kind: tournament.Normal, Loser: tournament.Black}
-	for name, tm := range map[string]*tournament.Tournament{"a final game won on the board": won, "a Swiss game": swiss} {
-		if err := tm.Validate(); err == nil {
-			t.Errorf("%s with a loser: valid", name)
-		}
+	if err := swiss.Validate(); err != nil {
+		t.Errorf("a Swiss tie with a loser: %v", err)
+	}
+	rows, err := swiss.Standings(1)
+	if err != nil || rows[0].Player != 2 || rows[0].Points != scoring.Point || rows[0].Discs != 32 || rows[1].Points != 0 {
+		t.Errorf("a Swiss tie that black lost: %+v, %v; want player 2 first with 1 point and 32 discs, player 1 no point", rows, err)
 	}
 }

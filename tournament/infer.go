@@ -135,12 +135,8 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 }
 
 // inferredFinal is the open's rules where the games fit several: the
-// WOC's, but a match level after its games goes to the discs of the match,
-// as the WOC's did where a file or the WOF's results show it: WOC 1988's
-// SF1 (1.5-1.5, BRIGHTWELL through to the final on the discs, 118-74) and
-// WOC 2019's final (1.5-1.5; the WOF published TAKAHASHI Akihiro, 109
-// discs to 83, as the 2019 champion, not the higher seed).
-var inferredFinal = FinalRules{Qualifiers: 4, BestOf: 3, Third: 1, PlayOff: true, Level: LevelDiscs, Colour: ColourLot}
+// WOC's (whose level rule, the discs of the match, the WOC's files show).
+var inferredFinal = WOCFinal
 
 // inference is InferFinal's work: the tournament, how games are named, the
 // categories made.

@@ -23,11 +23,21 @@ func scoringResult(g Game) (scoring.Result, bool) {
 		r.Kind = scoring.TimeDefault
 	case Forfeit:
 		r.Kind = scoring.Forfeit
+	case NoDiscs:
+		r.Kind = scoring.NoDiscs
+	default:
+		if g.Result.Loser != "" {
+			r.Kind = scoring.DecidedTie // a tie on the board that says who lost it
+		}
 	}
-	if r.Kind != scoring.Normal {
+	switch g.Result.Loser {
+	case Black:
+		r.Outcome = scoring.WhiteWins
+	case White:
 		r.Outcome = scoring.BlackWins
-		if g.Result.Loser == Black {
-			r.Outcome = scoring.WhiteWins
+	default:
+		if r.Kind == scoring.NoDiscs {
+			r.Outcome = scoring.Draw
 		}
 	}
 	return r, true

@@ -57,9 +57,12 @@ type Settings struct {
 	BQ          scoring.BQRule     `json:"bq"`
 	TimeDefault scoring.TimePolicy `json:"time_default"`
 	ByePoints   scoring.HalfPoints `json:"bye_points"` // scoring.Point or scoring.Half
-	TieBreaks   scoring.TieBreaks  `json:"tiebreaks"`
-	FirstRound  pairing.FirstRound `json:"first_round"`
-	Seed        uint64             `json:"seed"` // seed of every random choice in the pairing
+	// ByeDiscs are the discs a bye (and a forfeit win) counts: 0 for
+	// otd's 32 (scoring.Rules.ByeDiscs), 40 for Papp's 40-24.
+	ByeDiscs   int                `json:"bye_discs,omitempty"`
+	TieBreaks  scoring.TieBreaks  `json:"tiebreaks"`
+	FirstRound pairing.FirstRound `json:"first_round"`
+	Seed       uint64             `json:"seed"` // seed of every random choice in the pairing
 	// Pairing is the Swiss cost model; absent from settings written before
 	// it was one (audit version 1), which read as plain, the model they used.
 	Pairing PairingModel `json:"pairing,omitempty"`
@@ -257,7 +260,7 @@ func (s Settings) Check() error {
 
 // Rules returns the scoring rules of the settings.
 func (s Settings) Rules() scoring.Rules {
-	return scoring.Rules{BQ: s.BQ, TimeDefault: s.TimeDefault, ByePoints: s.ByePoints, TieBreaks: s.TieBreaks,
+	return scoring.Rules{BQ: s.BQ, TimeDefault: s.TimeDefault, ByePoints: s.ByePoints, ByeDiscs: s.ByeDiscs, TieBreaks: s.TieBreaks,
 		Squares: s.GameRules().Squares(), Anti: s.GameRules().Winner == engine.FewestDiscs}
 }
 

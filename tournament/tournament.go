@@ -142,6 +142,11 @@ const (
 	Normal      Kind = "normal"
 	TimeDefault Kind = "time-default" // Loser's flag fell
 	Forfeit     Kind = "forfeit"      // Loser did not play
+	// NoDiscs is a result known without its discs: older events' .ELO
+	// files write only who won ("11 > 22"). Loser is the colour that lost
+	// ("" for a draw), Black and White are 0: it counts its points only,
+	// no discs (scoring.NoDiscs).
+	NoDiscs Kind = "no-discs"
 )
 
 // Color is black or white.
@@ -159,10 +164,12 @@ type Result struct {
 	Black int  `json:"black"`
 	White int  `json:"white"`
 	Kind  Kind `json:"kind"`
-	// Loser is the colour that lost a time default or a forfeit; in a final
-	// game drawn on the board, the colour that did not go through when
-	// something other than the rules decided it, as a file records it (a
-	// tie written '<' or '>' after an .ELO's %%Added results).
+	// Loser is the colour that lost a time default, a forfeit or a result
+	// without discs (NoDiscs); in a game drawn on the board, the colour that
+	// lost when something other than the rules decided it, as a file
+	// records it (a tie written '<' or '>': after an .ELO's %%Added
+	// results, who did not go through; in a round of a Japanese file, who
+	// lost the game).
 	Loser Color `json:"loser,omitempty"`
 	// A game otd played itself (an engine round) keeps its transcript and
 	// how it ended.
@@ -189,6 +196,11 @@ func (r Result) String() string {
 		return fmt.Sprintf("%d-%d (%s %s)", r.Black, r.White, r.Loser, why)
 	case Forfeit:
 		return fmt.Sprintf("forfeit: %s did not play, %s wins", r.Loser, r.Loser.Other())
+	case NoDiscs:
+		if r.Loser == "" {
+			return "draw (no discs)"
+		}
+		return fmt.Sprintf("%s wins (no discs)", r.Loser.Other())
 	}
 	if r.Loser != "" {
 		return fmt.Sprintf("%d-%d (%s went through)", r.Black, r.White, r.Loser.Other())

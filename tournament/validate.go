@@ -82,11 +82,7 @@ func (t *Tournament) Validate() error {
 				return bad("%s: no category %q", g, g.Category)
 			}
 		}
-		r := g.Result
-		if r != nil && r.Kind == Normal && (r.Loser == Black || r.Loser == White) && r.Black == r.White {
-			r = &Result{Black: r.Black, White: r.White, Kind: Normal} // a draw that says who went through
-		}
-		if err := r.check(t.GameRules().Squares()); err != nil {
+		if err := g.Result.check(t.GameRules().Squares()); err != nil {
 			return bad("%s: %v", g, err)
 		}
 	}
@@ -115,7 +111,9 @@ func (r *Result) check(squares int) error {
 		return nil
 	case r.Black < 0 || r.White < 0 || r.Black+r.White > squares:
 		return fmt.Errorf("result %d-%d is not a score on %d squares", r.Black, r.White, squares)
-	case r.Kind == Normal && r.Loser == "":
+	case r.Kind == Normal && (r.Loser == "" || (r.Loser == Black || r.Loser == White) && r.Black == r.White):
+		return nil // a draw on the board may say who lost it
+	case r.Kind == NoDiscs && r.Black == 0 && r.White == 0 && (r.Loser == "" || r.Loser == Black || r.Loser == White):
 		return nil
 	case (r.Kind == TimeDefault || r.Kind == Forfeit) && (r.Loser == Black || r.Loser == White):
 		return nil

@@ -160,6 +160,7 @@ func TestPasses(t *testing.T) {
 			t.Fatalf("%s: no pass in the games: the test tests nothing", mode)
 		}
 		stderrHas(e, "genmove white")
+		stderrHas(e, " pass")
 		if got := strings.Contains(e.Stderr(), " pass"); got != true {
 			t.Errorf("%s: no pass sent", mode)
 		}
@@ -205,10 +206,10 @@ func TestReplay(t *testing.T) {
 	enginetest.CloseAndCheck(t, e)
 }
 
-// stderrHas waits a little for s in the engine's stderr: the log is read
-// from a pipe of its own, so it may lag the replies.
+// stderrHas waits for s in the engine's stderr, at most 10 s: the log is
+// read from a pipe of its own, so it may lag the replies.
 func stderrHas(e *Engine, s string) {
-	for end := time.Now().Add(time.Second); time.Now().Before(end) && !strings.Contains(e.Stderr(), s); {
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !strings.Contains(e.Stderr(), s); {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
@@ -283,7 +284,7 @@ func TestArgv(t *testing.T) {
 }
 
 // TestFakeFork: a child the engine leaves running (and holding its pipes) is
-// killed with the group.
+// killed with the group (CloseAndCheck: the group is gone).
 func TestFakeFork(t *testing.T) {
 	e := start(t, fakeConfig("fork", 0))
 	if _, _, at, err := playGame(t, e, engine.White, 2*time.Second); err != nil {
@@ -293,10 +294,7 @@ func TestFakeFork(t *testing.T) {
 	if !strings.Contains(e.Stderr(), "fake: child ") {
 		t.Fatalf("no child: %s", e.Stderr())
 	}
-	took := enginetest.CloseAndCheck(t, e)
-	if took > 3*time.Second {
-		t.Errorf("Close took %v", took)
-	}
+	enginetest.CloseAndCheck(t, e)
 }
 
 // TestParse: moves in any case and passes are read; anything else is

@@ -53,6 +53,11 @@ const (
 	MaxLine            = 64 << 10
 	HurryGrace         = 50 * time.Millisecond  // each wait of Stop once Config.Hurry is closed
 	exitGrace          = 100 * time.Millisecond // for output still in the pipe after the exit
+	// killWait bounds a wait for what SIGKILL ends, which is a matter of
+	// state, not of time: a process ends once the kernel has run its exit,
+	// which a loaded machine may take seconds to do (neither Grace nor
+	// Hurry cut it). Only a process stuck in the kernel takes longer.
+	killWait = 10 * time.Second
 )
 
 // EnvMarker is the environment variable that marks an engine and what it
@@ -83,7 +88,7 @@ func EndRun(run ID) int {
 	if run.Pid <= 0 || run == Self() || run.Running() {
 		return 0
 	}
-	return endRun(run, waitStep(DefaultGrace, nil))
+	return endRun(run)
 }
 
 // engines numbers the engines this process starts, for their markers.
@@ -344,11 +349,11 @@ func (p *Process) Crashed() error {
 
 // Stop writes quit (a command line, "" none) to the engine, closes its input
 // and waits for it to exit; then it sends SIGINT to the process group, then
-// SIGKILL, each after Config.Grace, until no process of the group is left
-// running; then SIGKILL to every other process the engine started (on
-// Linux), by pid. It never waits for the engine's pipes longer than a grace:
-// a process it could not find may hold them open. Later calls return the
-// first call's result.
+// SIGKILL, each after Config.Grace, and waits until no process of the group
+// is left running; then SIGKILL to every other process the engine started
+// (on Linux), by pid, until none is left and none may still appear. It
+// never waits for the engine's pipes longer than a grace: a process it could
+// not find may hold them open. Later calls return the first call's result.
 func (p *Process) Stop(quit string) error {
 	p.stopOnce.Do(func() { p.stopErr = p.stop(quit) })
 	return p.stopErr
@@ -372,7 +377,7 @@ func (p *Process) stop(quit string) error {
 		syscall.Kill(-p.pgid, syscall.SIGINT)
 		if !p.wait(groupGone) {
 			syscall.Kill(-p.pgid, syscall.SIGKILL)
-			if !p.wait(groupGone) {
+			if !waitState(groupGone) {
 				err = fmt.Errorf("process group %d still running after SIGKILL", p.pgid)
 			}
 		}
@@ -380,7 +385,9 @@ func (p *Process) stop(quit string) error {
 	if n := p.end(known); n > 0 && err == nil {
 		err = fmt.Errorf("%d processes the engine started still running after SIGKILL", n)
 	}
-	p.wait(exited)
+	if !waitState(exited) && err == nil { // killed, it is reaped by its exec.Cmd
+		err = fmt.Errorf("the engine (pid %d) still running after SIGKILL", p.pgid)
+	}
 	p.wait(func() bool { return isClosed(p.errDone) }) // its last words
 	p.stdout.Close()
 	p.errR.Close()
@@ -406,25 +413,30 @@ func limit(grace time.Duration, hurry <-chan struct{}) time.Duration {
 	return grace
 }
 
-// wait waits a step of Stop for done to hold, and reports whether it does.
+// wait waits a grace of Stop (what the engine is given to do) for done to
+// hold, and reports whether it does.
 func (p *Process) wait(done func() bool) bool {
-	return waitStep(p.cfg.Grace, p.cfg.Hurry)(done)
+	return poll(func() time.Duration { return limit(p.cfg.Grace, p.cfg.Hurry) }, done)
 }
 
-// waitStep returns a wait of up to limit(grace, hurry) for a condition to
-// hold, checked at growing intervals up to 20 ms.
-func waitStep(grace time.Duration, hurry <-chan struct{}) func(func() bool) bool {
-	return func(done func() bool) bool {
-		start := time.Now()
-		for step := time.Millisecond; ; step = min(2*step, 20*time.Millisecond) {
-			if done() {
-				return true
-			}
-			if time.Since(start) >= limit(grace, hurry) {
-				return false
-			}
-			time.Sleep(step)
+// waitState waits for done, a state that SIGKILL brings, to hold, at most
+// killWait, and reports whether it does.
+func waitState(done func() bool) bool {
+	return poll(func() time.Duration { return killWait }, done)
+}
+
+// poll waits up to bound() (read at each check) for done to hold, checked at
+// growing intervals up to 20 ms, and reports whether it does.
+func poll(bound func() time.Duration, done func() bool) bool {
+	start := time.Now()
+	for step := time.Millisecond; ; step = min(2*step, 20*time.Millisecond) {
+		if done() {
+			return true
 		}
+		if time.Since(start) >= bound() {
+			return false
+		}
+		time.Sleep(step)
 	}
 }
 

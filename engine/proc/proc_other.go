@@ -37,4 +37,4 @@ func (p *Process) members() []ID { return nil }
 
 func (p *Process) end([]ID) int { return 0 }
 
-func endRun(ID, func(func() bool) bool) int { return 0 }
+func endRun(ID) int { return 0 }

@@ -17,7 +17,7 @@ import (
 // wthorFiles are the WTHOR databases of ../shared/data/wthor with their game counts.
 var wthorFiles = map[string]int{"WTH_2004.wtb": 9113, "WTH_2013.wtb": 2396, "WTH_2018.wtb": 2429, "WTH_2019.wtb": 1949}
 
-func readWTHOR(t *testing.T, name string) []transcript.Game {
+func readWTHOR(t testing.TB, name string) []transcript.Game {
 	t.Helper()
 	dir := testenv.SharedFile(t, "wthor")
 	read := func(n string) []byte {

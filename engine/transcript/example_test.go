@@ -49,3 +49,36 @@ func ExampleParseSheet() {
 	// [f5 d6 c3 d3 c4 f4 e3 f3 g3 f2]
 	// legal: true discs: 7-7 to move: black
 }
+
+func ExampleParsePGN() {
+	games, err := transcript.ParsePGN(`[Event "World Championship - 1977"]
+[Date "1977"]
+[Black "Inoue Hiroshi"]
+[White "Heiberg Thomas"]
+[Result "34-30"]
+1. F5 D6
+2. C3 F3
+3. F4 D3
+4. C4 G6
+
+[Black "Woch Alan"]
+[White "Jacobs Carol"]
+[Result "0-1"]
+
+ 1. f5 f6 2. e6 f4 {Jacobs Carol wins 16-48} 0-1
+`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, g := range games {
+		r := transcript.Verify(g, nil)
+		fmt.Printf("%s: %s - %s, %d moves, claimed %v, over: %v\n", g.Name, g.Black, g.White, len(g.Moves), g.Result, r.Over)
+	}
+	_, err = transcript.ParsePGN("[Result \"40-24\"]\n1. f5 d6 33-31")
+	fmt.Println(err)
+	// Output:
+	// line 1: Inoue Hiroshi - Heiberg Thomas, 8 moves, claimed 34-30, over: false
+	// line 11: Woch Alan - Jacobs Carol, 4 moves, claimed 0-1 (White wins), over: false
+	// pgn: line 2, column 10: expected the result of the [Result] tag on line 1, 40-24, found "33-31"
+}

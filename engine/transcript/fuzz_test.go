@@ -289,3 +289,32 @@ func FuzzDetectParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParsePGN: the PGN reader refuses with a *ParseError placed in the
+// input, or returns games that replay (checkGame), each with at most as many
+// moves as the board has squares to fill and a result that is a score of
+// the board or a winner.
+func FuzzParsePGN(f *testing.F) {
+	f.Add("[Event \"World Championship - 1977\"]\n[Date \"1977\"]\n[Black \"Inoue Hiroshi\"]\n[White \"Heiberg Thomas\"]\n[Result \"34-30\"]\n1. F5 D6\n2. C3 F3\n\n[Black \"B\"]\n1. f5 -- 2. pass {x} $2 d6 1-0\n")
+	f.Add("[Result \"0-1\"]\n\n 1. f5 f6 2. e6 f4\n{W wins 16-48} 0-1\n\n\n1. f5 d6 *")
+	f.Add("[FEN \"x\"]\n1. f5 (1. d3) ; c\n%e\n[Black \"\\\"q\\\"\"]")
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > maxFuzz {
+			return
+		}
+		games, err := transcript.ParsePGN(s)
+		if err != nil {
+			checkError(t, err, s)
+			return
+		}
+		for _, g := range games {
+			if len(g.Moves) > transcript.MaxRecordMoves {
+				t.Fatalf("%s: %d moves", g.Name, len(g.Moves))
+			}
+			if r := g.Result; r != nil && (r.Black < 0 || r.White < 0 || r.Black+r.White > 64 || r.WinnerOnly && r.Black+r.White > 2) {
+				t.Fatalf("%s: result %+v", g.Name, *r)
+			}
+			checkGame(t, g)
+		}
+	})
+}

@@ -326,7 +326,7 @@ func FormatGGF(g Game) string {
 		}
 	}
 	result := "?"
-	if r := g.Result; r != nil {
+	if r := g.Result; r != nil && !r.WinnerOnly {
 		end := map[Ending]string{Timeout: ":t", Resigned: ":r", Agreed: ":s"}[r.Ending]
 		result = fmt.Sprintf("%+d.000%s", r.Black-r.White, end)
 	}

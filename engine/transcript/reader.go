@@ -12,7 +12,7 @@ import (
 	"github.com/otd-project/otd/engine"
 )
 
-// Limits of the readers: what no genuine record reaches. An input over one is
+// Limits of the readers: what no genuine record reaches (and MaxPGNGame). An input over one is
 // refused with a *ParseError wrapping ErrTooLarge, after reading at most the
 // limit (and the bytes before it); the readers never hold more than one game
 // and one line (or one GGF record) of the input at a time, however long it is.
@@ -90,6 +90,9 @@ type Reader struct {
 
 	// GGF
 	ggfCol int // the column after the last byte read (1-based)
+
+	// PGN: the line that starts the next game, read with the game before
+	held *heldLine
 }
 
 // NewReader returns a Reader of the games of r in format f; Auto detects
@@ -116,6 +119,8 @@ func NewReader(r io.Reader, f Format, names *Names) (*Reader, error) {
 		rd.next = rd.nextWTHOR
 	case OBF:
 		rd.next = rd.nextOBF
+	case PGN:
+		rd.next = rd.nextPGN
 	default:
 		return nil, fmt.Errorf("%v: %w", rd.format, ErrUnknownFormat)
 	}
@@ -203,6 +208,8 @@ func detectPrefix(prefix []byte, size int64) Format {
 		return WTHOR // a binary header: text formats hold no NUL byte
 	}
 	switch {
+	case looksPGN(prefix):
+		return PGN
 	case bytes.Contains(prefix, []byte("(;")):
 		return GGF
 	case looksOBF(prefix):

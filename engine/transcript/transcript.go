@@ -1,5 +1,5 @@
 // Package transcript reads and writes Othello game records (move lists,
-// transcript sheets, GGF, WTHOR databases and OBF positions) and verifies them
+// transcript sheets, GGF, WTHOR databases and OBF positions; PGN is read) and verifies them
 // against the rules: the first illegal move, the true final score and whether
 // a claimed result agrees.
 package transcript
@@ -25,9 +25,10 @@ const (
 	GGF
 	WTHOR
 	OBF
+	PGN
 )
 
-var formatNames = [...]string{"auto", "moves", "sheet", "ggf", "wthor", "obf"}
+var formatNames = [...]string{"auto", "moves", "sheet", "ggf", "wthor", "obf", "pgn"}
 
 func (f Format) String() string {
 	if f < 0 || int(f) >= len(formatNames) {
@@ -37,7 +38,7 @@ func (f Format) String() string {
 }
 
 // ErrUnknownFormat is returned by ParseFormat for a name it does not know.
-var ErrUnknownFormat = errors.New("unknown format: want auto, moves, sheet, ggf, wthor or obf")
+var ErrUnknownFormat = errors.New("unknown format: want auto, moves, sheet, ggf, wthor, obf or pgn")
 
 // ParseFormat parses a format name as String writes it.
 func ParseFormat(s string) (Format, error) {
@@ -64,20 +65,33 @@ const (
 type Result struct {
 	Black, White int
 	DiffOnly     bool // only Black-White is known (GGF records the difference)
-	Ending       Ending
+	// WinnerOnly: only who won is known (PGN's 1-0, 0-1, 1/2-1/2): Black
+	// and White are 1-0 (Black won), 0-1 or 1-1 (a draw).
+	WinnerOnly bool
+	Ending     Ending
 }
 
 func (r Result) String() string {
-	if r.DiffOnly {
+	switch {
+	case r.DiffOnly:
 		return fmt.Sprintf("%+d", r.Black-r.White)
+	case r.WinnerOnly && r.Black > r.White:
+		return "1-0 (Black wins)"
+	case r.WinnerOnly && r.Black < r.White:
+		return "0-1 (White wins)"
+	case r.WinnerOnly:
+		return "1/2-1/2 (a draw)"
 	}
 	return fmt.Sprintf("%d-%d", r.Black, r.White)
 }
 
 // Agrees reports whether the result is the final score s.
 func (r Result) Agrees(s engine.Score) bool {
-	if r.DiffOnly {
+	switch {
+	case r.DiffOnly:
 		return r.Black-r.White == s.Black-s.White
+	case r.WinnerOnly:
+		return sign(r.Black-r.White) == sign(s.Black-s.White)
 	}
 	return r.Black == s.Black && r.White == s.White
 }
@@ -190,6 +204,8 @@ func Detect(data []byte) Format {
 	switch {
 	case looksWTHOR(data):
 		return WTHOR
+	case looksPGN(data):
+		return PGN
 	case bytes.Contains(data, []byte("(;")):
 		return GGF
 	case looksOBF(data):

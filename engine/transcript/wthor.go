@@ -127,7 +127,7 @@ func AppendWTHOR(b []byte, g Game, tournament, black, white uint16) ([]byte, err
 	b = binary.LittleEndian.AppendUint16(b, white)
 	var score int
 	switch r := g.Result; {
-	case r == nil:
+	case r == nil || r.WinnerOnly:
 		score = engine.WithEmpties(Replay(g).Score).Black
 	case r.DiffOnly:
 		score = (64 + r.Black - r.White) / 2

@@ -60,13 +60,26 @@ func Start[C any, E Client](t testing.TB, cfg C, start func(context.Context, C) 
 	return e
 }
 
-// CloseAndCheck closes e and checks that no process of its group is left
-// (proc.Gone). It returns how long Close took.
+// hang bounds Close in CloseAndCheck: longer than all the waits of Stop
+// (its graces, and at most 10 s for each of three states that SIGKILL
+// brings), it catches a Close that never returns, not a slow machine.
+const hang = time.Minute
+
+// CloseAndCheck closes e and checks that it returns (within hang) and that
+// no process of its group is left (proc.Gone). It returns how long Close
+// took.
 func CloseAndCheck(t testing.TB, e Client) time.Duration {
 	t.Helper()
 	t0 := time.Now()
-	if err := e.Close(); err != nil {
-		t.Errorf("close: %v", err)
+	errc := make(chan error, 1)
+	go func() { errc <- e.Close() }()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Errorf("close: %v", err)
+		}
+	case <-time.After(hang):
+		t.Fatalf("Close did not return within %v", hang)
 	}
 	took := time.Since(t0)
 	if err := proc.Gone(e.Pid(), 10*time.Second); err != nil {
@@ -141,9 +154,10 @@ func Run[E Client](t *testing.T, proto string, start func(context.Context, proc.
 		if _, err := FirstMove(e, 500*time.Millisecond); err != nil {
 			t.Fatal(err)
 		}
-		took := CloseAndCheck(t, e)
-		if took < 2*grace || took > 3*time.Second {
-			t.Errorf("Close took %v; want two graces (%v) and the kill", took, grace)
+		// Quit and SIGINT were each given a grace (how long the kill then
+		// takes is the machine's business).
+		if took := CloseAndCheck(t, e); took < 2*grace {
+			t.Errorf("Close took %v; want at least two graces (%v)", took, grace)
 		}
 		if err := process(e).ExitErr(); err == nil || !strings.Contains(err.Error(), "killed") {
 			t.Errorf("exit %v; want killed", err)

@@ -3,11 +3,14 @@ package testenv
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // recorder is a testing.TB that records Fatalf and Skipf; like testing's,
@@ -71,5 +74,57 @@ func TestGTPRhino(t *testing.T) {
 	}
 	if !strings.HasPrefix(string(out), "= ") {
 		t.Errorf("%s answered %q to the GTP command name; want \"= NAME\"", p, out)
+	}
+}
+
+// TestPostgres: without a server (PostgresEnv unset, or naming none that
+// answers) a test skips, saying why, and fails under CI=true; with one, each
+// test gets a new, empty database of its own, dropped when it ends.
+func TestPostgres(t *testing.T) {
+	server := os.Getenv(PostgresEnv)
+	for _, tc := range []struct{ env, ci, why string }{
+		{"", "", PostgresEnv + " is not set"},
+		{"", "true", PostgresEnv + " is not set"},
+		{"postgres://otd@127.0.0.1:1/postgres?connect_timeout=5", "", "the PostgreSQL server of " + PostgresEnv},
+	} {
+		t.Run(fmt.Sprintf("%q CI=%s", tc.env, tc.ci), func(t *testing.T) {
+			t.Setenv(PostgresEnv, tc.env)
+			t.Setenv("CI", tc.ci)
+			r := record(func(tb testing.TB) { Postgres(tb) })
+			if (r.fatal != "") != (tc.ci == "true") || !strings.Contains(r.fatal+r.skip, tc.why) {
+				t.Errorf("fatal %q, skip %q; want %q, a failure: %v", r.fatal, r.skip, tc.why, tc.ci == "true")
+			}
+		})
+	}
+	if server == "" {
+		Missing(t, "a PostgreSQL server: "+PostgresEnv+" is not set")
+	}
+	ctx := context.Background()
+	var urls []string
+	for i := range 2 {
+		t.Run(fmt.Sprint("database ", i), func(t *testing.T) {
+			u := Postgres(t)
+			conn, err := pgx.Connect(ctx, u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			var tables int
+			if err := conn.QueryRow(ctx, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").Scan(&tables); err != nil || tables != 0 {
+				t.Errorf("a new database: %d tables, %v", tables, err)
+			}
+			urls = append(urls, u)
+		})
+	}
+	if len(urls) != 2 || urls[0] == urls[1] {
+		t.Fatalf("two tests' databases: %q", urls)
+	}
+	for _, u := range urls {
+		if conn, err := pgx.Connect(ctx, u); err == nil || !strings.Contains(err.Error(), "does not exist") {
+			if err == nil {
+				conn.Close(ctx)
+			}
+			t.Errorf("%s after its test: %v; want it dropped", u, err)
+		}
 	}
 }

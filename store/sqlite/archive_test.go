@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/internal/storetest"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/tournament"
@@ -89,7 +90,7 @@ func TestArchiveIndex(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"a.ELO": fileA, "b.ELO": fileB, "sub/c.elo": fileC, "bad.ELO": fileBad, "copy.ELO": fileA,
 		"notes.txt": "not an .ELO file"})
 	type want struct {
-		files, unchanged, games int
+		files, unchanged, games  int
 		added, replaced, removed []string
 		problems                 map[string]string // path: a part of why
 		tournaments              []string          // the archive's files afterwards, by day
@@ -339,7 +340,7 @@ func TestOpenArchiveKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	create(t, s, tournament.DefaultSettings("Open", 5))
+	storetest.Create(t, s, tournament.DefaultSettings("Open", 5))
 	s.Close()
 	a, err := OpenArchive(archivePath, Options{Create: true})
 	if err != nil {

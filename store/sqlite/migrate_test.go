@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/internal/storetest"
 
 	"github.com/otd-project/otd/tournament"
 )
@@ -50,7 +51,7 @@ func withMigrations(t *testing.T, upTo int, extra fstest.MapFS) int {
 func TestUpgradeInPlace(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "otd.db")
 	s := open(t, path)
-	create(t, s, tournament.DefaultSettings("Old", 5))
+	storetest.Create(t, s, tournament.DefaultSettings("Old", 5))
 	s.Close()
 
 	n := withMigrations(t, 0, fstest.MapFS{"migrations/9999_later.sql": {Data: []byte("ALTER TABLE tournament ADD COLUMN venue TEXT NOT NULL DEFAULT '';")}})
@@ -128,7 +129,7 @@ func TestUpgradeFromSchema1(t *testing.T) {
 		}
 		for i, e := range log {
 			if e.Version != 0 || e.Action != want[i].Action || e.Subject != want[i].Subject ||
-				!reflect.DeepEqual(normState(e.Before), want[i].Before) || !reflect.DeepEqual(normState(e.After), want[i].After) || !e.At.Equal(fixed()) {
+				!reflect.DeepEqual(storetest.NormState(e.Before), want[i].Before) || !reflect.DeepEqual(storetest.NormState(e.After), want[i].After) || !e.At.Equal(fixed()) {
 				t.Errorf("entry %d:\n got %+v\nwant %+v", e.ID, e.Change, want[i])
 			}
 		}
@@ -161,7 +162,7 @@ func TestUpgradeKeepsPairingModel(t *testing.T) {
 	withMigrations(t, 0, nil)
 	s := open(t, path)
 	defer s.Close()
-	newID := create(t, s, tournament.DefaultSettings("New", 5))
+	newID := storetest.Create(t, s, tournament.DefaultSettings("New", 5))
 	err := s.View(context.Background(), func(tx tournament.Tx) error {
 		for id, want := range map[int64]tournament.PairingModel{1: tournament.PairingPlain, newID: tournament.PairingPapp} {
 			tm, err := tx.Load(id)
@@ -180,9 +181,9 @@ func TestUpgradeKeepsPairingModel(t *testing.T) {
 }
 
 // TestNameKey: schema 10 gives the tournaments of an older database their
-// name keys, and from then on the unique index refuses a name that another
-// tournament has whatever the case, at creation and at a rename, with a
-// *tournament.DuplicateError naming it; other names pass.
+// name keys, by which the unique index then refuses a name that another
+// tournament has whatever the case, with a *tournament.DuplicateError
+// naming it.
 func TestNameKey(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "otd.db")
 	func() {
@@ -222,23 +223,7 @@ func TestNameKey(t *testing.T) {
 	if !errors.As(err, &dup) || dup.ID != 1 || dup.Name != "Łódź Open" || !errors.Is(err, tournament.ErrDuplicate) {
 		t.Errorf("a second Łódź Open: %v; want tournament 1's DuplicateError", err)
 	}
-	rename := func(id int64, name string) error {
-		s := tournament.DefaultSettings(name, 5)
-		c := tournament.Change{Version: tournament.ChangeVersion, Action: tournament.ActSettings, Subject: "name", After: tournament.State{Settings: &s}}
-		return try(func(tx tournament.Tx) error { _, err := tx.Save(id, c); return err })
-	}
-	if err := rename(1, "CLUB"); !errors.As(err, &dup) || dup.ID != 2 {
-		t.Errorf("a rename to another's name: %v; want tournament 2's DuplicateError", err)
-	}
-	if err := rename(2, "club"); err != nil {
-		t.Errorf("a tournament renamed to its own name in another case: %v", err)
-	}
-	if err := try(func(tx tournament.Tx) error {
-		_, err := tx.Create(tournament.DefaultSettings("Lodz Open", 3))
-		return err
-	}); err != nil {
-		t.Errorf("another name: %v", err)
-	}
+	// The rest of the names' rules is the Storage contract's (storetest).
 }
 
 // TestKeepPappCountry: schema 11 keeps, for the tournaments of older

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/otd-project/otd/internal/storetest"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -218,7 +219,7 @@ func TestOpenReadOnly(t *testing.T) {
 				s := open(t, path)
 				defer s.Close()
 				if tc.schema == 0 {
-					create(t, s, tournament.DefaultSettings("Read me", 5))
+					storetest.Create(t, s, tournament.DefaultSettings("Read me", 5))
 				}
 			}()
 			if tc.schema > 0 {

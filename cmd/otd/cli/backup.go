@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -18,23 +20,38 @@ import (
 
 func newBackupCmd(g *globals) *cobra.Command {
 	var force bool
+	var to string
 	cmd := &cobra.Command{
-		Use:   "backup FILE",
-		Short: "Copy the whole database to FILE, safely while otd is in use",
+		Use:   "backup FILE | backup --to DATABASE",
+		Short: "Copy the whole database to FILE, or to another database, safely while otd is in use",
 		Long: `backup writes a copy of the database (every tournament, its audit trail
 included) to FILE, as it stands at one moment: safe while 'otd serve', 'round
-play' or another director's 'otd result' use it. The copy is one file that
-'otd restore' takes back, or that otd opens with --db. It is written
-atomically (never half a file), never through a symbolic link, and replaces
-an existing file only with --force; - writes it to standard output.
+play' or another director's 'otd result' use it. The copy is one SQLite file,
+whatever the database (a PostgreSQL one too), that 'otd restore' takes back,
+or that otd opens with --db. It is written atomically (never half a file),
+never through a symbolic link, and replaces an existing file only with
+--force; - writes it to standard output.
 
-Do not copy the database file itself while otd uses it: its latest changes
-are in the -wal file beside it, and a copy put back over a database in use
-is damaged beyond repair. Use backup and restore.`,
-		Example: "  otd backup paris-open-round3.db\n  otd --db club.db backup /media/usb/club-saturday.db --force",
-		Args:    argsUsage(cobra.ExactArgs(1)),
+With --to (or a postgres:// URL for FILE), the copy goes into another
+database instead, made if need be: a PostgreSQL database
+(--to postgres://USER:PASSWORD@HOST/DATABASE) or an SQLite file, exactly (the same ids, times and audit trail). It must hold no
+tournament, or --force replaces all it holds. This moves an event's file into
+a federation's PostgreSQL database, and back with 'otd --db postgres://...
+backup FILE'.
+
+Do not copy an SQLite database file itself while otd uses it: its latest
+changes are in the -wal file beside it, and a copy put back over a database
+in use is damaged beyond repair. Use backup and restore.`,
+		Example: "  otd backup paris-open-round3.db\n  otd --db club.db backup /media/usb/club-saturday.db --force\n" +
+			"  otd --db club.db backup --to postgres://otd:secret@db.example.org/federation\n  otd --db postgres://otd@db.example.org/federation backup club-copy.db",
+		Args: argsUsage(func(cmd *cobra.Command, args []string) error {
+			if to != "" {
+				return cobra.NoArgs(cmd, args)
+			}
+			return cobra.ExactArgs(1)(cmd, args)
+		}),
 		RunE: func(_ *cobra.Command, args []string) error {
-			d, done, err := g.open(sqlite.Options{ReadOnly: true})
+			d, done, err := g.open(dbOptions{readOnly: true})
 			if err != nil {
 				return err
 			}
@@ -44,23 +61,80 @@ is damaged beyond repair. Use backup and restore.`,
 			if err != nil {
 				return err
 			}
-			if err := writeOutput(g, args[0], force, func(w io.Writer) error { return d.Backup(ctx, w) }); err != nil {
+			if to == "" && postgres.IsURL(args[0]) { // a database, not a file
+				to = args[0]
+			}
+			if to != "" {
+				return copyTo(ctx, g, d, to, force)
+			}
+			if err := writeOutput(g, args[0], force, func(w io.Writer) error { return backupTo(ctx, d, w) }); err != nil {
 				return err
 			}
 			if args[0] != "-" {
 				fmt.Fprintf(g.Stdout, "Backed up %s (%s) to %s; 'otd restore %s' brings it back.\n",
-					g.DB, tournament.Plural(len(n), "tournament"), args[0], shellWord(args[0]))
+					g.dbName(), tournament.Plural(len(n), "tournament"), args[0], shellWord(args[0]))
 			}
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&force, "force", false, "replace FILE if it exists")
+	cmd.Flags().BoolVar(&force, "force", false, "replace FILE if it exists; with --to, replace all that DATABASE holds")
+	cmd.Flags().StringVar(&to, "to", "", "copy into `DATABASE` (a postgres:// URL or an SQLite file) instead of a backup file")
 	return cmd
+}
+
+// backupTo writes a backup of d's database to w, an SQLite database file:
+// SQLite's own copy of an SQLite database; another database is copied into
+// a new SQLite file first.
+func backupTo(ctx context.Context, d *tournament.Director, w io.Writer) error {
+	err := d.Backup(ctx, w)
+	if !errors.Is(err, tournament.ErrNoBackup) {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "otd-backup-")
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	file, done, err := openDB(filepath.Join(dir, "otd.db"), dbOptions{create: true}, nil)
+	if err != nil {
+		return err
+	}
+	defer done()
+	if _, err := d.CopyTo(ctx, file, nil); err != nil {
+		return err
+	}
+	return file.Backup(ctx, w)
+}
+
+// copyTo copies d's database into the database named to (backup --to),
+// which must hold no tournament unless force.
+func copyTo(ctx context.Context, g *globals, d *tournament.Director, to string, force bool) error {
+	dst, done, err := openDB(to, dbOptions{create: true}, nil)
+	if err != nil {
+		return err
+	}
+	defer done()
+	name := postgres.Redact(to)
+	there, err := dst.Tournaments(ctx)
+	if err != nil {
+		return err
+	}
+	if len(there) > 0 && !force {
+		return fmt.Errorf("--to %s: it holds %s already (the first %q): add --force to replace all it holds, or name another database",
+			name, tournament.Plural(len(there), "tournament"), there[0].Name)
+	}
+	n, err := d.CopyTo(ctx, dst, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "Copied %s (%s) to %s; 'otd --db %s tournament list' lists them.\n",
+		g.dbName(), tournament.Plural(n, "tournament"), name, shellWord(name))
+	return nil
 }
 
 func newRestoreCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "restore FILE",
+		Use:   "restore FILE|DATABASE",
 		Short: "Replace the database's content with a backup, safely while otd serve runs",
 		Long: `restore replaces everything in the database (every tournament, its audit
 trail included) with the content of FILE, a copy made by 'otd backup'. FILE
@@ -71,7 +145,10 @@ replaced content comes back. It is refused while 'round play' or 'tournament
 run' plays this database's games: stop them first.
 
 What it replaces is kept first, beside the database, in a file whose name it
-prints ('otd restore' of that file goes back).
+prints ('otd restore' of that file goes back). A PostgreSQL database
+(--db postgres://...) takes the backup's tables in one transaction, and keeps
+what it replaced in a file named after the database in the current folder;
+the backup may be a PostgreSQL database too (otd restore postgres://...).
 
 Do not copy or move a file over the database instead: while otd uses it,
 its -wal file would be applied over the copy, bringing back undone results or
@@ -87,25 +164,41 @@ damaging the database beyond repair.`,
 			ctx := context.Background()
 			d, done, err := g.app(false)
 			switch {
-			case errors.Is(err, sqlite.ErrNoDatabase), errors.Is(err, sqlite.ErrDamaged):
+			case (errors.Is(err, sqlite.ErrNoDatabase) || errors.Is(err, sqlite.ErrDamaged)) && !postgres.IsURL(args[0]):
 				return restoreFile(ctx, g, args[0], err)
-			case err != nil:
+			case errors.Is(err, postgres.ErrNoSchema), errors.Is(err, sqlite.ErrNoDatabase): // a new database takes the backup
+				d, done, err = g.app(true)
+			}
+			if err != nil {
 				return err
 			}
 			defer done()
 			kept := ""
-			n, err := d.Restore(ctx, args[0], func() error {
-				kept = asideName(g.DB, "before-restore", g.now())
-				if err := writeOutput(g, kept, false, func(w io.Writer) error { return d.Backup(ctx, w) }); err != nil {
+			before := func() error {
+				kept = asideName(g.asideBase(), "before-restore", g.now())
+				if err := writeOutput(g, kept, false, func(w io.Writer) error { return backupTo(ctx, d, w) }); err != nil {
 					return fmt.Errorf("restore refused: keeping what it would replace: %w", err)
 				}
 				return nil
-			})
+			}
+			var n int
+			if postgres.IsURL(args[0]) { // a PostgreSQL database's content
+				err = tournament.ErrNoBackup
+			} else {
+				n, err = d.Restore(ctx, args[0], before)
+			}
+			if errors.Is(err, tournament.ErrNoBackup) { // not two SQLite databases: the tables are copied in
+				src, srcDone, err2 := openDB(args[0], dbOptions{readOnly: true}, nil)
+				if err = err2; err == nil {
+					defer srcDone()
+					n, err = src.CopyTo(ctx, d, before)
+				}
+			}
 			if err != nil {
 				return fmt.Errorf("%w; nothing was changed", err)
 			}
 			fmt.Fprintf(g.Stdout, "Restored %s into %s: %s. What it replaced is in %s ('otd restore %s' goes back).\n",
-				args[0], g.DB, tournament.Plural(n, "tournament"), kept, shellWord(kept))
+				postgres.Redact(args[0]), g.dbName(), tournament.Plural(n, "tournament"), kept, shellWord(kept))
 			return nil
 		},
 	}
@@ -123,12 +216,26 @@ func restoreFile(ctx context.Context, g *globals, path string, openErr error) er
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(g.Stdout, "Restored %s into %s: %s.", path, g.DB, tournament.Plural(n, "tournament"))
+	fmt.Fprintf(g.Stdout, "Restored %s into %s: %s.", path, g.dbName(), tournament.Plural(n, "tournament"))
 	if aside != "" {
 		fmt.Fprintf(g.Stdout, " The damaged database is moved to %s; start any 'otd serve' of it again.", aside)
 	}
 	fmt.Fprintln(g.Stdout)
 	return nil
+}
+
+// asideBase is the file name beside which a restore keeps what it
+// replaces: the database file, or, for a PostgreSQL database, a file named
+// after it in the current folder.
+func (g *globals) asideBase() string {
+	if !postgres.IsURL(g.DB) {
+		return g.DB
+	}
+	u, err := url.Parse(g.DB)
+	if err != nil || strings.Trim(u.Path, "/") == "" {
+		return "otd.db"
+	}
+	return filepath.Base(strings.Trim(u.Path, "/")) + ".db"
 }
 
 // asideName is a new file's name beside db for what a restore at replaces:

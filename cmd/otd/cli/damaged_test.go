@@ -40,7 +40,7 @@ func TestHandEditsRefused(t *testing.T) {
 		{"player twice in a round", "UPDATE game SET white = (SELECT black FROM game WHERE round = 1 AND board = 1) WHERE round = 1 AND board = 2", "a player plays once a round"},
 		{"a game against oneself", "UPDATE game SET white = black WHERE round = 1 AND board = 2", "two different players"},
 		{"an unregistered player", "INSERT INTO game (tournament_id, round, board, black, white) VALUES (1, 2, 9, 42, 1)", "players must be registered"},
-		{"an unknown kind of result", "UPDATE game SET kind = 'walkover' WHERE round = 1 AND board = 1", "a result is normal, time-default or forfeit"},
+		{"an unknown kind of result", "UPDATE game SET kind = 'walkover' WHERE round = 1 AND board = 1", "otd: a result is normal (a tie may say who lost it), time-default or forfeit"},
 		{"a time default without its loser", "UPDATE game SET kind = 'time-default' WHERE round = 1 AND board = 1", "with its loser"},
 		{"a bye with a result", "UPDATE game SET white = 0 WHERE round = 1 AND board = 3", "a bye has no result"},
 	} {

@@ -8,10 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/tw"
+	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 )
@@ -19,22 +21,43 @@ import (
 // app opens the database named by --db (OTD_DB) and returns the application
 // layer over it, and the function that closes it. Only the commands that
 // create a tournament (tournament new, import) create the file or write
-// otd's tables into an empty SQLite file; a name that is not a plain file's
-// (empty, ":memory:", an SQLite URI) is wrong usage.
+// otd's tables into an empty SQLite file or PostgreSQL database; a name that
+// is neither a plain file's nor a PostgreSQL URL (empty, ":memory:", an
+// SQLite URI) is wrong usage.
 func (g *globals) app(create bool) (*tournament.Director, func(), error) {
-	return g.open(sqlite.Options{Create: create})
+	return g.open(dbOptions{create: create})
+}
+
+// dbOptions are how a command opens the database.
+type dbOptions struct {
+	create   bool // write otd's tables into a new or empty database
+	readOnly bool // read only, seeing what others commit
 }
 
 // open opens the database with options o (the audit clock is g's) and
 // returns the application layer over it, and the function that closes it;
 // with g.Storage set, the Director over it.
-func (g *globals) open(o sqlite.Options) (*tournament.Director, func(), error) {
+func (g *globals) open(o dbOptions) (*tournament.Director, func(), error) {
 	if g.Storage != nil {
 		return tournament.NewDirector(g.Storage), func() {}, nil
 	}
-	o.Now = g.Now
-	st, err := sqlite.Open(g.DB, o)
-	if errors.Is(err, sqlite.ErrPath) {
+	return openDB(g.DB, o, g.Now)
+}
+
+// openDB opens the database name, a PostgreSQL URL (postgres://...) or an
+// SQLite file's path, with options o and the audit clock now.
+func openDB(name string, o dbOptions, now func() time.Time) (*tournament.Director, func(), error) {
+	var st interface {
+		tournament.Storage
+		Close() error
+	}
+	var err error
+	if postgres.IsURL(name) {
+		st, err = postgres.Open(name, postgres.Options{Create: o.create, ReadOnly: o.readOnly, Now: now})
+	} else {
+		st, err = sqlite.Open(name, sqlite.Options{Create: o.create, ReadOnly: o.readOnly, Now: now})
+	}
+	if errors.Is(err, sqlite.ErrPath) || errors.Is(err, postgres.ErrURL) {
 		return nil, nil, &exitError{code: exitUsage, err: err, usage: true}
 	}
 	if err != nil {
@@ -42,6 +65,10 @@ func (g *globals) open(o sqlite.Options) (*tournament.Director, func(), error) {
 	}
 	return tournament.NewDirector(st), func() { st.Close() }, nil
 }
+
+// dbName is the database as messages name it: a PostgreSQL URL without its
+// password.
+func (g *globals) dbName() string { return postgres.Redact(g.DB) }
 
 // target returns the id of the tournament this command acts on: the one
 // --tournament (OTD_TOURNAMENT) names, else the database's current one. It is
@@ -78,7 +105,7 @@ func (g *globals) resolve(ctx context.Context, d *tournament.Director) (int64, e
 		return list[i].ID, nil
 	}
 	return 0, &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--tournament %q: %w of that id or name in %s ('otd tournament list' shows them)",
-		g.Tournament, tournament.ErrNoTournament, g.DB)}
+		g.Tournament, tournament.ErrNoTournament, g.dbName())}
 }
 
 // event opens the database and returns the application layer, the id of the

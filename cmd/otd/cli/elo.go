@@ -18,7 +18,7 @@ import (
 
 func newImportCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{Use: "import", Short: "Import a tournament from another program's file"}
-	var name string
+	var name, lenient string
 	s := tournament.DefaultSettings("", 1)
 	eloCmd := &cobra.Command{
 		Use:   "elo FILE.ELO",
@@ -43,29 +43,57 @@ each group of players who played among themselves becomes a category named
 "other" (other1, other2...). Every player counts for their country's team
 (the file does not say who is youth). What could not be inferred for
 certain, with the file's lines, is noted on standard error: games in no
-match, rules the games do not show, byes guessed where games are missing.`,
-		Example: "  otd import elo 20191009_WOC_2019.ELO --bq wof\n  otd standings",
-		Args:    argsUsage(cobra.ExactArgs(1)),
+match, rules the games do not show, byes guessed where games are missing.
+
+Every layout of the WOF archive is read (1977 on: Papp's, FlipTheDisc's,
+converted and hand-made files). What a file does not say stays unsaid: a
+result without discs ("11 > 22") counts its points only, and the standings
+say how many games have no discs; a player without a published score or
+disc total is not checked against one. A file without standings has the
+players of its games, named by their WOF ids. Games the file gives no round
+are placed in rounds after the file's. A bye counts the discs the published
+totals show (Papp counts a bye 40-24), or --bye-discs.
+
+A file that contradicts itself is refused, with the line: a game line whose
+sign contradicts its discs, a player paired twice in a round or with
+themselves, listed twice, a game of a player not in the standings,
+published scores or disc totals its games do not give. --lenient says how
+to take it instead (comma-separated; each one taken is noted):
+` + export.LenientHelp,
+		Example: "  otd import elo 20191009_WOC_2019.ELO --bq wof\n  otd standings\n" +
+			"  otd import elo 19930828_PARIS.ELO --lenient rounds=split\n" +
+			"  otd import elo 20040125_Niigata.ELO --lenient sign=discs,totals=games\n" +
+			"  otd import elo 20091121_Open.ELO --bye-discs 40",
+		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s.Name = name
-			return runImportELO(g, args[0], s, cmd.Flags().Changed("bq"))
+			l, err := export.ParseLenient(lenient)
+			if err != nil {
+				return usageErrorf("%w", err)
+			}
+			if cmd.Flags().Changed("bye-discs") && (s.ByeDiscs < 32 || s.ByeDiscs > 64) {
+				return usageErrorf("--bye-discs %d: a bye counts 32 to 64 discs (Papp's is 40)", s.ByeDiscs)
+			}
+			return runImportELO(g, args[0], s, cmd.Flags().Changed("bq"), l)
 		},
 	}
+	eloCmd.Flags().StringVar(&lenient, "lenient", "", "how to take a file that contradicts itself: `WHAT=HOW`,... (see above)")
+	eloCmd.Flags().IntVar(&s.ByeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64 (default: what the published totals show, else 32)")
 	eloCmd.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number")
 	eloCmd.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
-	cmd.AddCommand(eloCmd)
+	cmd.AddCommand(eloCmd, newImportFTDCmd(g)) // ftd.go
 	return cmd
 }
 
 // runImportELO imports an .ELO file; a file written by otd brings its rules,
 // which --bq (bqSet) overrides.
-func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool) error {
+func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool, l export.Lenient) error {
 	fh, err := os.Open(path)
 	if err != nil {
 		return inputError(err)
 	}
 	defer fh.Close()
-	f, err := elo.Read(fh)
+	f, err := elo.ReadWith(fh, elo.Options{Sign: l.Sign})
 	if err != nil {
 		return inputError(fmt.Errorf("%s: %w", path, err))
 	}
@@ -74,7 +102,7 @@ func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool) er
 	if bqSet {
 		s.BQ = bq
 	}
-	t, notes, err := export.FromELO(f, s)
+	t, notes, err := export.FromELOWith(f, s, l)
 	if err != nil {
 		return inputError(fmt.Errorf("%s: %w", path, err))
 	}

@@ -136,6 +136,7 @@ type standingJSON struct {
 	BQRounded   int         `json:"bq_rounded" doc:"the BQ rounded to a whole number, as printed"`
 	Discs       int         `json:"discs" doc:"total discs"`
 	Games       int         `json:"games" doc:"games played"`
+	NoDiscs     int         `json:"no_discs,omitempty" doc:"games without discs (an imported file gives only who won): discs and BQ count none for them; left out if none"`
 	Withdrawn   bool        `json:"withdrawn" doc:"whether the player has withdrawn (a player withdrawn before playing ranks below all who played)"`
 	Round       int         `json:"after_round" doc:"the round the standings are after: the one asked for, or the one before if it has no result yet"`
 	Provisional bool        `json:"provisional,omitempty" doc:"true if a game of that round has no result yet: the standings will change"`

@@ -3,14 +3,17 @@
 package cli
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 
 	"github.com/otd-project/otd/engine/proc"
+	"github.com/otd-project/otd/store/postgres"
 )
 
 // errPlaying is returned when another otd plays games on the same database.
@@ -22,9 +25,15 @@ var errPlaying = errors.New("another 'otd round play' or 'otd tournament run' is
 // ends. The file keeps the holder's pid and start time ("PID START"), for the
 // message and for the next holder: a holder that was killed leaves its
 // record, and the next ends what its engines left running (proc.EndRun),
-// saying so on w.
+// saying so on w. The lock of a PostgreSQL database is a file of the
+// system's temporary folder, named after its URL: it keeps two otd of this
+// computer from playing its games at once.
 func lockPlay(db string, w io.Writer) (unlock func(), err error) {
 	path := db + "-play.lock"
+	if postgres.IsURL(db) {
+		sum := sha256.Sum256([]byte(postgres.Redact(db)))
+		path = filepath.Join(os.TempDir(), fmt.Sprintf("otd-%x-play.lock", sum[:8]))
+	}
 	// Never through a symbolic link, and only a regular file: the lock is
 	// truncated to hold the pid.
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)

@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/otd-project/otd/elo"
+	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -154,6 +155,8 @@ func advice(err error) string {
 		return "; 'otd tournament list' shows them"
 	case errors.Is(err, tournament.ErrNoTournament):
 		return "; create one with 'otd tournament new NAME --rounds N'"
+	case errors.Is(err, postgres.ErrBusy), errors.Is(err, postgres.ErrReadOnly): // the server's lines say what to do
+		return ""
 	case errors.Is(err, sqlite.ErrNoDatabase):
 		return "; create a tournament first ('otd tournament new NAME --rounds N') or name the database with --db"
 	case errors.Is(err, sqlite.ErrPath):
@@ -176,6 +179,10 @@ func advice(err error) string {
 		return "; free some space on it and try again"
 	case errors.Is(err, sqlite.ErrBusy):
 		return "; close that program, or wait and try again"
+	case errors.Is(err, postgres.ErrURL):
+		return "; name a PostgreSQL database as postgres://USER:PASSWORD@HOST:PORT/DATABASE"
+	case errors.Is(err, postgres.ErrDamaged), errors.Is(err, postgres.ErrNotOTD):
+		return "; restore a backup made with 'otd backup' ('otd restore FILE'), or name another database with --db"
 	}
 	return ""
 }
@@ -325,7 +332,7 @@ and verifies disputed game transcripts.`,
 	if def == "" {
 		def = "otd.db"
 	}
-	root.PersistentFlags().StringVar(&g.DB, "db", def, "tournament database file (env OTD_DB)")
+	root.PersistentFlags().StringVar(&g.DB, "db", def, "tournament database: an SQLite file, or a PostgreSQL database as postgres://USER:PASSWORD@HOST/DATABASE (env OTD_DB)")
 	root.PersistentFlags().StringVar(&g.Tournament, "tournament", os.Getenv("OTD_TOURNAMENT"),
 		"the tournament to act on, by `ID or name` (env OTD_TOURNAMENT); default: the current one ('otd tournament use')")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {

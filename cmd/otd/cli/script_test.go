@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/otd-project/otd/internal/fakeengine"
@@ -27,28 +29,102 @@ func TestMain(m *testing.M) {
 // design by a program (its expected values are worked out by hand).
 //go:generate go run ./testdata/championship
 
-// TestScripts runs the CLI scripts in testdata/script (testscript format).
+// TestScripts runs the CLI scripts in testdata/script (testscript format) on
+// SQLite, each with its own folder (otd.db in it, unless a script says).
 // Scripts may use $SHARED, the ../shared/data folder, as an absolute path.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{
+	testscript.Run(t, scriptParams(t, false))
+}
+
+// TestScriptsPostgres runs the same scripts on PostgreSQL: OTD_DB names a
+// new database of the test server for each script. A script that tests SQLite
+// files themselves skips there, saying why ([postgres] skip '...'), and so
+// does one whose commands open no database (opensDatabase).
+func TestScriptsPostgres(t *testing.T) {
+	if os.Getenv(testenv.PostgresEnv) == "" {
+		testenv.Missing(t, "a PostgreSQL server: "+testenv.PostgresEnv+" is not set ('make test' starts one and sets it)")
+	}
+	p := scriptParams(t, true)
+	names, err := filepath.Glob(filepath.Join(p.Dir, "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Dir = ""
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if opensDatabase(string(b)) {
+			p.Files = append(p.Files, name)
+			continue
+		}
+		t.Run(strings.TrimSuffix(filepath.Base(name), ".txtar"), func(t *testing.T) {
+			t.Skip("its commands open no database: its run on SQLite (TestScripts) tests them")
+		})
+	}
+	testscript.Run(t, p)
+}
+
+// noDatabase are the otd commands that open no database.
+var noDatabase = regexp.MustCompile(`^(verify|perft|pairing simulate|version|completion|help|--help)\b`)
+
+// opensDatabase tells whether a script runs an otd command that may open a
+// database: any but noDatabase's.
+func opensDatabase(script string) bool {
+	for _, l := range strings.Split(script, "\n") {
+		l = strings.TrimSpace(l)
+		for strings.HasPrefix(l, "[") || strings.HasPrefix(l, "!") || strings.HasPrefix(l, "?") {
+			if strings.HasPrefix(l, "[") {
+				_, l, _ = strings.Cut(l, "]")
+			} else {
+				l = l[1:]
+			}
+			l = strings.TrimSpace(l)
+		}
+		if cmd, ok := strings.CutPrefix(l, "otd "); ok && !noDatabase.MatchString(cmd) {
+			return true
+		}
+		if strings.HasPrefix(l, "-- ") { // the files of the archive
+			break
+		}
+	}
+	return false
+}
+
+func scriptParams(t *testing.T, postgres bool) testscript.Params {
+	shared := filepath.Join(filepath.Dir(testenv.RepoRoot(t)), "shared", "data")
+	return testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("EXAMPLES", filepath.Join(testenv.RepoRoot(t), "examples"))
-			env.Setenv("SHARED", filepath.Join(filepath.Dir(testenv.RepoRoot(t)), "shared", "data"))
+			env.Setenv("SHARED", shared)
+			if postgres {
+				url, drop, err := testenv.NewPostgresDB()
+				if err != nil {
+					return err
+				}
+				env.Defer(drop)
+				env.Setenv("OTD_DB", url)
+			}
 			return nil
 		},
 		// [shared]: ../shared/data is there. Under CI (CI=true) its absence is
-		// an error, so that no script passes by skipping.
+		// an error, so that no script passes by skipping. [postgres]: the
+		// script runs on PostgreSQL.
 		Condition: func(cond string) (bool, error) {
-			if cond != "shared" {
-				return false, fmt.Errorf("unknown condition %q", cond)
+			switch cond {
+			case "postgres":
+				return postgres, nil
+			case "shared":
+				_, err := os.Stat(shared)
+				if err != nil && os.Getenv("CI") == "true" {
+					return false, fmt.Errorf("../shared/data is missing: required under CI")
+				}
+				return err == nil, nil
 			}
-			_, err := os.Stat(filepath.Join(filepath.Dir(testenv.RepoRoot(t)), "shared", "data"))
-			if err != nil && os.Getenv("CI") == "true" {
-				return false, fmt.Errorf("../shared/data is missing: required under CI")
-			}
-			return err == nil, nil
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
-		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "",
-	})
+		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "" && !postgres,
+	}
 }

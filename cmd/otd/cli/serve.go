@@ -14,7 +14,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/web"
 	"github.com/spf13/cobra"
 	"rsc.io/qr"
@@ -67,7 +66,7 @@ Ctrl-C stops it.`,
 // until ctx ends,
 // printing the addresses (with their QR codes if showQR).
 func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
-	d, closeDB, err := g.open(sqlite.Options{ReadOnly: true})
+	d, closeDB, err := g.open(dbOptions{readOnly: true})
 	if err != nil {
 		return err
 	}

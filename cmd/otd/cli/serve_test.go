@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/otd-project/otd/store/sqlite"
+	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/tournament"
 	"rsc.io/qr"
 )
@@ -42,8 +42,13 @@ func (l *lockedBuffer) String() string {
 // stream and the pages within a couple of seconds; the database stays
 // writable for the director; ending the context (Ctrl-C) stops it, open
 // stream and all.
-func TestServe(t *testing.T) {
-	db := newTestDB(t)
+func TestServe(t *testing.T) { testServe(t, newTestDB(t)) }
+
+// TestServePostgres is TestServe on PostgreSQL, whose changes reach serve
+// by LISTEN/NOTIFY.
+func TestServePostgres(t *testing.T) { testServe(t, &testDB{t: t, path: testenv.Postgres(t)}) }
+
+func testServe(t *testing.T, db *testDB) {
 	db.must("tournament", "new", "Club", "--rounds", "3")
 	for _, n := range []string{"Ann Archer", "<script>alert(1)</script>", "Cy Cole", "Di Dane"} {
 		db.must("player", "add", n)
@@ -87,12 +92,12 @@ func TestServe(t *testing.T) {
 		t.Fatalf("first event %q; want 0", d)
 	}
 
-	st, err := sqlite.Open(db.path, sqlite.Options{})
+	d, closeDB, err := openDB(db.path, dbOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	if _, _, err := tournament.NewDirector(st).Do(context.Background(), 1, func(tm *tournament.Tournament) (tournament.Change, error) {
+	defer closeDB()
+	if _, _, err := d.Do(context.Background(), 1, func(tm *tournament.Tournament) (tournament.Change, error) {
 		return tm.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 	}); err != nil {
 		t.Fatal(err)

@@ -146,7 +146,7 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 		p := t.Players[row.Player-1]
 		out[i] = standingJSON{Rank: row.Rank, Number: p.Number, Name: p.Name, Country: p.Country,
 			Points: json.Number(row.Points.String()), BQ: json.Number(row.BQ.String()), BQRounded: row.BQ.Round(),
-			Discs: row.Discs, Games: row.Games, Withdrawn: row.Withdrawn, Round: v.Round, Provisional: v.Provisional}
+			Discs: row.Discs, Games: row.Games, NoDiscs: row.NoDiscs, Withdrawn: row.Withdrawn, Round: v.Round, Provisional: v.Provisional}
 	}
 	if o.JSON || o.CSV {
 		if note := viewNote(v); note != "" { // the data go to stdout, the warning to stderr
@@ -180,7 +180,17 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 		tab = append(tab, []string{strconv.Itoa(s.Rank), strconv.Itoa(s.Number), name, s.Country, string(s.Points), string(s.BQ), strconv.Itoa(s.Discs), strconv.Itoa(s.Games)})
 	}
 	header := []string{"Rank", "No", "Name", "Country", "Points", "BQ", "Discs", "Games"}
-	return fitTable(g.Stdout, header, tab, 2)
+	if err := fitTable(g.Stdout, header, tab, 2); err != nil {
+		return err
+	}
+	noDiscs := 0
+	for _, s := range out {
+		noDiscs += s.NoDiscs
+	}
+	if noDiscs > 0 { // each game counted by both players
+		fmt.Fprintf(g.Stdout, "%s without discs (the file gives only who won): Discs and BQ count no discs for them\n", tournament.Plural(noDiscs, "player's game"))
+	}
+	return nil
 }
 
 // checkRoundFlag refuses a --round R given that t has no round R: its
@@ -342,6 +352,9 @@ func printCrosstable(g *globals, t *tournament.Tournament, o crosstableOptions) 
 	}
 	if kinds[scoring.Forfeit] {
 		fmt.Fprintln(g.Stdout, "ff: a forfeit, not played: + the opponent did not play, - the player did not")
+	}
+	if kinds[scoring.NoDiscs] {
+		fmt.Fprintln(g.Stdout, "a game without discs after the colour: the file gives only who won")
 	}
 	if len(pending) > 0 {
 		fmt.Fprintln(g.Stdout, "?: no result yet")

@@ -1,21 +1,26 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/transcript"
+	"github.com/otd-project/otd/ftd"
 	"github.com/spf13/cobra"
 )
 
 type verifyOptions struct {
 	Files   []string
 	Format  transcript.Format
+	FTD     bool // --format ftd: FlipTheDisc tournament files
 	Claimed *transcript.Result
 	At      int // board after this move; -1 for none
 	JSON    bool
@@ -43,8 +48,19 @@ does not replay it searches for the smallest corrections that make it legal
 Formats: a move list (f5d6c3..., passes implicit or pass/PS/--), a file of
 move lists one game per line (a batch; a line may end with its score, e.g.
 40-24), a transcript sheet (8x8 grid of move numbers), GGF, a WTHOR database
-(.wtb, with names from WTHOR.JOU and WTHOR.TRN beside it), OBF positions.
-For a batch or a database it prints a summary and the first ten problems.
+(.wtb, with names from WTHOR.JOU and WTHOR.TRN beside it), OBF positions,
+PGN, and a FlipTheDisc tournament file (its games with a transcript, each
+checked against the result the site recorded). For a batch or a database it
+prints a summary and the first ten problems.
+
+PGN as Othello archives and programs write it: tags [Event], [Date],
+[Black], [White], [Result], then the moves ("1. F5 D6 2. C3 F3", move
+numbers skipped, passes left out or written -- or pass), comments {...}. A
+result is a score, Black's discs first (40-24), or the winner only: 1-0
+Black won, 0-1 White won, 1/2-1/2 a draw (Black's number first, as Edax
+writes it: the opposite of chess). The [Result] tag and the result after
+the moves, when both are there, must agree. Variations and games from a
+set-up position ([FEN]) are refused.
 
 --rules names the rule set the games were played under (RULES.md section 1),
 as 'otd perft' takes it: othello (the default), anti, reversi, 8stars, joined
@@ -75,12 +91,17 @@ input or wrong usage.`,
   echo f5d6c3d3c4f4 | otd verify - --at 4    # the board after move 4
   otd verify WTH_2018.wtb WTH_2019.wtb      # every game of WTHOR databases
   otd verify games.ggf --json
+  otd verify WTH_1977.pgn                   # every game of a PGN file
+  otd verify tournament_579.json            # a FlipTheDisc file: transcripts against results
   otd verify sheet.txt --svg dispute.svg    # the board before the illegal move
   otd verify game10.txt --rules othello --size 10
   otd verify --rules anti+reversi:6 game.txt`,
 		Args: argsUsage(cobra.ArbitraryArgs),
 		RunE: func(_ *cobra.Command, args []string) error {
 			var err error
+			if o.FTD = strings.EqualFold(format, "ftd"); o.FTD {
+				format = "auto"
+			}
 			if o.Format, err = transcript.ParseFormat(format); err != nil {
 				return usageErrorf("verify: --format: %w", err)
 			}
@@ -108,7 +129,7 @@ input or wrong usage.`,
 			return runVerify(g, o)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "auto", "record format: auto, moves, sheet, ggf, wthor or obf")
+	cmd.Flags().StringVar(&format, "format", "auto", "record format: auto, moves, sheet, ggf, wthor, obf, pgn or ftd")
 	cmd.Flags().StringVar(&claimed, "claimed", "", "the result the players signed, black discs first (e.g. 40-24)")
 	cmd.Flags().IntVar(&o.At, "at", -1, "also show the board after move `N`")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the report as JSON")
@@ -137,7 +158,8 @@ func parseRules(name string, size int) (engine.Rules, error) {
 // batch of any length is verified in memory that does not grow with it.
 type gameFile struct {
 	name   string
-	rd     *transcript.Reader
+	rd     *transcript.Reader // nil for a FlipTheDisc file
+	queue  []transcript.Game  // a FlipTheDisc file's games, not returned yet
 	closer io.Closer
 	prefix bool // name the games after the file: several files, or a WTHOR database
 	games  int  // games read
@@ -158,6 +180,24 @@ func openGames(g *globals, o verifyOptions, name string) (*gameFile, error) {
 			return nil, inputError(fmt.Errorf("verify: %s: a directory, not a game record", name))
 		}
 		r, gf.closer = f, f
+	}
+	if o.Format == transcript.Auto && !o.FTD {
+		var isJSON bool
+		if r, isJSON = startsJSON(r); isJSON { // no game record starts with '{'
+			o.FTD = true
+		}
+	}
+	if o.FTD {
+		f, err := ftd.Read(r)
+		if err == nil {
+			gf.queue, err = ftdGames(f)
+		}
+		if err != nil {
+			gf.close()
+			return nil, gf.readError(err)
+		}
+		gf.prefix = len(o.Files) > 1
+		return gf, nil
 	}
 	rd, err := transcript.NewReader(r, o.Format, nil)
 	if err != nil {
@@ -185,12 +225,85 @@ func (gf *gameFile) readError(err error) error {
 	return inputError(fmt.Errorf("verify: %s: %w", displayName(gf.name), err))
 }
 
+// startsJSON reports whether the input r starts with '{' after spaces,
+// without consuming it (it returns the reader to read from).
+func startsJSON(r io.Reader) (io.Reader, bool) {
+	head := make([]byte, 512)
+	n := 0
+	if ra, ok := r.(io.ReaderAt); ok {
+		var err error
+		if n, err = ra.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
+			n = -1 // a pipe: no ReadAt
+		}
+	} else {
+		n = -1
+	}
+	if n < 0 {
+		br := bufio.NewReader(r)
+		head, _ = br.Peek(512)
+		r, n = br, len(head)
+	}
+	t := bytes.TrimLeft(head[:n], " \t\r\n\uFEFF")
+	return r, len(t) > 0 && t[0] == '{'
+}
+
+// ftdGames returns the games of a FlipTheDisc file that have a transcript,
+// each with the result the site recorded, named by round and table.
+func ftdGames(f *ftd.File) ([]transcript.Game, error) {
+	var games []transcript.Game
+	for _, r := range f.Rounds {
+		round := f.Info.RoundNames[r.Number]
+		if round == "" {
+			round = strconv.Itoa(r.Number)
+		}
+		for i, g := range r.Games {
+			if g.Transcript == "" || g.IsBye() {
+				continue
+			}
+			where := fmt.Sprintf("round %s, table %d", round, i+1)
+			game, err := transcript.ParseMoves(g.Transcript)
+			if err != nil {
+				return nil, fmt.Errorf("%v: %s: the transcript: %w", g.At, where, err)
+			}
+			b, _ := f.Player(g.Black)
+			w, _ := f.Player(g.White)
+			game.Name, game.Black, game.White, game.Event = where, b.FullName(), w.FullName(), f.Info.Name
+			if y, err := strconv.Atoi(f.Info.Start[:min(4, len(f.Info.Start))]); err == nil {
+				game.Year = y
+			}
+			if g.HasResult {
+				game.Result = &transcript.Result{Black: g.BlackDiscs, White: g.WhiteDiscs}
+			}
+			games = append(games, game)
+		}
+	}
+	if len(games) == 0 {
+		return nil, errors.New("a FlipTheDisc file without a transcript: no game to verify")
+	}
+	return games, nil
+}
+
+// isWTHOR reports whether the file is a WTHOR database.
+func (gf *gameFile) isWTHOR() bool { return gf.rd != nil && gf.rd.Format() == transcript.WTHOR }
+
 // next returns the next game, io.EOF after the last, or an exitUsage error.
 // A file without a game (other than an empty WTHOR database) is an error.
 func (gf *gameFile) next() (transcript.Game, error) {
+	if gf.rd == nil {
+		if len(gf.queue) == 0 {
+			return transcript.Game{}, io.EOF
+		}
+		game := gf.queue[0]
+		gf.queue = gf.queue[1:]
+		gf.games++
+		if gf.prefix {
+			game.Name = displayName(gf.name) + ": " + game.Name
+		}
+		return game, nil
+	}
 	game, err := gf.rd.Next()
 	switch {
-	case errors.Is(err, io.EOF) && gf.games == 0 && gf.rd.Format() != transcript.WTHOR:
+	case errors.Is(err, io.EOF) && gf.games == 0 && !gf.isWTHOR():
 		return game, gf.readError(&transcript.ParseError{Format: gf.rd.Format(), Expected: "at least one game", Found: "none", Err: transcript.ErrEmpty})
 	case errors.Is(err, io.EOF):
 		return game, io.EOF
@@ -270,7 +383,7 @@ func runVerify(g *globals, o verifyOptions) error {
 		default:
 			pending = append(pending, game)
 		}
-		if gf.rd.Format() != transcript.WTHOR {
+		if !gf.isWTHOR() {
 			second, err := gf.next()
 			if errors.Is(err, io.EOF) {
 				return verifyOne(g, o, game)
@@ -553,11 +666,15 @@ func verifyBatch(g *globals, o verifyOptions, first *gameFile, pending []transcr
 		for _, p := range s.Problems {
 			fmt.Fprintf(w, "  %s", p.Name)
 			if p.Black != "" || p.White != "" {
-				fmt.Fprintf(w, " (%s", p.Event)
-				if p.Year != 0 {
-					fmt.Fprintf(w, " %d", p.Year)
+				fmt.Fprint(w, " (")
+				if p.Event != "" {
+					fmt.Fprint(w, p.Event)
+					if p.Year != 0 {
+						fmt.Fprintf(w, " %d", p.Year)
+					}
+					fmt.Fprint(w, ": ")
 				}
-				fmt.Fprintf(w, ": %s vs %s)", p.Black, p.White)
+				fmt.Fprintf(w, "%s vs %s)", p.Black, p.White)
 			}
 			fmt.Fprintf(w, ": %s\n", p.Problem)
 		}

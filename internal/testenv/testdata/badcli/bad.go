@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 )
@@ -14,7 +15,7 @@ var _ *sql.DB
 
 func bad(st *sqlite.Store) error {
 	return st.Update(context.Background(), func(tx tournament.Tx) error {
-		var _ *sqlite.Tx
+		var _ *postgres.Store
 		_, err := tx.Load(1)
 		return err
 	})
