@@ -14,10 +14,12 @@
 // storage implements it). The folder may also be read straight into memory
 // (ReadDir), for a list computed without a database.
 //
-// Each file is read by package elo (ReadELO); a file elo refuses is
-// reported with elo's reason. An adapter-level package beside export: it
-// imports elo for the file, rating for the list and tournament for names
-// compared as the director's commands compare them (FoldName).
+// Each file is read as 'otd import elo' reads it (ReadELO: elo.ReadWith
+// and export.FromELOWith, with the same --lenient rules); a file refused is
+// reported with the reader's reason. An adapter-level package beside
+// export: it imports elo and export for the file, rating for the list and
+// tournament for names compared as the director's commands compare them
+// (FoldName).
 package archive
 
 import (
@@ -85,10 +87,12 @@ type File struct {
 	Path string // below the folder indexed, '/'-separated
 	Hash string // SHA-256 of its content, hex
 	Size int64
+	// Reading is how it was read (Reading.String): a file read otherwise
+	// since is read again.
+	Reading string
 	// Problem is why it could not be read ("" when its tournament is
-	// indexed): elo's reason with the line, or a contradiction that the
-	// rating list cannot take (a player against themself, a copy of a file
-	// indexed already).
+	// indexed): the reader's reason with the line, no day, or a copy of a
+	// file indexed already.
 	Problem    string
 	Tournament int64 // its tournament's id; 0 with a problem
 }
@@ -172,12 +176,14 @@ type Store interface {
 	// ErrNotFound if there is none of that id.
 	Tournament(ctx context.Context, id int64) (*Tournament, error)
 	// People returns the players of these ids (every player of the
-	// archive's standings and games with none), by id, with the names seen.
+	// archive's standings and games with none), by id, with the names seen;
+	// a player without an id (0) is none.
 	People(ctx context.Context, ids ...int) ([]Person, error)
 	// Games returns the games of a player (against opponent, if not 0), by
 	// their tournament's Start, then tournament, then order in the file.
 	Games(ctx context.Context, player, opponent int) ([]Played, error)
 	// RatingGames returns every game as the rating list takes it: the
-	// players, black's result, the tournament's Start.
+	// players, black's result, the tournament's Start; a game of a player
+	// without an id (0) is left out.
 	RatingGames(ctx context.Context) ([]rating.Game, error)
 }

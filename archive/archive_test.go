@@ -10,8 +10,14 @@ import (
 
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/elo"
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/rating"
 )
+
+// readELO reads a file as the archive does by default.
+func readELO(name string, data []byte) (*archive.Tournament, error) {
+	return archive.ReadELO(name, data, archive.Reading{})
+}
 
 func day(s string) time.Time {
 	t, err := time.Parse(time.DateOnly, s)
@@ -22,15 +28,16 @@ func day(s string) time.Time {
 }
 
 // club is a small Papp file: two rounds, a game left out in a comment, and
-// a final tied on the board that white did not go through ('>').
+// a final tied on the board that white did not go through ('>'). Its
+// published scores and discs are the Swiss rounds' (Papp's).
 const club = `%%Tournament: Club Open
 %%Country: France
 %%Date: 06/01/2024 - 07/01/2024
 
-%_%      79, LEADER, Imre, GBR,  2.5, 120, 2157
-%_% +     2, ARCHER, Ann, FRA,  1.5, 100, 0
-%_%      15, BLANC, Bob, FRA,  1, 90, 1650
-%_%      16, NOIR, Nina, BEL,  0, 50, 1500
+%_%      15, BLANC, Bob, FRA,  2, 77, 1650
+%_%      79, LEADER, Imre, GBR,  1.5, 72, 2157
+%_% +     2, ARCHER, Ann, FRA,  0.5, 56, 0
+%_%      16, NOIR, Nina, BEL,  0, 51, 1500
 
 %Round: 1
     79 (40)>(24)      2 B
@@ -46,16 +53,16 @@ const club = `%%Tournament: Club Open
 `
 
 func TestFromELO(t *testing.T) {
-	got, err := archive.ReadELO("2024/club.ELO", []byte(club))
+	got, err := readELO("2024/club.ELO", []byte(club))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := &archive.Tournament{File: "2024/club.ELO", Name: "Club Open", Place: "France", Start: day("2024-01-06"), End: day("2024-01-07"), Rounds: 2,
 		Players: []archive.Entry{
-			{Rank: 1, ID: 79, Last: "LEADER", First: "Imre", Country: "GBR", Score: 5, Discs: 120, Rating: 2157},
-			{Rank: 2, ID: 2, New: true, Last: "ARCHER", First: "Ann", Country: "FRA", Score: 3, Discs: 100},
-			{Rank: 3, ID: 15, Last: "BLANC", First: "Bob", Country: "FRA", Score: 2, Discs: 90, Rating: 1650},
-			{Rank: 4, ID: 16, Last: "NOIR", First: "Nina", Country: "BEL", Score: 0, Discs: 50, Rating: 1500},
+			{Rank: 1, ID: 15, Last: "BLANC", First: "Bob", Country: "FRA", Score: 4, Discs: 77, Rating: 1650},
+			{Rank: 2, ID: 79, Last: "LEADER", First: "Imre", Country: "GBR", Score: 3, Discs: 72, Rating: 2157},
+			{Rank: 3, ID: 2, New: true, Last: "ARCHER", First: "Ann", Country: "FRA", Score: 1, Discs: 56},
+			{Rank: 4, ID: 16, Last: "NOIR", First: "Nina", Country: "BEL", Score: 0, Discs: 51, Rating: 1500},
 		},
 		Games: []archive.Game{
 			{Round: 1, Black: 79, White: 2, HasDiscs: true, BlackDiscs: 40, WhiteDiscs: 24, Result: rating.Win},
@@ -67,7 +74,7 @@ func TestFromELO(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%+v\nwant\n%+v", got, want)
 	}
-	if n := want.Players[1].Name(); n != "ARCHER, Ann" {
+	if n := want.Players[2].Name(); n != "ARCHER, Ann" {
 		t.Errorf("Name() = %q", n)
 	}
 	gs := got.RatingGames()
@@ -84,23 +91,27 @@ func TestReadELORefuses(t *testing.T) {
 		{"not a date", "06/01/2024 - 07/01/2024", "6 January 2024", `%%Date: "6 January 2024": not a day`},
 		{"month 13", "06/01/2024 - 07/01/2024", "06/13/2024", "not a day"},
 		{"backwards", "06/01/2024 - 07/01/2024", "07/01/2024 - 06/01/2024", "the last day is before the first"},
-		{"against themself", "15 (33)>(31)     16", "15 (33)>(31)     15", "round 1: player 15 plays themself"},
-		{"id 0", "16 (20)<(44)     15", "16 (20)<(44)     0", "round 2: the game 16 against 0: a WOF id is a number from 1"},
-		{"added against themself", "79 (32)>(32)      2 B", "2 (32)>(32)      2 B", "after the Swiss rounds: player 2 plays themself"},
-		{"elo refuses", "79 (40)>(24)", "79 (40)<(24)", "line 11: the discs do not match the sign"},
+		// The reader's refusals ('otd import elo'), each naming the line.
+		{"against themself", "15 (33)>(31)     16", "15 (33)>(31)     15", "line 12: player id 15 plays against themselves"},
+		{"not in the standings", "16 (20)<(44)     15", "16 (20)<(44)     99", "line 17: player id 99 is not in the standings"},
+		{"added against themself", "79 (32)>(32)      2 B", "2 (32)>(32)      2 B", "line 20: player id 2 plays against themselves"},
+		{"sign against the discs", "79 (40)>(24)", "79 (40)<(24)", "line 11: the discs do not match the sign"},
+		{"paired twice", "%Round: 2\n", "%Round: 2\n    79 (33)>(31)     16 B\n", "player id 79 has another game in the round"},
+		{"published score", "FRA,  2, 77", "FRA,  2.5, 77", "BLANC, Bob: published score 2.5"},
+		{"published discs", "FRA,  2, 77", "FRA,  2, 78", "BLANC, Bob: published disc total 78"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			text := strings.Replace(club, c.from, c.to, 1)
 			if text == club {
 				t.Fatalf("%q is not in the file", c.from)
 			}
-			_, err := archive.ReadELO("club.ELO", []byte(text))
+			_, err := readELO("club.ELO", []byte(text))
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("err = %v, want one saying %q", err, c.want)
 			}
 		})
 	}
-	_, err := archive.ReadELO("x.ELO", []byte("%%Date: 01/01/2024\n"))
+	_, err := readELO("x.ELO", []byte("%%Date: 01/01/2024\n"))
 	var pe *elo.ParseError
 	if !errors.As(err, &pe) {
 		t.Errorf("a file elo refuses: err = %v, want elo's *ParseError", err)
@@ -115,7 +126,7 @@ func TestReadELODays(t *testing.T) {
 		{"2024-01-06", "2024-01-06", "2024-01-06"},
 	} {
 		text := strings.Replace(club, "06/01/2024 - 07/01/2024", c.date, 1)
-		got, err := archive.ReadELO("club.ELO", []byte(text))
+		got, err := readELO("club.ELO", []byte(text))
 		if err != nil {
 			t.Errorf("%%%%Date: %s: %v", c.date, err)
 			continue
@@ -125,17 +136,75 @@ func TestReadELODays(t *testing.T) {
 		}
 	}
 	// No %%Tournament: the file's name.
-	got, err := archive.ReadELO("2024/20240106_Club.ELO", []byte(strings.Replace(club, "%%Tournament: Club Open\n", "", 1)))
+	got, err := readELO("2024/20240106_Club.ELO", []byte(strings.Replace(club, "%%Tournament: Club Open\n", "", 1)))
 	if err != nil || got.Name != "20240106_Club" {
 		t.Errorf("no %%%%Tournament: name %q, %v; want the file's name", got.Name, err)
 	}
 }
 
+// TestReadELOLenient: a file that contradicts itself, read as --lenient
+// says; each game's result is the one its tournament counted: a result
+// without discs by its sign, a tie in a round written '<' lost by black (a
+// Japanese file's way), the final's tie a draw.
+func TestReadELOLenient(t *testing.T) {
+	text := strings.NewReplacer("79 (40)>(24)", "79 (40)<(24)", "15 (33)>(31)     16", "15 > 16", "2 (32)=(32)     79", "2 (32)<(32)     79").Replace(club)
+	if _, err := readELO("club.ELO", []byte(text)); err == nil {
+		t.Fatal("read without --lenient")
+	}
+	r := archive.Reading{Lenient: export.Lenient{Sign: elo.SignSign, Totals: "games"}}
+	got, err := archive.ReadELO("club.ELO", []byte(text), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []archive.Game{
+		{Round: 1, Black: 79, White: 2, Result: rating.Loss}, // the sign, without discs
+		{Round: 1, Black: 15, White: 16, Result: rating.Win},
+		{Round: 2, Black: 2, White: 79, HasDiscs: true, BlackDiscs: 32, WhiteDiscs: 32, Result: rating.Loss},
+		{Round: 2, Black: 16, White: 15, HasDiscs: true, BlackDiscs: 20, WhiteDiscs: 44, Result: rating.Loss},
+		{Round: 0, Black: 79, White: 2, HasDiscs: true, BlackDiscs: 32, WhiteDiscs: 32, Result: rating.Draw},
+	}
+	if !reflect.DeepEqual(got.Games, want) {
+		t.Errorf("games\n%+v\nwant\n%+v", got.Games, want)
+	}
+	if s := r.String(); s != "sign=sign,totals=games" {
+		t.Errorf("Reading.String() = %q", s)
+	}
+	if s := (archive.Reading{Lenient: export.Lenient{Listed: "first"}, ByeDiscs: 40}).String(); s != "listed=first bye-discs=40" {
+		t.Errorf("Reading.String() = %q", s)
+	}
+}
+
+// TestReadELONoID: a player the file gives no id ("??????") is kept with
+// their games, which the rating list cannot take.
+func TestReadELONoID(t *testing.T) {
+	text := strings.NewReplacer("%_%      16,", "%_% ??????,", "15 (33)>(31)     16", "15 (33)>(31) ??????", "16 (20)<(44)     15", "?????? (20)<(44) 15").Replace(club)
+	got, err := readELO("club.ELO", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := got.Players[3]; e.ID != 0 || e.Last != "NOIR" {
+		t.Errorf("standings line 4: %+v, want NOIR without an id", e)
+	}
+	if g := got.Games[1]; g.White != 0 || g.Black != 15 {
+		t.Errorf("round 1's second game: %+v, want 15 against 0", g)
+	}
+	if n := len(got.RatingGames()); n != 3 {
+		t.Errorf("%d rating games, want 3: the two of ?????? left out", n)
+	}
+	people, _ := (&archive.Folder{Tournaments: []*archive.Tournament{got}}).People(context.Background())
+	if len(people) != 3 || people[0].ID != 2 {
+		t.Errorf("people %+v, want 2, 15 and 79", people)
+	}
+}
+
 func TestFolderPeople(t *testing.T) {
-	a, _ := archive.ReadELO("a.ELO", []byte(club))
-	b, _ := archive.ReadELO("b.ELO", []byte(strings.NewReplacer("06/01/2024 - 07/01/2024", "01/03/2024", "ARCHER, Ann, FRA", "ARCHER-SMITH, Ann, GBR",
-		"16 (20)<(44)     15", "16 (20)<(44)     99").Replace(club)))
-	f := &archive.Folder{Tournaments: []*archive.Tournament{a, b}}
+	a, _ := readELO("a.ELO", []byte(club))
+	b, _ := readELO("b.ELO", []byte(strings.NewReplacer("06/01/2024 - 07/01/2024", "01/03/2024", "ARCHER, Ann, FRA", "ARCHER-SMITH, Ann, GBR").Replace(club)))
+	c, err := readELO("c.ELO", []byte("%%Date: 01/02/2024\n%Round: 1\n99 (40)>(24) 79\n")) // no standings
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &archive.Folder{Tournaments: []*archive.Tournament{a, b, c}}
 	people, err := f.People(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -171,11 +240,11 @@ func TestFolderPeople(t *testing.T) {
 // section 8), and the names are the latest file's.
 func TestRate(t *testing.T) {
 	match := func(date, name string, games ...string) *archive.Tournament {
-		text := "%%Date: " + date + "\n%_% 1, " + name + ", Ann, FRA, 0, 0\n%_% 2, BOND, Bea, GBR, 0, 0\n"
+		text := "%%Date: " + date + "\n%_% 1, " + name + ", Ann, FRA\n%_% 2, BOND, Bea, GBR\n" // no score, no discs
 		for i, g := range games {
 			text += "%Round: " + string(rune('1'+i)) + "\n" + g + "\n"
 		}
-		tm, err := archive.ReadELO(date, []byte(text))
+		tm, err := readELO(date, []byte(text))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,17 +9,18 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Options are how a folder is read.
 type Options struct {
-	// Read reads a file's content into a tournament (name: its path below
-	// the folder); nil: ReadELO.
-	Read func(name string, data []byte) (*Tournament, error)
+	Reading Reading // how each file is read
 	// Again reads every file again, not only the new, changed and refused
-	// ones (after an upgrade of otd that reads a file otherwise).
+	// ones and those read otherwise (after an upgrade of otd that reads a
+	// file otherwise).
 	Again bool
 }
 
@@ -42,8 +43,8 @@ var ErrNoFiles = errors.New("no .ELO file")
 
 // Index brings the archive up to date with the folder dir and its
 // subfolders: every file named *.ELO (any case) is read if it is new,
-// changed (its SHA-256), or was refused before (or every file, with
-// o.Again); a file gone is dropped; the changes are saved in one Update. A
+// changed (its SHA-256), was refused before or read otherwise (another
+// o.Reading), or every file with o.Again; a file gone is dropped; the changes are saved in one Update. A
 // file with the same content as one indexed (a copy under another name) is
 // refused: its games would count twice. A folder without an .ELO file is
 // refused (ErrNoFiles), and nothing changes.
@@ -132,12 +133,9 @@ type scanned struct {
 }
 
 // scan reads the .ELO files of dir that are not in known with the same
-// content and no problem (all of them with o.Again), in path order.
+// content and reading, and no problem (all of them with o.Again), in path
+// order, on as many cores as Go may use.
 func scan(dir string, known map[string]File, o Options) (*scanned, error) {
-	read := o.Read
-	if read == nil {
-		read = ReadELO
-	}
 	fi, err := os.Stat(dir)
 	if err != nil {
 		return nil, fmt.Errorf("the archive's folder: %w", err)
@@ -146,13 +144,13 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 		return nil, fmt.Errorf("the archive's folder: %s is not a folder; name the folder of the .ELO files", dir)
 	}
 	type pending struct {
-		path string
 		data []byte
 		err  error
-		file File
+		in   Indexed
 	}
-	var todo []pending
+	var todo []*pending
 	sc := &scanned{onDisk: map[string]bool{}}
+	reading := o.Reading.String()
 	indexed := map[string]string{} // hash: path of a file whose tournament is indexed
 	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -170,13 +168,13 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 		sc.onDisk[rel] = true
 		data, err := os.ReadFile(p)
 		sum := sha256.Sum256(data)
-		f := File{Path: rel, Hash: hex.EncodeToString(sum[:]), Size: int64(len(data))}
-		if old, ok := known[rel]; ok && err == nil && old.Hash == f.Hash && old.Problem == "" && !o.Again {
+		f := File{Path: rel, Hash: hex.EncodeToString(sum[:]), Size: int64(len(data)), Reading: reading}
+		if old, ok := known[rel]; ok && err == nil && old.Hash == f.Hash && old.Reading == reading && old.Problem == "" && !o.Again {
 			sc.unchanged++
 			indexed[f.Hash] = rel
 			return nil
 		}
-		todo = append(todo, pending{rel, data, err, f})
+		todo = append(todo, &pending{data: data, err: err, in: Indexed{File: f}})
 		return nil
 	})
 	if err != nil {
@@ -185,21 +183,35 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 	if sc.files == 0 {
 		return nil, fmt.Errorf("%s: %w in the folder or below it (the archive's files are named *.ELO)", dir, ErrNoFiles)
 	}
+	work := make(chan *pending)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				if p.err == nil {
+					p.in.Tournament, p.err = ReadELO(p.in.File.Path, p.data, o.Reading)
+				}
+				p.data = nil
+			}
+		}()
+	}
 	for _, p := range todo {
-		in := Indexed{File: p.file}
-		var err error
-		if first, ok := indexed[p.file.Hash]; ok {
-			err = fmt.Errorf("the same content as %s: a copy, whose games would count twice; delete one", first)
-		} else if err = p.err; err == nil {
-			in.Tournament, err = read(p.path, p.data)
+		work <- p
+	}
+	close(work)
+	wg.Wait()
+	for _, p := range todo { // in path order: the first of two copies is indexed
+		in := p.in
+		if first, ok := indexed[in.File.Hash]; ok && p.err == nil {
+			p.err = fmt.Errorf("the same content as %s: a copy, whose games would count twice; delete one", first)
 		}
-		if err != nil {
-			in.File.Problem = err.Error()
-			in.Tournament = nil
+		if p.err != nil {
+			in.File.Problem, in.Tournament = p.err.Error(), nil
 			sc.problems = append(sc.problems, in.File)
 		} else {
-			in.Tournament.File = p.path
-			indexed[p.file.Hash] = p.path
+			indexed[in.File.Hash] = in.File.Path
 		}
 		sc.read = append(sc.read, in)
 	}

@@ -96,11 +96,13 @@ func Preview(ctx context.Context, src Games, event *Tournament, at time.Time, o 
 }
 
 // RatingGames returns the tournament's games as the rating list takes
-// them, dated by its first day.
+// them, dated by its first day: those of a player without an id left out.
 func (t *Tournament) RatingGames() []rating.Game {
-	gs := make([]rating.Game, len(t.Games))
-	for i, g := range t.Games {
-		gs[i] = rating.Game{A: g.Black, B: g.White, Result: g.Result, Date: t.Start}
+	gs := make([]rating.Game, 0, len(t.Games))
+	for _, g := range t.Games {
+		if g.Black > 0 && g.White > 0 {
+			gs = append(gs, rating.Game{A: g.Black, B: g.White, Result: g.Result, Date: t.Start})
+		}
 	}
 	return gs
 }
@@ -124,6 +126,9 @@ func (f *Folder) People(_ context.Context, ids ...int) ([]Person, error) {
 	in := map[int]bool{}
 	for _, t := range f.Tournaments {
 		for _, e := range t.Players {
+			if e.ID == 0 {
+				continue
+			}
 			k := key{e.ID, e.Last, e.First, e.Country}
 			s := seen[k]
 			if s == nil {
@@ -134,8 +139,8 @@ func (f *Folder) People(_ context.Context, ids ...int) ([]Person, error) {
 			s.From, s.To = minTime(s.From, t.Start), maxTime(s.To, t.Start)
 			in[e.ID] = true
 		}
-		for _, g := range t.Games {
-			in[g.Black], in[g.White] = true, true
+		for _, g := range t.RatingGames() {
+			in[g.A], in[g.B] = true, true
 		}
 	}
 	byID := map[int][]Seen{}

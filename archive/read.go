@@ -5,87 +5,145 @@ import (
 	"cmp"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/otd-project/otd/elo"
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/rating"
+	"github.com/otd-project/otd/tournament"
 )
 
-// ReadELO reads a tournament from the content of an .ELO file, by
-// elo.Read; name is the file's path below the folder (the tournament's name
-// when the file has no %%Tournament line). A file that elo refuses gives
-// elo's error (a *elo.ParseError naming the line); one that the rating
-// list cannot take (FromELO), an error saying why.
-func ReadELO(name string, data []byte) (*Tournament, error) {
-	f, err := elo.Read(bytes.NewReader(data))
+// Reading is how the archive reads a file, as 'otd import elo' reads one:
+// how to take a file that contradicts itself (export.Lenient, none: the
+// file is refused) and the discs a bye counts (0: what the published
+// totals show, Papp's 40, else 32; it matters only to check the published
+// disc totals).
+type Reading struct {
+	Lenient  export.Lenient
+	ByeDiscs int
+}
+
+// String is the reading as the archive records it with each file, to read
+// the file again when the reading changes: "" for the default,
+// "sign=discs,totals=games bye-discs=40".
+func (r Reading) String() string {
+	s := r.Lenient.String()
+	if r.ByeDiscs != 0 {
+		s = strings.TrimSpace(s + " bye-discs=" + strconv.Itoa(r.ByeDiscs))
+	}
+	return s
+}
+
+// ReadELO reads a tournament from the content of an .ELO file as 'otd
+// import elo' reads it (elo.ReadWith, export.FromELOWith, the tournament
+// validated), so that a file is in the archive exactly when it can be
+// imported; name is the file's path below the folder (the tournament's
+// name when the file has no %%Tournament line). A file that is refused
+// gives the reader's error, which names the line and what is wrong; so
+// does one without a %%Date day (the rating list weighs a game by its
+// tournament's age).
+//
+// The archive keeps the file's own figures: its published standings (a
+// player listed twice, taken with --lenient listed=first, once), and each
+// game's discs as written. A game's result for the rating list is the one
+// its tournament counted: by the discs, or by the sign where the file says
+// who lost a game tied on the board or gives no discs. A game of the final
+// phase (Round 0) tied on the board is a draw whoever went through: a rule
+// decided the match, not the game. A forfeit (otd's own files) is not a
+// game, and a bye is none; a player the file gives no id ("??????", ID 0)
+// is kept with their games, which the rating list cannot take.
+func ReadELO(name string, data []byte, r Reading) (*Tournament, error) {
+	f, err := elo.ReadWith(bytes.NewReader(data), elo.Options{Sign: r.Lenient.Sign})
 	if err != nil {
 		return nil, err
 	}
-	return FromELO(name, f)
-}
-
-// FromELO makes the archive's tournament of an .ELO file: its name, place
-// and days from the header (%%Tournament, %%Country, %%Date), its
-// standings, the games of its Swiss rounds and those added after them (the
-// final phase: their result on the board, a tie a draw, whoever went
-// through). Commented-out games are not rated and not taken. It refuses a
-// file without a day (the rating list weighs a game by its tournament's
-// age), and a game the list cannot take: a player against themself, a
-// player without a WOF id (0).
-func FromELO(name string, f *elo.File) (*Tournament, error) {
 	start, end, err := parseDays(f.Value("Date"))
 	if err != nil {
 		return nil, err
 	}
 	base := path.Base(name)
-	t := &Tournament{File: name, Name: cmp.Or(f.Value("Tournament"), strings.TrimSuffix(base, path.Ext(base))),
-		Place: f.Value("Country"), Start: start, End: end, Rounds: len(f.Rounds)}
-	for i, p := range f.Standings {
-		t.Players = append(t.Players, Entry{Rank: i + 1, ID: p.ID, New: p.New, Last: p.Last, First: p.First, Country: p.Country,
-			Score: p.Score, Discs: p.Discs, Rating: p.Rating})
+	s := tournament.DefaultSettings(cmp.Or(f.Value("Tournament"), strings.TrimSuffix(base, path.Ext(base))), 1)
+	s.ByeDiscs = r.ByeDiscs
+	tm, _, err := export.FromELOWith(f, export.ELOSettings(f, s), r.Lenient)
+	if err == nil {
+		err = tm.Validate()
 	}
-	add := func(round int, g elo.Game) error {
-		where := "after the Swiss rounds"
-		if round > 0 {
-			where = fmt.Sprintf("round %d", round)
-		}
-		switch {
-		case g.Black == g.White:
-			return fmt.Errorf("%s: player %d plays themself: the rating list cannot take such a game; correct the file", where, g.Black)
-		case g.Black <= 0 || g.White <= 0:
-			return fmt.Errorf("%s: the game %d against %d: a WOF id is a number from 1: correct the file", where, g.Black, g.White)
-		}
-		t.Games = append(t.Games, Game{Round: round, Black: g.Black, White: g.White, HasDiscs: true,
-			BlackDiscs: g.BlackDiscs, WhiteDiscs: g.WhiteDiscs, Result: result(g)})
-		return nil
+	if err != nil {
+		return nil, err
 	}
-	for r, games := range f.Rounds {
-		for _, g := range games {
-			if err := add(r+1, g); err != nil {
-				return nil, err
-			}
+	t := &Tournament{File: name, Name: tm.Name, Place: f.Value("Country"), Start: start, End: end, Rounds: tm.Rounds}
+	listed := map[int]bool{}
+	for _, p := range f.Standings {
+		if p.ID != 0 && listed[p.ID] {
+			continue // listed twice: the first line counts (--lenient listed=first)
 		}
+		listed[p.ID] = true
+		t.Players = append(t.Players, Entry{Rank: len(t.Players) + 1, ID: p.ID, New: p.New, Last: p.Last, First: p.First,
+			Country: p.Country, Score: p.Score, Discs: p.Discs, Rating: p.Rating})
 	}
-	for _, g := range f.Added {
-		if err := add(0, g); err != nil {
-			return nil, err
-		}
-	}
+	t.Games = games(tm, func(p tournament.Player) int { return p.WOFID })
 	return t, nil
 }
 
-// result is black's result of a game line: by the discs (a tie in the final
-// phase that a rule settled is a draw for the rating list: only the board
-// counts).
-func result(g elo.Game) rating.Result {
-	switch {
-	case g.BlackDiscs > g.WhiteDiscs:
-		return rating.Win
-	case g.BlackDiscs < g.WhiteDiscs:
-		return rating.Loss
+// FromTournament makes the archive's tournament of a director's
+// tournament, played on the day at: its players by WOF id (id gives one to
+// each player: their WOF id, or for a player without one an id no player of
+// the archive has), and every game with a result, as ReadELO takes an
+// .ELO file's.
+func FromTournament(tm *tournament.Tournament, at time.Time, id func(tournament.Player) int) *Tournament {
+	t := &Tournament{Name: tm.Name, Start: at, End: at, Rounds: tm.Rounds}
+	for _, p := range tm.Players {
+		t.Players = append(t.Players, Entry{Rank: p.Number, ID: id(p), Last: p.Name, Country: p.Country, Rating: p.Rating})
 	}
-	return rating.Draw
+	t.Games = games(tm, id)
+	return t
+}
+
+// games are the rated games of a tournament: its rounds' and its final
+// phase's (Round 0) with a result, the byes and forfeits left out; the
+// players by id(player).
+func games(tm *tournament.Tournament, id func(tournament.Player) int) []Game {
+	var gs []Game
+	add := func(round, black, white int, res *tournament.Result) {
+		if res == nil || res.Kind == tournament.Forfeit || white == 0 {
+			return
+		}
+		g := Game{Round: round, Black: id(tm.Players[black-1]), White: id(tm.Players[white-1]), HasDiscs: res.Kind != tournament.NoDiscs,
+			Result: result(*res, round == 0)}
+		if g.HasDiscs {
+			g.BlackDiscs, g.WhiteDiscs = res.Black, res.White
+		}
+		gs = append(gs, g)
+	}
+	for _, g := range tm.Games {
+		add(g.Round, g.Black, g.White, g.Result)
+	}
+	for _, g := range tm.FinalGames {
+		add(0, g.Black, g.White, g.Result)
+	}
+	return gs
+}
+
+// result is black's result of a game as the rating list takes it (see
+// ReadELO); final: a game of the final phase.
+func result(r tournament.Result, final bool) rating.Result {
+	loser := r.Loser
+	if final && r.Kind == tournament.Normal {
+		loser = "" // a tie on the board that a rule settled
+	}
+	switch {
+	case loser == tournament.White:
+		return rating.Win
+	case loser == tournament.Black:
+		return rating.Loss
+	case r.Kind == tournament.NoDiscs || r.Black == r.White:
+		return rating.Draw
+	case r.Black > r.White:
+		return rating.Win
+	}
+	return rating.Loss
 }
 
 // parseDays reads the value of a %%Date line: DD/MM/YYYY, or DD/MM/YYYY -

@@ -58,6 +58,18 @@ func ParseLenient(s string) (Lenient, error) {
 	return l, nil
 }
 
+// String is l as ParseLenient reads it: "sign=discs,rounds=split", "" for
+// none.
+func (l Lenient) String() string {
+	var kv []string
+	for _, f := range [][2]string{{"sign", string(l.Sign)}, {"rounds", l.Rounds}, {"totals", l.Totals}, {"listed", l.Listed}} {
+		if f[1] != "" {
+			kv = append(kv, f[0]+"="+f[1])
+		}
+	}
+	return strings.Join(kv, ",")
+}
+
 // FromELO builds a tournament from an .ELO file, refusing one that
 // contradicts itself: FromELOWith with the zero Lenient.
 func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, []string, error) {

@@ -110,6 +110,9 @@ func FuzzParseLenient(f *testing.F) {
 		if l.Sign != "" && l.Sign != elo.SignDiscs && l.Sign != elo.SignSign || l.Rounds != "" && l.Rounds != "split" || l.Totals != "" && l.Totals != "games" || l.Listed != "" && l.Listed != "first" {
 			t.Fatalf("%q read as %+v", s, l)
 		}
+		if again, err := export.ParseLenient(l.String()); err != nil || again != l {
+			t.Fatalf("%q read as %+v, written %q, read again as %+v, %v", s, l, l.String(), again, err)
+		}
 	})
 }
 

@@ -58,8 +58,8 @@ func (a *Archive) Files(ctx context.Context) ([]archive.File, error) {
 		var f archive.File
 		files = append(files, f)
 		p := &files[len(files)-1]
-		return r.Scan(&p.Path, &p.Hash, &p.Size, &p.Problem, &p.Tournament)
-	}, `SELECT f.path, f.hash, f.size, f.problem, coalesce(t.id, 0) FROM file f LEFT JOIN tournament t ON t.file_id = f.id ORDER BY f.path`)
+		return r.Scan(&p.Path, &p.Hash, &p.Size, &p.Reading, &p.Problem, &p.Tournament)
+	}, `SELECT f.path, f.hash, f.size, f.reading, f.problem, coalesce(t.id, 0) FROM file f LEFT JOIN tournament t ON t.file_id = f.id ORDER BY f.path`)
 	return files, err
 }
 
@@ -83,7 +83,7 @@ func (a *Archive) Update(ctx context.Context, remove []string, put []archive.Ind
 			}
 		}()
 		del := prepare(`DELETE FROM file WHERE path = ?`)
-		insFile := prepare(`INSERT INTO file (path, hash, size, problem) VALUES (?, ?, ?, ?)`)
+		insFile := prepare(`INSERT INTO file (path, hash, size, reading, problem) VALUES (?, ?, ?, ?, ?)`)
 		insTournament := prepare(`INSERT INTO tournament (file_id, name, place, start_day, end_day, rounds) VALUES (?, ?, ?, ?, ?, ?)`)
 		insEntry := prepare(`INSERT INTO entry (tournament_id, rank, player, new, last, first, country, score, discs, rating)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
@@ -99,7 +99,7 @@ func (a *Archive) Update(ctx context.Context, remove []string, put []archive.Ind
 			if _, err := del.Exec(f.Path); err != nil {
 				return err
 			}
-			res, err := insFile.Exec(f.Path, f.Hash, f.Size, f.Problem)
+			res, err := insFile.Exec(f.Path, f.Hash, f.Size, f.Reading, f.Problem)
 			if err != nil {
 				return fmt.Errorf("archive file %s: %w", f.Path, err)
 			}
@@ -256,16 +256,16 @@ func scanGame(r *sql.Rows, before ...any) (archive.Game, error) {
 	return g, err
 }
 
-// People returns the players of these ids (all with none), by id, with the
-// names seen.
+// People returns the players of these ids (all with none; a player
+// without an id is none), by id, with the names seen.
 func (a *Archive) People(ctx context.Context, ids ...int) ([]archive.Person, error) {
-	where, in, args := "", "", make([]any, len(ids))
+	where, in, args := "WHERE e.player > 0", "", make([]any, len(ids))
 	for i, id := range ids {
 		args[i] = id
 	}
 	if len(ids) > 0 {
 		in = "IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
-		where = "WHERE e.player " + in
+		where += " AND e.player " + in
 	}
 	byID := map[int][]archive.Seen{}
 	d := days{}
@@ -297,9 +297,9 @@ func (a *Archive) People(ctx context.Context, ids ...int) ([]archive.Person, err
 		return err
 	}
 	if len(ids) == 0 {
-		err = a.query(ctx, scanID, `SELECT black FROM game UNION SELECT white FROM game`)
+		err = a.query(ctx, scanID, `SELECT black FROM game WHERE black > 0 UNION SELECT white FROM game WHERE white > 0`)
 	} else {
-		err = a.query(ctx, scanID, `SELECT black FROM game WHERE black `+in+` UNION SELECT white FROM game WHERE white `+in, append(args, args...)...)
+		err = a.query(ctx, scanID, `SELECT black FROM game WHERE black > 0 AND black `+in+` UNION SELECT white FROM game WHERE white > 0 AND white `+in, append(args, args...)...)
 	}
 	if err != nil {
 		return nil, err
@@ -342,7 +342,8 @@ func (a *Archive) Games(ctx context.Context, player, opponent int) ([]archive.Pl
 	return games, err
 }
 
-// RatingGames returns every game as the rating list takes it. The games
+// RatingGames returns every game as the rating list takes it (those of a
+// player without an id left out). The games
 // are read without a join and scanned into plain integers: the list of the
 // whole WOF archive reads 390,000 of them.
 func (a *Archive) RatingGames(ctx context.Context) ([]rating.Game, error) {
@@ -366,6 +367,6 @@ func (a *Archive) RatingGames(ctx context.Context) ([]rating.Game, error) {
 		err := r.Scan(&t, &black, &white, &result)
 		games = append(games, rating.Game{A: int(black), B: int(white), Result: rating.Result(result), Date: starts[t]})
 		return err
-	}, `SELECT tournament_id, black, white, result FROM game`)
+	}, `SELECT tournament_id, black, white, result FROM game WHERE black > 0 AND white > 0`)
 	return games, err
 }

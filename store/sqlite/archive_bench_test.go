@@ -4,9 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -16,81 +13,8 @@ import (
 )
 
 // The figures of issue 23's done-when on the whole WOF archive (7,305
-// files, about 390,000 games): index it, add one file, the rating list at
-// 2025-01-01. Until elo.Read reads every file of the archive (issue 23,
-// item 1, another branch), these benchmarks read the files with
-// lenientELO, a reader of the benchmarks' own that takes what each line
-// looks like and checks nothing, so that they time the archive's full size;
-// the product reads through elo.Read (archive.ReadELO), and so will these
-// once it reads every file (drop Options.Read below).
-
-var (
-	lenientGame  = regexp.MustCompile(`^\s*\+?(\d+)\s*(?:\(\s*(\d*)\s*\))?\s*([<>=])\s*(?:\(\s*(\d*)\s*\))?\s*\+?(\d+)`)
-	lenientDate  = regexp.MustCompile(`^%%Date:\s*(\d+)/(\d+)/(\d+)`)
-	lenientRound = regexp.MustCompile(`^%Round`)
-)
-
-// lenientELO reads an .ELO file as its lines look: the first day of
-// %%Date, standings lines with or without a rating, every game line
-// wherever it is, with or without discs, a game of a player against
-// themself left out.
-func lenientELO(name string, data []byte) (*archive.Tournament, error) {
-	t := &archive.Tournament{File: name, Name: name}
-	round := 0
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimRight(line, "\r ")
-		switch {
-		case strings.HasPrefix(line, "%%Tournament:"):
-			t.Name = strings.TrimSpace(line[len("%%Tournament:"):])
-		case strings.HasPrefix(line, "%%Country:"):
-			t.Place = strings.TrimSpace(line[len("%%Country:"):])
-		case lenientDate.MatchString(line) && t.Start.IsZero():
-			m := lenientDate.FindStringSubmatch(line)
-			d, _ := strconv.Atoi(m[1])
-			mo, _ := strconv.Atoi(m[2])
-			y, _ := strconv.Atoi(m[3])
-			t.Start = time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC)
-			t.End = t.Start
-		case strings.HasPrefix(line, "%%Added results"):
-			round = 0
-		case lenientRound.MatchString(line):
-			t.Rounds++
-			round = t.Rounds
-		case strings.HasPrefix(line, "%_%"):
-			f := strings.Split(line[3:], ",")
-			if len(f) < 4 {
-				continue
-			}
-			id, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f[0]), "+")))
-			if err != nil {
-				continue
-			}
-			t.Players = append(t.Players, archive.Entry{Rank: len(t.Players) + 1, ID: id, Last: strings.TrimSpace(f[1]),
-				First: strings.TrimSpace(f[2]), Country: strings.TrimSpace(f[3])})
-		case strings.HasPrefix(line, "%"):
-		default:
-			m := lenientGame.FindStringSubmatch(line)
-			if m == nil {
-				continue
-			}
-			g := archive.Game{Round: round, Result: map[string]rating.Result{">": rating.Win, "=": rating.Draw, "<": rating.Loss}[m[3]]}
-			g.Black, _ = strconv.Atoi(m[1])
-			g.White, _ = strconv.Atoi(m[5])
-			if m[2] != "" && m[4] != "" {
-				g.HasDiscs = true
-				g.BlackDiscs, _ = strconv.Atoi(m[2])
-				g.WhiteDiscs, _ = strconv.Atoi(m[4])
-			}
-			if g.Black != g.White {
-				t.Games = append(t.Games, g)
-			}
-		}
-	}
-	if t.Start.IsZero() {
-		return nil, os.ErrInvalid
-	}
-	return t, nil
-}
+// files, 1977-2024): index it, add one file, the rating list at
+// 2025-01-01. BENCHMARKS.md has the figures.
 
 // wholeArchive is the WOF archive's folder.
 func wholeArchive(b *testing.B) string { return testenv.SharedFile(b, "wof-archive") }
@@ -106,7 +30,7 @@ func BenchmarkArchiveIndex(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		if rep, err = archive.Index(context.Background(), st, dir, archive.Options{Read: lenientELO}); err != nil {
+		if rep, err = archive.Index(context.Background(), st, dir, archive.Options{}); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
@@ -150,7 +74,7 @@ func BenchmarkArchiveAddOne(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	o := archive.Options{Read: lenientELO}
+	o := archive.Options{}
 	if _, err := archive.Index(ctx, st, dir, o); err != nil {
 		b.Fatal(err)
 	}
@@ -182,7 +106,7 @@ func BenchmarkArchiveRating(b *testing.B) {
 	dir := wholeArchive(b)
 	ctx := context.Background()
 	at := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-	o := archive.Options{Read: lenientELO}
+	o := archive.Options{}
 	report := func(b *testing.B, l *archive.List) {
 		listed := 0
 		for _, e := range l.Entries {

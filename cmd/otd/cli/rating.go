@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -320,9 +321,9 @@ func newRatingJSON(e archive.Rated) ratingJSON {
 }
 
 // previewNewIDs are the ids that a preview gives the event's players
-// without a WOF id when the tournament has no new-player ids: above every
-// WOF id (6 digits), so that they meet no player of the archive.
-var previewNewIDs = tournament.IDRange{From: 99_000_000}
+// without a WOF id, from previewNewIDs+1 by player number: above every WOF
+// id (6 digits), so that they meet no player of the archive.
+const previewNewIDs = 99_000_000
 
 func newRatingPreviewCmd(g *globals) *cobra.Command {
 	archiveDB := defaultArchiveDB()
@@ -334,10 +335,10 @@ func newRatingPreviewCmd(g *globals) *cobra.Command {
 		Short: "What the current tournament does to its players' ratings",
 		Long: `preview computes, for each player of the current tournament, their rating in
 the list at the event's day (--at, default the tournament's first day, else
-today) and in the same list with the games of the event's finished rounds
-and final phase added, played on that day: the games its .ELO file would
-send ('otd export elo'). A player without a WOF id is new to the list (the
-tournament's new-player ids, or one of otd's for the preview). The list's
+today) and in the same list with the event's games added (every game with a
+result, of its rounds and its final phase; not the byes and forfeits),
+played on that day: the games its .ELO file will send ('otd export elo').
+A player without a WOF id is new to the list. The list's
 games come from --archive as for 'otd rating'. Do not preview an event that
 is in the archive already: its games would count twice.`,
 		Example: "  otd rating preview\n  otd rating preview --archive ~/wof-archive --at 2025-01-01 --json",
@@ -348,20 +349,9 @@ is in the archive already: its games would count twice.`,
 				return err
 			}
 			when := g.listDay(at, t.Start)
-			c := *t
-			if c.NewIDs.IsZero() {
-				c.NewIDs = previewNewIDs
-			}
-			meta := export.ELOMeta(&c)
-			meta.Start, meta.End = when, when
-			f, err := export.ToELO(&c, meta)
-			if err != nil {
-				return err
-			}
-			event, err := archive.FromELO(t.Name, f)
-			if err != nil {
-				return err
-			}
+			event := archive.FromTournament(t, when, func(p tournament.Player) int {
+				return cmp.Or(p.WOFID, previewNewIDs+p.Number)
+			})
 			src, done, err := g.ratingSource(archiveDB)
 			if err != nil {
 				return err
@@ -372,7 +362,7 @@ is in the archive already: its games would count twice.`,
 				return err
 			}
 			ownID := func(id int) int { // the player's WOF id; 0 for a preview's own
-				if t.NewIDs.IsZero() && id >= previewNewIDs.From {
+				if id >= previewNewIDs {
 					return 0
 				}
 				return id

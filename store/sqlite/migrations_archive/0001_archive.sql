@@ -7,6 +7,7 @@ CREATE TABLE file (
     path    TEXT    NOT NULL UNIQUE CHECK (path <> ''), -- below the folder, '/'-separated
     hash    TEXT    NOT NULL,                           -- SHA-256 of the content, hex
     size    INTEGER NOT NULL,
+    reading TEXT    NOT NULL DEFAULT '',                -- how it was read: the --lenient rules and --bye-discs ('' none)
     problem TEXT    NOT NULL DEFAULT ''                 -- why it could not be read; '' when indexed
 );
 
@@ -25,7 +26,7 @@ CREATE INDEX tournament_start ON tournament (start_day);
 CREATE TABLE entry (
     tournament_id INTEGER NOT NULL REFERENCES tournament (id) ON DELETE CASCADE,
     rank          INTEGER NOT NULL CHECK (rank > 0), -- place in the published standings
-    player        INTEGER NOT NULL,                  -- WOF id
+    player        INTEGER NOT NULL CHECK (player >= 0), -- WOF id; 0: the file gives none (??????)
     new           INTEGER NOT NULL DEFAULT 0,        -- written '+': new to the rating list
     last          TEXT    NOT NULL,
     first         TEXT    NOT NULL,
@@ -42,8 +43,8 @@ CREATE TABLE game (
     tournament_id INTEGER NOT NULL REFERENCES tournament (id) ON DELETE CASCADE,
     seq           INTEGER NOT NULL,
     round         INTEGER NOT NULL CHECK (round >= 0),
-    black         INTEGER NOT NULL,
-    white         INTEGER NOT NULL CHECK (white <> black),
+    black         INTEGER NOT NULL CHECK (black >= 0), -- WOF ids; 0: the file gives none (??????), not rated
+    white         INTEGER NOT NULL CHECK (white >= 0 AND white <> black),
     black_discs   INTEGER, -- NULL both: the file gives the result only
     white_discs   INTEGER,
     result        INTEGER NOT NULL CHECK (result IN (1, 2, 3)), -- black's: 1 win, 2 draw, 3 loss
