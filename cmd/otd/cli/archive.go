@@ -10,10 +10,13 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/rating"
+	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // defaultArchiveDB is the archive database of 'otd archive' and 'otd
@@ -34,6 +37,9 @@ type archiveDB interface {
 // openArchive opens the archive database at path (creating it with
 // create), with what to do when there is none or it is no archive.
 func openArchive(path string, create bool) (archiveDB, error) {
+	if postgres.IsURL(path) {
+		return nil, usageErrorf("%s: the archive is an SQLite file, not a PostgreSQL database: name a file (--archive-db archive.db)", postgres.Redact(path))
+	}
 	st, err := sqlite.OpenArchive(path, sqlite.Options{Create: create})
 	switch {
 	case errors.Is(err, sqlite.ErrPath):
@@ -66,8 +72,8 @@ func newArchiveCmd(g *globals) *cobra.Command {
 		Short: "Index a folder of .ELO files (the WOF archive) and look up players, tournaments, head to head",
 		Long: `archive keeps a rating officer's archive: every .ELO file of a folder (the
 WOF's archive since 1977, or a federation's own) indexed into one database
-(--archive-db, default ./archive.db, env OTD_ARCHIVE_DB; not the tournament
-database of --db): each file's tournament (its name, place and days), the
+(--archive-db, default ./archive.db, env OTD_ARCHIVE_DB; an SQLite file,
+not the tournament database of --db, and not a PostgreSQL URL): each file's tournament (its name, place and days), the
 players of its standings by WOF id with the names and countries each file
 gives them, and its games. 'otd rating' computes the rating list from it.
 
@@ -89,8 +95,35 @@ listed with the reason, and read again at the next index.`,
 	return cmd
 }
 
+// readingFlags are how the files of a folder are read, as 'otd import elo'
+// reads one: --lenient and --bye-discs.
+type readingFlags struct {
+	lenient  string
+	byeDiscs int
+}
+
+func (r *readingFlags) add(f *pflag.FlagSet) {
+	f.StringVar(&r.lenient, "lenient", "", "how to take a file that contradicts itself: `WHAT=HOW`,... as 'otd import elo' (see its --help)")
+	f.IntVar(&r.byeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64, to check the published disc totals (default: what they show, else 32)")
+}
+
+// reading is the reading the flags say.
+func (r *readingFlags) reading(f *pflag.FlagSet) (archive.Reading, error) {
+	l, err := export.ParseLenient(r.lenient)
+	if err != nil {
+		return archive.Reading{}, usageErrorf("%w", err)
+	}
+	if f.Changed("bye-discs") {
+		if err := checkByeDiscs(r.byeDiscs); err != nil {
+			return archive.Reading{}, err
+		}
+	}
+	return archive.Reading{Lenient: l, ByeDiscs: r.byeDiscs}, nil
+}
+
 func newArchiveIndexCmd(g *globals, db *string) *cobra.Command {
 	var again, asJSON bool
+	var rf readingFlags
 	cmd := &cobra.Command{
 		Use:   "index DIR",
 		Short: "Index the .ELO files of a folder and its subfolders into the archive database",
@@ -102,23 +135,38 @@ unchanged file is not read again (unless --again, after an upgrade of otd).
 The changes are saved at once, at the end: an index stopped half way changes
 nothing.
 
-A file otd cannot read is reported with the reason (the line, and what is
-wrong) and left out, and so is a file the rating list cannot take (a player
-against themself, no day) and a copy of a file indexed already (its games
-would count twice); the index goes on with the others. Each is read again at
-the next index. A folder without an .ELO file is refused, so that a mistyped
-folder does not empty the archive. Paths are kept relative to DIR: index the
-same folder each time.`,
-		Example: "  otd archive index ~/wof-archive\n  otd archive index ~/wof-archive --archive-db wof.db --json",
+Each file is read as 'otd import elo' reads it, every layout of the WOF
+archive: a file is in the archive exactly when it can be imported. A file
+that contradicts itself (a sign against its discs, a player paired twice in
+a round or with themselves, published scores or disc totals its games do
+not give) is reported with the line and what is wrong, and left out, unless
+--lenient says how to take it (the same rules as 'otd import elo'; the
+files are read again when --lenient or --bye-discs changes); so is a file
+without a day (the rating list weighs a game by its tournament's age) and a
+copy of a file indexed already (its games would count twice). The index
+goes on with the others, and each is read again at the next index. A
+player the file gives no id ("??????") is kept with their games, which the
+rating list cannot take. A folder without an .ELO file is refused, so that
+a mistyped folder does not empty the archive. Paths are kept relative to
+DIR: index the same folder each time.
+
+The archive database is an SQLite file (a postgres:// URL is refused: the
+archive is one file a rating officer keeps beside the folder).`,
+		Example: "  otd archive index ~/wof-archive\n  otd archive index ~/wof-archive --archive-db wof.db --json\n" +
+			"  otd archive index ~/wof-archive --lenient sign=discs,rounds=split,totals=games,listed=first",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 	}
-	cmd.RunE = func(_ *cobra.Command, args []string) error {
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		r, err := rf.reading(cmd.Flags())
+		if err != nil {
+			return err
+		}
 		st, err := openArchive(*db, true)
 		if err != nil {
 			return err
 		}
 		defer st.Close()
-		rep, err := archive.Index(context.Background(), st, args[0], archive.Options{Again: again})
+		rep, err := archive.Index(context.Background(), st, args[0], archive.Options{Reading: r, Again: again})
 		if errors.Is(err, archive.ErrNoFiles) {
 			return inputError(err)
 		}
@@ -141,6 +189,7 @@ same folder each time.`,
 		printProblems(g, rep.Problems)
 		return nil
 	}
+	rf.add(cmd.Flags())
 	cmd.Flags().BoolVar(&again, "again", false, "read every file again, the unchanged ones too")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print what was done as JSON")
 	return cmd

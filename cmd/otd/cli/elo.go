@@ -71,8 +71,10 @@ to take it instead (comma-separated; each one taken is noted):
 			if err != nil {
 				return usageErrorf("%w", err)
 			}
-			if cmd.Flags().Changed("bye-discs") && (s.ByeDiscs < 32 || s.ByeDiscs > 64) {
-				return usageErrorf("--bye-discs %d: a bye counts 32 to 64 discs (Papp's is 40)", s.ByeDiscs)
+			if cmd.Flags().Changed("bye-discs") {
+				if err := checkByeDiscs(s.ByeDiscs); err != nil {
+					return err
+				}
 			}
 			return runImportELO(g, args[0], s, cmd.Flags().Changed("bq"), l)
 		},
@@ -83,6 +85,14 @@ to take it instead (comma-separated; each one taken is noted):
 	eloCmd.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
 	cmd.AddCommand(eloCmd, newImportFTDCmd(g)) // ftd.go
 	return cmd
+}
+
+// checkByeDiscs checks --bye-discs.
+func checkByeDiscs(n int) error {
+	if n < 32 || n > 64 {
+		return usageErrorf("--bye-discs %d: a bye counts 32 to 64 discs (Papp's is 40)", n)
+	}
+	return nil
 }
 
 // runImportELO imports an .ELO file; a file written by otd brings its rules,

@@ -17,6 +17,7 @@ import (
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // today is the command's day, in the computer's time zone.
@@ -26,11 +27,12 @@ func (g *globals) today() time.Time {
 }
 
 // ratingSource opens the games that --archive names: a folder of .ELO
-// files, read into memory (the files it cannot read said on stderr, in one
-// line), or an archive database; and the function that closes it.
-func (g *globals) ratingSource(path string) (archive.Games, func(), error) {
+// files, read into memory as r says (the files it cannot read said on
+// stderr, in one line), or an archive database; and the function that
+// closes it.
+func (g *globals) ratingSource(path string, r archive.Reading) (archive.Games, func(), error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		f, err := archive.ReadDir(path, archive.Options{})
+		f, err := archive.ReadDir(path, archive.Options{Reading: r})
 		if err != nil {
 			return nil, nil, inputError(err)
 		}
@@ -39,6 +41,9 @@ func (g *globals) ratingSource(path string) (archive.Games, func(), error) {
 				path, n, f.Files, path)
 		}
 		return f, func() {}, nil
+	}
+	if r != (archive.Reading{}) {
+		return nil, nil, usageErrorf("--lenient and --bye-discs go with a folder of .ELO files (--archive DIR): the database %s has its files read as 'otd archive index' read them", path)
 	}
 	st, err := openArchive(path, false)
 	if err != nil {
@@ -72,7 +77,7 @@ func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]ar
 			return list, path, nil
 		}
 	}
-	src, done, err := g.ratingSource(path)
+	src, done, err := g.ratingSource(path, archive.Reading{})
 	if err != nil {
 		return nil, "", err
 	}
@@ -86,6 +91,8 @@ func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]ar
 
 type ratingOptions struct {
 	Archive   string
+	Reading   readingFlags // of a folder
+	flags     *pflag.FlagSet
 	At        tournament.Date
 	All       bool
 	Country   string
@@ -113,8 +120,9 @@ error from the curvature of the fit (see 'go doc otd/rating').
 
 The games come from the archive database that 'otd archive index' made
 (--archive, default ./archive.db, env OTD_ARCHIVE_DB), or straight from a
-folder of .ELO files (--archive DIR; the files it cannot read are counted on
-standard error).
+folder of .ELO files (--archive DIR), each read as 'otd archive index' reads
+it (--lenient, --bye-discs); the files it cannot read are counted on
+standard error, and 'otd archive index' lists them with why.
 
 It lists the players the WOF publishes: the listed, rated with a tournament
 in the 38 months before the day, by rating; official when their uncertainty
@@ -143,7 +151,9 @@ listed, official.`,
 		},
 	}
 	f := cmd.Flags()
+	o.flags = f
 	f.StringVar(&o.Archive, "archive", o.Archive, "the archive: the database of 'otd archive index', or a folder of .ELO files (`DB|DIR`)")
+	o.Reading.add(f)
 	f.TextVar(&o.At, "at", &o.At, "the list's `day`, YYYY-MM-DD (default today)")
 	f.BoolVar(&o.All, "all", false, "every player with a game up to the day, not only the listed")
 	f.StringVar(&o.Country, "country", "", "only the players of this country `code` (FR or FRA)")
@@ -184,7 +194,11 @@ func runRating(g *globals, o ratingOptions) error {
 		country = c
 	}
 	at := g.listDay(o.At, tournament.Date{})
-	src, done, err := g.ratingSource(o.Archive)
+	r, err := o.Reading.reading(o.flags)
+	if err != nil {
+		return err
+	}
+	src, done, err := g.ratingSource(o.Archive, r)
 	if err != nil {
 		return err
 	}
@@ -327,6 +341,7 @@ const previewNewIDs = 99_000_000
 
 func newRatingPreviewCmd(g *globals) *cobra.Command {
 	archiveDB := defaultArchiveDB()
+	var rf readingFlags
 	var at tournament.Date
 	var asJSON bool
 	var minPart int
@@ -343,7 +358,11 @@ games come from --archive as for 'otd rating'. Do not preview an event that
 is in the archive already: its games would count twice.`,
 		Example: "  otd rating preview\n  otd rating preview --archive ~/wof-archive --at 2025-01-01 --json",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			r, err := rf.reading(cmd.Flags())
+			if err != nil {
+				return err
+			}
 			t, err := g.current()
 			if err != nil {
 				return err
@@ -352,7 +371,7 @@ is in the archive already: its games would count twice.`,
 			event := archive.FromTournament(t, when, func(p tournament.Player) int {
 				return cmp.Or(p.WOFID, previewNewIDs+p.Number)
 			})
-			src, done, err := g.ratingSource(archiveDB)
+			src, done, err := g.ratingSource(archiveDB, r)
 			if err != nil {
 				return err
 			}
@@ -397,6 +416,7 @@ is in the archive already: its games would count twice.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&archiveDB, "archive", archiveDB, "the archive: the database of 'otd archive index', or a folder of .ELO files (`DB|DIR`)")
+	rf.add(f)
 	f.TextVar(&at, "at", &at, "the list's `day`, YYYY-MM-DD (default the tournament's first day, else today)")
 	minPartFlag(f, &minPart)
 	f.BoolVar(&asJSON, "json", false, "print the players as JSON")
