@@ -154,7 +154,7 @@ The archive database is an SQLite file (a postgres:// URL is refused: the
 archive is one file a rating officer keeps beside the folder).`,
 		Example: "  otd archive index ~/wof-archive\n  otd archive index ~/wof-archive --archive-db wof.db --json\n" +
 			"  otd archive index ~/wof-archive --lenient sign=discs,rounds=split,totals=games,listed=first",
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args: argsUsage(cobra.ExactArgs(1)),
 	}
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		r, err := rf.reading(cmd.Flags())
