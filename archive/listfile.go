@@ -76,10 +76,10 @@ func ReadList(r io.Reader) (map[int]Listed, error) {
 		if errors.Is(err, io.EOF) {
 			return list, nil
 		}
-		line, _ := cr.FieldPos(0)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w: %w", line, ErrListFile, err)
+		if err != nil { // a csv.ParseError, which says the line
+			return nil, fmt.Errorf("%w: %w", ErrListFile, err)
 		}
+		line, _ := cr.FieldPos(0)
 		field := func(name string) string {
 			if i, ok := col[name]; ok && i < len(rec) {
 				return strings.TrimPrefix(strings.TrimSpace(rec[i]), "'") // TextCell's quote

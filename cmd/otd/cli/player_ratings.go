@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strconv"
@@ -80,31 +81,43 @@ func readIDs(args []string) ([]int, error) {
 		if err != nil {
 			return nil, inputError(fmt.Errorf("%q is neither WOF ids (79 or 79,2357) nor a file of them: %w", a, err))
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 4096), maxIDLine)
-		n := 1
-		for ; sc.Scan(); n++ {
-			fields := strings.FieldsFunc(strings.TrimPrefix(sc.Text(), "\uFEFF"), func(r rune) bool { return strings.ContainsRune(",; \t\r", r) })
-			if len(fields) == 0 {
-				continue
-			}
-			first := strings.Trim(fields[0], `"'`)
-			if id, err := strconv.Atoi(first); err == nil && id > 0 {
-				ids = append(ids, id)
-			} else if n > 1 {
-				f.Close()
-				return nil, inputError(fmt.Errorf("%s: line %d: %q is not a WOF id: a file of WOF ids has one a line, first", a, n, first))
-			}
-		}
+		more, err := readIDFile(f)
 		f.Close()
-		if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
-			return nil, inputError(fmt.Errorf("%s: line %d: longer than %d KiB: not a file of WOF ids, one a line", a, n, maxIDLine>>10))
-		} else if err != nil {
+		if err != nil {
 			return nil, inputError(fmt.Errorf("%s: %w", a, err))
 		}
+		ids = append(ids, more...)
 	}
 	if len(ids) == 0 {
 		return nil, usageErrorf("no WOF id given: name the players to register by WOF id (79 2357, or a file of them)")
+	}
+	return ids, nil
+}
+
+// readIDFile reads a file of WOF ids: one a line, the line's first field
+// (separated by a comma, semicolon, tab or space); a first line that does
+// not start with a number is a header, and blank lines are skipped.
+func readIDFile(r io.Reader) ([]int, error) {
+	var ids []int
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), maxIDLine)
+	n := 1
+	for ; sc.Scan(); n++ {
+		fields := strings.FieldsFunc(strings.TrimPrefix(sc.Text(), "\uFEFF"), func(r rune) bool { return strings.ContainsRune(",; \t\r", r) })
+		if len(fields) == 0 {
+			continue
+		}
+		first := strings.Trim(fields[0], `"'`)
+		if id, err := strconv.Atoi(first); err == nil && id > 0 {
+			ids = append(ids, id)
+		} else if n > 1 {
+			return nil, fmt.Errorf("line %d: %.40q is not a WOF id: a file of WOF ids has one a line, first", n, first)
+		}
+	}
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("line %d: longer than %d KiB: not a file of WOF ids, one a line", n, maxIDLine>>10)
+	} else if err != nil {
+		return nil, err
 	}
 	return ids, nil
 }
