@@ -119,7 +119,8 @@ rated; each part is centred on 1800. A rating's uncertainty is its standard
 error from the curvature of the fit (see 'go doc otd/rating').
 
 The games come from the archive database that 'otd archive index' made
-(--archive, default ./archive.db, env OTD_ARCHIVE_DB), or straight from a
+(--archive, default ./archive.db, env OTD_ARCHIVE_DB; an SQLite file, not
+a PostgreSQL URL), or straight from a
 folder of .ELO files (--archive DIR), each read as 'otd archive index' reads
 it (--lenient, --bye-discs); the files it cannot read are counted on
 standard error, and 'otd archive index' lists them with why.
