@@ -25,6 +25,13 @@ type Reading struct {
 	ByeDiscs int
 }
 
+// ParseReading is the reading of --lenient (export.ParseLenient) and
+// --bye-discs.
+func ParseReading(lenient string, byeDiscs int) (Reading, error) {
+	l, err := export.ParseLenient(lenient)
+	return Reading{Lenient: l, ByeDiscs: byeDiscs}, err
+}
+
 // String is the reading as the archive records it with each file, to read
 // the file again when the reading changes: "" for the default,
 // "sign=discs,totals=games bye-discs=40".

@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
-	"github.com/otd-project/otd/elo"
-	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/rating"
 )
@@ -26,7 +24,14 @@ var readings = []struct {
 	reading archive.Reading
 }{
 	{"strict", archive.Reading{}},
-	{"lenient", archive.Reading{Lenient: export.Lenient{Sign: elo.SignDiscs, Rounds: "split", Totals: "games", Listed: "first"}}},
+	{"lenient", must(archive.ParseReading("sign=discs,rounds=split,totals=games,listed=first", 0))},
+}
+
+func must(r archive.Reading, err error) archive.Reading {
+	if err != nil {
+		panic(err)
+	}
+	return r
 }
 
 // wholeArchive is the WOF archive's folder.

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
-	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
@@ -109,16 +108,16 @@ func (r *readingFlags) add(f *pflag.FlagSet) {
 
 // reading is the reading the flags say.
 func (r *readingFlags) reading(f *pflag.FlagSet) (archive.Reading, error) {
-	l, err := export.ParseLenient(r.lenient)
-	if err != nil {
-		return archive.Reading{}, usageErrorf("%w", err)
-	}
 	if f.Changed("bye-discs") {
 		if err := checkByeDiscs(r.byeDiscs); err != nil {
 			return archive.Reading{}, err
 		}
 	}
-	return archive.Reading{Lenient: l, ByeDiscs: r.byeDiscs}, nil
+	reading, err := archive.ParseReading(r.lenient, r.byeDiscs)
+	if err != nil {
+		return archive.Reading{}, usageErrorf("%w", err)
+	}
+	return reading, nil
 }
 
 func newArchiveIndexCmd(g *globals, db *string) *cobra.Command {
