@@ -154,7 +154,7 @@ func TestReadRefuses(t *testing.T) {
 	}{
 		{"garbled game", strings.Replace(good, "(40)>(24)", "(40)?(24)", 1), 5, 0, `line 5: a game line is: black-id (discs)<(discs) white-id B: "  11 (40)?(24)   22 B": not a valid .ELO file`},
 		{"sign", strings.Replace(good, "(40)>(24)", "(40)<(24)", 1), 5, 10, "line 5: the discs do not match the sign between them"},
-		{"too many discs", strings.Replace(good, "(40)>(24)", "(50)>(24)", 1), 5, 10, "line 5: the discs do not match the sign between them"},
+		{"too many discs", strings.Replace(good, "(40)>(24)", "(50)>(24)", 1), 5, 10, "line 5: the discs add up to 74, more than the board's 64 squares"},
 		{"standings line", strings.Replace(good, ", ONE, Ann, FRA, 1, 40, 2000", ", ONE", 1), 2, 0, "line 2: a standings line is %_% id, surname, first name, country, score, discs, rating"},
 		{"id", strings.Replace(good, "%_%  11,", "%_%  X1,", 1), 2, 6, "line 2: the id is a number"},
 		{"score", strings.Replace(good, "FRA, 1, 40", "FRA, 1x, 40", 1), 2, 25, "line 2: score, discs and rating are numbers"},

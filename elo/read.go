@@ -27,12 +27,16 @@ var (
 	oneGame   = regexp.MustCompile(gameText)
 )
 
+// addedLine starts the added results: "%%Added results", as Papp writes
+// it, and "% Added results", "%Added results: Semi-Finals".
+var addedLine = regexp.MustCompile(`(?i)^%%?\s*added results\b`)
+
 // roundLine reads a line that starts a block of games: "%Round: 3", and as
 // other programs and hand-made files write it, "%Round 3", "%%Round: 3", "%
-// Round 3", "%round3:", "%ROUND 3 (day 1)"; "%Rounds" and "% round robin"
+// Round 3", "%round3:", "%ROUND 3 (day 1)", "% Ronde 3" (Dutch); "%Rounds" and "% round robin"
 // are comments. It returns the label after "round" and the column where it
 // starts.
-var roundLine = regexp.MustCompile(`(?i)^%%?\s*round(?:\s*:\s*|\s+|(\d))(.*)$`)
+var roundLine = regexp.MustCompile(`(?i)^%%?\s*(?:round|ronde)(?:\s*:\s*|\s+|(\d))(.*)$`)
 
 // finalBlock is a block of final-phase games: "%Round SF1", "%Round 3P",
 // "%Round F" (the WOC 1988-1990 files of the WOF archive), "%Round: 3-4",
@@ -42,11 +46,28 @@ var roundLine = regexp.MustCompile(`(?i)^%%?\s*round(?:\s*:\s*|\s+|(\d))(.*)$`)
 // a pool, not a final phase.)
 var finalBlock = regexp.MustCompile(`(?i)^(QF[1-4]?|SF[12]?|F|3P|3-4)\b|semi|final(e|s)?\b[^:]*$|play-?off|quarter`)
 
-// finalComment is a comment that labels a block of final-phase games, as
-// files other than Papp's do: "%Semi-finals", "%%Finale", "%% Match 3/4",
-// "%3/4 playoff", "%DIV I SEMIS", "%Women final" (not "%Final round", nor
-// a header "%%Key: value").
-var finalComment = regexp.MustCompile(`(?i)^%%?[^:]*(semi|quarter|\bfinal(e|s)?\b|demi-?final|play-?off|^%%?\s*(match\s+)?\d\s*[/_]\s*\d\b|\d(st|nd|rd|th)\s+place)[^:]*$`)
+// finalWords are the words of a comment that labels a block of
+// final-phase games, as files other than Papp's write it: "%Semi-finals",
+// "%%Finale", "%% Match 3/4", "%%match 3/4", "%3/4 playoff", "%DIV I SEMIS",
+// "%Women final", "%finals:", "%Finals: 1", "%1/2finals", "%Playoffs:",
+// "% 1st place play-off:", "%5th/6th Play off".
+var finalWords = regexp.MustCompile(`(?i)semi|quarter|final(e|es|s)?\b|play[- ]?offs?\b|\bmatch\s*\d\s*[/_]\s*\d\b|^\d\s*[/_]\s*\d\b|\d(st|nd|rd|th)\s+place`)
+
+// finalComment reports whether a line is a comment that labels a block of
+// final-phase games (finalWords), not a header "%%Key: value" whose key
+// says nothing of a final ("%%Tournament: Final of the cup"). "%Final
+// round" is one: Thailand 2013 writes its final so, before "%3/4 playoff".
+func finalComment(line string) bool {
+	if !strings.HasPrefix(line, "%") || strings.HasPrefix(line, "%_%") {
+		return false
+	}
+	label := strings.TrimSpace(strings.TrimLeft(line, "%"))
+	key, val, colon := strings.Cut(label, ":")
+	if strings.HasPrefix(line, "%%") && colon && strings.TrimSpace(val) != "" && !finalWords.MatchString(key) {
+		return false
+	}
+	return finalWords.MatchString(label)
+}
 
 // roundNumber is the number a round's label starts with: "3", "3 (day 1)",
 // "3:", "4+ (missing matches)".
@@ -165,7 +186,7 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 		rm := roundLine.FindStringSubmatchIndex(line)
 		switch {
 		case strings.TrimSpace(line) == "":
-		case strings.HasPrefix(line, addedResults):
+		case addedLine.MatchString(line):
 			cur, lines, block = &f.Added, nil, ""
 		case rm != nil:
 			start := rm[4]
@@ -191,7 +212,7 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 			default: // "%Round PO", "%Round RR": games without a round
 				cur, lines, block = &f.Unrounded, nil, label
 			}
-		case finalComment.MatchString(line):
+		case finalComment(line):
 			// "%Semi-finals", "%% Finale", "%%3/4 playoff": the file's
 			// label of a block of final-phase games
 			cur, lines, block = &f.Added, nil, strings.TrimSpace(strings.TrimLeft(line, "%"))
@@ -247,7 +268,9 @@ func (f *File) addGames(text string, n int, cur *[]Game, lines *[]int, block str
 		g, col, ok := game(text, m)
 		if !ok {
 			switch {
-			case g.BlackDiscs+g.WhiteDiscs > 64 || o.Sign == SignRefuse:
+			case g.BlackDiscs+g.WhiteDiscs > 64:
+				return bad(col, fmt.Sprintf("the discs add up to %d, more than the board's 64 squares", g.BlackDiscs+g.WhiteDiscs))
+			case o.Sign == SignRefuse:
 				return bad(col, "the discs do not match the sign between them")
 			case o.Sign == SignSign: // the sign wins: a result without discs
 				g = Game{Black: g.Black, White: g.White, NoDiscs: true, Loser: map[byte]Color{'<': Black, '>': White}[text[col-1]]}

@@ -28,9 +28,10 @@ var update = flag.Bool("update", false, "rewrite testdata/wof-archive.golden fro
 // otd's rule gives empty squares to the winner and the file does not (the
 // import notes those games). Every other file is refused: its reason is
 // listed in testdata/wof-archive.golden (go test -run TestWOFArchive
-// -update rewrites it), one line a file, and compared; the refusals were
-// read against the files by hand, a sample of each kind (see the report of
-// issue 23).
+// -update rewrites it), one line a file, and compared. Each refusal is
+// confirmed against the file's own lines by confirmRefusal, a reading
+// independent of package elo's; those it does not confirm are listed in
+// unconfirmed, each with what was found by hand.
 func TestWOFArchive(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join(testenv.SharedData(t), "wof-archive")
@@ -48,6 +49,16 @@ func TestWOFArchive(t *testing.T) {
 			for i := range work {
 				rel, _ := filepath.Rel(root, files[i])
 				out[i] = filepath.ToSlash(rel) + ": " + archiveFile(files[i])
+				if r, ok := strings.CutPrefix(out[i], filepath.ToSlash(rel)+": refused: "); ok {
+					b, _ := os.ReadFile(files[i])
+					err := confirmRefusal(string(b), r)
+					switch why, listed := unconfirmed[filepath.ToSlash(rel)]; {
+					case err != nil && !listed:
+						t.Errorf("%s: the refusal is not confirmed by the file's lines: %v\n\t%s", rel, err, r)
+					case err == nil && listed:
+						t.Errorf("%s: the refusal is confirmed now, not %q: take it out of unconfirmed", rel, why)
+					}
+				}
 			}
 		}()
 	}
