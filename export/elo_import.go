@@ -585,7 +585,13 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 		if b.countAdded {
 			what = "added after the Swiss (%%Added results), as the file's program does and Papp does not"
 		}
-		b.notes = append(b.notes, fmt.Sprintf("the published scores count the %s %s: otd's Swiss standings do not", tournament.Plural(labelled, "final game"), what))
+		discs := ""
+		if !discsCounted {
+			discs = " (the disc totals do not)"
+		}
+		b.notes = append(b.notes, fmt.Sprintf("the published scores count the %s %s%s: otd's Swiss standings do not", tournament.Plural(labelled, "final game"), what, discs))
+	} else if discsCounted {
+		b.notes = append(b.notes, fmt.Sprintf("the published disc totals count the discs of the %s of the file's final blocks (the scores do not): otd's Swiss standings do not", tournament.Plural(labelled, "final game")))
 	}
 	var empties []int
 	for r, gs := range f.Rounds {
