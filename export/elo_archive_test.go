@@ -70,6 +70,11 @@ func TestWOFArchive(t *testing.T) {
 	}
 	close(work)
 	wg.Wait()
+	for f, why := range unconfirmed {
+		if !slices.ContainsFunc(out, func(l string) bool { return strings.HasPrefix(l, f+": refused: ") }) {
+			t.Errorf("%s is listed as a refusal not confirmed (%s), and is not refused: take it out of unconfirmed", f, why)
+		}
+	}
 	got := strings.Join(out, "\n") + "\n"
 	kinds := map[string]int{}
 	for _, l := range out {

@@ -693,11 +693,13 @@ func (b *builder) checkDiscs(finalDiscs, finalEmpties []int, counted bool) error
 	}
 	if t.ByeDiscs == 0 {
 		bye, agree, players := 0, true, 0
+		none := true // every published total is the games' alone: a bye counts no discs
 		for i, p := range b.published {
 			if p.NoDiscs || b.byes[i] == 0 && b.lost[i] == 0 {
 				continue
 			}
 			d := pub[i] - b.discs[i]
+			none = none && (d == 0 || d == b.empties[i])
 			// d = bye x byes + (64 - bye) x lost
 			k := b.byes[i] - b.lost[i]
 			if k == 0 || (d-64*b.lost[i])%k != 0 {
@@ -711,18 +713,27 @@ func (b *builder) checkDiscs(finalDiscs, finalEmpties []int, counted bool) error
 			}
 			bye, players = v, players+1
 		}
-		if agree && players > 0 && bye != 32 && bye > 32 && bye <= 64 {
+		switch {
+		case none && players > 0:
+			t.ByeDiscs = scoring.NoByeDiscs
+			b.notes = append(b.notes, "the published disc totals count a bye as its point alone, no discs, and so does this tournament ('otd tournament' shows it; --bye-discs N sets it)")
+		case agree && players > 0 && bye > 32 && bye <= 64:
 			t.ByeDiscs = bye
 			b.notes = append(b.notes, fmt.Sprintf("the published disc totals count a bye as %d discs (%d-%d; Papp counts 40-24), and so does this tournament ('otd tournament' shows it; --bye-discs N sets it)", bye, bye, 64-bye))
 		}
 	}
-	bye := t.Rules().ByeDiscs
-	if bye == 0 {
-		bye = 32
+	bye, byeLost := t.Rules().ByeDiscs, 0 // the discs of a bye or forfeit's winner, and of its loser
+	switch bye {
+	case 0:
+		bye, byeLost = 32, 32
+	case scoring.NoByeDiscs:
+		bye = 0
+	default:
+		byeLost = 64 - bye
 	}
 	withEmpties := 0 // players whose published total gives them their empty squares
 	for i, p := range b.published {
-		want := b.discs[i] + bye*b.byes[i] + (64-bye)*b.lost[i]
+		want := b.discs[i] + bye*b.byes[i] + byeLost*b.lost[i]
 		empties := b.empties[i]
 		if counted {
 			empties += finalEmpties[i]

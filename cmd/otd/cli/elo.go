@@ -12,6 +12,7 @@ import (
 
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -71,14 +72,19 @@ to take it instead (comma-separated; each one taken is noted):
 			if err != nil {
 				return usageErrorf("%w", err)
 			}
-			if cmd.Flags().Changed("bye-discs") && (s.ByeDiscs < 32 || s.ByeDiscs > 64) {
-				return usageErrorf("--bye-discs %d: a bye counts 32 to 64 discs (Papp's is 40)", s.ByeDiscs)
+			if cmd.Flags().Changed("bye-discs") {
+				switch {
+				case s.ByeDiscs == 0:
+					s.ByeDiscs = scoring.NoByeDiscs
+				case s.ByeDiscs < 32 || s.ByeDiscs > 64:
+					return usageErrorf("--bye-discs %d: a bye counts 32 to 64 discs (Papp's is 40), or 0 (its point alone)", s.ByeDiscs)
+				}
 			}
 			return runImportELO(g, args[0], s, cmd.Flags().Changed("bq"), l)
 		},
 	}
 	eloCmd.Flags().StringVar(&lenient, "lenient", "", "how to take a file that contradicts itself: `WHAT=HOW`,... (see above)")
-	eloCmd.Flags().IntVar(&s.ByeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64 (default: what the published totals show, else 32)")
+	eloCmd.Flags().IntVar(&s.ByeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64, or 0 for its point alone (default: what the published totals show, else 32)")
 	eloCmd.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number")
 	eloCmd.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
 	cmd.AddCommand(eloCmd, newImportFTDCmd(g)) // ftd.go
