@@ -25,11 +25,9 @@ var (
 	total   = regexp.MustCompile(`^(.+): published (disc total|score) ([0-9.]+), but the games and byes give ([0-9.]+)(?: \(a bye counted (\d+)\))?$`)
 	tooMany = regexp.MustCompile(`^the discs add up to (\d+), more than the board's 64 squares: "(.*)"$`)
 	anyGame = regexp.MustCompile(`\((\d+)\)\s*([<>=])\s*\((\d+)\)`)
-	numbers = regexp.MustCompile(`^score, discs and rating are numbers: "(.*)"$`)
 	self    = regexp.MustCompile(`^player id (\d+) plays against themselves$`)
 	unknown = regexp.MustCompile(`^player id (\d+) is not in the standings$`)
 	noID    = regexp.MustCompile(`^a game of \?+, but \d+ players have no id \(lines ([\d ]+)\): which one played cannot be told$`)
-	figure  = regexp.MustCompile(`^-?\d+(\.\d+)?$`)
 )
 
 // rawGameLine is a game line as rawGame reads it.
@@ -102,22 +100,6 @@ func confirmRefusal(text, reason string) error {
 		}
 		if !found {
 			return fmt.Errorf("every game of line %d has discs that agree with its sign", at)
-		}
-	case numbers.MatchString(what):
-		quoted := numbers.FindStringSubmatch(what)[1]
-		if !strings.HasPrefix(line, "%_%") || strings.TrimSpace(line) != strings.TrimSpace(quoted) {
-			return fmt.Errorf("line %d is not the standings line quoted", at)
-		}
-		fields := strings.Split(line, ",")
-		if len(fields) < 2 {
-			return nil // its figures are not separated at all
-		}
-		bad := false
-		for _, f := range fields[len(fields)-min(3, len(fields)-2):] {
-			bad = bad || !figure.MatchString(strings.TrimSpace(f))
-		}
-		if !bad {
-			return fmt.Errorf("the figures of line %d are numbers", at)
 		}
 	case self.MatchString(what):
 		id := self.FindStringSubmatch(what)[1]

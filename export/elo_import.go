@@ -188,6 +188,7 @@ func invalid(line int, format string, a ...any) error {
 // players makes the players of the standings.
 func (b *builder) players() error {
 	f, o := b.f, b.f.Otd
+	var unread []string
 	for i, p := range f.Standings {
 		line := 0
 		if i < len(f.StandingsLines) {
@@ -224,6 +225,16 @@ func (b *builder) players() error {
 		b.t.Players = append(b.t.Players, pl)
 		b.lines = append(b.lines, line)
 		b.published = append(b.published, p)
+		if p.Unread != "" {
+			unread = append(unread, fmt.Sprintf("%s%s: %s", at(line), text(name), p.Unread))
+		}
+	}
+	if len(unread) > 0 {
+		more := ""
+		if len(unread) > 5 {
+			more, unread = fmt.Sprintf(" and %d more", len(unread)-5), unread[:5]
+		}
+		b.notes = append(b.notes, fmt.Sprintf("figures of the standings that are not numbers, read as not given (not checked): %s%s", strings.Join(unread, "; "), more))
 	}
 	if len(b.zero) == 1 {
 		b.num[0] = slices.Index(b.lines, b.zero[0]) + 1
