@@ -17,9 +17,9 @@ import (
 
 // Reading is how the archive reads a file, as 'otd import elo' reads one:
 // how to take a file that contradicts itself (export.Lenient, none: the
-// file is refused) and the discs a bye counts (0: what the published
-// totals show, Papp's 40, else 32; it matters only to check the published
-// disc totals).
+// file is refused) and the discs a bye counts, as Settings.ByeDiscs (0:
+// what the published totals show, else 32; scoring.NoByeDiscs: its point
+// alone; it matters only to check the published disc totals).
 type Reading struct {
 	Lenient  export.Lenient
 	ByeDiscs int

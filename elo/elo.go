@@ -75,6 +75,9 @@ type Player struct {
 	// NoScore and NoDiscs: the file gives no score, no disc total (the
 	// field is empty or left out); Score and Discs are then 0.
 	NoScore, NoDiscs bool
+	// Unread are the figures of the line that are not numbers ("5+2",
+	// "5 pts", "[246]"), quoted: read as not given.
+	Unread string
 }
 
 // Game is a game line: black's id and discs, then white's.

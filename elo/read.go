@@ -27,12 +27,16 @@ var (
 	oneGame   = regexp.MustCompile(gameText)
 )
 
+// addedLine starts the added results: "%%Added results", as Papp writes
+// it, and "% Added results", "%Added results: Semi-Finals".
+var addedLine = regexp.MustCompile(`(?i)^%%?\s*added results\b`)
+
 // roundLine reads a line that starts a block of games: "%Round: 3", and as
 // other programs and hand-made files write it, "%Round 3", "%%Round: 3", "%
-// Round 3", "%round3:", "%ROUND 3 (day 1)"; "%Rounds" and "% round robin"
+// Round 3", "%round3:", "%ROUND 3 (day 1)", "% Ronde 3" (Dutch); "%Rounds" and "% round robin"
 // are comments. It returns the label after "round" and the column where it
 // starts.
-var roundLine = regexp.MustCompile(`(?i)^%%?\s*round(?:\s*:\s*|\s+|(\d))(.*)$`)
+var roundLine = regexp.MustCompile(`(?i)^%%?\s*(?:round|ronde)(?:\s*:\s*|\s+|(\d))(.*)$`)
 
 // finalBlock is a block of final-phase games: "%Round SF1", "%Round 3P",
 // "%Round F" (the WOC 1988-1990 files of the WOF archive), "%Round: 3-4",
@@ -42,11 +46,28 @@ var roundLine = regexp.MustCompile(`(?i)^%%?\s*round(?:\s*:\s*|\s+|(\d))(.*)$`)
 // a pool, not a final phase.)
 var finalBlock = regexp.MustCompile(`(?i)^(QF[1-4]?|SF[12]?|F|3P|3-4)\b|semi|final(e|s)?\b[^:]*$|play-?off|quarter`)
 
-// finalComment is a comment that labels a block of final-phase games, as
-// files other than Papp's do: "%Semi-finals", "%%Finale", "%% Match 3/4",
-// "%3/4 playoff", "%DIV I SEMIS", "%Women final" (not "%Final round", nor
-// a header "%%Key: value").
-var finalComment = regexp.MustCompile(`(?i)^%%?[^:]*(semi|quarter|\bfinal(e|s)?\b|demi-?final|play-?off|^%%?\s*(match\s+)?\d\s*[/_]\s*\d\b|\d(st|nd|rd|th)\s+place)[^:]*$`)
+// finalWords are the words of a comment that labels a block of
+// final-phase games, as files other than Papp's write it: "%Semi-finals",
+// "%%Finale", "%% Match 3/4", "%%match 3/4", "%3/4 playoff", "%DIV I SEMIS",
+// "%Women final", "%finals:", "%Finals: 1", "%1/2finals", "%Playoffs:",
+// "% 1st place play-off:", "%5th/6th Play off".
+var finalWords = regexp.MustCompile(`(?i)semi|quarter|final(e|es|s)?\b|play[- ]?offs?\b|\bmatch\s*\d\s*[/_]\s*\d\b|^\d\s*[/_]\s*\d\b|\d(st|nd|rd|th)\s+place`)
+
+// finalComment reports whether a line is a comment that labels a block of
+// final-phase games (finalWords), not a header "%%Key: value" whose key
+// says nothing of a final ("%%Tournament: Final of the cup"). "%Final
+// round" is one: Thailand 2013 writes its final so, before "%3/4 playoff".
+func finalComment(line string) bool {
+	if !strings.HasPrefix(line, "%") || strings.HasPrefix(line, "%_%") {
+		return false
+	}
+	label := strings.TrimSpace(strings.TrimLeft(line, "%"))
+	key, val, colon := strings.Cut(label, ":")
+	if strings.HasPrefix(line, "%%") && colon && strings.TrimSpace(val) != "" && !finalWords.MatchString(key) {
+		return false
+	}
+	return finalWords.MatchString(label)
+}
 
 // roundNumber is the number a round's label starts with: "3", "3 (day 1)",
 // "3:", "4+ (missing matches)".
@@ -146,7 +167,8 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), MaxLine+2) // the line and its CR LF
 	cur, lines := &f.Unrounded, (*[]int)(nil)
-	block := "" // the label of the block being read: a final block, or one without a number
+	block := ""               // the label of the block being read: a final block, or one without a number
+	figures := defaultFigures // what the standings' figures are, after the names and country
 	n := 1
 	tooLong := func() error {
 		return &ParseError{Line: n, Col: MaxLine + 1, Err: fmt.Errorf("longer than %d KiB, the longest line an .ELO file may have: %w", MaxLine>>10, ErrInvalid)}
@@ -165,7 +187,7 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 		rm := roundLine.FindStringSubmatchIndex(line)
 		switch {
 		case strings.TrimSpace(line) == "":
-		case strings.HasPrefix(line, addedResults):
+		case addedLine.MatchString(line):
 			cur, lines, block = &f.Added, nil, ""
 		case rm != nil:
 			start := rm[4]
@@ -191,7 +213,7 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 			default: // "%Round PO", "%Round RR": games without a round
 				cur, lines, block = &f.Unrounded, nil, label
 			}
-		case finalComment.MatchString(line):
+		case finalComment(line):
 			// "%Semi-finals", "%% Finale", "%%3/4 playoff": the file's
 			// label of a block of final-phase games
 			cur, lines, block = &f.Added, nil, strings.TrimSpace(strings.TrimLeft(line, "%"))
@@ -199,7 +221,11 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 			k, v, _ := strings.Cut(line[2:], ":")
 			f.Header = append(f.Header, Header{strings.TrimSpace(k), strings.TrimSpace(v)})
 		case strings.HasPrefix(line, "%_%"):
-			p, ok, err := readPlayer(line, bad)
+			if cs, ok := columnNames(line); ok {
+				figures = cs
+				continue
+			}
+			p, ok, err := readPlayer(line, figures, bad)
 			if err != nil {
 				return nil, err
 			}
@@ -214,7 +240,11 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 			if err := f.Otd.read(line[len(otdPrefix):], len(f.Rounds)); err != nil {
 				return nil, bad(0, err.Error())
 			}
-		case strings.HasPrefix(line, "%"): // a comment, perhaps a game left out
+		case strings.HasPrefix(line, "%"): // a comment, perhaps a game left out, or the columns' names
+			if cs, ok := columnNames(line); ok {
+				figures = cs
+				continue
+			}
 			if g, ok := readGame(line[1:]); ok {
 				f.Commented = append(f.Commented, Commented{Line: n, Game: g})
 			}
@@ -247,7 +277,9 @@ func (f *File) addGames(text string, n int, cur *[]Game, lines *[]int, block str
 		g, col, ok := game(text, m)
 		if !ok {
 			switch {
-			case g.BlackDiscs+g.WhiteDiscs > 64 || o.Sign == SignRefuse:
+			case g.BlackDiscs+g.WhiteDiscs > 64:
+				return bad(col, fmt.Sprintf("the discs add up to %d, more than the board's 64 squares", g.BlackDiscs+g.WhiteDiscs))
+			case o.Sign == SignRefuse:
 				return bad(col, "the discs do not match the sign between them")
 			case o.Sign == SignSign: // the sign wins: a result without discs
 				g = Game{Black: g.Black, White: g.White, NoDiscs: true, Loser: map[byte]Color{'<': Black, '>': White}[text[col-1]]}
@@ -278,7 +310,53 @@ var number = regexp.MustCompile(`^-?\d*(\.\d+)?$|^\d+-\d+$`)
 // the rating, may be left out or empty ("-" too for the rating), and so may
 // the score and the country; ok is false for a separator ("%_%______").
 // Fields after the rating, which some files add, are not read.
-func readPlayer(line string, bad func(int, string) error) (p Player, ok bool, err error) {
+// The kinds of a standings line's figures, after the names and the country.
+const (
+	figScore  = "score"
+	figDiscs  = "discs"
+	figRating = "rating"
+	figOther  = "" // a BQ, MBQ, a rank, another federation's rating: not read
+)
+
+var defaultFigures = []string{figScore, figDiscs, figRating}
+
+// columnNames reads a comment that names the standings' columns ("% ID,
+// NAME, Firstname, COUNTRY, score, BQ"; "%_% ID, ..."), and returns the
+// kinds of the figures, those from the score (or rank) on.
+func columnNames(line string) ([]string, bool) {
+	fs := strings.Split(strings.TrimLeft(line, "%_ \t"), ",")
+	if len(fs) < 2 || !strings.EqualFold(strings.TrimSpace(fs[0]), "id") {
+		return nil, false
+	}
+	known := map[string]string{"score": figScore, "rank": figOther, "disc-count": figDiscs, "discs": figDiscs, "disc count": figDiscs,
+		"rating": figRating, "bq": figOther, "mbq": figOther, "bwell": figOther}
+	var kinds []string
+	for _, f := range fs[1:] {
+		c := strings.ToLower(strings.TrimSpace(f))
+		cols := []string{c}
+		if ws := strings.Fields(c); len(ws) > 1 && !slices.ContainsFunc(ws, func(w string) bool { _, ok := known[w]; return !ok }) {
+			cols = ws // "Score MBQ": two columns without a comma
+		}
+		for _, c := range cols {
+			kind, ok := known[c]
+			switch {
+			case c == "score" || c == "rank":
+				kinds = []string{kind}
+			case kinds == nil: // the names and the country
+			case ok:
+				kinds = append(kinds, kind)
+			default: // "prev BOF rating"
+				kinds = append(kinds, figOther)
+			}
+		}
+	}
+	if kinds == nil {
+		return defaultFigures, true // "% ID, NAME, Firstname": no figures named
+	}
+	return kinds, true
+}
+
+func readPlayer(line string, figures []string, bad func(int, string) error) (p Player, ok bool, err error) {
 	text := line
 	if i := strings.Index(line[3:], "%"); i >= 0 {
 		text = line[:3+i] // "617   %Champion": a comment after the fields
@@ -286,8 +364,12 @@ func readPlayer(line string, bad func(int, string) error) (p Player, ok bool, er
 	fs := strings.Split(text[3:], ",")
 	for i := 4; i+1 < len(fs); i++ {
 		// "NL, 4,5, 264": a decimal comma, no space after it
-		if a := fs[i]; fs[i+1] == "5" && a != "" && a[len(a)-1] >= '0' && a[len(a)-1] <= '9' && !strings.Contains(a, ".") {
-			fs = slices.Concat(fs[:i], []string{a + ".5"}, fs[i+2:])
+		if a, b := fs[i], fs[i+1]; (b == "5" || strings.HasPrefix(b, "5 ")) && a != "" && a[len(a)-1] >= '0' && a[len(a)-1] <= '9' && !strings.Contains(a, ".") {
+			more := []string{} // "SGP, 4,5 439.0": the next figure after a space
+			if b != "5" {
+				more = append(more, b[1:])
+			}
+			fs = slices.Concat(fs[:i], []string{a + ".5"}, more, fs[i+2:])
 			break
 		}
 	}
@@ -336,29 +418,31 @@ func readPlayer(line string, bad func(int, string) error) (p Player, ok bool, er
 	if len(rest) > 0 && (rest[0] == "" || !number.MatchString(rest[0])) { // the country, perhaps empty
 		p.Country, rest, rcols = rest[0], rest[1:], rcols[1:]
 	}
-	for i, s := range rest[:min(3, len(rest))] {
-		if s == "" || i == 2 && s == "-" {
+	var unread []string
+	for i, s := range rest[:min(len(figures), len(rest))] {
+		if s == "" || figures[i] == figRating && s == "-" {
 			continue // not given; "-": not rated
 		}
 		var err error
-		switch i {
-		case 0:
+		switch figures[i] {
+		case figScore:
 			if strings.HasPrefix(s, ".") {
 				s = "0" + s // ".5"
 			}
 			p.Score, err = scoring.ParseHalfPoints(s)
 			p.NoScore = err != nil
-		case 1:
+		case figDiscs:
 			// "453.0"; "262-186": the discs and those of the opponents
 			d, _, _ := strings.Cut(strings.TrimSuffix(s, ".0"), "-")
 			p.Discs, err = strconv.Atoi(d)
 			p.NoDiscs = err != nil
-		case 2:
+		case figRating:
 			p.Rating, err = strconv.Atoi(s)
 		}
 		if err != nil {
-			return Player{}, false, bad(rcols[i], "score, discs and rating are numbers")
+			unread = append(unread, strconv.Quote(s))
 		}
 	}
+	p.Unread = strings.Join(unread, ", ")
 	return p, true, nil
 }

@@ -123,10 +123,25 @@ func FromELOWith(f *elo.File, s tournament.Settings, l Lenient) (*tournament.Tou
 		g.Unrounded, g.UnroundedFrom, g.Added, g.AddedFrom = f.Added, f.AddedFrom, nil, nil
 		f = &g
 	}
-	b := &builder{f: f, l: l, num: map[int]int{}}
 	if s.Name == "" {
 		s.Name = f.Value("Tournament")
 	}
+	t, notes, err := build(f, s, l, false)
+	if err != nil && len(f.Added) > 0 {
+		// Some programs other than Papp count the %%Added results in the
+		// published scores (hbqhome.com's Chinese opens): that reading is
+		// taken when it gives every published figure and Papp's does not.
+		if t2, notes2, err2 := build(f, s, l, true); err2 == nil {
+			return t2, notes2, nil
+		}
+	}
+	return t, notes, err
+}
+
+// build builds the tournament of f; countAdded: the published scores count
+// every added result, not only those of labelled blocks.
+func build(f *elo.File, s tournament.Settings, l Lenient, countAdded bool) (*tournament.Tournament, []string, error) {
+	b := &builder{f: f, l: l, num: map[int]int{}, countAdded: countAdded}
 	b.t = &tournament.Tournament{Settings: s}
 	if err := b.players(); err != nil {
 		return nil, nil, err
@@ -152,10 +167,12 @@ type builder struct {
 	from   []int
 	// By player number - 1, by round - 1: the line of the game there
 	// (-1: one of otd's lines), 0 for none.
-	played [][]int
-	points []scoring.HalfPoints
-	discs  []int // as the file writes them
-	byes   []int // byes and forfeits won, by player: they count the bye's discs
+	played     [][]int
+	points     []scoring.HalfPoints
+	discs      []int // as the file writes them
+	countAdded bool  // the published scores count every added result (build)
+	empties    []int // the empty squares of their games that RULES.md gives them (addGame)
+	byes       []int // byes and forfeits won, by player: they count the bye's discs
 	// published are the standings lines, by player number - 1 (a file
 	// without standings: none, NoScore and NoDiscs).
 	published []elo.Player
@@ -183,6 +200,7 @@ func invalid(line int, format string, a ...any) error {
 // players makes the players of the standings.
 func (b *builder) players() error {
 	f, o := b.f, b.f.Otd
+	var unread []string
 	for i, p := range f.Standings {
 		line := 0
 		if i < len(f.StandingsLines) {
@@ -219,6 +237,16 @@ func (b *builder) players() error {
 		b.t.Players = append(b.t.Players, pl)
 		b.lines = append(b.lines, line)
 		b.published = append(b.published, p)
+		if p.Unread != "" {
+			unread = append(unread, fmt.Sprintf("%s%s: %s", at(line), text(name), p.Unread))
+		}
+	}
+	if len(unread) > 0 {
+		more := ""
+		if len(unread) > 5 {
+			more, unread = fmt.Sprintf(" and %d more", len(unread)-5), unread[:5]
+		}
+		b.notes = append(b.notes, fmt.Sprintf("figures of the standings that are not numbers, read as not given (not checked): %s%s", strings.Join(unread, "; "), more))
 	}
 	if len(b.zero) == 1 {
 		b.num[0] = slices.Index(b.lines, b.zero[0]) + 1
@@ -278,8 +306,10 @@ func result(g elo.Game) *tournament.Result {
 	return &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal, Loser: tournament.Color(g.Loser)}
 }
 
-// addGame adds the points and discs of game g between players bn and wn.
-func addGame(points []scoring.HalfPoints, discs []int, bn, wn int, g elo.Game) {
+// addGame adds the points and discs of game g between players bn and wn,
+// and to empties the empty squares RULES.md section 2 gives a side: all of
+// them to the winner, a tie's shared up to 32 each.
+func addGame(points []scoring.HalfPoints, discs, empties []int, bn, wn int, g elo.Game) {
 	switch g.Winner() {
 	case elo.Black:
 		points[bn-1] += scoring.Point
@@ -291,6 +321,17 @@ func addGame(points []scoring.HalfPoints, discs []int, bn, wn int, g elo.Game) {
 	}
 	discs[bn-1] += g.BlackDiscs
 	discs[wn-1] += g.WhiteDiscs
+	if e := scoring.Squares - g.BlackDiscs - g.WhiteDiscs; !g.NoDiscs && e > 0 {
+		switch {
+		case g.BlackDiscs > g.WhiteDiscs:
+			empties[bn-1] += e
+		case g.WhiteDiscs > g.BlackDiscs:
+			empties[wn-1] += e
+		default:
+			empties[bn-1] += e / 2
+			empties[wn-1] += e / 2
+		}
+	}
 }
 
 // rounds places the games in rounds and checks their pairings: every round
@@ -375,7 +416,7 @@ func (b *builder) rounds() error {
 		}
 	}
 	n := len(b.t.Players)
-	b.points, b.discs, b.byes, b.lost, b.last = make([]scoring.HalfPoints, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n)
+	b.points, b.discs, b.empties, b.byes, b.lost, b.last = make([]scoring.HalfPoints, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n)
 	for r := 0; r < len(b.placed); r++ {
 		if err := b.round(r); err != nil {
 			return err
@@ -445,10 +486,10 @@ func (b *builder) round(r int) error {
 		if bn == wn {
 			return invalid(pg.line, "player id %d plays against themselves", pg.g.Black)
 		}
-		if other := max(b.played[bn-1][r], b.played[wn-1][r]); other != 0 {
-			id := pg.g.Black
-			if b.played[bn-1][r] == 0 {
-				id = pg.g.White
+		if b.played[bn-1][r] != 0 || b.played[wn-1][r] != 0 {
+			id, other := pg.g.Black, b.played[bn-1][r]
+			if other == 0 {
+				id, other = pg.g.White, b.played[wn-1][r]
 			}
 			if b.l.Rounds == "" {
 				return invalid(pg.line, "round %d: player id %d has another game in the round (%s)", r+1, id, strings.TrimSuffix(at(other), ": "))
@@ -459,7 +500,7 @@ func (b *builder) round(r int) error {
 		}
 		mark(bn, pg.line)
 		mark(wn, pg.line)
-		addGame(b.points, b.discs, bn, wn, pg.g)
+		addGame(b.points, b.discs, b.empties, bn, wn, pg.g)
 		res := result(pg.g)
 		if fr := b.from[r]; o != nil && fr >= 0 && fr < len(o.TimeDefaults) {
 			for _, d := range o.TimeDefaults[fr] {
@@ -527,7 +568,7 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 	f, o, t := b.f, b.f.Otd, b.t
 	n := len(t.Players)
 	var final []tournament.FinalGame
-	finalPoints, finalDiscs := make([]scoring.HalfPoints, n), make([]int, n) // in labelled blocks
+	finalPoints, finalDiscs, finalEmpties := make([]scoring.HalfPoints, n), make([]int, n), make([]int, n) // in labelled blocks
 	labelled := 0
 	for i, g := range f.Added {
 		line := 0
@@ -541,24 +582,39 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 		}
 		k := len(final) + 1
 		final = append(final, tournament.FinalGame{Game: k, Seq: k, Black: bn, White: wn, Result: result(g)})
-		if i < len(f.AddedFrom) && f.AddedFrom[i].Block != "" {
+		if b.countAdded || i < len(f.AddedFrom) && f.AddedFrom[i].Block != "" {
 			labelled++
-			addGame(finalPoints, finalDiscs, bn, wn, g)
+			addGame(finalPoints, finalDiscs, finalEmpties, bn, wn, g)
 		}
 	}
 	// The published scores: the Swiss's, or (converted files) with the
 	// games of the labelled blocks.
 	published := make([]scoring.HalfPoints, n)
-	counted := labelled > 0
+	// Each count is read from the figures (some files count the final
+	// games in the scores and not in the disc totals): counted when every
+	// published figure less the final games' is at least the Swiss games'
+	// (byes add to these).
+	counted, discsCounted := labelled > 0, labelled > 0
 	for i, p := range b.published {
 		published[i] = p.Score
 		counted = counted && (p.NoScore || p.Score-finalPoints[i] >= b.points[i])
+		discsCounted = discsCounted && (p.NoDiscs || p.Discs-finalDiscs[i] >= b.discs[i])
 	}
 	if counted {
 		for i := range published {
 			published[i] -= finalPoints[i]
 		}
-		b.notes = append(b.notes, fmt.Sprintf("the published scores count the %s of the file's labelled blocks (%%Round SF1, F...), as converted files do: otd's Swiss standings do not", tournament.Plural(labelled, "final game")))
+		what := "of the file's labelled blocks (%Round SF1, F...), as converted files do"
+		if b.countAdded {
+			what = "added after the Swiss (%%Added results), as the file's program does and Papp does not"
+		}
+		discs := ""
+		if !discsCounted {
+			discs = " (the disc totals do not)"
+		}
+		b.notes = append(b.notes, fmt.Sprintf("the published scores count the %s %s%s: otd's Swiss standings do not", tournament.Plural(labelled, "final game"), what, discs))
+	} else if discsCounted {
+		b.notes = append(b.notes, fmt.Sprintf("the published disc totals count the discs of the %s of the file's final blocks (the scores do not): otd's Swiss standings do not", tournament.Plural(labelled, "final game")))
 	}
 	var empties []int
 	for r, gs := range f.Rounds {
@@ -606,7 +662,7 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 		}
 		b.notes = append(b.notes, at(b.lines[i])+msg+" (--lenient totals=games)")
 	}
-	if err := b.checkDiscs(finalDiscs, counted); err != nil {
+	if err := b.checkDiscs(finalDiscs, finalEmpties, discsCounted); err != nil {
 		return nil, nil, err
 	}
 	t.FinalGames = final
@@ -649,7 +705,7 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 // Settings.ByeDiscs when set, else what the published totals show when they
 // agree on it (Papp's 40), else 32. A player with a result without discs is
 // checked on the discs known.
-func (b *builder) checkDiscs(finalDiscs []int, counted bool) error {
+func (b *builder) checkDiscs(finalDiscs, finalEmpties []int, counted bool) error {
 	t := b.t
 	pub := make([]int, len(b.published))
 	for i, p := range b.published {
@@ -660,11 +716,13 @@ func (b *builder) checkDiscs(finalDiscs []int, counted bool) error {
 	}
 	if t.ByeDiscs == 0 {
 		bye, agree, players := 0, true, 0
+		none := true // every published total is the games' alone: a bye counts no discs
 		for i, p := range b.published {
 			if p.NoDiscs || b.byes[i] == 0 && b.lost[i] == 0 {
 				continue
 			}
 			d := pub[i] - b.discs[i]
+			none = none && (d == 0 || d == b.empties[i])
 			// d = bye x byes + (64 - bye) x lost
 			k := b.byes[i] - b.lost[i]
 			if k == 0 || (d-64*b.lost[i])%k != 0 {
@@ -678,17 +736,35 @@ func (b *builder) checkDiscs(finalDiscs []int, counted bool) error {
 			}
 			bye, players = v, players+1
 		}
-		if agree && players > 0 && bye != 32 && bye > 32 && bye <= 64 {
+		switch {
+		case none && players > 0:
+			t.ByeDiscs = scoring.NoByeDiscs
+			b.notes = append(b.notes, "the published disc totals count a bye as its point alone, no discs, and so does this tournament ('otd tournament' shows it; --bye-discs N sets it)")
+		case agree && players > 0 && bye > 32 && bye <= 64:
 			t.ByeDiscs = bye
 			b.notes = append(b.notes, fmt.Sprintf("the published disc totals count a bye as %d discs (%d-%d; Papp counts 40-24), and so does this tournament ('otd tournament' shows it; --bye-discs N sets it)", bye, bye, 64-bye))
 		}
 	}
-	bye := t.Rules().ByeDiscs
-	if bye == 0 {
-		bye = 32
+	bye, byeLost := t.Rules().ByeDiscs, 0 // the discs of a bye or forfeit's winner, and of its loser
+	switch bye {
+	case 0:
+		bye, byeLost = 32, 32
+	case scoring.NoByeDiscs:
+		bye = 0
+	default:
+		byeLost = 64 - bye
 	}
+	withEmpties := 0 // players whose published total gives them their empty squares
 	for i, p := range b.published {
-		want := b.discs[i] + bye*b.byes[i] + (64-bye)*b.lost[i]
+		want := b.discs[i] + bye*b.byes[i] + byeLost*b.lost[i]
+		empties := b.empties[i]
+		if counted {
+			empties += finalEmpties[i]
+		}
+		if !p.NoDiscs && empties > 0 && pub[i] == want+empties {
+			withEmpties++
+			continue
+		}
 		if p.NoDiscs || pub[i] == want {
 			continue
 		}
@@ -700,6 +776,9 @@ func (b *builder) checkDiscs(finalDiscs []int, counted bool) error {
 			return invalid(b.lines[i], "%s", msg)
 		}
 		b.notes = append(b.notes, at(b.lines[i])+msg+" (--lenient totals=games)")
+	}
+	if withEmpties > 0 {
+		b.notes = append(b.notes, fmt.Sprintf("the published disc totals of %s give them the empty squares of the games they won, as RULES.md section 2 and otd do", tournament.Plural(withEmpties, "player")))
 	}
 	return nil
 }

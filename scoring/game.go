@@ -206,7 +206,8 @@ func (s Score) String() string {
 // flag falls at 19-5 is 19-45, at 40-20 is 31-33; or 33-31 (TimeFixed) or
 // 64-0 (TimeWipeout). A forfeit is a win for the present
 // player recorded like a bye against a virtual opponent: Rules.ByeDiscs to
-// 64 - Rules.ByeDiscs (32-32 by default); a bye scores Rules.ByePoints.
+// 64 - Rules.ByeDiscs (32-32 by default; 0-0 under NoByeDiscs); a bye scores
+// Rules.ByePoints.
 func ScoreGame(r Result, rules Rules) (Score, error) {
 	if err := rules.Validate(); err != nil {
 		return Score{}, err
@@ -215,7 +216,8 @@ func ScoreGame(r Result, rules Rules) (Score, error) {
 }
 
 func score(r Result, rules Rules) (Score, error) {
-	bye, n := rules.byeDiscs(), rules.squares()
+	byeWin, byeLose := rules.byeDiscs()
+	n := rules.squares()
 	if rules.Anti {
 		r.BlackDiscs, r.WhiteDiscs = r.WhiteDiscs, r.BlackDiscs
 	}
@@ -248,7 +250,7 @@ func score(r Result, rules Rules) (Score, error) {
 		}
 		switch {
 		case r.Kind == Forfeit:
-			win, lose = bye, n-bye
+			win, lose = byeWin, byeLose
 		case rules.TimeDefault == TimeWipeout:
 			win, lose = n, 0
 		case rules.TimeDefault == TimeComplete:
@@ -266,7 +268,7 @@ func score(r Result, rules Rules) (Score, error) {
 		}
 		return Score{BlackDiscs: win, WhiteDiscs: lose, BlackPoints: Point}, nil
 	case Bye:
-		return Score{BlackDiscs: bye, WhiteDiscs: n - bye, BlackPoints: rules.byePoints()}, nil
+		return Score{BlackDiscs: byeWin, WhiteDiscs: byeLose, BlackPoints: rules.byePoints()}, nil
 	case NoDiscs, DecidedTie:
 		s := Score{}
 		if r.Kind == DecidedTie {

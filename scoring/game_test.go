@@ -19,6 +19,7 @@ func TestScoreGame(t *testing.T) {
 		fixed    = scoring.Rules{TimeDefault: scoring.TimeFixed}
 		wipeout  = scoring.Rules{TimeDefault: scoring.TimeWipeout}
 		papp     = scoring.Rules{ByeDiscs: 40}
+		noDiscs  = scoring.Rules{ByeDiscs: scoring.NoByeDiscs} // a bye's point alone
 		halfBye  = scoring.Rules{ByePoints: scoring.Half}
 		bw, ww   = scoring.BlackWins, scoring.WhiteWins
 		dr, none = scoring.Draw, scoring.Unclaimed
@@ -84,6 +85,8 @@ func TestScoreGame(t *testing.T) {
 		{"bye", scoring.Result{Kind: scoring.Bye}, dflt, "32-32 (1-0)", nil},
 		{"bye, half a point", scoring.Result{Kind: scoring.Bye}, halfBye, "32-32 (0.5-0)", nil},
 		{"bye, Papp's discs", scoring.Result{Kind: scoring.Bye}, papp, "40-24 (1-0)", nil},
+		{"bye, no discs", scoring.Result{Kind: scoring.Bye}, noDiscs, "0-0 (1-0)", nil},
+		{"forfeit, no bye discs", scoring.Result{Kind: scoring.Forfeit, Outcome: bw}, noDiscs, "0-0 (1-0)", nil},
 
 		{"missed is no result", scoring.Result{Kind: scoring.Missed}, dflt, "", scoring.ErrKind},
 		{"unknown kind", scoring.Result{Kind: 77}, dflt, "", scoring.ErrKind},
@@ -101,7 +104,7 @@ func TestScoreGame(t *testing.T) {
 			if s.String() != tt.want {
 				t.Errorf("got %v, want %s", s, tt.want)
 			}
-			if s.BlackDiscs+s.WhiteDiscs != scoring.Squares {
+			if s.BlackDiscs+s.WhiteDiscs != scoring.Squares && tt.rules.ByeDiscs != scoring.NoByeDiscs {
 				t.Errorf("%v does not add up to 64", s)
 			}
 			// A recorded result scores the same again.

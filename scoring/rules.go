@@ -13,7 +13,7 @@ type Rules struct {
 	BQ          BQRule
 	TimeDefault TimePolicy
 	ByePoints   HalfPoints // what a bye scores: Point (0 means Point) or Half
-	ByeDiscs    int        // discs of a bye and of a forfeit win, 32..64 (0 means 32; Papp's convention is 40, i.e. 40-24)
+	ByeDiscs    int        // discs of a bye and of a forfeit win, 32..64 (0 means 32; Papp's convention is 40, i.e. 40-24), or NoByeDiscs
 	TieBreaks   TieBreaks  // empty means points, bq, discs, h2h
 	// Squares is the number of playable squares of the board (a variant:
 	// 36 on 6x6, 100 on 10x10); 0 means 64. A score adds up to it, a bye
@@ -27,6 +27,11 @@ type Rules struct {
 	Anti bool
 }
 
+// NoByeDiscs is the ByeDiscs of a file whose published disc totals count a
+// bye as its point alone: a bye, and a forfeit win, count no discs for
+// either side.
+const NoByeDiscs = -1
+
 // squares is the board's playable squares: Squares, or 64.
 func (r Rules) squares() int {
 	if r.Squares == 0 {
@@ -38,8 +43,9 @@ func (r Rules) squares() int {
 // String gives the options as the command line writes them:
 // "bq=nearest time-default=complete bye-points=1 bye-discs=32 tiebreaks=points,bq,discs".
 func (r Rules) String() string {
+	bye, _ := r.byeDiscs()
 	return fmt.Sprintf("bq=%v time-default=%v bye-points=%v bye-discs=%d tiebreaks=%v",
-		r.BQ, r.TimeDefault, r.byePoints(), r.byeDiscs(), r.tieBreaks())
+		r.BQ, r.TimeDefault, r.byePoints(), bye, r.tieBreaks())
 }
 
 // Validate checks that every option is in its range.
@@ -53,8 +59,8 @@ func (r Rules) Validate() error {
 		return optionf("time default %v", r.TimeDefault)
 	case r.ByePoints < 0 || r.ByePoints > Point:
 		return optionf("bye points %v: want 1 or 0.5", r.ByePoints)
-	case r.ByeDiscs != 0 && (r.ByeDiscs < r.squares()/2 || r.ByeDiscs > r.squares()):
-		return optionf("bye discs %d: want %d to %d", r.ByeDiscs, r.squares()/2, r.squares())
+	case r.ByeDiscs != 0 && r.ByeDiscs != NoByeDiscs && (r.ByeDiscs < r.squares()/2 || r.ByeDiscs > r.squares()):
+		return optionf("bye discs %d: want %d to %d, or none", r.ByeDiscs, r.squares()/2, r.squares())
 	}
 	seen := 0
 	for _, t := range r.TieBreaks {
@@ -73,11 +79,16 @@ func (r Rules) byePoints() HalfPoints {
 	return r.ByePoints
 }
 
-func (r Rules) byeDiscs() int {
-	if r.ByeDiscs == 0 {
-		return r.squares() / 2
+// byeDiscs gives the discs of a bye's (or a forfeit's) winner and of the
+// other side.
+func (r Rules) byeDiscs() (win, lose int) {
+	switch r.ByeDiscs {
+	case 0:
+		return r.squares() / 2, r.squares() / 2
+	case NoByeDiscs:
+		return 0, 0
 	}
-	return r.ByeDiscs
+	return r.ByeDiscs, r.squares() - r.ByeDiscs
 }
 
 func (r Rules) tieBreaks() TieBreaks {

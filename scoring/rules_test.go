@@ -108,6 +108,7 @@ func TestRulesValidate(t *testing.T) {
 		{ByePoints: -1},
 		{ByePoints: 3},
 		{ByeDiscs: 31},
+		{ByeDiscs: -2},
 		{ByeDiscs: 65},
 		{TieBreaks: scoring.TieBreaks{0}},
 		{TieBreaks: scoring.TieBreaks{scoring.ByDiscDiff + 1}},

@@ -103,17 +103,19 @@ type readingFlags struct {
 
 func (r *readingFlags) add(f *pflag.FlagSet) {
 	f.StringVar(&r.lenient, "lenient", "", "how to take a file that contradicts itself: `WHAT=HOW`,... as 'otd import elo' (see its --help)")
-	f.IntVar(&r.byeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64, to check the published disc totals (default: what they show, else 32)")
+	f.IntVar(&r.byeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64 or 0 for its point alone, to check the published disc totals (default: what they show, else 32)")
 }
 
 // reading is the reading the flags say.
 func (r *readingFlags) reading(f *pflag.FlagSet) (archive.Reading, error) {
+	n := r.byeDiscs
 	if f.Changed("bye-discs") {
-		if err := checkByeDiscs(r.byeDiscs); err != nil {
+		var err error
+		if n, err = byeDiscs(n); err != nil {
 			return archive.Reading{}, err
 		}
 	}
-	reading, err := archive.ParseReading(r.lenient, r.byeDiscs)
+	reading, err := archive.ParseReading(r.lenient, n)
 	if err != nil {
 		return archive.Reading{}, usageErrorf("%w", err)
 	}

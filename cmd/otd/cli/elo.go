@@ -12,6 +12,7 @@ import (
 
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -72,7 +73,7 @@ to take it instead (comma-separated; each one taken is noted):
 				return usageErrorf("%w", err)
 			}
 			if cmd.Flags().Changed("bye-discs") {
-				if err := checkByeDiscs(s.ByeDiscs); err != nil {
+				if s.ByeDiscs, err = byeDiscs(s.ByeDiscs); err != nil {
 					return err
 				}
 			}
@@ -80,19 +81,23 @@ to take it instead (comma-separated; each one taken is noted):
 		},
 	}
 	eloCmd.Flags().StringVar(&lenient, "lenient", "", "how to take a file that contradicts itself: `WHAT=HOW`,... (see above)")
-	eloCmd.Flags().IntVar(&s.ByeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64 (default: what the published totals show, else 32)")
+	eloCmd.Flags().IntVar(&s.ByeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64, or 0 for its point alone (default: what the published totals show, else 32)")
 	eloCmd.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number")
 	eloCmd.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
 	cmd.AddCommand(eloCmd, newImportFTDCmd(g)) // ftd.go
 	return cmd
 }
 
-// checkByeDiscs checks --bye-discs.
-func checkByeDiscs(n int) error {
-	if n < 32 || n > 64 {
-		return usageErrorf("--bye-discs %d: a bye counts 32 to 64 discs (Papp's is 40)", n)
+// byeDiscs is the settings' ByeDiscs of --bye-discs n: 32 to 64, or 0 for
+// a bye's point alone (scoring.NoByeDiscs).
+func byeDiscs(n int) (int, error) {
+	switch {
+	case n == 0:
+		return scoring.NoByeDiscs, nil
+	case n < 32 || n > 64:
+		return 0, usageErrorf("--bye-discs %d: a bye counts 32 to 64 discs (Papp's is 40), or 0 (its point alone)", n)
 	}
-	return nil
+	return n, nil
 }
 
 // runImportELO imports an .ELO file; a file written by otd brings its rules,
