@@ -10,9 +10,9 @@
 // dropped, and a file that cannot be read is kept with the reason, so that
 // it is reported until it is mended (and read again at each index: a newer
 // reader may take it). The database is the Store interface's, which package
-// store/sqlite implements (wtf's shape: the domain says what it needs,
-// storage implements it). The folder may also be read straight into memory
-// (ReadDir), for a list computed without a database.
+// store/sqlite implements (this package says what it needs, the store
+// implements it, as tournament.Storage). The folder may also be read
+// straight into memory (ReadDir), for a list computed without a database.
 //
 // Each file is read as 'otd import elo' reads it (ReadELO: elo.ReadWith
 // and export.FromELOWith, with the same --lenient rules); a file refused is
