@@ -72,9 +72,10 @@ func newArchiveCmd(g *globals) *cobra.Command {
 		Long: `archive keeps a rating officer's archive: every .ELO file of a folder (the
 WOF's archive since 1977, or a federation's own) indexed into one database
 (--archive-db, default ./archive.db, env OTD_ARCHIVE_DB; an SQLite file,
-not the tournament database of --db, and not a PostgreSQL URL): each file's tournament (its name, place and days), the
-players of its standings by WOF id with the names and countries each file
-gives them, and its games. 'otd rating' computes the rating list from it.
+not the tournament database of --db, and not a PostgreSQL URL): each
+file's tournament (its name, place and days), the players of its
+standings by WOF id with the names and countries each file gives them,
+and its games. 'otd rating' computes the rating list from it.
 
 Index the folder again after adding, changing or removing files: only the
 new and changed files are read (a file whose content changed replaces its

@@ -120,10 +120,10 @@ error from the curvature of the fit (see 'go doc otd/rating').
 
 The games come from the archive database that 'otd archive index' made
 (--archive, default ./archive.db, env OTD_ARCHIVE_DB; an SQLite file, not
-a PostgreSQL URL), or straight from a
-folder of .ELO files (--archive DIR), each read as 'otd archive index' reads
-it (--lenient, --bye-discs); the files it cannot read are counted on
-standard error, and 'otd archive index' lists them with why.
+a PostgreSQL URL), or straight from a folder of .ELO files (--archive DIR),
+each read as 'otd archive index' reads it (--lenient, --bye-discs); the
+files it cannot read are counted on standard error, and 'otd archive index'
+lists them with why.
 
 It lists the players the WOF publishes: the listed, rated with a tournament
 in the 38 months before the day, by rating; official when their uncertainty
