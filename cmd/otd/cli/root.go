@@ -257,6 +257,7 @@ func newRootCmd(g *globals) *cobra.Command {
 		newServeCmd(g),
 		newBackupCmd(g),
 		newRestoreCmd(g),
+		newWorkerCmd(g),
 		newJSONHelpTopic(),
 	)
 	// A group given an unknown subcommand is wrong usage, with a
