@@ -249,7 +249,7 @@ type WorkOptions struct {
 
 // waitNoteEvery is how often an idle worker looks at the queue to say why
 // it waits.
-var waitNoteEvery = 10 * time.Second
+var waitNoteEvery = 2 * time.Second
 
 // Work plays the games that PlayDistributed queues, Concurrency at a time,
 // until ctx ends: the games it has both engines of (WorkOptions.Engines),

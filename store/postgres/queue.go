@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	mrand "math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -30,7 +31,7 @@ import (
 // Which worker plays a game: every game is a job of one queue, its args
 // naming the two entrants and their engines, and a worker that lacks one of
 // them snoozes the job (cannotPlaySnooze, which costs it none of its tries):
-// it is back in the queue at once for the others. Queues per engine pair
+// it is back in the queue for the others. Queues per engine pair
 // would need a worker to listen to n(n-1)/2 queues and could not serve the
 // engines as registered; with one queue nothing needs to be known of the
 // workers in advance, and a game that no worker can play waits, as it should.
@@ -62,8 +63,10 @@ const (
 const gameAttempts = 10
 
 // cannotPlaySnooze is how long a game that a worker lacks an engine for is
-// left to the others before that worker looks at it again.
-const cannotPlaySnooze = 2 * time.Second
+// left to the others before that worker looks at it again: a random time
+// between one and two seconds, so that the worker does not take it back
+// before the others, polling, see it.
+func cannotPlaySnooze() time.Duration { return time.Second + mrand.N(time.Second) }
 
 // Tunables of the workers (variables so that tests can change them).
 var (
@@ -373,7 +376,7 @@ func (g *gameWorker) Timeout(job *river.Job[gameArgs]) time.Duration { return jo
 
 func (g *gameWorker) Work(ctx context.Context, job *river.Job[gameArgs]) error {
 	if !g.w.Can(job.Args.Game) {
-		return river.JobSnooze(cannotPlaySnooze)
+		return river.JobSnooze(cannotPlaySnooze())
 	}
 	err := g.w.Play(ctx, job.Args.Game, func(fn func(*tournament.Director) error) error {
 		// A finished game is recorded even if the worker is stopping.
