@@ -76,6 +76,10 @@ var (
 	// fetchEvery is how often a worker looks for games when no notification
 	// of a new one reaches it (a game given back sends none).
 	fetchEvery = 250 * time.Millisecond
+	// fetchCooldown is the least time between two looks of a worker for
+	// games (River's default, 100 ms, is a tenth of a game that an engine
+	// answering at once plays).
+	fetchCooldown = 10 * time.Millisecond
 )
 
 // rescueAfter is River's RescueStuckJobsAfter: the least a game can last
@@ -273,6 +277,7 @@ func (s *Store) Work(ctx context.Context, w tournament.QueueWorker) error {
 		ID:                   id,
 		Queues:               map[string]river.QueueConfig{gameQueue: {MaxWorkers: max(w.Concurrency, 1)}},
 		Workers:              workers,
+		FetchCooldown:        fetchCooldown,
 		FetchPollInterval:    fetchEvery,
 		JobTimeout:           -1, // each game's own (gameWorker.Timeout)
 		RescueStuckJobsAfter: rescueAfter,
@@ -286,6 +291,7 @@ func (s *Store) Work(ctx context.Context, w tournament.QueueWorker) error {
 	}
 	tick := time.NewTicker(giveBackEvery)
 	defer tick.Stop()
+	said := "" // the last error said: said once, not every giveBackEvery
 	for ctx.Err() == nil {
 		games, err := s.giveBack(ctx, here.Conn())
 		for _, g := range games {
@@ -293,7 +299,11 @@ func (s *Store) Work(ctx context.Context, w tournament.QueueWorker) error {
 				w.Note(fmt.Sprintf("%s given back to the queue: the worker playing it is gone (%s); it is played again from the start", g.Game, g.by))
 			}
 		}
-		if err != nil && ctx.Err() == nil && w.Note != nil {
+		switch {
+		case err == nil:
+			said = ""
+		case ctx.Err() == nil && w.Note != nil && err.Error() != said:
+			said = err.Error()
 			w.Note(fmt.Sprintf("looking for the games of workers gone: %v", s.translate(err)))
 		}
 		select {
@@ -421,4 +431,5 @@ func (n noteWriter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
 var _ tournament.Distributor = (*Store)(nil)
