@@ -23,12 +23,12 @@ import (
 // time: the same games without the queue). It reports games per minute and
 // the wall time per game. The engines are fakes that answer at once
 // (internal/fakeengine: the harness and the queue alone) or the built-in
-// alpha-beta at depth 6 (alphabeta:6, CPU-bound: the machine's cores). Run
+// alpha-beta at depth 5 (alphabeta:5, CPU-bound: the machine's cores). Run
 // with -benchtime Nx, N at most 19 (the rounds of the round robin):
 //
 //	go test -run '^$' -bench DistributedRound -benchtime 6x .
 func BenchmarkDistributedRound(b *testing.B) {
-	for _, engine := range []string{"fake", "alphabeta:6"} {
+	for _, engine := range []string{"fake", "alphabeta:5"} {
 		for _, workers := range []int{0, 1, 2, 4} {
 			name := fmt.Sprintf("%s/workers=%d", engine, workers)
 			if workers == 0 {
