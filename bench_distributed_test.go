@@ -24,7 +24,8 @@ import (
 // the wall time per game. The engines are fakes that answer at once
 // (internal/fakeengine: the harness and the queue alone) or the built-in
 // alpha-beta at depth 5 (alphabeta:5, CPU-bound: the machine's cores). Run
-// with -benchtime Nx, N at most 19 (the rounds of the round robin):
+// with -benchtime Nx, N at most 60 (the rounds of the round robin, its table
+// played again, colours swapped, after 19):
 //
 //	go test -run '^$' -bench DistributedRound -benchtime 6x .
 func BenchmarkDistributedRound(b *testing.B) {
@@ -56,7 +57,7 @@ func benchDistributed(b *testing.B, engine string, workers int) {
 	defer st.Close()
 	d := tournament.NewDirector(st)
 	ctx := context.Background()
-	s := tournament.DefaultSettings("Bench RR", 19)
+	s := tournament.DefaultSettings("Bench RR", 60)
 	s.System = tournament.RoundRobin
 	if s.Time, err = match.ParseTimeControl("1m"); err != nil {
 		b.Fatal(err)
