@@ -13,6 +13,7 @@ import (
 
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/internal/fakeengine"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/store/postgres"
@@ -25,6 +26,9 @@ import (
 var tmp string
 
 func TestMain(m *testing.M) {
+	if code, ok := fakeengine.Main(); ok { // the test binary as a fake engine (TestDistributedWorkersKilled)
+		os.Exit(code)
+	}
 	var err error
 	if tmp, err = os.MkdirTemp("", "otd-test-"); err != nil {
 		panic(err)

@@ -159,6 +159,7 @@ type PlayOptions struct {
 
 // GameEvent is a game of PlayRound starting (Done false) or ending.
 type GameEvent struct {
+	Event        string // the tournament's name: set by Work, whose games come from any tournament
 	Round, Table int
 	Match        string // a final game's match code ("SF1", "women:F"), Table then its number; "" a round's game
 	Black, White Player
@@ -253,7 +254,31 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 		return PlayReport{}, fmt.Errorf("%w: pair round 1 first ('otd round pair')", ErrNoRound)
 	}
 	rep := PlayReport{Round: r, Time: o.Time}
-	var todo []Game
+	todo := engineGames(t, r, &rep)
+	var jobs []playJob
+	for _, g := range todo {
+		jobs = append(jobs, playJob{event: GameEvent{Round: r, Table: g.Table, Black: t.Players[g.Black-1], White: t.Players[g.White-1]},
+			play: func() (*Result, func(), error) {
+				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, recordRound(g)))
+			}})
+	}
+	recorded := d.playAll(ctx, jobs, o, &rep)
+	var left []int
+	for _, g := range todo {
+		if !slices.Contains(recorded, g.Table) {
+			left = append(left, g.Table)
+		}
+	}
+	if ctx.Err() != nil && len(left) > 0 {
+		return rep, &StoppedError{Round: r, Recorded: slices.Sorted(slices.Values(recorded)), Left: left, cause: ctx.Err()}
+	}
+	return rep, roundPlayed(rep, len(todo))
+}
+
+// engineGames returns the engine-versus-engine games of round r of t that
+// have no result, counting in rep those that have one (Recorded) and the
+// tables with a person and no result (Humans).
+func engineGames(t *Tournament, r int, rep *PlayReport) (todo []Game) {
 	for _, g := range t.Round(r) {
 		if g.IsBye() {
 			continue
@@ -270,27 +295,19 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 			todo = append(todo, g)
 		}
 	}
-	var jobs []playJob
-	for _, g := range todo {
-		jobs = append(jobs, playJob{event: GameEvent{Round: r, Table: g.Table, Black: t.Players[g.Black-1], White: t.Players[g.White-1]},
-			play: func() (*Result, func(), error) { return d.playGame(ctx, t, g.Black, g.White, o, recordRound(g)) }})
-	}
-	recorded := d.playAll(ctx, jobs, o, &rep)
-	var left []int
-	for _, g := range todo {
-		if !slices.Contains(recorded, g.Table) {
-			left = append(left, g.Table)
-		}
-	}
+	return todo
+}
+
+// roundPlayed is the error of a round's play that ended with rep, of the
+// games it had to play: some failed, or there were none.
+func roundPlayed(rep PlayReport, todo int) error {
 	switch {
-	case ctx.Err() != nil && len(left) > 0:
-		return rep, &StoppedError{Round: r, Recorded: slices.Sorted(slices.Values(recorded)), Left: left, cause: ctx.Err()}
 	case rep.Failed > 0:
-		return rep, fmt.Errorf("round %d: %d of %d engine games could not be played or recorded", r, rep.Failed, len(todo))
-	case len(todo) == 0 && rep.Recorded == 0:
-		return rep, fmt.Errorf("round %d: %w (tables with a person are entered with 'otd result')", r, ErrNoEngineGames)
+		return fmt.Errorf("round %d: %d of %d engine games could not be played or recorded", rep.Round, rep.Failed, todo)
+	case todo == 0 && rep.Recorded == 0:
+		return fmt.Errorf("round %d: %w (tables with a person are entered with 'otd result')", rep.Round, ErrNoEngineGames)
 	}
-	return rep, nil
+	return nil
 }
 
 // playJob is a game to play: its event, and how to play and record it.
@@ -302,28 +319,7 @@ type playJob struct {
 // playAll plays jobs, o.Concurrency at a time, until ctx ends, reporting
 // each game's start and end to o.Progress and counting them in rep.
 func (d *Director) playAll(ctx context.Context, jobs []playJob, o PlayOptions, rep *PlayReport) (recorded []int) {
-	var mu sync.Mutex
-	running := 0
-	event := func(e GameEvent) {
-		mu.Lock()
-		defer mu.Unlock()
-		if e.Done {
-			running--
-			switch {
-			case e.Err == nil:
-				rep.Played++
-				recorded = append(recorded, e.Table)
-			case !errors.Is(e.Err, ErrStopped):
-				rep.Failed++
-			}
-		} else {
-			running++
-		}
-		if o.Progress != nil {
-			e.Running, e.Total = running, len(jobs)
-			o.Progress(e)
-		}
-	}
+	event := counter(o, len(jobs), rep, &recorded)
 	queue := make(chan playJob)
 	var wg sync.WaitGroup
 	for range max(o.Concurrency, 1) {
@@ -354,6 +350,34 @@ send:
 	return recorded
 }
 
+// counter returns the function that tells o.Progress of the events of total
+// games, one at a time, with the games running, counting in rep the games
+// played and failed and adding the tables recorded to recorded.
+func counter(o PlayOptions, total int, rep *PlayReport, recorded *[]int) func(GameEvent) {
+	var mu sync.Mutex
+	running := 0
+	return func(e GameEvent) {
+		mu.Lock()
+		defer mu.Unlock()
+		if e.Done {
+			running--
+			switch {
+			case e.Err == nil:
+				rep.Played++
+				*recorded = append(*recorded, e.Table)
+			case !errors.Is(e.Err, ErrStopped):
+				rep.Failed++
+			}
+		} else {
+			running++
+		}
+		if o.Progress != nil {
+			e.Running, e.Total = running, total
+			o.Progress(e)
+		}
+	}
+}
+
 // recordRound records a game of a round that otd played.
 func recordRound(g Game) func(*Tournament, Played) (*Result, Change, error) {
 	return func(t *Tournament, p Played) (*Result, Change, error) {
@@ -370,9 +394,9 @@ func recordRound(g Game) func(*Tournament, Played) (*Result, Change, error) {
 }
 
 // playGame plays a game of t between players black and white and records
-// it with record; stop ends the players' programs (the caller calls it once
+// it with save; stop ends the players' programs (the caller calls it once
 // the result is out).
-func (d *Director) playGame(ctx context.Context, t *Tournament, black, white int, o PlayOptions, record func(*Tournament, Played) (*Result, Change, error)) (res *Result, stop func(), err error) {
+func (d *Director) playGame(ctx context.Context, t *Tournament, black, white int, o PlayOptions, save func(Played) (*Result, error)) (res *Result, stop func(), err error) {
 	entrants := [2]Player{t.Players[black-1], t.Players[white-1]}
 	var ps [2]player.Player
 	var startErr [2]error
@@ -389,14 +413,14 @@ func (d *Director) playGame(ctx context.Context, t *Tournament, black, white int
 			}
 		}
 	}
-	res, err = d.play(ctx, t, o, ps, startErr, record)
+	res, err = play(ctx, t, o, ps, startErr, save)
 	return res, stop, err
 }
 
 // play plays a game between ps (either may have failed to start: startErr)
-// and records it with record, in one action of the Director.
-func (d *Director) play(ctx context.Context, t *Tournament, o PlayOptions, ps [2]player.Player, startErr [2]error,
-	record func(*Tournament, Played) (*Result, Change, error)) (*Result, error) {
+// and records it with save.
+func play(ctx context.Context, t *Tournament, o PlayOptions, ps [2]player.Player, startErr [2]error,
+	save func(Played) (*Result, error)) (*Result, error) {
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -430,13 +454,20 @@ func (d *Director) play(ctx context.Context, t *Tournament, o PlayOptions, ps [2
 			p.Completed = &s
 		}
 	}
-	// A finished game is recorded even if ctx ends now.
-	var res2 *Result
-	_, _, err := d.Do(context.WithoutCancel(ctx), t.ID, func(t *Tournament) (c Change, err error) {
-		res2, c, err = record(t, p)
-		return c, err
-	})
-	return res2, err
+	return save(p)
+}
+
+// recordWith returns the function that records a game played in tournament
+// id with record, in one action of d: a finished game is recorded even if
+// ctx ends meanwhile.
+func (d *Director) recordWith(ctx context.Context, id int64, record func(*Tournament, Played) (*Result, Change, error)) func(Played) (*Result, error) {
+	return func(p Played) (res *Result, err error) {
+		_, _, err = d.Do(context.WithoutCancel(ctx), id, func(t *Tournament) (c Change, err error) {
+			res, c, err = record(t, p)
+			return c, err
+		})
+		return res, err
+	}
 }
 
 // PlayFinal plays every final game of tournament id (the open's and the
@@ -478,7 +509,9 @@ func (d *Director) PlayFinal(ctx context.Context, id int64, o PlayOptions) (Play
 			return h.Result, c, nil
 		}
 		jobs = append(jobs, playJob{event: GameEvent{Match: code, Table: n, Black: b, White: w},
-			play: func() (*Result, func(), error) { return d.playGame(ctx, t, g.Black, g.White, o, record) }})
+			play: func() (*Result, func(), error) {
+				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, record))
+			}})
 	}
 	d.playAll(ctx, jobs, o, &rep)
 	switch {

@@ -33,6 +33,7 @@ type Store struct {
 	now      func() time.Time
 	readOnly bool
 	lockWait time.Duration
+	q        queue // the job queue of engine games, made at its first use
 }
 
 // Options of Open.

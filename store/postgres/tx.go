@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/otd-project/otd/store/internal/sqltx"
 	"github.com/otd-project/otd/tournament"
 )
@@ -36,7 +37,12 @@ const changesChannel = "otd_changes"
 // tx runs fn in a transaction begun with opts, and commits it if fn
 // succeeds.
 func (s *Store) tx(ctx context.Context, opts pgx.TxOptions, fn func(pgx.Tx) error) error {
-	tx, err := s.pool.BeginTx(ctx, opts)
+	return s.txOn(ctx, s.pool, opts, fn)
+}
+
+// txOn is tx on the connections of pool (a worker's).
+func (s *Store) txOn(ctx context.Context, pool *pgxpool.Pool, opts pgx.TxOptions, fn func(pgx.Tx) error) error {
+	tx, err := pool.BeginTx(ctx, opts)
 	if err != nil {
 		return s.translate(err)
 	}

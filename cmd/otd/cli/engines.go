@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/tournament"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -83,8 +84,14 @@ func (o playOptions) options() (tournament.PlayOptions, error) {
 }
 
 func newRoundPlayCmd(g *globals, runF func(tournament.PlayOptions) error) *cobra.Command {
+	var distributed bool
 	if runF == nil {
-		runF = func(po tournament.PlayOptions) error { return runRoundPlay(g, po) }
+		runF = func(po tournament.PlayOptions) error {
+			if distributed {
+				return runRoundPlayDistributed(g, po)
+			}
+			return runRoundPlay(g, po)
+		}
 	}
 	o := defaultPlayOptions()
 	cmd := &cobra.Command{
@@ -101,12 +108,51 @@ completes the game under "complete").
 Games with a person are left for 'otd result'. On a terminal a progress bar
 shows the games done and running and the time left; otherwise a line is
 printed for each game. Ctrl-C stops cleanly: the games finished are kept, the
-ones running are dropped, and running the same command again plays them.`,
-		Example: "  otd round play\n  otd round play --time 5m+2s --concurrency 2\n  otd round play --time 2s/move",
-		Args:    argsUsage(cobra.NoArgs),
+ones running are dropped, and running the same command again plays them.
+
+With --distributed (a PostgreSQL database only) otd plays nothing itself: it
+queues the round's engine games for the workers ('otd worker', on any number
+of machines), each with the time control, and shows the same progress as the
+workers start games and record their results. A game is queued once: running
+the command again (after Ctrl-C, which stops only the showing) queues nothing
+new and follows the round again. A game whose engines no worker has waits.`,
+		Example: `  otd round play
+  otd round play --time 5m+2s --concurrency 2
+  otd round play --time 2s/move
+  otd --db postgres://otd:secret@db.example.org/league round play --distributed --time 5m`,
+		Args: argsUsage(cobra.NoArgs),
 	}
 	o.add(cmd, runF)
+	cmd.Flags().BoolVar(&distributed, "distributed", false, "queue the games for the workers ('otd worker') instead of playing them here, and show their progress")
+	cmd.MarkFlagsMutuallyExclusive("distributed", "concurrency")
 	return cmd
+}
+
+// runRoundPlayDistributed queues the engine games of the current round for
+// the workers and shows their progress as runRoundPlay does.
+func runRoundPlayDistributed(g *globals, po tournament.PlayOptions) error {
+	if !postgres.IsURL(g.DB) && g.Storage == nil {
+		return usageErrorf("round play --distributed: %v; %s is an SQLite file", tournament.ErrNoQueue, g.dbName())
+	}
+	d, id, done, err := g.event()
+	if err != nil {
+		return err
+	}
+	defer done()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	p := newProgress(g.Stderr)
+	po.Progress = p.event
+	rep, err := d.PlayDistributed(ctx, id, po)
+	p.finish()
+	if errors.Is(err, tournament.ErrNoQueue) {
+		return usageErrorf("round play --distributed: %v", err)
+	}
+	if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
+		return err
+	}
+	printPlayed(g, rep)
+	return nil
 }
 
 // withDirector runs fn, which plays games of tournament id (the one the
@@ -203,23 +249,16 @@ func newProgress(w io.Writer) *progress {
 	return &progress{w: w}
 }
 
-func (p *progress) event(e tournament.GameEvent) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
+// gameLine is the line that says how a game ended (e.Done).
+func gameLine(e tournament.GameEvent) string {
 	line := fmt.Sprintf("round %d table %d: %d %s - %d %s", e.Round, e.Table, e.Black.Number, e.Black.Name, e.White.Number, e.White.Name)
 	if e.Match != "" {
 		line = fmt.Sprintf("%s game %d: %d %s - %d %s", e.Match, e.Table, e.Black.Number, e.Black.Name, e.White.Number, e.White.Name)
 	}
+	if e.Event != "" {
+		line = e.Event + ", " + line
+	}
 	switch {
-	case !e.Done:
-		if p.bar == nil && isTerminal(p.w) {
-			p.bar = progressbar.NewOptions(e.Total, progressbar.OptionSetWriter(p.w), progressbar.OptionSetPredictTime(true),
-				progressbar.OptionShowCount(), progressbar.OptionSetItsString("games"), progressbar.OptionClearOnFinish())
-		}
-		if p.bar != nil {
-			p.bar.Describe(fmt.Sprintf("%d running", e.Running))
-		}
-		return
 	case errors.Is(e.Err, tournament.ErrStopped):
 		line += ": " + e.Err.Error()
 	case e.Err != nil: // it may hold what an engine wrote
@@ -230,6 +269,23 @@ func (p *progress) event(e tournament.GameEvent) {
 			line += ": " + tournament.Printable(e.Result.Note)
 		}
 	}
+	return line
+}
+
+func (p *progress) event(e tournament.GameEvent) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !e.Done {
+		if p.bar == nil && isTerminal(p.w) {
+			p.bar = progressbar.NewOptions(e.Total, progressbar.OptionSetWriter(p.w), progressbar.OptionSetPredictTime(true),
+				progressbar.OptionShowCount(), progressbar.OptionSetItsString("games"), progressbar.OptionClearOnFinish())
+		}
+		if p.bar != nil {
+			p.bar.Describe(fmt.Sprintf("%d running", e.Running))
+		}
+		return
+	}
+	line := gameLine(e)
 	if p.bar == nil {
 		fmt.Fprintln(p.w, line)
 		return

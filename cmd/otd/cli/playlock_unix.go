@@ -3,12 +3,14 @@
 package cli
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -29,20 +31,52 @@ var errPlaying = errors.New("another 'otd round play' or 'otd tournament run' is
 // system's temporary folder, named after its URL: it keeps two otd of this
 // computer from playing its games at once.
 func lockPlay(db string, w io.Writer) (unlock func(), err error) {
-	path := db + "-play.lock"
+	unlock, pid, err := lockRun(lockPath(db, "play"), w)
+	if pid != "" {
+		return nil, fmt.Errorf("%w (pid %s): wait for it to finish, or stop it with Ctrl-C", errPlaying, pid)
+	}
+	return unlock, err
+}
+
+// maxWorkers is the most workers of one database that run on one computer.
+const maxWorkers = 256
+
+// lockWorker takes the first free one of the worker slots of database db on
+// this computer: the lock of lockPlay, numbered, so that a worker started
+// after one that was killed ends what that one's engines left running.
+func lockWorker(db string, w io.Writer) (unlock func(), err error) {
+	for n := 1; n <= maxWorkers; n++ {
+		unlock, pid, err := lockRun(lockPath(db, "worker"+strconv.Itoa(n)), w)
+		if pid == "" {
+			return unlock, err
+		}
+	}
+	return nil, fmt.Errorf("%d workers of %s run on this computer already: stop one first", maxWorkers, postgres.Redact(db))
+}
+
+// lockPath is the lock file of kind beside the database db (an SQLite
+// file), or in the temporary folder, named after its URL (PostgreSQL).
+func lockPath(db, kind string) string {
 	if postgres.IsURL(db) {
 		sum := sha256.Sum256([]byte(postgres.Redact(db)))
-		path = filepath.Join(os.TempDir(), fmt.Sprintf("otd-%x-play.lock", sum[:8]))
+		return filepath.Join(os.TempDir(), fmt.Sprintf("otd-%x-%s.lock", sum[:8], kind))
 	}
+	return db + "-" + kind + ".lock"
+}
+
+// lockRun takes the lock at path for this process (lockPlay), ending what
+// the engines of a holder that was killed left running; when another
+// process holds it, it returns that one's pid instead.
+func lockRun(path string, w io.Writer) (unlock func(), holder string, err error) {
 	// Never through a symbolic link, and only a regular file: the lock is
 	// truncated to hold the pid.
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("the play lock %s: %w: remove it (nothing else should be there)", path, err)
+		return nil, "", fmt.Errorf("the play lock %s: %w: remove it (nothing else should be there)", path, err)
 	}
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, fmt.Errorf("the play lock %s is not a regular file: remove it (nothing else should be there)", path)
+		return nil, "", fmt.Errorf("the play lock %s is not a regular file: remove it (nothing else should be there)", path)
 	}
 	b := make([]byte, 64)
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
@@ -50,9 +84,9 @@ func lockPlay(db string, w io.Writer) (unlock func(), err error) {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			pid, _, _ := strings.Cut(strings.TrimSpace(string(b[:n])), " ")
-			return nil, fmt.Errorf("%w (pid %s): wait for it to finish, or stop it with Ctrl-C", errPlaying, pid)
+			return nil, cmp.Or(pid, "?"), nil
 		}
-		return nil, fmt.Errorf("the play lock %s: %w", path, err)
+		return nil, "", fmt.Errorf("the play lock %s: %w", path, err)
 	}
 	n, _ := f.ReadAt(b, 0)
 	var run proc.ID
@@ -71,5 +105,5 @@ func lockPlay(db string, w io.Writer) (unlock func(), err error) {
 	return func() {
 		f.Truncate(0) // ended normally: nothing left to end
 		f.Close()
-	}, nil
+	}, "", nil
 }

@@ -259,6 +259,7 @@ func newRootCmd(g *globals) *cobra.Command {
 		newRestoreCmd(g),
 		newArchiveCmd(g),
 		newRatingCmd(g),
+		newWorkerCmd(g),
 		newJSONHelpTopic(),
 	)
 	// A group given an unknown subcommand is wrong usage, with a

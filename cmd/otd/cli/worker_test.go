@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/internal/fakeengine"
+	"github.com/otd-project/otd/internal/testenv"
+	"github.com/otd-project/otd/store/postgres"
+	"github.com/otd-project/otd/tournament"
+)
+
+// TestWorkerEngines plays a round across two workers on PostgreSQL: table
+// 1 between two built-in players, table 2 between two GTP engines
+// registered at a path that no machine has. The first worker (no --engines)
+// plays table 1 and says that it waits, the game left needing engines it
+// lacks; the second, given those engines' programs with --engines, plays
+// table 2. 'otd round play --distributed' says that both were played; both
+// workers stop cleanly on SIGTERM. On SQLite both commands are refused,
+// saying why.
+func TestWorkerEngines(t *testing.T) {
+	file := newTestDB(t)
+	file.must("tournament", "new", "Club", "--rounds", "1")
+	for _, args := range [][]string{{"worker"}, {"round", "play", "--distributed"}} {
+		_, errs, code := file.run(args...)
+		if code != exitUsage || !strings.Contains(errs, "PostgreSQL database only") || !strings.Contains(errs, "is an SQLite file") {
+			t.Errorf("otd %s on SQLite: exit %d, %q", strings.Join(args, " "), code, errs)
+		}
+	}
+
+	pg := testenv.Postgres(t)
+	st, err := postgres.Open(pg, postgres.Options{Create: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := tournament.NewDirector(st)
+	ctx := context.Background()
+	tm, err := d.Create(ctx, tournament.DefaultSettings("Engines", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []tournament.PlayerInput{{Name: "Alpha", Engine: "builtin:greedy"}, {Name: "Beta", Engine: "builtin:random:1"},
+		{Name: "Gamma", Engine: "gtp:/nonexistent/gamma"}, {Name: "Delta", Engine: "gtp:/nonexistent/delta -l 2"}} {
+		if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(p) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	otd := func(args ...string) (*exec.Cmd, *bytes.Buffer) {
+		var out bytes.Buffer
+		c := exec.Command(os.Args[0], append([]string{"--db", pg}, args...)...)
+		c.Env = append(os.Environ(), asOTD+"=1")
+		c.Stdout, c.Stderr = &out, &out
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Process.Kill(); c.Wait() })
+		return c, &out
+	}
+	w1, out1 := otd("worker")
+	play, outPlay := otd("round", "play", "--distributed")
+	fake := strings.Join(fakeengine.Argv("gtp", "good", 0, "quiet"), " ")
+	waiting := "waiting: the 1 game queued need engines this worker lacks (Delta, Gamma)"
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out1.String(), waiting); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the first worker did not say why it waits; it said:\n%s", out1)
+		}
+	}
+	w2, out2 := otd("worker", "--engines", "gamma="+fake, "--engines", "Delta="+fake)
+	done := make(chan error, 1)
+	go func() { done <- play.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil || !strings.Contains(outPlay.String(), "round 1: 2 engine games played") {
+			t.Errorf("round play --distributed: %v\n%s", err, outPlay)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("round play --distributed did not end; it said:\n%s\nthe workers:\n%s\n%s", outPlay, out1, out2)
+	}
+	for _, w := range []*exec.Cmd{w1, w2} {
+		w.Process.Signal(syscall.SIGTERM)
+		if err := w.Wait(); err != nil {
+			t.Errorf("a worker stopped by SIGTERM: %v", err)
+		}
+	}
+	for i, c := range []struct{ out, want string }{
+		{out1.String(), "Engines, round 1 table 1: 1 Alpha - 2 Beta: "},
+		{out1.String(), "stopped: 1 game played and recorded"},
+		{out2.String(), "with gamma, Delta (and the built-in players)"},
+		{out2.String(), "Engines, round 1 table 2: 3 Gamma - 4 Delta: "},
+		{out2.String(), "stopped: 1 game played and recorded"},
+	} {
+		if !strings.Contains(c.out, c.want) {
+			t.Errorf("%d: the worker said\n%s\nwant %q in it", i, c.out, c.want)
+		}
+	}
+}

@@ -1,0 +1,217 @@
+package otd_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"fmt"
+	mrand "math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/engine/transcript"
+	"github.com/otd-project/otd/internal/fakeengine"
+	"github.com/otd-project/otd/internal/testenv"
+	"github.com/otd-project/otd/store/postgres"
+	"github.com/otd-project/otd/tournament"
+)
+
+// TestDistributedWorkersKilled is issue 24's test of engine rounds across
+// machines: 4 'otd worker' processes play a round robin of 21 engines (21
+// rounds of 10 games: 210 games), each round queued by 'otd round play
+// --distributed', while 20 SIGKILLs land on workers at random (a seeded
+// worker, at a random moment of a round being played; the killed worker is
+// started again at once). The engines are fakes that answer at once
+// (internal/fakeengine). At the end: every game has its result, recorded
+// once (one audit entry 'result' per game, no other change of a result);
+// every transcript replays, under the rules, to the score recorded
+// (engine/transcript, not the code that recorded it); the kills cost games
+// (some were given back and played again); no engine process is left.
+func TestDistributedWorkersKilled(t *testing.T) {
+	const (
+		entrants = 21 // rounds of 10 games and a bye
+		workers  = 4
+		kills    = 20
+	)
+	pg := testenv.Postgres(t)
+	bin := buildOTD(t)
+	token := "distributed-" + strings.ToLower(rand.Text()[:10]) // in every fake engine's arguments
+	rounds := entrants
+
+	st, err := postgres.Open(pg, postgres.Options{Create: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := tournament.NewDirector(st)
+	ctx := context.Background()
+	s := tournament.DefaultSettings("Engines RR", rounds)
+	s.System = tournament.RoundRobin
+	if s.Time, err = match.ParseTimeControl("30s"); err != nil {
+		t.Fatal(err)
+	}
+	created, err := d.Create(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range entrants {
+		spec := tournament.Engine{Protocol: tournament.GTP, Argv: fakeengine.Argv("gtp", "good", 0, "quiet", token)}.String()
+		in := tournament.PlayerInput{Name: fmt.Sprintf("Fake %02d", i+1), Engine: spec}
+		if _, _, err := d.Do(ctx, created.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	dir := t.TempDir()
+	procs := make([]*exec.Cmd, workers)
+	logs := make([]string, workers)
+	start := func(i int) {
+		logs[i] = filepath.Join(dir, fmt.Sprintf("worker%d.log", i+1))
+		f, err := os.OpenFile(logs[i], os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd := exec.Command(bin, "--db", pg, "worker")
+		cmd.Stdout, cmd.Stderr = f, f
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		procs[i] = cmd
+	}
+	for i := range workers {
+		start(i)
+	}
+	defer func() { // a test that fails midway leaves no worker
+		for _, p := range procs {
+			p.Process.Kill()
+			p.Wait()
+		}
+	}()
+	otd := func(args ...string) {
+		t.Helper()
+		out, err := exec.Command(bin, append([]string{"--db", pg}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("otd %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+
+	rng := mrand.New(mrand.NewPCG(24, 3))
+	began := time.Now()
+	killed := 0
+	for r := 1; r <= rounds; r++ {
+		otd("round", "pair")
+		var out bytes.Buffer
+		play := exec.Command(bin, "--db", pg, "round", "play", "--distributed")
+		play.Stdout, play.Stderr = &out, &out
+		if err := play.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for ; killed < kills*r/rounds; killed++ { // spread over the rounds
+			time.Sleep(time.Duration(20+rng.IntN(120)) * time.Millisecond)
+			i := rng.IntN(workers)
+			procs[i].Process.Signal(syscall.SIGKILL)
+			procs[i].Wait()
+			start(i)
+		}
+		if err := play.Wait(); err != nil {
+			t.Fatalf("round %d: otd round play --distributed: %v\n%s", r, err, out.String())
+		}
+		if !strings.Contains(out.String(), fmt.Sprintf("round %d: 10 engine games played", r)) {
+			t.Errorf("round %d: otd round play --distributed said:\n%s", r, out.String())
+		}
+	}
+	t.Logf("%d rounds, %d kills: %s", rounds, killed, time.Since(began).Round(time.Millisecond))
+	for _, p := range procs {
+		p.Process.Signal(syscall.SIGTERM)
+		if err := p.Wait(); err != nil {
+			t.Errorf("a worker stopped by SIGTERM: %v", err)
+		}
+	}
+
+	tm, log, err := d.Log(ctx, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	recorded := map[string]int{}
+	for _, e := range log {
+		switch e.Action {
+		case tournament.ActResult:
+			recorded[e.Subject]++
+		case tournament.ActResultCorrect, tournament.ActUndo:
+			t.Errorf("audit entry %d: %s %s", e.ID, e.Action, e.Subject)
+		}
+	}
+	games := 0
+	for _, g := range tm.Games {
+		if g.IsBye() {
+			continue
+		}
+		games++
+		res := g.Result
+		if res == nil {
+			t.Errorf("round %d table %d: no result", g.Round, g.Table)
+			continue
+		}
+		rec, err := transcript.ParseMovesRules(res.Moves, tm.GameRules())
+		if err != nil {
+			t.Errorf("round %d table %d: transcript %q: %v", g.Round, g.Table, res.Moves, err)
+			continue
+		}
+		if rep := transcript.Verify(rec, &transcript.Result{Black: res.Black, White: res.White}); res.End != "normal" || !rep.Agrees() {
+			t.Errorf("round %d table %d: %d-%d (%s), but its transcript replays to %s (over: %v, illegal: %v)",
+				g.Round, g.Table, res.Black, res.White, res.End, rep.Score, rep.Over, rep.Illegal)
+		}
+	}
+	if games != rounds*(entrants-1)/2 || len(recorded) != games {
+		t.Errorf("%d games, %d audit subjects of results; want %d each", games, len(recorded), rounds*(entrants-1)/2)
+	}
+	for subject, n := range recorded {
+		if n != 1 {
+			t.Errorf("%s: recorded %d times", subject, n)
+		}
+	}
+
+	givenBack := 0
+	for _, l := range logs {
+		b, err := os.ReadFile(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		givenBack += strings.Count(string(b), "given back to the queue")
+	}
+	t.Logf("%d games given back by the workers after the kills", givenBack)
+	if killed != kills || givenBack == 0 {
+		t.Errorf("%d kills, %d games given back: the kills did not cost a game in play", killed, givenBack)
+	}
+	if left := engineProcesses(token, 10*time.Second); len(left) > 0 {
+		t.Errorf("engine processes left running: %s", strings.Join(left, "; "))
+	}
+}
+
+// engineProcesses returns the command lines of the processes whose
+// arguments hold token, waiting up to d for them to end (a SIGKILL takes
+// effect in the kernel's time).
+func engineProcesses(token string, d time.Duration) []string {
+	deadline := time.Now().Add(d)
+	for {
+		var left []string
+		dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+		for _, f := range dirs {
+			b, err := os.ReadFile(f)
+			if err == nil && bytes.Contains(b, []byte(token)) {
+				left = append(left, filepath.Base(filepath.Dir(f))+": "+strings.ReplaceAll(string(bytes.TrimRight(b, "\x00")), "\x00", " "))
+			}
+		}
+		if len(left) == 0 || time.Now().After(deadline) {
+			return left
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
