@@ -21,6 +21,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -146,6 +147,53 @@ func TestEndToEnd(t *testing.T) {
 	t.Run("svg", func(t *testing.T) { checkSVG(t, e) })
 	t.Run("serve", func(t *testing.T) { checkServe(t, e) })
 	t.Run("championship", func(t *testing.T) { checkChampionship(t, e) })
+	t.Run("rating", func(t *testing.T) { checkRating(t, e) })
+}
+
+// checkRating opens the rating list's workbook (of the WOF archive's 2024
+// files, at 2025-01-01) with LibreOffice and finds in it what
+// `otd rating --csv` gives: the same players, in the same order, with the
+// same figures.
+func checkRating(t *testing.T, e *env) {
+	archive := filepath.Join(e.dir, "archive.db")
+	e.run("archive", "index", filepath.Join(testenv.SharedData(t), "wof-archive", "2024"), "--archive-db", archive)
+	xlsx := filepath.Join(e.out, "rating.xlsx")
+	e.run("rating", "--at", "2025-01-01", "--archive", archive, "--xlsx", xlsx, "--force")
+	want, err := csv.NewReader(bytes.NewReader(e.run("rating", "--at", "2025-01-01", "--archive", archive, "--csv"))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := readCSV(t, soleCSV(t, e, xlsx, "rating"))
+	if len(want) < 100 || len(got) != len(want) {
+		t.Fatalf("the workbook has %d rows; otd rating --csv %d (want 100 or more)", len(got), len(want))
+	}
+	for r := range want {
+		for j := range want[r] {
+			if j >= len(got[r]) || !sameValue(want[r][j], got[r][j]) && !shownRounded(want[r][j], got[r][j]) && !strings.EqualFold(want[r][j], got[r][j]) {
+				t.Fatalf("row %d, column %q: %q in the XLSX; otd rating --csv gives %q", r, want[0][j], got[r][min(j, len(got[r])-1)], want[r][j])
+			}
+		}
+	}
+}
+
+// shownRounded reports whether a cell shows a number rounded to a whole
+// (the sheet shows a rating as the WOF's list does, 2997 for 2997.35).
+func shownRounded(want, got string) bool {
+	w, err1 := strconv.ParseFloat(want, 64)
+	g, err2 := strconv.Atoi(got)
+	return err1 == nil && err2 == nil && float64(g) == math.Round(w)
+}
+
+// soleCSV converts the first sheet of a workbook to CSV with LibreOffice and
+// returns the file's path.
+func soleCSV(t *testing.T, e *env, xlsx, name string) string {
+	csvDir := filepath.Join(e.out, name+"-csv")
+	cmd := exec.Command(tool(t, "soffice"), "--headless", "--norestore", "-env:UserInstallation=file://"+filepath.Join(e.dir, "lo-profile"),
+		"--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false", "--outdir", csvDir, xlsx)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, out)
+	}
+	return filepath.Join(csvDir, strings.TrimSuffix(filepath.Base(xlsx), ".xlsx")+".csv")
 }
 
 // checkXLSX converts every sheet of the workbook to CSV with LibreOffice and
