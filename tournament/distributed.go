@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -73,6 +74,7 @@ type Distributor interface {
 type JobState struct {
 	Table   int
 	Running bool
+	Done    bool  // its result recorded (a result undone since leaves its game without one)
 	Err     error // the job was given up (its tries used up, or the game changed): its last error
 }
 
@@ -92,6 +94,10 @@ type QueueWorker struct {
 	// game of a worker that is gone given back, the queue's own warnings.
 	Note func(string)
 }
+
+// ErrQueued: a game that round play would play here is queued for the
+// workers.
+var ErrQueued = errors.New("games queued for the workers are not played here too")
 
 // ErrNoQueue: the database has no job queue (an SQLite file).
 var ErrNoQueue = errors.New("games are played across machines from a PostgreSQL database only (--db postgres://...): an SQLite file has no job queue for workers")
@@ -446,4 +452,32 @@ func (w *worker) sayWhy(ctx context.Context, q Distributor, note func(string)) {
 			said = why
 		}
 	}
+}
+
+// notQueued refuses to play here the games of round r that are queued for
+// the workers ('round play --distributed'): they would be played twice, and
+// one of the two results refused.
+func (d *Director) notQueued(ctx context.Context, id int64, r int, todo []Game) error {
+	q, ok := d.db.(Distributor)
+	if !ok || len(todo) == 0 {
+		return nil
+	}
+	states, err := q.Jobs(ctx, id, r)
+	if err != nil {
+		return err
+	}
+	var queued []string
+	for _, s := range states {
+		if !s.Done && s.Err == nil && slices.ContainsFunc(todo, func(g Game) bool { return g.Table == s.Table }) {
+			queued = append(queued, strconv.Itoa(s.Table))
+		}
+	}
+	if len(queued) > 0 {
+		what := "table " + queued[0]
+		if len(queued) > 1 {
+			what = "tables " + strings.Join(queued, ", ")
+		}
+		return fmt.Errorf("%w: round %d, %s: the workers play them ('otd worker'), and 'otd round play --distributed' follows the round", ErrQueued, r, what)
+	}
+	return nil
 }

@@ -255,6 +255,9 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 	}
 	rep := PlayReport{Round: r, Time: o.Time}
 	todo := engineGames(t, r, &rep)
+	if err := d.notQueued(ctx, t.ID, r, todo); err != nil {
+		return PlayReport{}, err
+	}
 	var jobs []playJob
 	for _, g := range todo {
 		jobs = append(jobs, playJob{event: GameEvent{Round: r, Table: g.Table, Black: t.Players[g.Black-1], White: t.Players[g.White-1]},

@@ -205,7 +205,7 @@ func (s *Store) Jobs(ctx context.Context, id int64, r int) ([]tournament.JobStat
 		if err := json.Unmarshal(j.EncodedArgs, &a); err != nil {
 			return nil, fmt.Errorf("%s: job %d of the queue: %w", s.name, j.ID, err)
 		}
-		st := tournament.JobState{Table: a.Table, Running: j.State == rivertype.JobStateRunning}
+		st := tournament.JobState{Table: a.Table, Running: j.State == rivertype.JobStateRunning, Done: j.State == rivertype.JobStateCompleted}
 		if j.State == rivertype.JobStateDiscarded || j.State == rivertype.JobStateCancelled {
 			st.Err = fmt.Errorf("given up after %s", tournament.Plural(j.Attempt, "try"))
 			if n := len(j.Errors); n > 0 {

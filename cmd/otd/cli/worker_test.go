@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -21,7 +22,8 @@ import (
 // registered at a path that no machine has. The first worker (no --engines)
 // plays table 1 and says that it waits, the game left needing engines it
 // lacks; the second, given those engines' programs with --engines, plays
-// table 2. 'otd round play --distributed' says that both were played; both
+// table 2 (a local 'otd round play' meanwhile is refused: the game is
+// queued). 'otd round play --distributed' says that both were played; both
 // workers stop cleanly on SIGTERM. On SQLite both commands are refused,
 // saying why.
 func TestWorkerEngines(t *testing.T) {
@@ -77,6 +79,13 @@ func TestWorkerEngines(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the first worker did not say why it waits; it said:\n%s", out1)
 		}
+	}
+	// A local round play meanwhile would play the queued game twice.
+	local := exec.Command(os.Args[0], "--db", pg, "round", "play")
+	local.Env = append(os.Environ(), asOTD+"=1")
+	if out, err := local.CombinedOutput(); err == nil || !strings.Contains(string(out), "games queued for the workers are not played here too: round 1, table") ||
+		!regexp.MustCompile(`table(s [0-9, ]*)? ?2\b`).Match(out) {
+		t.Errorf("a local round play of the round queued: %v\n%s", err, out)
 	}
 	w2, out2 := otd("worker", "--engines", "gamma="+fake, "--engines", "Delta="+fake)
 	done := make(chan error, 1)
