@@ -142,8 +142,4 @@ func (s *Store) Close() error {
 	return nil
 }
 
-// Pool returns the store's connections, for what shares the database with
-// it (a job queue over the same server).
-func (s *Store) Pool() *pgxpool.Pool { return s.pool }
-
 var _ tournament.Storage = (*Store)(nil)

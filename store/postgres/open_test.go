@@ -236,7 +236,7 @@ func TestInTx(t *testing.T) {
 	d := tournament.NewDirector(s)
 	ctx := context.Background()
 	for _, commit := range []bool{false, true} {
-		tx, err := s.Pool().Begin(ctx)
+		tx, err := s.pool.Begin(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
