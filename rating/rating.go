@@ -246,18 +246,16 @@ func (l *List) Player(id int) (Player, bool) {
 	return l.Players[i], true
 }
 
-// Age is a tournament's age at the list date in whole months: 12 x years +
-// months, a month complete when the list's day of the month reaches the
-// tournament's or is the last of its month (from 31 December, 30 June is six
-// months). Negative when the tournament is after the list date.
+// Age is a tournament's age at the list date in whole months, as RULES.md
+// section 8 counts them: 12 x years + months between the two, the days of
+// the month aside (Jech's Quelle_Anciennete, as the pipeline's
+// bel_rating.py re-implements it: a tournament of 31 January is a month old
+// on 1 March... and on 28 February). Negative when the tournament is after
+// the list date.
 func Age(tournament, at time.Time) int {
-	ty, tm, td := tournament.Date()
-	ay, am, ad := at.Date()
-	m := 12*(ay-ty) + int(am-tm)
-	if ad < td && ad != daysIn(ay, am) {
-		m--
-	}
-	return m
+	ty, tm, _ := tournament.Date()
+	ay, am, _ := at.Date()
+	return 12*(ay-ty) + int(am-tm)
 }
 
 func daysIn(y int, m time.Month) int {

@@ -202,27 +202,23 @@ func TestWeights(t *testing.T) {
 		months, weight int
 	}{
 		{day(2024, 1, 15), day(2024, 1, 15), 0, 150},
-		{day(2024, 1, 15), day(2024, 8, 14), 6, 150}, // 6 months 30 days
-		{day(2024, 1, 15), day(2024, 8, 15), 7, 100}, // 7 months
-		{day(2024, 1, 1), day(2024, 7, 31), 6, 150},  // 6 months 30 days
+		{day(2024, 1, 15), day(2024, 7, 31), 6, 150},
+		{day(2024, 1, 31), day(2024, 8, 1), 7, 100}, // the days aside: 7 calendar months
+		{day(2024, 1, 1), day(2024, 7, 31), 6, 150},
 		{day(2024, 1, 1), day(2024, 8, 1), 7, 100},
-		{day(2023, 1, 15), day(2024, 3, 14), 13, 100},
-		{day(2023, 1, 15), day(2024, 3, 15), 14, 60},
-		{day(2022, 1, 15), day(2024, 3, 14), 25, 60},
-		{day(2022, 1, 15), day(2024, 3, 15), 26, 30},
-		{day(2021, 1, 15), day(2024, 3, 14), 37, 30},
-		{day(2021, 1, 15), day(2024, 3, 15), 38, 1},
+		{day(2023, 1, 31), day(2024, 2, 29), 13, 100},
+		{day(2023, 1, 31), day(2024, 3, 1), 14, 60},
+		{day(2022, 1, 31), day(2024, 2, 29), 25, 60},
+		{day(2022, 1, 31), day(2024, 3, 1), 26, 30},
+		{day(2021, 1, 31), day(2024, 2, 29), 37, 30},
+		{day(2021, 1, 31), day(2024, 3, 1), 38, 1},
 		{day(1977, 6, 1), day(2025, 1, 1), 571, 1},
-		// From the 31st, a month ends on the last day of a shorter month.
-		{day(2023, 12, 31), day(2024, 6, 29), 5, 150},
-		{day(2023, 12, 31), day(2024, 6, 30), 6, 150},
-		{day(2023, 12, 31), day(2024, 7, 30), 6, 150},
-		{day(2023, 12, 31), day(2024, 7, 31), 7, 100},
-		{day(2024, 2, 29), day(2024, 9, 28), 6, 150},
-		{day(2024, 2, 29), day(2024, 9, 29), 7, 100},
-		{day(2023, 5, 31), day(2024, 2, 29), 9, 100},
+		{day(2023, 12, 31), day(2024, 6, 1), 6, 150},
+		{day(2023, 12, 31), day(2024, 7, 1), 7, 100},
+		{day(2025, 1, 2), day(2025, 1, 1), 0, 150}, // later in the month of the list
+		{day(2025, 2, 1), day(2025, 1, 31), -1, 150},
 		// The time of day and the location do not count: the calendar days do.
-		{time.Date(2024, 1, 15, 23, 59, 0, 0, time.FixedZone("JST", 9*3600)), day(2024, 8, 15), 7, 100},
+		{time.Date(2024, 1, 31, 23, 59, 0, 0, time.FixedZone("JST", 9*3600)), day(2024, 8, 1), 7, 100},
 	}
 	for _, tt := range tests {
 		m := rating.Age(tt.tournament, tt.at)
@@ -252,14 +248,15 @@ func TestWeights(t *testing.T) {
 // uncertainty under 200; later games do not count.
 func TestListed(t *testing.T) {
 	// A part of 10 with many games, so that its players are official; 1 and 2
-	// joined it by a draw each, 1 at 37 months and 2 at 38.
+	// joined it by a draw each, 1 at 37 months (the last day of December
+	// 2021, for a list of January 2025) and 2 at 38 (the last of November).
 	var gs []rating.Game
 	for range 4 {
 		gs = append(gs, cycle(100, 10, monthsAgo(40))...)
 		gs = append(gs, cycle(100, 10, monthsAgo(1))...)
 	}
-	gs = append(gs, rating.Game{A: 1, B: 100, Result: rating.Draw, Date: monthsAgo(38).AddDate(0, 0, 1)})
-	gs = append(gs, rating.Game{A: 2, B: 100, Result: rating.Draw, Date: monthsAgo(38)})
+	gs = append(gs, rating.Game{A: 1, B: 100, Result: rating.Draw, Date: time.Date(2021, 12, 31, 0, 0, 0, 0, time.UTC)})
+	gs = append(gs, rating.Game{A: 2, B: 100, Result: rating.Draw, Date: time.Date(2021, 11, 30, 0, 0, 0, 0, time.UTC)})
 	later := rating.Game{A: 3, B: 100, Result: rating.Draw, Date: listDate.AddDate(0, 0, 1)}
 	gs = append(gs, later)
 	l, err := rating.Compute(gs, listDate, rating.Options{})
@@ -271,7 +268,7 @@ func TestListed(t *testing.T) {
 	}
 	p1, p2, p100 := find(t, l, 1), find(t, l, 2), find(t, l, 100)
 	if !p1.Rated || !p1.Listed || !p1.Active || p1.Official {
-		t.Errorf("37 months 30 days, one game: %+v", p1)
+		t.Errorf("37 months, one game: %+v", p1)
 	}
 	if !p2.Rated || p2.Listed || p2.Active || p2.Official {
 		t.Errorf("38 months: %+v", p2)
