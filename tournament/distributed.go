@@ -95,6 +95,16 @@ type QueueWorker struct {
 	Note func(string)
 }
 
+// ErrNotMine: a worker has no engine for a game's entrants as they are
+// registered now (they changed since the game was queued): it leaves the
+// game to the others.
+var ErrNotMine = errors.New("this worker has no engine for the game's entrants as registered now")
+
+// ErrWorkerEngine: a worker could not start an engine of a game: the game
+// is not recorded (a default would blame the entrant for the machine) but
+// tried again, on another worker or later.
+var ErrWorkerEngine = errors.New("this worker could not start an engine of the game")
+
 // ErrQueued: a game that round play would play here is queued for the
 // workers.
 var ErrQueued = errors.New("games queued for the workers are not played here too")
@@ -157,13 +167,15 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 	defer tick.Stop()
 	started, done := map[int]bool{}, map[int]bool{}
 	for len(done) < len(todo) {
-		t, err := d.Tournament(ctx, id)
+		// The jobs first: a job seen complete has its result in the
+		// tournament read after it (they commit together).
+		states, err := q.Jobs(ctx, id, rep.Round)
 		if err != nil && ctx.Err() == nil {
 			return rep, err
 		}
-		var states []JobState
+		var t *Tournament
 		if err == nil {
-			states, err = q.Jobs(ctx, id, rep.Round)
+			t, err = d.Tournament(ctx, id)
 		}
 		if err != nil && ctx.Err() == nil {
 			return rep, err
@@ -184,6 +196,8 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 			switch {
 			case herr == nil && (h.Black != g.Black || h.White != g.White):
 				herr = fmt.Errorf("round %d table %d: %w: the round was paired again", rep.Round, g.Table, ErrChanged)
+			case herr == nil && h.Result == nil && s.Done:
+				herr = fmt.Errorf("round %d table %d: its result was undone after a worker recorded it: 'otd round play --distributed' queues it again", rep.Round, g.Table)
 			case herr == nil && h.Result == nil && s.Err == nil:
 				if s.Running && !started[g.Table] {
 					started[g.Table] = true
@@ -197,6 +211,9 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 			}
 			done[g.Table] = true
 			e.Done, e.Err = true, cmpErr(herr, s.Err)
+			if herr == nil && h.Result != nil {
+				e.Err = nil // recorded, whatever became of its newest job
+			}
 			if e.Err == nil {
 				e.Result = h.Result
 			}
@@ -317,6 +334,9 @@ func parseWorkerEngines(specs []string) (map[string][]string, error) {
 		case m[FoldName(name)] != nil:
 			return nil, invalidf("--engines %q: %s is given twice", s, name)
 		}
+		if _, err := exec.LookPath(argv[0]); err != nil {
+			return nil, invalidf("--engines %q: this machine has no program %s (%v)", s, argv[0], err)
+		}
 		m[FoldName(name)] = argv
 	}
 	return m, nil
@@ -359,6 +379,10 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 	case g.Result != nil: // recorded already: the job is done
 		return commit(func(*Director) error { return nil })
 	}
+	b, wh := t.Players[g.Black-1], t.Players[g.White-1]
+	if !w.can(GameJob{Names: [2]string{b.Name, wh.Name}, Engines: [2]string{b.Engine, wh.Engine}}) {
+		return fmt.Errorf("%s: %w", j, ErrNotMine)
+	}
 	w.mu.Lock()
 	w.running++
 	w.started++
@@ -368,13 +392,21 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 		w.running--
 		w.mu.Unlock()
 	}()
+	var failed []error // engines this worker could not start: its fault, not the entrant's
+	var fmu sync.Mutex
 	o := PlayOptions{Time: j.Time, CompleteMove: w.o.CompleteMove, Start: func(ctx context.Context, p Player, r engine.Rules) (player.Player, error) {
 		e, ok := w.engine(p.Name, p.Engine)
 		if !ok {
 			return nil, fmt.Errorf("this worker has no engine for %s", p.Name)
 		}
 		p.Engine = e.String()
-		return w.o.Start(ctx, p, r)
+		pl, err := w.o.Start(ctx, p, r)
+		if err != nil {
+			fmu.Lock()
+			failed = append(failed, fmt.Errorf("%s: %w", p.Name, err))
+			fmu.Unlock()
+		}
+		return pl, err
 	}}
 	e := GameEvent{Event: t.Name, Round: j.Round, Table: j.Table, Black: t.Players[g.Black-1], White: t.Players[g.White-1]}
 	if w.o.Progress != nil {
@@ -382,6 +414,12 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 	}
 	var again bool // another worker recorded the game meanwhile
 	res, stop, err := w.d.playGame(ctx, t, g.Black, g.White, o, func(p Played) (res *Result, err error) {
+		fmu.Lock()
+		ferr := errors.Join(failed...)
+		fmu.Unlock()
+		if ferr != nil { // not recorded: another worker, or this one later, tries again
+			return nil, fmt.Errorf("%w: %w", ErrWorkerEngine, ferr)
+		}
 		err = commit(func(d *Director) error {
 			res, err = d.recordWith(ctx, t.ID, recordRound(*g))(p)
 			if errors.Is(err, ErrHasResult) {

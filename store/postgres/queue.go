@@ -62,6 +62,9 @@ const (
 // start on a machine, a server gone for a while) before it is given up.
 const gameAttempts = 10
 
+// retryDelay is how long a game that failed waits before its next try.
+const retryDelay = 5 * time.Second
+
 // cannotPlaySnooze is how long a game that a worker lacks an engine for is
 // left to the others before that worker looks at it again: a random time
 // between one and two seconds, so that the worker does not take it back
@@ -92,7 +95,12 @@ type gameArgs struct {
 	Tournament int64              `json:"tournament" river:"unique"`
 	Round      int                `json:"round" river:"unique"`
 	Table      int                `json:"table" river:"unique"`
-	Game       tournament.GameJob `json:"game"`
+	// The pairing too: a round paired again after its games were queued
+	// has new games at the same tables, queued beside the old jobs (which
+	// are cancelled, the pairing changed).
+	Black int                `json:"black" river:"unique"`
+	White int                `json:"white" river:"unique"`
+	Game  tournament.GameJob `json:"game"`
 }
 
 func (gameArgs) Kind() string { return gameKind }
@@ -178,7 +186,7 @@ func (s *Store) Enqueue(ctx context.Context, fn func(tournament.Tx) ([]tournamen
 		}
 		params := make([]river.InsertManyParams, len(games))
 		for i, g := range games {
-			params[i] = river.InsertManyParams{Args: gameArgs{Tournament: g.Tournament, Round: g.Round, Table: g.Table, Game: g},
+			params[i] = river.InsertManyParams{Args: gameArgs{Tournament: g.Tournament, Round: g.Round, Table: g.Table, Black: g.Black, White: g.White, Game: g},
 				InsertOpts: &river.InsertOpts{Queue: gameQueue, MaxAttempts: gameAttempts, Metadata: []byte(roundTag(g.Tournament, g.Round)),
 					UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: liveStates}}}
 		}
@@ -190,6 +198,15 @@ func (s *Store) Enqueue(ctx context.Context, fn func(tournament.Tx) ([]tournamen
 // Jobs returns where the newest job of each game of round r of tournament
 // id is (tournament.Distributor).
 func (s *Store) Jobs(ctx context.Context, id int64, r int) ([]tournament.JobState, error) {
+	// A local round play asks too: without the queue's tables no game is
+	// queued, and they are not made for it.
+	var made bool
+	if err := s.pool.QueryRow(ctx, "SELECT to_regclass('river_job') IS NOT NULL").Scan(&made); err != nil {
+		return nil, s.translate(err)
+	}
+	if !made {
+		return nil, nil
+	}
 	c, err := s.queueClient(ctx)
 	if err != nil {
 		return nil, err
@@ -384,6 +401,11 @@ type gameWorker struct {
 // it then, and its rescuer gives it to another worker then.
 func (g *gameWorker) Timeout(job *river.Job[gameArgs]) time.Duration { return job.Args.Game.Longest() }
 
+// NextRetry: a game that failed (a worker that could not start an engine,
+// the server gone a moment) is tried again after retryDelay, not after
+// River's attempt^4 seconds (hours by the tenth try).
+func (g *gameWorker) NextRetry(*river.Job[gameArgs]) time.Time { return time.Now().Add(retryDelay) }
+
 func (g *gameWorker) Work(ctx context.Context, job *river.Job[gameArgs]) error {
 	if !g.w.Can(job.Args.Game) {
 		return river.JobSnooze(cannotPlaySnooze())
@@ -406,6 +428,8 @@ func (g *gameWorker) Work(ctx context.Context, job *river.Job[gameArgs]) error {
 		return river.JobSnooze(0)
 	case errors.Is(err, tournament.ErrChanged):
 		return river.JobCancel(err)
+	case errors.Is(err, tournament.ErrNotMine): // its entrants changed since it was queued
+		return river.JobSnooze(cannotPlaySnooze())
 	}
 	return err
 }

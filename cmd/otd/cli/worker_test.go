@@ -116,3 +116,135 @@ func TestWorkerEngines(t *testing.T) {
 		}
 	}
 }
+
+// engineEvent makes a one-round event of four built-in players, the last
+// two (gtp) GTP entrants registered at paths no machine has, paired as
+// forced, on a new PostgreSQL database; it returns the store, a Director,
+// the tournament's id, and a command of otd on the database.
+func engineEvent(t *testing.T, forced [][2]int, gtp bool) (*postgres.Store, *tournament.Director, int64, func(args ...string) *exec.Cmd) {
+	pg := testenv.Postgres(t)
+	st, err := postgres.Open(pg, postgres.Options{Create: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	d := tournament.NewDirector(st)
+	ctx := context.Background()
+	tm, err := d.Create(ctx, tournament.DefaultSettings("Engines", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := []tournament.PlayerInput{{Name: "Alpha", Engine: "builtin:greedy"}, {Name: "Beta", Engine: "builtin:random:1"},
+		{Name: "Gamma", Engine: "builtin:random:2"}, {Name: "Delta", Engine: "builtin:random:3"}}
+	if gtp {
+		ps[2].Engine, ps[3].Engine = "gtp:/nonexistent/gamma", "gtp:/nonexistent/delta"
+	}
+	for _, p := range ps {
+		if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(p) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.Pair(tournament.PairOptions{Manual: true, Forced: forced})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return st, d, tm.ID, func(args ...string) *exec.Cmd {
+		c := exec.Command(os.Args[0], append([]string{"--db", pg}, args...)...)
+		c.Env = append(os.Environ(), asOTD+"=1")
+		return c
+	}
+}
+
+// start starts c with its output in a buffer, killed at the test's end.
+func start(t *testing.T, c *exec.Cmd) *bytes.Buffer {
+	var out bytes.Buffer
+	c.Stdout, c.Stderr = &out, &out
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Process.Kill(); c.Wait() })
+	return &out
+}
+
+// TestWorkerEngineFails: a worker whose program for an engine is missing
+// is refused at its start; one whose program fails to start does not
+// record the game as the entrant's default: the game is played again, by a
+// worker that can.
+func TestWorkerEngineFails(t *testing.T) {
+	_, d, id, otd := engineEvent(t, [][2]int{{1, 2}, {3, 4}}, true)
+	fake := strings.Join(fakeengine.Argv("gtp", "good", 0, "quiet"), " ")
+	typo := otd("worker", "--engines", "Gamma=/typo/gamma")
+	typoOut := start(t, typo)
+	ended := make(chan error, 1)
+	go func() { ended <- typo.Wait() }()
+	select {
+	case err := <-ended:
+		if err == nil || !strings.Contains(typoOut.String(), "this machine has no program /typo/gamma") {
+			t.Errorf("a worker given a program that is not there: %v\n%s", err, typoOut)
+		}
+	case <-time.After(20 * time.Second):
+		t.Errorf("a worker given a program that is not there started")
+	}
+	bad := otd("worker", "--engines", "Gamma=/bin/false", "--engines", "Delta="+fake)
+	badOut := start(t, bad)
+	play := otd("round", "play", "--distributed")
+	playOut := start(t, play)
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(badOut.String(), "could not start"); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the worker with /bin/false did not fail to start it; it said:\n%s", badOut)
+		}
+	}
+	bad.Process.Signal(syscall.SIGTERM)
+	bad.Wait()
+	good := otd("worker", "--engines", "Gamma="+fake, "--engines", "Delta="+fake)
+	goodOut := start(t, good)
+	done := make(chan error, 1)
+	go func() { done <- play.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil || !strings.Contains(playOut.String(), "round 1: 2 engine games played") {
+			t.Errorf("round play --distributed: %v\n%s", err, playOut)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("round play --distributed did not end; it said:\n%s\nthe workers:\n%s\n%s", playOut, badOut, goodOut)
+	}
+	tm, err := d.Tournament(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := tm.Game(1, 2); err != nil || g.Result == nil || g.Result.Kind != tournament.Normal || g.Result.End != "normal" {
+		t.Errorf("table 2: %+v, %v; want a game played to its end\nthe workers:\n%s\n%s", g, err, badOut, goodOut)
+	}
+}
+
+// TestWorkerRepaired: a round paired again while its games wait in the
+// queue has its new games queued and played at the first asking.
+func TestWorkerRepaired(t *testing.T) {
+	st, d, id, otd := engineEvent(t, [][2]int{{1, 2}, {3, 4}}, false)
+	play := otd("round", "play", "--distributed")
+	out := start(t, play)
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if jobs, err := st.Jobs(context.Background(), id, 1); err == nil && len(jobs) == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("round play --distributed did not queue the round; it said:\n%s", out)
+		}
+	}
+	play.Process.Signal(syscall.SIGINT)
+	play.Wait()
+	ctx := context.Background()
+	if _, _, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Unpair() }); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 3}, {2, 4}}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	start(t, otd("worker"))
+	if b, err := otd("round", "play", "--distributed").CombinedOutput(); err != nil || !strings.Contains(string(b), "round 1: 2 engine games played") {
+		t.Errorf("round play --distributed after the round was paired again: %v\n%s", err, b)
+	}
+}
