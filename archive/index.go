@@ -22,7 +22,15 @@ type Options struct {
 	// ones and those read otherwise (after an upgrade of otd that reads a
 	// file otherwise).
 	Again bool
+	// Drop lets an index drop more than half of the tournaments indexed
+	// (their files not in the folder): without it, that is refused
+	// (ErrDropMost), as a subfolder or another folder indexed by mistake.
+	Drop bool
 }
+
+// ErrDropMost is wrapped by the error of an index that would drop more than
+// half of the archive's tournaments.
+var ErrDropMost = errors.New("most of the archive would be dropped")
 
 // Report is what Index did.
 type Report struct {
@@ -83,13 +91,22 @@ func Index(ctx context.Context, st Store, dir string, o Options) (*Report, error
 		put = append(put, in)
 	}
 	var remove []string
+	indexed, gone := 0, 0
 	for _, f := range files {
+		if f.Problem == "" {
+			indexed++
+		}
 		if !sc.onDisk[f.Path] {
 			remove = append(remove, f.Path)
 			if f.Problem == "" {
 				rep.Removed = append(rep.Removed, f.Path)
+				gone++
 			}
 		}
+	}
+	if gone > 0 && 2*gone > indexed && !o.Drop {
+		return nil, fmt.Errorf("%s: %w: %d of its %d tournaments have no file under this folder (%s...): index the archive's own folder (paths are kept relative to it), or --drop to drop them",
+			dir, ErrDropMost, gone, indexed, rep.Removed[0])
 	}
 	slices.Sort(rep.Removed)
 	if len(remove) > 0 || len(put) > 0 {

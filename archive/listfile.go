@@ -20,20 +20,24 @@ type Listed struct {
 	Rated         bool
 	Rating        float64 // when Rated
 	Why           string  // why not rated, when the list says
+	// Unlisted: rated, but not among the players the WOF publishes (no
+	// rated tournament in the 38 months before the list's day): a rating
+	// from games long ago, often of a large uncertainty, not one to seed by.
+	Unlisted bool
 }
 
 // Players returns the players of the list by WOF id.
 func (l *List) Players() map[int]Listed {
 	m := make(map[int]Listed, len(l.Entries))
 	for _, e := range l.Entries {
-		m[e.ID] = Listed{ID: e.ID, Name: e.Name, Country: e.Country, Rated: e.Rated, Rating: e.Rating, Why: e.Why}
+		m[e.ID] = Listed{ID: e.ID, Name: e.Name, Country: e.Country, Rated: e.Rated, Rating: e.Rating, Why: e.Why, Unlisted: e.Rated && !e.Listed}
 	}
 	return m
 }
 
 // ListColumns are the titles of the columns of a rating list as 'otd
 // rating --csv' writes it that ReadList reads.
-var ListColumns = struct{ ID, Name, Country, Rating, Why string }{"WOF id", "Name", "Country", "Rating", "Why not rated"}
+var ListColumns = struct{ ID, Name, Country, Rating, Why, Listed string }{"WOF id", "Name", "Country", "Rating", "Why not rated", "Listed"}
 
 // ErrListFile is wrapped by the errors of a file that is not a rating list
 // ReadList reads.
@@ -97,6 +101,9 @@ func ReadList(r io.Reader) (map[int]Listed, error) {
 			}
 			p.Rated = true
 		}
+		// 'otd rating --all --csv' says who is not listed; a list without
+		// the column is the published one.
+		p.Unlisted = p.Rated && strings.EqualFold(field(c.Listed), "false")
 		if _, dup := list[p.ID]; dup {
 			return nil, fmt.Errorf("line %d: %w: WOF id %d is on two lines", line, ErrListFile, p.ID)
 		}

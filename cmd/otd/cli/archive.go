@@ -124,7 +124,7 @@ func (r *readingFlags) reading(f *pflag.FlagSet) (archive.Reading, error) {
 }
 
 func newArchiveIndexCmd(g *globals, db *string) *cobra.Command {
-	var again, asJSON bool
+	var again, drop, asJSON bool
 	var rf readingFlags
 	cmd := &cobra.Command{
 		Use:   "index DIR",
@@ -149,8 +149,10 @@ copy of a file indexed already (its games would count twice). The index
 goes on with the others, and each is read again at the next index. A
 player the file gives no id ("??????") is kept with their games, which the
 rating list cannot take. A folder without an .ELO file is refused, so that
-a mistyped folder does not empty the archive. Paths are kept relative to
-DIR: index the same folder each time.
+a mistyped folder does not empty the archive, and so is an index that
+would drop more than half of the tournaments (a subfolder, another
+folder), unless --drop. Paths are kept relative to DIR: index the same
+folder each time.
 
 The archive database is an SQLite file (a postgres:// URL is refused: the
 archive is one file a rating officer keeps beside the folder).`,
@@ -168,8 +170,8 @@ archive is one file a rating officer keeps beside the folder).`,
 			return err
 		}
 		defer st.Close()
-		rep, err := archive.Index(context.Background(), st, args[0], archive.Options{Reading: r, Again: again})
-		if errors.Is(err, archive.ErrNoFiles) {
+		rep, err := archive.Index(context.Background(), st, args[0], archive.Options{Reading: r, Again: again, Drop: drop})
+		if errors.Is(err, archive.ErrNoFiles) || errors.Is(err, archive.ErrDropMost) {
 			return inputError(err)
 		}
 		if err != nil {
@@ -193,6 +195,7 @@ archive is one file a rating officer keeps beside the folder).`,
 	}
 	rf.add(cmd.Flags())
 	cmd.Flags().BoolVar(&again, "again", false, "read every file again, the unchanged ones too")
+	cmd.Flags().BoolVar(&drop, "drop", false, "drop the tournaments whose files are not in DIR even when they are most of the archive")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print what was done as JSON")
 	return cmd
 }

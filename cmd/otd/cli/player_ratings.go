@@ -138,9 +138,12 @@ func isIDList(s string) bool {
 func listedInput(p archive.Listed) (tournament.PlayerInput, string) {
 	in := tournament.PlayerInput{Name: p.Name, WOFID: p.ID}
 	var notes []string
-	if p.Rated {
+	switch {
+	case p.Rated && p.Unlisted:
+		notes = append(notes, fmt.Sprintf("rated %.0f but not on the published list (no rated tournament in its last 38 months): registered without a rating", p.Rating))
+	case p.Rated:
 		in.Rating = ratingOf(p)
-	} else {
+	default:
 		why := ""
 		if p.Why != "" {
 			why = " (" + p.Why + ")"
