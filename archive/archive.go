@@ -24,7 +24,10 @@ package archive
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/otd-project/otd/rating"
@@ -95,6 +98,20 @@ type File struct {
 	// file indexed already.
 	Problem    string
 	Tournament int64 // its tournament's id; 0 with a problem
+	// Games is the fingerprint of its tournament's games (GamesHash): a
+	// file with the games of another is a copy of it.
+	Games string
+}
+
+// GamesHash is the SHA-256, hex, of games in order (round, players, discs,
+// result): the same for two files of the same games, whatever their names
+// and headers.
+func GamesHash(games []Game) string {
+	h := sha256.New()
+	for _, g := range games {
+		fmt.Fprintf(h, "%d %d %d %t %d %d %d\n", g.Round, g.Black, g.White, g.HasDiscs, g.BlackDiscs, g.WhiteDiscs, g.Result)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Indexed is a file read, with its tournament, or its problem.

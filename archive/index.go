@@ -186,9 +186,9 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 		data, err := os.ReadFile(p)
 		sum := sha256.Sum256(data)
 		f := File{Path: rel, Hash: hex.EncodeToString(sum[:]), Size: int64(len(data)), Reading: reading}
-		if old, ok := known[rel]; ok && err == nil && old.Hash == f.Hash && old.Reading == reading && old.Problem == "" && !o.Again {
+		if old, ok := known[rel]; ok && err == nil && old.Hash == f.Hash && old.Reading == reading && old.Problem == "" && old.Games != "" && !o.Again {
 			sc.unchanged++
-			indexed[f.Hash] = rel
+			indexed[f.Hash], indexed[old.Games] = rel, rel // Games is not "" here
 			return nil
 		}
 		todo = append(todo, &pending{data: data, err: err, in: Indexed{File: f}})
@@ -221,14 +221,22 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 	wg.Wait()
 	for _, p := range todo { // in path order: the first of two copies is indexed
 		in := p.in
+		if p.err == nil && len(p.in.Tournament.Games) > 0 {
+			in.File.Games = GamesHash(p.in.Tournament.Games)
+		}
 		if first, ok := indexed[in.File.Hash]; ok && p.err == nil {
 			p.err = fmt.Errorf("the same content as %s: a copy, whose games would count twice; delete one", first)
+		} else if first, ok := indexed[in.File.Games]; ok && p.err == nil && in.File.Games != "" {
+			p.err = fmt.Errorf("the same games as %s (another name or header): a copy, whose games would count twice; delete one", first)
 		}
 		if p.err != nil {
-			in.File.Problem, in.Tournament = p.err.Error(), nil
+			in.File.Problem, in.File.Games, in.Tournament = p.err.Error(), "", nil
 			sc.problems = append(sc.problems, in.File)
 		} else {
 			indexed[in.File.Hash] = in.File.Path
+			if in.File.Games != "" {
+				indexed[in.File.Games] = in.File.Path
+			}
 		}
 		sc.read = append(sc.read, in)
 	}
