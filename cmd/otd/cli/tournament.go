@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/match"
-	"github.com/otd-project/otd/pairing"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/pairing"
 
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/tournament"
@@ -198,9 +199,12 @@ func runTournamentNew(g *globals, o tournamentNewOptions) error {
 		if list, src, err = o.List.read(g, o.Settings.Start); err != nil {
 			return err
 		}
-		for _, id := range ids {
+		for i, id := range ids {
 			if _, ok := list[id]; !ok {
 				return inputError(fmt.Errorf("--players: WOF id %d is not in %s: check the id ('otd archive players NAME' finds one); no tournament was made", id, src))
+			}
+			if slices.Contains(ids[:i], id) {
+				return inputError(fmt.Errorf("--players: WOF id %d is given twice; no tournament was made", id))
 			}
 		}
 	}
