@@ -167,6 +167,17 @@ func (p Person) Latest() Seen {
 	return p.Names[len(p.Names)-1]
 }
 
+// LatestAt is the name and country the player went by at the day at: of
+// their latest tournament up to that day (Latest if none is).
+func (p Person) LatestAt(at time.Time) Seen {
+	for i := len(p.Names) - 1; i >= 0; i-- {
+		if !p.Names[i].From.After(at) {
+			return p.Names[i]
+		}
+	}
+	return p.Latest()
+}
+
 // Played is a game with its tournament.
 type Played struct {
 	Game

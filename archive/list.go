@@ -49,7 +49,7 @@ func Rate(ctx context.Context, src Games, at time.Time, o rating.Options) (*List
 	}
 	names := make(map[int]Seen, len(people))
 	for _, p := range people {
-		names[p.ID] = p.Latest()
+		names[p.ID] = p.LatestAt(at) // a list of 2000 names players as they were then
 	}
 	list := &List{List: l, Entries: make([]Rated, len(l.Players))}
 	rank := 0
