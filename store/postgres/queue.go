@@ -90,11 +90,11 @@ var (
 // worker's Timeout), which River's rescuer honours.
 const rescueAfter = 30 * time.Second
 
-// gameArgs is a game's job: unique by tournament, round and table.
+// gameArgs is a game's job: unique by tournament, round, table and pairing.
 type gameArgs struct {
-	Tournament int64              `json:"tournament" river:"unique"`
-	Round      int                `json:"round" river:"unique"`
-	Table      int                `json:"table" river:"unique"`
+	Tournament int64 `json:"tournament" river:"unique"`
+	Round      int   `json:"round" river:"unique"`
+	Table      int   `json:"table" river:"unique"`
 	// The pairing too: a round paired again after its games were queued
 	// has new games at the same tables, queued beside the old jobs (which
 	// are cancelled, the pairing changed).
