@@ -1,12 +1,12 @@
 package tournament
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os/exec"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -210,7 +210,7 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 				event(e)
 			}
 			done[g.Table] = true
-			e.Done, e.Err = true, cmpErr(herr, s.Err)
+			e.Done, e.Err = true, cmp.Or(herr, s.Err)
 			if herr == nil && h.Result != nil {
 				e.Err = nil // recorded, whatever became of its newest job
 			}
@@ -238,15 +238,6 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 // change to the tournament wakes it (a worker starting a game changes no
 // tournament).
 var followEvery = time.Second
-
-func cmpErr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // WorkOptions says how Work plays the games of the queue.
 type WorkOptions struct {
@@ -504,18 +495,14 @@ func (d *Director) notQueued(ctx context.Context, id int64, r int, todo []Game) 
 	if err != nil {
 		return err
 	}
-	var queued []string
+	var queued []int
 	for _, s := range states {
 		if !s.Done && s.Err == nil && slices.ContainsFunc(todo, func(g Game) bool { return g.Table == s.Table }) {
-			queued = append(queued, strconv.Itoa(s.Table))
+			queued = append(queued, s.Table)
 		}
 	}
 	if len(queued) > 0 {
-		what := "table " + queued[0]
-		if len(queued) > 1 {
-			what = "tables " + strings.Join(queued, ", ")
-		}
-		return fmt.Errorf("%w: round %d, %s: the workers play them ('otd worker'), and 'otd round play --distributed' follows the round", ErrQueued, r, what)
+		return fmt.Errorf("%w: round %d, %s: the workers play them ('otd worker'), and 'otd round play --distributed' follows the round", ErrQueued, r, tableList(queued))
 	}
 	return nil
 }

@@ -42,29 +42,13 @@ func (s *Store) tx(ctx context.Context, opts pgx.TxOptions, fn func(pgx.Tx) erro
 
 // txOn is tx on the connections of pool (a worker's).
 func (s *Store) txOn(ctx context.Context, pool *pgxpool.Pool, opts pgx.TxOptions, fn func(pgx.Tx) error) error {
-	tx, err := pool.BeginTx(ctx, opts)
-	if err != nil {
-		return s.translate(err)
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback(ctx)
-		return s.translate(err)
-	}
-	return s.translate(tx.Commit(ctx))
+	return s.translate(pgx.BeginTxFunc(ctx, pool, opts, fn))
 }
 
 // nested runs fn in a savepoint of the caller's transaction tx, released if
 // fn succeeds and rolled back to if it fails (InTx).
 func (s *Store) nested(ctx context.Context, tx pgx.Tx, fn func(pgx.Tx) error) error {
-	sp, err := tx.Begin(ctx)
-	if err != nil {
-		return s.translate(err)
-	}
-	if err := fn(sp); err != nil {
-		sp.Rollback(ctx)
-		return s.translate(err)
-	}
-	return s.translate(sp.Commit(ctx))
+	return s.translate(pgx.BeginFunc(ctx, tx, fn))
 }
 
 func (s *Store) readOnlyError() error {
@@ -152,7 +136,7 @@ func (s *Store) Replace(ctx context.Context, tables []tournament.Table) (n int, 
 }
 
 // querier is a transaction as sqltx uses it: its ? placeholders become
-// PostgreSQL's $1, $2...; pgx prepares each statement once per connection.
+// PostgreSQL's $1, $2... (sent as they are: Open's exec mode prepares none).
 type querier struct {
 	ctx context.Context
 	tx  pgx.Tx
@@ -183,15 +167,7 @@ func (q *querier) QueryRow(query string, args ...any) sqltx.Row {
 // Try runs fn in a savepoint, rolled back to if fn fails: the transaction
 // goes on.
 func (q *querier) Try(fn func() error) error {
-	sp, err := q.tx.Begin(q.ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(); err != nil {
-		sp.Rollback(q.ctx)
-		return err
-	}
-	return sp.Commit(q.ctx)
+	return pgx.BeginFunc(q.ctx, q.tx, func(pgx.Tx) error { return fn() })
 }
 
 // rowsAffected is the sql.Result of a statement: Insert gives new ids.

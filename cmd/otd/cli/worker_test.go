@@ -84,7 +84,7 @@ func TestWorkerEngines(t *testing.T) {
 	local := exec.Command(os.Args[0], "--db", pg, "round", "play")
 	local.Env = append(os.Environ(), asOTD+"=1")
 	if out, err := local.CombinedOutput(); err == nil || !strings.Contains(string(out), "games queued for the workers are not played here too: round 1, table") ||
-		!regexp.MustCompile(`table(s [0-9, ]*)? ?2\b`).Match(out) {
+		!regexp.MustCompile(`tables? ([0-9, ]+ and )?2\b`).Match(out) {
 		t.Errorf("a local round play of the round queued: %v\n%s", err, out)
 	}
 	w2, out2 := otd("worker", "--engines", "gamma="+fake, "--engines", "Delta="+fake)
