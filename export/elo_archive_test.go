@@ -219,3 +219,28 @@ func archiveFile(path string) string {
 	}
 	return "imported"
 }
+
+// TestFromELOAddedCountedLenient: a file whose published scores count its
+// %%Added results (Hangzhou 2014: HU's 9 are 7 in the Swiss and 2 final
+// wins) is read so with --lenient totals=games too, which then has no
+// figure to set aside.
+func TestFromELOAddedCountedLenient(t *testing.T) {
+	b, err := os.ReadFile(testenv.SharedFile(t, "wof-archive/2014/20140601_1_Hangzhou_Open.ELO"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := elo.Read(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []export.Lenient{{}, {Totals: "games"}} {
+		_, notes, err := export.FromELOWith(f, tournament.DefaultSettings("x", 1), l)
+		if err != nil {
+			t.Fatalf("%+v: %v", l, err)
+		}
+		all := strings.Join(notes, "\n")
+		if !strings.Contains(all, "added after the Swiss (%%Added results)") || strings.Contains(all, "but the games and byes give") {
+			t.Errorf("%+v: notes\n%s", l, all)
+		}
+	}
+}

@@ -126,16 +126,20 @@ func FromELOWith(f *elo.File, s tournament.Settings, l Lenient) (*tournament.Tou
 	if s.Name == "" {
 		s.Name = f.Value("Tournament")
 	}
-	t, notes, err := build(f, s, l, false)
-	if err != nil && len(f.Added) > 0 {
-		// Some programs other than Papp count the %%Added results in the
-		// published scores (hbqhome.com's Chinese opens): that reading is
-		// taken when it gives every published figure and Papp's does not.
-		if t2, notes2, err2 := build(f, s, l, true); err2 == nil {
-			return t2, notes2, nil
+	// Some programs other than Papp count the %%Added results in the
+	// published scores (hbqhome.com's Chinese opens): that reading is taken
+	// when, with the totals checked, it gives every published figure and
+	// Papp's does not (whatever l.Totals then makes of the figures).
+	countAdded := false
+	if len(f.Added) > 0 {
+		strict := l
+		strict.Totals = ""
+		if _, _, err := build(f, s, strict, false); err != nil {
+			_, _, err2 := build(f, s, strict, true)
+			countAdded = err2 == nil
 		}
 	}
-	return t, notes, err
+	return build(f, s, l, countAdded)
 }
 
 // build builds the tournament of f; countAdded: the published scores count
