@@ -743,21 +743,17 @@ func (b *builder) checkDiscs(finalDiscs, finalEmpties []int, counted bool) error
 		switch {
 		case none && players > 0:
 			t.ByeDiscs = scoring.NoByeDiscs
-			b.notes = append(b.notes, "the published disc totals count a bye as its point alone, no discs, and so does this tournament ('otd tournament' shows it; --bye-discs N sets it)")
+			b.notes = append(b.notes, "the published disc totals count a bye as its point alone, no discs, and so does this tournament ('otd tournament show' shows it; 'otd import elo --bye-discs N' reads the file otherwise)")
 		case agree && players > 0 && bye > 32 && bye <= 64:
 			t.ByeDiscs = bye
-			b.notes = append(b.notes, fmt.Sprintf("the published disc totals count a bye as %d discs (%d-%d; Papp counts 40-24), and so does this tournament ('otd tournament' shows it; --bye-discs N sets it)", bye, bye, 64-bye))
+			b.notes = append(b.notes, fmt.Sprintf("the published disc totals count a bye as %d discs (%d-%d; Papp counts 40-24), and so does this tournament ('otd tournament show' shows it; 'otd import elo --bye-discs N' reads the file otherwise)", bye, bye, 64-bye))
 		}
 	}
-	bye, byeLost := t.Rules().ByeDiscs, 0 // the discs of a bye or forfeit's winner, and of its loser
-	switch bye {
-	case 0:
-		bye, byeLost = 32, 32
-	case scoring.NoByeDiscs:
-		bye = 0
-	default:
-		byeLost = 64 - bye
+	sc, err := scoring.ScoreGame(scoring.Result{Kind: scoring.Forfeit, Outcome: scoring.BlackWins}, t.Rules())
+	if err != nil {
+		return err
 	}
+	bye, byeLost := sc.BlackDiscs, sc.WhiteDiscs // the discs of a bye or forfeit's winner, and of its loser
 	withEmpties := 0 // players whose published total gives them their empty squares
 	for i, p := range b.published {
 		want := b.discs[i] + bye*b.byes[i] + byeLost*b.lost[i]

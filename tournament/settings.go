@@ -58,7 +58,8 @@ type Settings struct {
 	TimeDefault scoring.TimePolicy `json:"time_default"`
 	ByePoints   scoring.HalfPoints `json:"bye_points"` // scoring.Point or scoring.Half
 	// ByeDiscs are the discs a bye (and a forfeit win) counts: 0 for
-	// otd's 32 (scoring.Rules.ByeDiscs), 40 for Papp's 40-24.
+	// otd's 32 (scoring.Rules.ByeDiscs), 40 for Papp's 40-24,
+	// scoring.NoByeDiscs for a bye's point alone (an imported file's).
 	ByeDiscs   int                `json:"bye_discs,omitempty"`
 	TieBreaks  scoring.TieBreaks  `json:"tiebreaks"`
 	FirstRound pairing.FirstRound `json:"first_round"`

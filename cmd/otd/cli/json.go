@@ -28,6 +28,7 @@ type tournamentJSON struct {
 	BQ          string          `json:"bq" doc:"the BQ rule: nearest, wof, exact, or the constant"`
 	TimeDefault string          `json:"time_default" doc:"how a time default is scored: complete, fixed or wipeout"`
 	ByePoints   json.Number     `json:"bye_points" doc:"points of a bye: 1 or 0.5"`
+	ByeDiscs    [2]int          `json:"bye_discs" doc:"the discs a bye (and a forfeit) counts, the winner's and the other side's: 32-32 by default, Papp's 40-24, 0-0 for a file whose totals count a bye's point alone"`
 	TieBreaks   string          `json:"tiebreaks" doc:"the ranking order, comma-separated: points, bq, discs, h2h, wins, diff"`
 	FirstRound  string          `json:"first_round" doc:"how round 1 is paired: rating or random"`
 	Seed        uint64          `json:"seed" doc:"seed of the pairing's random choices"`
@@ -50,7 +51,8 @@ type tournamentJSON struct {
 
 func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
 	s := t.Settings
-	j := tournamentJSON{ID: t.ID, Name: s.Name, Rounds: s.Rounds, Paired: t.Paired(), Players: len(t.Players),
+	bye, _ := scoring.ScoreGame(scoring.Result{Kind: scoring.Bye}, s.Rules()) // the settings are valid
+	j := tournamentJSON{ByeDiscs: [2]int{bye.BlackDiscs, bye.WhiteDiscs}, ID: t.ID, Name: s.Name, Rounds: s.Rounds, Paired: t.Paired(), Players: len(t.Players),
 		System: string(s.System), BQ: s.BQ.String(), TimeDefault: s.TimeDefault.String(), ByePoints: json.Number(s.ByePoints.String()),
 		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed, Pairing: s.Pairing.String(),
 		Weights: []weightJSON{}, Start: s.Start.String(), End: s.End.String(), City: s.City, Country: s.Country, Director: s.Director,

@@ -11,6 +11,7 @@ import (
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/pairing"
+	"github.com/otd-project/otd/scoring"
 
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/tournament"
@@ -407,7 +408,8 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	if r := s.GameRules(); !r.Standard() {
 		fmt.Fprintf(g.Stdout, "  game: %s (%dx%d, %d squares)\n", r, r.Size, r.Size, r.Squares())
 	}
-	fmt.Fprintf(g.Stdout, "  BQ: %s, tie-breaks: %s, time default: %s, bye: %s point\n", s.BQ, s.TieBreaks, s.TimeDefault, s.ByePoints)
+	bye, _ := scoring.ScoreGame(scoring.Result{Kind: scoring.Bye}, s.Rules()) // the settings are valid
+	fmt.Fprintf(g.Stdout, "  BQ: %s, tie-breaks: %s, time default: %s, bye: %s point, %d-%d discs\n", s.BQ, s.TieBreaks, s.TimeDefault, s.ByePoints, bye.BlackDiscs, bye.WhiteDiscs)
 	if s.System == tournament.Swiss {
 		fmt.Fprintf(g.Stdout, "  pairing: %s\n", s.Pairing)
 		if w, err := s.Pairing.Weights(); err == nil { // checked when set and when read
