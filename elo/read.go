@@ -305,11 +305,6 @@ var idField = regexp.MustCompile(`^(\+?)\s*(\d+|\?+)$`)
 // number is a score, disc or rating field as the files write it.
 var number = regexp.MustCompile(`^-?\d*(\.\d+)?$|^\d+-\d+$`)
 
-// readPlayer reads a standings line: "%_% id, SURNAME, First, country,
-// score, discs, rating", as Papp writes it; the rating, or the discs and
-// the rating, may be left out or empty ("-" too for the rating), and so may
-// the score and the country; ok is false for a separator ("%_%______").
-// Fields after the rating, which some files add, are not read.
 // The kinds of a standings line's figures, after the names and the country.
 const (
 	figScore  = "score"
@@ -356,6 +351,12 @@ func columnNames(line string) ([]string, bool) {
 	return kinds, true
 }
 
+// readPlayer reads a standings line: "%_% id, SURNAME, First, country,
+// figures...", the figures those that the columns' names say (columnNames;
+// by default score, discs, rating, as Papp writes them). A figure may be
+// left out or empty ("-" too for a rating), and so may the country; a
+// figure that is not a number is not given, quoted in Unread; ok is false
+// for a separator ("%_%______"). Fields after the figures are not read.
 func readPlayer(line string, figures []string, bad func(int, string) error) (p Player, ok bool, err error) {
 	text := line
 	if i := strings.Index(line[3:], "%"); i >= 0 {
@@ -381,9 +382,6 @@ func readPlayer(line string, figures []string, bad func(int, string) error) (p P
 		cols[i] = col + len(s) - len(strings.TrimLeft(s, " \t"))
 		col += len(s) + 1
 		fs[i] = strings.TrimSpace(s)
-	}
-	if strings.EqualFold(fs[0], "id") {
-		return Player{}, false, nil // the columns' names: "%_% ID, NAME, Firstname, COUNTRY, score, disc-count"
 	}
 	if len(fs) < 3 {
 		return Player{}, false, bad(0, "a standings line is %_% id, surname, first name, country, score, discs, rating")

@@ -65,6 +65,9 @@ func confirmRefusal(text, reason string) error {
 	line, what := lines[at-1], m[2]
 	switch {
 	case noID.MatchString(what):
+		if g, ok := readRawGame(line); !ok || !strings.HasPrefix(g.black, "?") && !strings.HasPrefix(g.white, "?") {
+			return fmt.Errorf("line %d is not a game of ??????", at)
+		}
 		for _, f := range strings.Fields(noID.FindStringSubmatch(what)[1]) {
 			i, _ := strconv.Atoi(f)
 			if i < 1 || i > len(lines) || !strings.Contains(lines[i-1], "??????") {
