@@ -272,6 +272,14 @@ func TestRate(t *testing.T) {
 	if p := players[1]; !p.Rated || p.Name != "ARCHER-SMITH, Ann" || abs(p.Rating-1900) > 0.01 {
 		t.Errorf("Players()[1] = %+v", p)
 	}
+	// Before her second tournament, the list names her as the first did.
+	l, err = archive.Rate(context.Background(), f, day("2024-12-10"), rating.Options{MinPart: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := l.Players()[1]; p.Name != "ARCHER, Ann" {
+		t.Errorf("at 2024-12-10: %+v, want ARCHER, Ann", p)
+	}
 }
 
 func abs(x float64) float64 { return max(x, -x) }

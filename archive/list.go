@@ -17,7 +17,7 @@ type Games interface {
 }
 
 // List is the rating list at a date (package rating) with each player's
-// name and country: the latest the archive's files give them.
+// name and country: those of their latest tournament up to the date.
 type List struct {
 	*rating.List
 	Entries []Rated // in the order of the list's Players: the rated by rating, then the unrated
@@ -139,9 +139,10 @@ func (f *Folder) People(_ context.Context, ids ...int) ([]Person, error) {
 			s.From, s.To = minTime(s.From, t.Start), maxTime(s.To, t.Start)
 			in[e.ID] = true
 		}
-		for _, g := range t.RatingGames() {
-			in[g.A], in[g.B] = true, true
+		for _, g := range t.Games { // a game of ?????? (0) names one player
+			in[g.Black], in[g.White] = true, true
 		}
+		delete(in, 0)
 	}
 	byID := map[int][]Seen{}
 	for k, s := range seen {

@@ -258,9 +258,6 @@ func Age(tournament, at time.Time) int {
 	return 12*(ay-ty) + int(am-tm)
 }
 
-func daysIn(y int, m time.Month) int {
-	return time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
-}
 
 // Weight is the weight of a game of a tournament this many months old
 // (Age): under 7 months 150, under 14 months 100, under 26 months 60, under

@@ -429,8 +429,8 @@ func roundText(r int) string {
 	return strconv.Itoa(r)
 }
 
-// discsText is a game's result for a table: "40-24", or "win", "draw",
-// "loss" (black's) for a game without discs.
+// discsText is a game's result for a table: "40-24", or "1-0", "½-½",
+// "0-1" (black's first) for a game without discs.
 func discsText(g archive.Game) string {
 	if g.HasDiscs {
 		return fmt.Sprintf("%d-%d", g.BlackDiscs, g.WhiteDiscs)

@@ -245,6 +245,8 @@ func rateRegistered(g *globals, t *tournament.Tournament, list map[int]archive.L
 			notes = append(notes, fmt.Sprintf("player %d (%s): no WOF id, rating left as it is", p.Number, p.Name))
 		case !ok || !l.Rated:
 			notes = append(notes, fmt.Sprintf("player %d (%s): WOF id %d not rated in the list, rating left as it is", p.Number, p.Name, p.WOFID))
+		case l.Unlisted:
+			notes = append(notes, fmt.Sprintf("player %d (%s): WOF id %d rated %.0f but not on the published list (no rated tournament in its last 38 months), rating left as it is", p.Number, p.Name, p.WOFID, l.Rating))
 		case ratingOf(l) != p.Rating:
 			r, n := ratingOf(l), p.Number
 			ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {

@@ -129,10 +129,10 @@ It lists the players the WOF publishes: the listed, rated with a tournament
 in the 38 months before the day, by rating; official when their uncertainty
 is under 200. --all adds every other player with a game up to the day: the
 rated not listed, and the unrated with why. --country keeps the players of
-one country (their latest tournament's), ranks staying the world's. --json,
---csv (--excel for Excel, see 'otd export csv --help') and --xlsx FILE give
-every field: WOF id, name and country (those of the player's latest
-tournament), rating and uncertainty (to 0.01), games, last tournament's day,
+one country (their latest tournament's up to the day), ranks staying the
+world's. --json, --csv (--excel for Excel, see 'otd export csv --help') and
+--xlsx FILE give every field: WOF id, name and country (those of the
+player's latest tournament up to the day), rating and uncertainty (to 0.01), games, last tournament's day,
 listed, official.`,
 		Example: `  otd rating --at 2025-01-01
   otd rating --archive ~/wof-archive --at 2025-01-01 --json
@@ -326,8 +326,8 @@ func newRatedJSON(p rating.Player) ratedJSON {
 type ratingJSON struct {
 	Rank    int    `json:"rank,omitempty" doc:"the place among the listed players, from 1; left out for the others (--all)"`
 	WOFID   int    `json:"wof_id" doc:"the player's WOF id"`
-	Name    string `json:"name" doc:"the name in the player's latest tournament, SURNAME, First"`
-	Country string `json:"country" doc:"the country in the player's latest tournament, as its file writes it"`
+	Name    string `json:"name" doc:"the name in the player's latest tournament up to the list's day, SURNAME, First"`
+	Country string `json:"country" doc:"the country in the player's latest tournament up to the list's day, as its file writes it"`
 	ratedJSON
 }
 
