@@ -3,7 +3,6 @@ package otd_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"syscall"
 	"testing"
@@ -41,9 +40,7 @@ func BenchmarkDistributedRound(b *testing.B) {
 }
 
 func benchDistributed(b *testing.B, engine string, workers int) {
-	if os.Getenv(testenv.PostgresEnv) == "" {
-		testenv.Missing(b, "a PostgreSQL server: "+testenv.PostgresEnv+" is not set ('make test' starts one and sets it)")
-	}
+	testenv.NeedPostgres(b)
 	pg, drop, err := testenv.NewPostgresDB()
 	if err != nil {
 		b.Fatal(err)

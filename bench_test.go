@@ -3,13 +3,14 @@ package otd_test
 import (
 	"context"
 	"fmt"
-	"github.com/otd-project/otd/engine"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/otd-project/otd/engine"
 
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
@@ -225,9 +226,7 @@ var benchPG struct {
 // the benchmark tournament (benchDB's, copied), made once.
 func benchPostgres(b *testing.B) string {
 	b.Helper()
-	if os.Getenv(testenv.PostgresEnv) == "" {
-		testenv.Missing(b, "a PostgreSQL server: "+testenv.PostgresEnv+" is not set ('make test' starts one and sets it)")
-	}
+	testenv.NeedPostgres(b)
 	file := benchDB(b)
 	benchPG.once.Do(func() {
 		if benchPG.url, benchPG.drop, benchPG.err = testenv.NewPostgresDB(); benchPG.err != nil {

@@ -23,15 +23,22 @@ const PostgresEnv = "OTD_TEST_POSTGRES"
 // test, saying why (and fails it under CI: Missing).
 func Postgres(tb testing.TB) string {
 	tb.Helper()
-	if os.Getenv(PostgresEnv) == "" {
-		Missing(tb, "a PostgreSQL server: "+PostgresEnv+" is not set ('make test' starts one and sets it)")
-	}
+	NeedPostgres(tb)
 	u, drop, err := NewPostgresDB()
 	if err != nil {
 		Missing(tb, err.Error())
 	}
 	tb.Cleanup(drop)
 	return u
+}
+
+// NeedPostgres skips tb, saying why, when no PostgreSQL server is given
+// (PostgresEnv), and fails it under CI (Missing).
+func NeedPostgres(tb testing.TB) {
+	tb.Helper()
+	if os.Getenv(PostgresEnv) == "" {
+		Missing(tb, "a PostgreSQL server: "+PostgresEnv+" is not set ('make test' starts one and sets it)")
+	}
 }
 
 // NewPostgresDB makes a new, empty database on the test server

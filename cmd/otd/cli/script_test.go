@@ -41,9 +41,7 @@ func TestScripts(t *testing.T) {
 // files themselves skips there, saying why ([postgres] skip '...'), and so
 // does one whose commands open no database (opensDatabase).
 func TestScriptsPostgres(t *testing.T) {
-	if os.Getenv(testenv.PostgresEnv) == "" {
-		testenv.Missing(t, "a PostgreSQL server: "+testenv.PostgresEnv+" is not set ('make test' starts one and sets it)")
-	}
+	testenv.NeedPostgres(t)
 	p := scriptParams(t, true)
 	names, err := filepath.Glob(filepath.Join(p.Dir, "*.txtar"))
 	if err != nil {
