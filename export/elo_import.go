@@ -753,8 +753,10 @@ func (b *builder) checkDiscs(finalDiscs, finalEmpties []int, counted bool) error
 	if err != nil {
 		return err
 	}
-	bye, byeLost := sc.BlackDiscs, sc.WhiteDiscs // the discs of a bye or forfeit's winner, and of its loser
-	withEmpties := 0 // players whose published total gives them their empty squares
+	// The discs of a bye or forfeit's winner, and of its loser.
+	bye, byeLost := sc.BlackDiscs, sc.WhiteDiscs
+	// The players whose published total gives them their empty squares.
+	withEmpties := 0
 	for i, p := range b.published {
 		want := b.discs[i] + bye*b.byes[i] + byeLost*b.lost[i]
 		empties := b.empties[i]

@@ -258,7 +258,6 @@ func Age(tournament, at time.Time) int {
 	return 12*(ay-ty) + int(am-tm)
 }
 
-
 // Weight is the weight of a game of a tournament this many months old
 // (Age): under 7 months 150, under 14 months 100, under 26 months 60, under
 // 38 months 30, older 1.
