@@ -3,8 +3,10 @@
 // federations: the JSON its live page https://flipthedisc.com/live/<id> is
 // built from, as a rating pipeline keeps them
 // (tomschotte-personal/othello-rating-pipeline; four real files in
-// ../shared/data/othello-tournaments-ftd/raw, and the 4th Asian-Pacific
-// Othello Championship, tournament_489.json there, for the final phase).
+// ../shared/data/othello-tournaments-ftd/raw; the final phase's layout is
+// the hand-written export/testdata/ftd_final.json, as observed in the
+// pipeline's copy of the 4th Asian-Pacific Othello Championship,
+// tournament_489.json, which the shared data does not hold).
 //
 // The layout, as observed:
 //
