@@ -3,10 +3,8 @@
 // federations: the JSON its live page https://flipthedisc.com/live/<id> is
 // built from, as a rating pipeline keeps them
 // (tomschotte-personal/othello-rating-pipeline; four real files in
-// ../shared/data/othello-tournaments-ftd/raw; the final phase's layout is
-// the hand-written export/testdata/ftd_final.json, as observed in the
-// pipeline's copy of the 4th Asian-Pacific Othello Championship,
-// tournament_489.json, which the shared data does not hold).
+// ../shared/data/othello-tournaments-ftd/raw, none with a final phase: that
+// is tested with the hand-written export/testdata/ftd_final.json).
 //
 // The layout, as observed:
 //
