@@ -3,41 +3,82 @@ package tournament
 import (
 	"context"
 	"errors"
-	"io"
+	"fmt"
 )
 
 // Backuper is a Storage that can copy its whole content while in use, and
 // replace it with such a copy; package store implements it.
 type Backuper interface {
-	// Backup writes a consistent copy of the whole database to w.
-	Backup(ctx context.Context, w io.Writer) error
-	// Restore replaces the whole database with the copy at path, in one
+	// Backup writes a consistent copy of the whole database into the file
+	// at path, which is empty: an SQLite database of otd's.
+	Backup(ctx context.Context, path string) error
+	// Restore replaces the whole database with the content of from, in one
 	// transaction that others see as any other change, and returns the
-	// number of tournaments it holds. It checks path first, then calls
-	// before (if not nil), whose error stops it.
-	Restore(ctx context.Context, path string, before func() error) (int, error)
+	// number of tournaments it holds; it calls before first (if not nil),
+	// whose error stops it. It returns ErrNoBackup where it cannot read
+	// from itself (another engine's): CopyTo copies it then.
+	Restore(ctx context.Context, from Storage, before func() error) (int, error)
+}
+
+// Checker is a Storage that can check that it is what otd makes: its schema
+// is exactly the one otd's migrations make at its version (nothing more,
+// nothing less) and no row refers to a row that does not exist. Its error
+// wraps ErrUnsound and says what differs.
+type Checker interface {
+	Check(ctx context.Context) error
 }
 
 // ErrNoBackup reports a Storage that cannot make or restore backups.
 var ErrNoBackup = errors.New("the storage cannot make or restore backups")
 
+// ErrUnsound reports a database that is not as otd makes it (Check): a
+// schema changed by hand, a row that refers to nothing, a tournament that
+// breaks the rules.
+var ErrUnsound = errors.New("not a sound otd database")
+
 // Backup writes a consistent copy of the whole database (every tournament,
-// its audit trail included) to w, while others read and write it.
-func (d *Director) Backup(ctx context.Context, w io.Writer) error {
+// its audit trail included) into the empty file at path, while others read
+// and write it.
+func (d *Director) Backup(ctx context.Context, path string) error {
 	b, ok := d.db.(Backuper)
 	if !ok {
 		return ErrNoBackup
 	}
-	return b.Backup(ctx, w)
+	return b.Backup(ctx, path)
 }
 
-// Restore replaces the whole database with the backup at path (see
-// Backuper), once path is found good and before (if not nil) has run
-// without error, and returns the number of tournaments restored.
-func (d *Director) Restore(ctx context.Context, path string, before func() error) (int, error) {
-	b, ok := d.db.(Backuper)
-	if !ok {
-		return 0, ErrNoBackup
+// Check tells whether the database is sound, as a backup must be to be
+// restored: its storage's own check (Checker), then every tournament loads
+// and keeps the rules (Validate), its audit trail read. The error wraps
+// ErrUnsound and names what is wrong.
+func (d *Director) Check(ctx context.Context) error {
+	if c, ok := d.db.(Checker); ok {
+		if err := c.Check(ctx); err != nil {
+			return err
+		}
 	}
-	return b.Restore(ctx, path, before)
+	list, err := d.Tournaments(ctx)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrUnsound, err)
+	}
+	for _, s := range list {
+		if _, _, err := d.Log(ctx, s.ID); err != nil {
+			return fmt.Errorf("%w: %w", ErrUnsound, err)
+		}
+	}
+	return nil
+}
+
+// Restore replaces the whole database with the content of from (see
+// Backuper.Restore; another engine's is copied, CopyTo), once before (if
+// not nil) has run without error, and returns the number of tournaments
+// restored. from is taken as it is: Check it first.
+func (d *Director) Restore(ctx context.Context, from *Director, before func() error) (int, error) {
+	if b, ok := d.db.(Backuper); ok {
+		n, err := b.Restore(ctx, from.db, before)
+		if !errors.Is(err, ErrNoBackup) {
+			return n, err
+		}
+	}
+	return from.CopyTo(ctx, d, before)
 }

@@ -8,7 +8,6 @@
 package storetest
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -786,9 +785,11 @@ func content(t *testing.T, d *tournament.Director) string {
 	return b.String()
 }
 
-// testBackupRestore: a backup taken while the store is open restores what
-// it held when taken, every tournament and its audit trail, over later
-// changes; before runs first, and its error stops the restore.
+// testBackupRestore: a backup taken while the store is open is a file that
+// holds something; a store restored from another one (a snapshot of the
+// event, later changed) holds what that one holds, every tournament and its
+// audit trail, over its own later changes; before runs first, and its error
+// stops the restore.
 func testBackupRestore(t *testing.T, newDB NewDB) {
 	s := open(t, newDB)
 	if _, ok := s.(tournament.Backuper); !ok {
@@ -796,23 +797,23 @@ func testBackupRestore(t *testing.T, newDB NewDB) {
 	}
 	ctx := context.Background()
 	d := event(t, s)
-	want := content(t, d)
 	path := filepath.Join(t.TempDir(), "backup")
-	var buf bytes.Buffer
-	if err := d.Backup(ctx, &buf); err != nil {
+	if err := d.Backup(ctx, path); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
-		t.Fatal(err)
+	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+		t.Errorf("the backup file: %v, %v", fi, err)
 	}
+	snapshot := event(t, open(t, newDB))
+	want := content(t, snapshot)
 	if _, err := d.Create(ctx, tournament.DefaultSettings("Later", 3)); err != nil {
 		t.Fatal(err)
 	}
 	stop := errors.New("stop")
-	if _, err := d.Restore(ctx, path, func() error { return stop }); !errors.Is(err, stop) {
+	if _, err := d.Restore(ctx, snapshot, func() error { return stop }); !errors.Is(err, stop) {
 		t.Errorf("Restore with before failing: %v; want its error", err)
 	}
-	if n, err := d.Restore(ctx, path, nil); err != nil || n != 2 {
+	if n, err := d.Restore(ctx, snapshot, nil); err != nil || n != 2 {
 		t.Fatalf("Restore: %d, %v; want 2 tournaments", n, err)
 	}
 	if got := content(t, d); got != want {

@@ -10,62 +10,121 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/otd-project/otd/internal/tempfile"
+	"github.com/otd-project/otd/tournament"
 	driver "modernc.org/sqlite"
 )
 
 // ErrNotBackup reports a file that cannot be restored: not an otd database,
-// damaged, or one still in use.
+// damaged, not sound (tournament.ErrUnsound), or one still in use.
 var ErrNotBackup = errors.New("not a backup otd can restore")
 
-// Backup writes a consistent copy of the whole database to w while others
-// read and write it ('otd serve', 'round play', 'otd result'): SQLite's
-// VACUUM INTO makes the copy of one moment, a single file with no -wal beside
-// it, in a private temporary folder, which is then copied to w.
-func (s *Store) Backup(ctx context.Context, w io.Writer) error {
-	dir, err := os.MkdirTemp("", "otd-backup-")
-	if err != nil {
-		return fmt.Errorf("backup: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	tmp := filepath.Join(dir, "backup.db")
-	if _, err := s.db.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
+// Backup writes a consistent copy of the whole database into the empty file
+// at path while others read and write it ('otd serve', 'round play', 'otd
+// result'): SQLite's VACUUM INTO makes the copy of one moment, a single file
+// with no -wal beside it.
+func (s *Store) Backup(ctx context.Context, path string) error {
+	if _, err := s.db.ExecContext(ctx, "VACUUM INTO ?", path); err != nil {
 		if err := s.translate(err); translated(err) {
 			return err
 		}
 		return fmt.Errorf("backup of %s: %w", s.path, err)
 	}
-	f, err := os.Open(tmp)
-	if err != nil {
-		return fmt.Errorf("backup: %w", err)
-	}
-	defer f.Close()
-	_, err = io.Copy(w, f)
-	return err
+	return nil
 }
 
-// Restore replaces the whole content of the database with that of the
-// backup at path, through SQLite itself (its online backup, one write
-// transaction): other connections, a running 'otd serve' among them, see the
-// restored content at their next read, and no -wal of the replaced content
-// is ever applied over it. path must be an otd database that passes SQLite's
-// integrity check, with no -wal file beside it (a database in use, or copied
-// with its -wal: make the backup with 'otd backup' instead); one from an
-// older otd is upgraded on a copy first, path itself is never written.
-// before, if not nil, is called once path is found good, before anything
-// is replaced (to keep a copy of what is): its error stops the restore. It
-// returns the number of tournaments restored.
-func (s *Store) Restore(ctx context.Context, path string, before func() error) (int, error) {
+// OpenBackup opens a copy of the backup at path, made in the folder dir
+// (beside what it will replace) and removed by Close, once it is found to be
+// an otd database that passes SQLite's integrity check, whose schema is
+// exactly the one otd's migrations make at its version (as Check), then
+// upgraded if it comes from an older otd: check it then (Director.Check). A
+// backup with a -wal file beside it (a database in use, or copied with its
+// -wal) is refused: it should be made with 'otd backup'. path itself is
+// never written. The errors wrap ErrNotBackup and say why.
+func OpenBackup(path, dir string) (*Store, error) {
+	bad := func(why string, a ...any) error {
+		return fmt.Errorf("%s: %w: %s", path, ErrNotBackup, fmt.Sprintf(why, a...))
+	}
+	if err := checkPath(path); err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("restore: %w", err)
+	case !fi.Mode().IsRegular():
+		return nil, bad("it is not a file")
+	case fi.Size() == 0:
+		return nil, bad("the file is empty")
+	}
+	if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
+		return nil, bad("%s-wal is beside it: it is a database in use, or a copy made with its -wal, and its latest changes are in that file; "+
+			"make a backup of it with 'otd --db %s backup FILE' and restore that", path, path)
+	}
+	tmp, err := tempfile.Create(dir, filepath.Base(path))
+	if err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	if err := copyInto(path, tmp.File); err != nil {
+		tmp.Remove()
+		return nil, fmt.Errorf("restore: reading %s: %w", path, err)
+	}
+	s, err := Open(tmp.Name(), Options{checkFirst: true})
+	if err == nil {
+		// A single file again, as it came: the -wal merged in and gone.
+		if _, err = s.db.Exec("PRAGMA journal_mode = DELETE"); err != nil {
+			s.db.Close()
+		}
+	}
+	if err != nil {
+		tmp.Remove()
+		why := strings.ReplaceAll(strings.TrimPrefix(err.Error(), tmp.Name()+": "), tmp.Name(), path)
+		switch {
+		case errors.Is(err, ErrNewerSchema):
+			return nil, bad("it was written by a newer otd: upgrade otd to restore it")
+		case errors.Is(err, ErrDamaged):
+			return nil, bad("it is damaged (%s)", why)
+		case errors.Is(err, ErrNotOTD), errors.Is(err, ErrNotDatabase):
+			return nil, bad("it is not an otd database")
+		}
+		return nil, bad("%s", why)
+	}
+	s.scratch = tmp
+	return s, nil
+}
+
+// copyInto copies the file from into f, synced.
+func copyInto(from string, f *os.File) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if _, err := io.Copy(f, in); err != nil {
+		return err
+	}
+	return f.Sync()
+}
+
+// Restore replaces the whole content of the database with that of from, an
+// SQLite database (a backup opened with OpenBackup), through SQLite itself
+// (its online backup, one write transaction): other connections, a running
+// 'otd serve' among them, see the restored content at their next read, and
+// no -wal of the replaced content is ever applied over it. before, if not
+// nil, is called first (to keep a copy of what is): its error stops the
+// restore. It returns the number of tournaments restored, and
+// tournament.ErrNoBackup for another engine's database.
+func (s *Store) Restore(ctx context.Context, from tournament.Storage, before func() error) (int, error) {
+	src, ok := from.(*Store)
+	if !ok {
+		return 0, tournament.ErrNoBackup
+	}
 	if s.readOnly {
 		return 0, s.readOnlyError()
 	}
-	src, err := checkedCopy(path, s.path)
+	n, err := src.count(ctx)
 	if err != nil {
 		return 0, err
-	}
-	defer os.RemoveAll(filepath.Dir(src))
-	n, err := countTournaments(ctx, src)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
 	}
 	if before != nil {
 		if err := before(); err != nil {
@@ -84,7 +143,7 @@ func (s *Store) Restore(ctx context.Context, path string, before func() error) (
 		if !ok {
 			return fmt.Errorf("the SQLite driver cannot restore a backup (%T)", dc)
 		}
-		b, err := r.NewRestore(sqliteURI(src, "mode=ro"))
+		b, err := r.NewRestore(sqliteURI(src.path, "mode=ro"))
 		if err != nil {
 			return err
 		}
@@ -99,38 +158,34 @@ func (s *Store) Restore(ctx context.Context, path string, before func() error) (
 		if err := s.translate(err); translated(err) {
 			return 0, err
 		}
-		return 0, fmt.Errorf("restoring %s into %s: %w; the database is as it was", path, s.path, err)
+		return 0, fmt.Errorf("restoring into %s: %w; the database is as it was", s.path, err)
 	}
 	return n, nil
 }
 
-// RestoreFile puts the backup at path in place of the database file db,
-// which otd cannot open: it does not exist, or it is damaged, and is then
-// moved aside to aside (its -wal and -shm files with it). No otd may be
-// using db (a running 'otd serve' must be started again). It returns the
-// number of tournaments restored.
-func RestoreFile(ctx context.Context, db, path, aside string) (int, error) {
+// RestoreFile puts the backup src (opened with OpenBackup, in db's folder)
+// in place of the database file db, which otd cannot open: it does not
+// exist, or it is damaged, and is then moved aside to aside (its -wal and
+// -shm files with it). No otd may be using db (a running 'otd serve' must be
+// started again). src is closed. It returns the number of tournaments
+// restored.
+func RestoreFile(ctx context.Context, db string, src *Store, aside string) (int, error) {
 	if err := checkPath(db); err != nil {
 		return 0, err
 	}
-	src, err := checkedCopy(path, db)
+	if src.scratch == nil {
+		return 0, fmt.Errorf("restore: %s is not a backup's copy", src.path)
+	}
+	n, err := src.count(ctx)
 	if err != nil {
 		return 0, err
 	}
-	defer os.RemoveAll(filepath.Dir(src))
-	n, err := countTournaments(ctx, src)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
-	}
+	src.db.Close()
 	mode := fs.FileMode(0o644)
 	if fi, err := os.Stat(db); err == nil {
 		mode = fi.Mode().Perm()
 	}
-	// The copy goes beside db first, so that the last step is a rename.
-	tmp := filepath.Join(filepath.Dir(db), "."+filepath.Base(db)+".restore")
-	os.Remove(tmp) // a crashed restore's
-	defer os.Remove(tmp)
-	if err := copyFile(src, tmp, mode); err != nil {
+	if err := src.scratch.Chmod(mode); err != nil {
 		return 0, fmt.Errorf("restore: %w", err)
 	}
 	if aside != "" {
@@ -140,78 +195,63 @@ func RestoreFile(ctx context.Context, db, path, aside string) (int, error) {
 			}
 		}
 	}
-	if err := os.Rename(tmp, db); err != nil {
+	if err := os.Rename(src.scratch.Name(), db); err != nil {
 		return 0, fmt.Errorf("restore: %w", err)
 	}
+	src.scratch.Close()
 	return n, nil
 }
 
-func countTournaments(ctx context.Context, path string) (n int, err error) {
-	b, err := Open(path, Options{ReadOnly: true})
-	if err != nil {
-		return 0, err
-	}
-	defer b.Close()
-	return n, b.db.QueryRowContext(ctx, "SELECT count(*) FROM tournament").Scan(&n)
+func (s *Store) count(ctx context.Context) (n int, err error) {
+	return n, s.translate(s.db.QueryRowContext(ctx, "SELECT count(*) FROM tournament").Scan(&n))
 }
 
-// checkedCopy copies the backup at path into a private temporary folder,
-// opens the copy as an otd database (upgrading an older schema) and checks
-// its integrity; it returns the copy's path.
-func checkedCopy(path, db string) (string, error) {
-	bad := func(why string, a ...any) error {
-		return fmt.Errorf("%s: %w: %s", path, ErrNotBackup, fmt.Sprintf(why, a...))
+// DatabaseFile tells whether path names one of the files of the SQLite
+// database db, however spelled (relative or not, through a symbolic link,
+// another hard link of it), whether they exist or not: the database itself,
+// its -wal, -shm or -journal file. It says which, or "" for none.
+func DatabaseFile(db, path string) string {
+	dbs := []string{db}
+	if real, err := filepath.EvalSymlinks(db); err == nil {
+		dbs = append(dbs, real) // SQLite puts the side files beside the file a link leads to
 	}
-	if err := checkPath(path); err != nil {
-		return "", err
+	paths := []string{path}
+	if to, err := os.Readlink(path); err == nil {
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		paths = append(paths, to)
 	}
-	fi, err := os.Stat(path)
+	for _, d := range dbs {
+		for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+			for _, p := range paths {
+				if !sameFile(d+suffix, p) {
+					continue
+				}
+				if suffix == "" {
+					return "the database itself"
+				}
+				return "the database's " + suffix + " file"
+			}
+		}
+	}
+	return ""
+}
+
+// sameFile tells whether a and b are the same file, or, neither existing,
+// the same name in the same folder.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
 	switch {
-	case err != nil:
-		return "", fmt.Errorf("restore: %w", err)
-	case !fi.Mode().IsRegular():
-		return "", bad("it is not a file")
-	case fi.Size() == 0:
-		return "", bad("the file is empty")
+	case errA == nil && errB == nil:
+		return os.SameFile(fa, fb)
+	case errA == nil || errB == nil:
+		return false
 	}
-	if same, err := sameFile(path, db); err == nil && same {
-		return "", bad("it is the database itself")
-	}
-	if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
-		return "", bad("%s-wal is beside it: it is a database in use, or a copy made with its -wal, and its latest changes are in that file; "+
-			"make a backup of it with 'otd --db %s backup FILE' and restore that", path, path)
-	}
-	dir, err := os.MkdirTemp("", "otd-restore-")
-	if err != nil {
-		return "", fmt.Errorf("restore: %w", err)
-	}
-	tmp := filepath.Join(dir, "restore.db")
-	if err := copyFile(path, tmp, 0o600); err != nil {
-		os.RemoveAll(dir)
-		return "", fmt.Errorf("restore: reading %s: %w", path, err)
-	}
-	b, err := Open(tmp, Options{})
-	if err == nil {
-		err = b.IntegrityCheck()
-		if err == nil {
-			// A single file again, as it came: the -wal merged in and gone.
-			_, err = b.db.Exec("PRAGMA journal_mode = DELETE")
-		}
-		b.Close()
-	}
-	if err != nil {
-		os.RemoveAll(dir)
-		switch {
-		case errors.Is(err, ErrNewerSchema):
-			return "", bad("it was written by a newer otd: upgrade otd to restore it")
-		case errors.Is(err, ErrDamaged):
-			return "", bad("it is damaged (%s)", strings.ReplaceAll(err.Error(), tmp, path))
-		case errors.Is(err, ErrNotOTD), errors.Is(err, ErrNotDatabase):
-			return "", bad("it is not an otd database")
-		}
-		return "", fmt.Errorf("%s: %w: %s", path, ErrNotBackup, strings.ReplaceAll(err.Error(), tmp+": ", ""))
-	}
-	return tmp, nil
+	da, errA := os.Stat(filepath.Dir(a))
+	db, errB := os.Stat(filepath.Dir(b))
+	return errA == nil && errB == nil && os.SameFile(da, db) && filepath.Base(a) == filepath.Base(b)
 }
 
 // sqliteURI is the file: URI of path with a query.
@@ -221,38 +261,4 @@ func sqliteURI(path, query string) string {
 		abs = path
 	}
 	return "file:" + strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(filepath.ToSlash(abs)) + "?" + query
-}
-
-func sameFile(a, b string) (bool, error) {
-	fa, err := os.Stat(a)
-	if err != nil {
-		return false, err
-	}
-	fb, err := os.Stat(b)
-	if err != nil {
-		return false, err
-	}
-	return os.SameFile(fa, fb), nil
-}
-
-// copyFile copies the file from into a new file to (never through a link),
-// synced, with mode.
-func copyFile(from, to string, mode fs.FileMode) error {
-	in, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(out, in)
-	if err == nil {
-		err = out.Sync()
-	}
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }

@@ -51,7 +51,9 @@ var (
 	schemas = []*schema{&tournamentSchema, &archiveSchema}
 )
 
-func (s *Store) migrate(create bool) error {
+// migrate checks that the file is of s's kind and upgrades its schema to
+// the latest, or to schema upTo where upTo >= 0 (a reference, checkSchema).
+func (s *Store) migrate(create bool, upTo int) error {
 	sch := s.schema
 	var appID, version, tables int
 	// One statement, so that the three come from one state of the file even
@@ -83,12 +85,24 @@ func (s *Store) migrate(create bool) error {
 		return err
 	}
 	sort.Strings(names)
+	if upTo >= 0 {
+		names = names[:min(upTo, len(names))]
+	}
 	if version > len(names) {
 		return fmt.Errorf("%s: %w (schema %d; this otd knows up to %d)", s.path, ErrNewerSchema, version, len(names))
 	}
 	if s.readOnly && version < len(names) {
 		return fmt.Errorf("%s: %w: it was written by an older otd (schema %d) and this otd must upgrade it (schema %d) before reading it",
 			s.path, ErrReadOnly, version, len(names))
+	}
+	if s.checkFirst {
+		// A backup: sound as it is, before it is upgraded.
+		if err := s.IntegrityCheck(); err != nil {
+			return err
+		}
+		if err := checkSchema(context.Background(), s.db, sch); err != nil {
+			return fmt.Errorf("%s: %w", s.path, s.translate(err))
+		}
 	}
 	for i := version; i < len(names); i++ {
 		src, err := fs.ReadFile(*sch.fsys, names[i])

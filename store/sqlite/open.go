@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/otd-project/otd/internal/tempfile"
 	driver "modernc.org/sqlite" // the database/sql driver "sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -43,6 +44,9 @@ type Store struct {
 	immutable bool // opened in SQLite's immutable mode: no lock, and others' changes are not seen
 	poll      time.Duration
 	schema    *schema // the kind of database: a tournament database, or an archive (OpenArchive)
+	// checkFirst: a backup (OpenBackup), checked before it is upgraded.
+	checkFirst bool
+	scratch    *tempfile.File // the file of a backup's copy (OpenBackup), removed with Close
 }
 
 // Options of Open.
@@ -55,7 +59,8 @@ type Options struct {
 	// Poll is how often Changes looks at the database; 0: DefaultPoll.
 	Poll time.Duration
 
-	schema *schema // nil: a tournament database
+	schema     *schema // nil: a tournament database
+	checkFirst bool    // check the file before upgrading it (OpenBackup)
 }
 
 // DefaultPoll is how often Changes looks at the database by default: a
@@ -120,7 +125,7 @@ func checkPath(path string) error {
 // and immutable say how it was opened.
 func openDB(path string, o Options, immutable bool) (*Store, error) {
 	s := &Store{path: path, now: o.Now, poll: cmp.Or(o.Poll, DefaultPoll), readOnly: immutable || o.ReadOnly, immutable: immutable,
-		schema: cmp.Or(o.schema, &tournamentSchema)}
+		schema: cmp.Or(o.schema, &tournamentSchema), checkFirst: o.checkFirst}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -156,7 +161,7 @@ func openDB(path string, o Options, immutable bool) (*Store, error) {
 		// reads the file as it is now (Changes watches it).
 		db.SetMaxIdleConns(0)
 	}
-	if err := s.migrate(o.Create); err != nil {
+	if err := s.migrate(o.Create, -1); err != nil {
 		db.Close()
 		return s, err
 	}
@@ -194,5 +199,11 @@ func (s *Store) walMode() error {
 	}
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the database (and removes a backup's copy, OpenBackup).
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.scratch != nil {
+		s.scratch.Remove()
+	}
+	return err
+}

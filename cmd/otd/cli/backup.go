@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/otd-project/otd/internal/tempfile"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
@@ -30,7 +31,12 @@ play' or another director's 'otd result' use it. The copy is one SQLite file,
 whatever the database (a PostgreSQL one too), that 'otd restore' takes back,
 or that otd opens with --db. It is written atomically (never half a file),
 never through a symbolic link, and replaces an existing file only with
---force; - writes it to standard output.
+--force; - writes it to standard output. It never writes over the database
+itself, nor its -wal, -shm or -journal file, however FILE names them (a
+relative path, a link, another hard link), and never --to the database
+itself. But 'otd backup - > otd.db' is the shell's doing: it empties otd.db
+before otd starts, and the database is lost; redirect only into another
+file.
 
 With --to (or a postgres:// URL for FILE), the copy goes into another
 database instead, made if need be: a PostgreSQL database
@@ -51,23 +57,36 @@ in use is damaged beyond repair. Use backup and restore.`,
 			return cobra.ExactArgs(1)(cmd, args)
 		}),
 		RunE: func(_ *cobra.Command, args []string) error {
+			ctx := context.Background()
+			if to == "" && postgres.IsURL(args[0]) { // a database, not a file
+				to = args[0]
+			}
+			if to != "" {
+				switch what, err := sameDatabase(ctx, g.DB, to); {
+				case err != nil:
+					return err
+				case what != "":
+					return fmt.Errorf("backup refused: --to %s is %s (--db %s): name another database", postgres.Redact(to), what, g.dbName())
+				}
+			}
 			d, done, err := g.open(dbOptions{readOnly: true})
 			if err != nil {
 				return err
 			}
 			defer done()
-			ctx := context.Background()
 			n, err := d.Tournaments(ctx)
 			if err != nil {
 				return err
 			}
-			if to == "" && postgres.IsURL(args[0]) { // a database, not a file
-				to = args[0]
-			}
 			if to != "" {
 				return copyTo(ctx, g, d, to, force)
 			}
-			if err := writeOutput(g, args[0], force, func(w io.Writer) error { return backupTo(ctx, d, w) }); err != nil {
+			if args[0] == "-" {
+				err = backupStdout(ctx, g, d)
+			} else {
+				err = writeFile(g, args[0], force, func(f *os.File) error { return backupInto(ctx, d, f.Name()) })
+			}
+			if err != nil {
 				return err
 			}
 			if args[0] != "-" {
@@ -82,28 +101,61 @@ in use is damaged beyond repair. Use backup and restore.`,
 	return cmd
 }
 
-// backupTo writes a backup of d's database to w, an SQLite database file:
-// SQLite's own copy of an SQLite database; another database is copied into
-// a new SQLite file first.
-func backupTo(ctx context.Context, d *tournament.Director, w io.Writer) error {
-	err := d.Backup(ctx, w)
+// backupInto writes a backup of d's database into the empty file at path,
+// an SQLite database: SQLite's own copy of an SQLite database; another
+// database is copied into a new SQLite database there.
+func backupInto(ctx context.Context, d *tournament.Director, path string) error {
+	err := d.Backup(ctx, path)
 	if !errors.Is(err, tournament.ErrNoBackup) {
 		return err
 	}
-	dir, err := os.MkdirTemp("", "otd-backup-")
+	file, done, err := openDB(path, dbOptions{create: true}, nil)
+	if err != nil {
+		return err
+	}
+	_, err = d.CopyTo(ctx, file, nil)
+	done() // the file whole, its -wal merged in
+	return err
+}
+
+// backupStdout writes a backup of d's database to standard output, through a
+// temporary file beside the database (the system's temporary folder for
+// PostgreSQL's).
+func backupStdout(ctx context.Context, g *globals, d *tournament.Director) error {
+	dir := os.TempDir()
+	if !postgres.IsURL(g.DB) {
+		dir = filepath.Dir(g.DB)
+	}
+	tmp, err := tempfile.Create(dir, "otd-backup")
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	defer os.RemoveAll(dir)
-	file, done, err := openDB(filepath.Join(dir, "otd.db"), dbOptions{create: true}, nil)
-	if err != nil {
+	defer tmp.Remove()
+	if err := backupInto(ctx, d, tmp.Name()); err != nil {
 		return err
 	}
-	defer done()
-	if _, err := d.CopyTo(ctx, file, nil); err != nil {
+	return writeOutput(g, "-", false, func(w io.Writer) error {
+		_, err := io.Copy(w, tmp)
 		return err
+	})
+}
+
+// sameDatabase says whether the database other is the database db, however
+// named: for SQLite files, which of its files (sqlite.DatabaseFile); for
+// PostgreSQL URLs, as the servers say (postgres.SameDatabase). It returns ""
+// for another database.
+func sameDatabase(ctx context.Context, db, other string) (string, error) {
+	switch pg := postgres.IsURL(db); {
+	case pg != postgres.IsURL(other):
+		return "", nil
+	case !pg:
+		return sqlite.DatabaseFile(db, other), nil
 	}
-	return file.Backup(ctx, w)
+	same, err := postgres.SameDatabase(ctx, db, other)
+	if !same || err != nil {
+		return "", err
+	}
+	return "the database itself", nil
 }
 
 // copyTo copies d's database into the database named to (backup --to),
@@ -138,17 +190,28 @@ func newRestoreCmd(g *globals) *cobra.Command {
 		Short: "Replace the database's content with a backup, safely while otd serve runs",
 		Long: `restore replaces everything in the database (every tournament, its audit
 trail included) with the content of FILE, a copy made by 'otd backup'. FILE
-must be an otd database that passes SQLite's integrity check; it is read,
-never written. The content is replaced through SQLite itself in one step: a
+is read, never written, and must be a sound otd database: it passes SQLite's
+integrity check; its schema is exactly the one otd makes at its version
+(the same tables, columns, indexes and triggers, nothing more, nothing less:
+a trigger added by hand is refused, saying what differs), then upgraded on
+a copy if it comes from an older otd; no row refers to a row that does not
+exist; and every tournament loads and keeps the rules (a score within the
+board, every game between registered players). A PostgreSQL database
+restored from is checked the same way, against its own schema history.
+The content is replaced through SQLite itself in one step: a
 running 'otd serve' shows the restored event at once, and nothing of the
 replaced content comes back. It is refused while 'round play' or 'tournament
-run' plays this database's games: stop them first.
+run' plays this database's games, or another restore runs: the message says
+which (and its pid).
 
 What it replaces is kept first, beside the database, in a file whose name it
 prints ('otd restore' of that file goes back). A PostgreSQL database
 (--db postgres://...) takes the backup's tables in one transaction, and keeps
 what it replaced in a file named after the database in the current folder;
 the backup may be a PostgreSQL database too (otd restore postgres://...).
+Its temporary files are written there too, named .NAME.PID-XXXX.otd-tmp;
+those of a restore or backup that was killed are removed by the next, never
+a finished copy.
 
 Do not copy or move a file over the database instead: while otd uses it,
 its -wal file would be applied over the copy, bringing back undone results or
@@ -156,16 +219,32 @@ damaging the database beyond repair.`,
 		Example: "  otd restore paris-open-round3.db\n  otd --db club.db restore /media/usb/club-saturday.db",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			unlock, err := lockPlay(g.DB, g.Stderr)
+			unlock, err := lockPlay(g.DB, "restore", g.Stderr)
 			if err != nil {
 				return fmt.Errorf("restore refused: %w", err)
 			}
 			defer unlock()
 			ctx := context.Background()
+			switch what, err := sameDatabase(ctx, g.DB, args[0]); {
+			case err != nil:
+				return err
+			case what != "":
+				return fmt.Errorf("%s: %w: it is %s; nothing was changed", postgres.Redact(args[0]), sqlite.ErrNotBackup, what)
+			}
+			// Temporary files go where the restore writes: beside the
+			// database, or what it keeps of a PostgreSQL one.
+			src, file, srcDone, err := openBackup(args[0], filepath.Dir(g.asideBase()))
+			if err != nil {
+				return fmt.Errorf("%w; nothing was changed", err)
+			}
+			defer srcDone()
+			if err := src.Check(ctx); err != nil {
+				return fmt.Errorf("%s: %w: %w; nothing was changed", postgres.Redact(args[0]), sqlite.ErrNotBackup, err)
+			}
 			d, done, err := g.app(false)
 			switch {
-			case (errors.Is(err, sqlite.ErrNoDatabase) || errors.Is(err, sqlite.ErrDamaged)) && !postgres.IsURL(args[0]):
-				return restoreFile(ctx, g, args[0], err)
+			case (errors.Is(err, sqlite.ErrNoDatabase) || errors.Is(err, sqlite.ErrDamaged)) && file != nil:
+				return restoreFile(ctx, g, args[0], file, err)
 			case errors.Is(err, postgres.ErrNoSchema), errors.Is(err, sqlite.ErrNoDatabase): // a new database takes the backup
 				d, done, err = g.app(true)
 			}
@@ -176,24 +255,12 @@ damaging the database beyond repair.`,
 			kept := ""
 			before := func() error {
 				kept = asideName(g.asideBase(), "before-restore", g.now())
-				if err := writeOutput(g, kept, false, func(w io.Writer) error { return backupTo(ctx, d, w) }); err != nil {
+				if err := writeFile(g, kept, false, func(f *os.File) error { return backupInto(ctx, d, f.Name()) }); err != nil {
 					return fmt.Errorf("restore refused: keeping what it would replace: %w", err)
 				}
 				return nil
 			}
-			var n int
-			if postgres.IsURL(args[0]) { // a PostgreSQL database's content
-				err = tournament.ErrNoBackup
-			} else {
-				n, err = d.Restore(ctx, args[0], before)
-			}
-			if errors.Is(err, tournament.ErrNoBackup) { // not two SQLite databases: the tables are copied in
-				src, srcDone, err2 := openDB(args[0], dbOptions{readOnly: true}, nil)
-				if err = err2; err == nil {
-					defer srcDone()
-					n, err = src.CopyTo(ctx, d, before)
-				}
-			}
+			n, err := d.Restore(ctx, src, before)
 			if err != nil {
 				return fmt.Errorf("%w; nothing was changed", err)
 			}
@@ -205,14 +272,30 @@ damaging the database beyond repair.`,
 	return cmd
 }
 
-// restoreFile restores the backup at path into a database that otd cannot
-// open (openErr says why): a new one, or a damaged one, which is moved aside.
-func restoreFile(ctx context.Context, g *globals, path string, openErr error) error {
+// openBackup opens the backup name for a restore: a PostgreSQL database,
+// read only, or a copy of an SQLite file made in dir (sqlite.OpenBackup),
+// which file is then.
+func openBackup(name, dir string) (src *tournament.Director, file *sqlite.Store, done func(), err error) {
+	if postgres.IsURL(name) {
+		src, done, err = openDB(name, dbOptions{readOnly: true}, nil)
+		return src, nil, done, err
+	}
+	file, err = sqlite.OpenBackup(name, dir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return tournament.NewDirector(file), file, func() { file.Close() }, nil
+}
+
+// restoreFile restores the backup file (opened by openBackup from path)
+// into a database that otd cannot open (openErr says why): a new one, or a
+// damaged one, which is moved aside.
+func restoreFile(ctx context.Context, g *globals, path string, file *sqlite.Store, openErr error) error {
 	aside := ""
 	if errors.Is(openErr, sqlite.ErrDamaged) {
 		aside = asideName(g.DB, "damaged", g.now())
 	}
-	n, err := sqlite.RestoreFile(ctx, g.DB, path, aside)
+	n, err := sqlite.RestoreFile(ctx, g.DB, file, aside)
 	if err != nil {
 		return err
 	}

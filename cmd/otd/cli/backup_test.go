@@ -211,7 +211,7 @@ func TestBackupRestoreRefusals(t *testing.T) {
 		t.Error("a refused restore changed the database")
 	}
 
-	unlock, err := lockPlay(db.path, io.Discard)
+	unlock, err := lockPlay(db.path, "play", io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -164,7 +164,7 @@ func (g *globals) withDirector(fn func(context.Context, *tournament.Director, in
 		return err
 	}
 	defer done()
-	unlock, err := lockPlay(g.DB, g.Stderr)
+	unlock, err := lockPlay(g.DB, "play", g.Stderr)
 	if err != nil {
 		return err
 	}

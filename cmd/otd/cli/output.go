@@ -8,6 +8,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/otd-project/otd/internal/tempfile"
+	"github.com/otd-project/otd/store/postgres"
+	"github.com/otd-project/otd/store/sqlite"
 )
 
 // errExists is returned when an export would replace a file without --force.
@@ -23,13 +27,15 @@ var errNotFile = errors.New("not a regular file")
 
 // writeOutput writes an export to path, or to standard output for "-"; every
 // command that writes a file writes it through here. A file is written
-// through a temporary file in the same folder, synced, then moved into place,
+// through a temporary file in the same folder (internal/tempfile: a later
+// run removes it if otd is killed meanwhile), synced, then moved into place,
 // so that a crash never leaves half a file; it gets mode 0644, or the mode of
 // the file it replaces. An existing file is replaced only with force, and
 // only if it is a regular file: a folder, a device (/dev/null, /dev/full), a
 // named pipe or a socket is refused, and so is a symbolic link, which is
 // never followed (it could lead anywhere, /etc/passwd for root): the director
-// names the file itself.
+// names the file itself. The database in use, its -wal, -shm or -journal
+// file, however named, is never written.
 func writeOutput(g *globals, path string, force bool, write func(io.Writer) error) error {
 	if path == "-" {
 		w := bufio.NewWriter(g.Stdout)
@@ -42,8 +48,24 @@ func writeOutput(g *globals, path string, force bool, write func(io.Writer) erro
 		}
 		return nil
 	}
+	return writeFile(g, path, force, func(f *os.File) error {
+		w := bufio.NewWriter(f)
+		if err := write(w); err != nil {
+			return err
+		}
+		return w.Flush()
+	})
+}
+
+// writeFile is writeOutput for a file (not "-") that fill writes itself:
+// it gets the temporary file, new and empty, open (a program such as SQLite
+// may write it by its name, f.Name()).
+func writeFile(g *globals, path string, force bool, fill func(f *os.File) error) error {
 	if path == "" {
 		return usageErrorf("no file named: name the file to write, or - for standard output")
+	}
+	if what := g.databaseFile(path); what != "" {
+		return fmt.Errorf("cannot write %s: it is %s (--db %s), which otd never writes over: name another file", path, what, g.DB)
 	}
 	mode := newFileMode
 	if fi, err := os.Lstat(path); err == nil {
@@ -55,7 +77,7 @@ func writeOutput(g *globals, path string, force bool, write func(io.Writer) erro
 		}
 		mode = fi.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	tmp, err := tempfile.Create(filepath.Dir(path), filepath.Base(path))
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -63,24 +85,19 @@ func writeOutput(g *globals, path string, force bool, write func(io.Writer) erro
 		}
 		return fmt.Errorf("cannot write %s: %w; name a file in an existing folder you may write to", path, err)
 	}
-	defer os.Remove(tmp.Name())
-	w := bufio.NewWriter(tmp)
-	err = write(w)
-	if err == nil {
-		err = w.Flush()
-	}
+	defer tmp.Remove() // nothing once it is in place (Close)
+	err = fill(tmp.File)
 	if err == nil {
 		err = tmp.Chmod(mode)
 	}
 	if err == nil {
 		err = tmp.Sync()
 	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
+	// Locked until in place: a later run takes it for a killed writer's
+	// only once its lock is free.
 	if !force {
 		// A hard link never replaces a file, even one created since the check above.
 		switch err := os.Link(tmp.Name(), path); {
@@ -100,7 +117,17 @@ func writeOutput(g *globals, path string, force bool, write func(io.Writer) erro
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
+	tmp.Close()
 	return syncDir(path)
+}
+
+// databaseFile says which of the files of the SQLite database in use (--db)
+// path is, however named, or "" (tempfile.Create, sqlite.DatabaseFile).
+func (g *globals) databaseFile(path string) string {
+	if g.DB == "" || postgres.IsURL(g.DB) {
+		return ""
+	}
+	return sqlite.DatabaseFile(g.DB, path)
 }
 
 // wrote says on standard output what an export wrote and where, "Wrote

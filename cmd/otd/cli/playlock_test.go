@@ -17,7 +17,7 @@ func TestPlayLock(t *testing.T) {
 	d.must("player", "add", "A", "--engine", "builtin:greedy")
 	d.must("player", "add", "B", "--engine", "builtin:random")
 	d.must("round", "pair")
-	unlock, err := lockPlay(d.path, io.Discard)
+	unlock, err := lockPlay(d.path, "play", io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,18 +24,25 @@ var errPlaying = errors.New("another 'otd round play' or 'otd tournament run' is
 // lockPlay takes the lock that lets one otd at a time play a database's
 // engine games (two would play the same games twice): an flock on DB-play.lock
 // beside it, which the system releases when the process ends, however it
-// ends. The file keeps the holder's pid and start time ("PID START"), for the
+// ends. The file keeps the holder's pid and start time and what it does ("PID START KIND"), for the
 // message and for the next holder: a holder that was killed leaves its
 // record, and the next ends what its engines left running (proc.EndRun),
 // saying so on w. The lock of a PostgreSQL database is a file of the
 // system's temporary folder, named after its URL: it keeps two otd of this
 // computer from playing its games at once.
-func lockPlay(db string, w io.Writer) (unlock func(), err error) {
-	unlock, pid, err := lockRun(lockPath(db, "play"), w)
-	if pid != "" {
-		return nil, fmt.Errorf("%w (pid %s): wait for it to finish, or stop it with Ctrl-C", errPlaying, pid)
+//
+// kind is what takes it, written in the record ("play", or "restore", which
+// may not replace the games while they are played): the message of the
+// next says what holds it.
+func lockPlay(db, kind string, w io.Writer) (unlock func(), err error) {
+	unlock, pid, holder, err := lockRun(lockPath(db, "play"), kind, w)
+	switch {
+	case pid == "":
+		return unlock, err
+	case holder == "restore":
+		return nil, fmt.Errorf("another 'otd restore' (pid %s) is replacing this database's content: wait for it to finish", pid)
 	}
-	return unlock, err
+	return nil, fmt.Errorf("%w (pid %s): wait for it to finish, or stop it with Ctrl-C", errPlaying, pid)
 }
 
 // maxWorkers is the most workers of one database that run on one computer.
@@ -46,7 +53,7 @@ const maxWorkers = 256
 // after one that was killed ends what that one's engines left running.
 func lockWorker(db string, w io.Writer) (unlock func(), err error) {
 	for n := 1; n <= maxWorkers; n++ {
-		unlock, pid, err := lockRun(lockPath(db, "worker"+strconv.Itoa(n)), w)
+		unlock, pid, _, err := lockRun(lockPath(db, "worker"+strconv.Itoa(n)), "worker", w)
 		if pid == "" {
 			return unlock, err
 		}
@@ -64,29 +71,29 @@ func lockPath(db, kind string) string {
 	return db + "-" + kind + ".lock"
 }
 
-// lockRun takes the lock at path for this process (lockPlay), ending what
-// the engines of a holder that was killed left running; when another
-// process holds it, it returns that one's pid instead.
-func lockRun(path string, w io.Writer) (unlock func(), holder string, err error) {
+// lockRun takes the lock at path for this process (lockPlay), for kind,
+// ending what the engines of a holder that was killed left running; when
+// another process holds it, it returns that one's pid and kind instead.
+func lockRun(path, kind string, w io.Writer) (unlock func(), holder, holderKind string, err error) {
 	// Never through a symbolic link, and only a regular file: the lock is
 	// truncated to hold the pid.
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
 	if err != nil {
-		return nil, "", fmt.Errorf("the play lock %s: %w: remove it (nothing else should be there)", path, err)
+		return nil, "", "", fmt.Errorf("the play lock %s: %w: remove it (nothing else should be there)", path, err)
 	}
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, "", fmt.Errorf("the play lock %s is not a regular file: remove it (nothing else should be there)", path)
+		return nil, "", "", fmt.Errorf("the play lock %s is not a regular file: remove it (nothing else should be there)", path)
 	}
 	b := make([]byte, 64)
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		n, _ := f.ReadAt(b, 0)
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			pid, _, _ := strings.Cut(strings.TrimSpace(string(b[:n])), " ")
-			return nil, cmp.Or(pid, "?"), nil
+			record := append(strings.Fields(string(b[:n])), "", "", "")
+			return nil, cmp.Or(record[0], "?"), record[2], nil
 		}
-		return nil, "", fmt.Errorf("the play lock %s: %w", path, err)
+		return nil, "", "", fmt.Errorf("the play lock %s: %w", path, err)
 	}
 	n, _ := f.ReadAt(b, 0)
 	var run proc.ID
@@ -101,9 +108,9 @@ func lockRun(path string, w io.Writer) (unlock func(), holder string, err error)
 	}
 	f.Truncate(0)
 	self := proc.Self()
-	f.WriteAt([]byte(fmt.Sprintf("%d %d\n", self.Pid, self.Start)), 0)
+	f.WriteAt([]byte(fmt.Sprintf("%d %d %s\n", self.Pid, self.Start, kind)), 0)
 	return func() {
 		f.Truncate(0) // ended normally: nothing left to end
 		f.Close()
-	}, "", nil
+	}, "", "", nil
 }
