@@ -21,13 +21,17 @@ import (
 // sentinel errors, putting a backup in place of an SQLite file otd cannot
 // open (RestoreFile: a damaged or missing file, which no Director can hold),
 // and telling a PostgreSQL URL from a file's path and hiding its password
-// (IsURL, Redact: they touch no database); and opening the archive database
-// (OpenArchive), which it uses through package archive. Everything else of a
+// (IsURL, Redact: they touch no database); telling whether two names are one
+// database (DatabaseFile, SameDatabase: a backup never writes over the
+// database it copies); opening a backup to restore, checked against otd's
+// schema (OpenBackup); and opening the archive database (OpenArchive), which
+// it uses through package archive. Everything else of a
 // director's action (transactions, loading, saving, audit rows) goes through
 // the application layer, tournament.Director (DESIGN.md).
 func cliStoreAllowed(name string) bool {
 	return name == "Open" || name == "Options" || name == "Close" || name == "RestoreFile" || strings.HasPrefix(name, "Err") ||
-		name == "IsURL" || name == "Redact" || name == "OpenArchive"
+		name == "IsURL" || name == "Redact" || name == "OpenArchive" ||
+		name == "DatabaseFile" || name == "SameDatabase" || name == "OpenBackup"
 }
 
 // TestCLIUsesTheApplicationLayer type-checks the non-test files of

@@ -52,6 +52,9 @@ type Tournament struct {
 	Rounds     int     // Swiss rounds
 	Players    []Entry // the published standings, in their order
 	Games      []Game  // the Swiss rounds' games in order, then those added after them
+	// Notes are what reading the file noted (ReadELO), not stored: a file
+	// read as Windows-1252, a name cleaned.
+	Notes []string
 }
 
 // Entry is a player in a tournament's standings, as the file writes them.

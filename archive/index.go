@@ -43,6 +43,9 @@ type Report struct {
 	// why, by path: those refused before as well as the new ones.
 	Problems []File
 	Games    int // the games of the tournaments added and replaced
+	// Notes are what reading the files read noted (Tournament.Notes), by
+	// path: a file read as Windows-1252, a name cleaned.
+	Notes map[string][]string
 }
 
 // ErrNoFiles is wrapped by the error of a folder without an .ELO file:
@@ -87,6 +90,12 @@ func Index(ctx context.Context, st Store, dir string, o Options) (*Report, error
 		}
 		if in.Tournament != nil {
 			rep.Games += len(in.Tournament.Games)
+			if len(in.Tournament.Notes) > 0 {
+				if rep.Notes == nil {
+					rep.Notes = map[string][]string{}
+				}
+				rep.Notes[in.File.Path] = in.Tournament.Notes
+			}
 		}
 		put = append(put, in)
 	}

@@ -1,8 +1,6 @@
 package archive
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -10,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/otd-project/otd/internal/txt"
 )
 
 // Listed is a player of a rating list as a director needs it: to register
@@ -47,16 +47,17 @@ var ErrListFile = errors.New("not a rating list of otd's")
 // programs or for Excel (--excel: a byte-order mark, ';' between fields,
 // decimal commas): the columns WOF id, Name, Country and Rating (empty for
 // a player not rated), found by their titles in the first row, in any
-// order; Why not rated if there is one; the others are not read.
+// order; Why not rated if there is one; the others are not read. The file
+// is read as UTF-8, else as Windows-1252 (txt.Decode).
 func ReadList(r io.Reader) (map[int]Listed, error) {
-	br := bufio.NewReader(r)
-	if b, _ := br.Peek(3); bytes.Equal(b, []byte("\uFEFF")) {
-		br.Discard(3)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
 	}
-	head, _ := br.Peek(4096)
-	first, _, _ := bytes.Cut(head, []byte("\n"))
-	cr := csv.NewReader(br)
-	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
+	text, _ := txt.Decode(data) // Excel writes the ANSI code page unless told UTF-8
+	first, _, _ := strings.Cut(text, "\n")
+	cr := csv.NewReader(strings.NewReader(text))
+	if strings.Count(first, ";") > strings.Count(first, ",") {
 		cr.Comma = ';'
 	}
 	cr.FieldsPerRecord = -1

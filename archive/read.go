@@ -11,6 +11,7 @@ import (
 
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/tournament"
 )
@@ -73,7 +74,9 @@ func ReadELO(name string, data []byte, r Reading) (*Tournament, error) {
 	base := path.Base(name)
 	s := tournament.DefaultSettings(cmp.Or(f.Value("Tournament"), strings.TrimSuffix(base, path.Ext(base))), 1)
 	s.ByeDiscs = r.ByeDiscs
-	tm, _, err := export.FromELOWith(f, export.ELOSettings(f, s), r.Lenient)
+	l := r.Lenient
+	l.Names = "clean" // a bad name must not drop a file's games: the entries' names are cleaned below
+	tm, _, err := export.FromELOWith(f, export.ELOSettings(f, s), l)
 	if err == nil {
 		err = tm.Validate()
 	}
@@ -81,14 +84,22 @@ func ReadELO(name string, data []byte, r Reading) (*Tournament, error) {
 		return nil, err
 	}
 	t := &Tournament{File: name, Name: tm.Name, Place: f.Value("Country"), Start: start, End: end, Rounds: tm.Rounds}
+	if f.Windows1252 {
+		t.Notes = append(t.Notes, txt.Windows1252Note)
+	}
 	listed := map[int]bool{}
-	for _, p := range f.Standings {
+	for i, p := range f.Standings {
 		if p.ID != 0 && listed[p.ID] {
 			continue // listed twice: the first line counts (--lenient listed=first)
 		}
 		listed[p.ID] = true
-		t.Players = append(t.Players, Entry{Rank: len(t.Players) + 1, ID: p.ID, New: p.New, Last: p.Last, First: p.First,
-			Country: p.Country, Score: p.Score, Discs: p.Discs, Rating: p.Rating})
+		e := Entry{Rank: len(t.Players) + 1, ID: p.ID, New: p.New, Last: txt.CleanName(p.Last), First: txt.CleanName(p.First),
+			Country: p.Country, Score: p.Score, Discs: p.Discs, Rating: p.Rating}
+		if e.Last != p.Last || e.First != p.First {
+			was := Entry{Last: p.Last, First: p.First}.Name()
+			t.Notes = append(t.Notes, fmt.Sprintf("line %d: the name %s is not one otd keeps (%v): kept as %q", f.StandingsLines[i], elo.QuoteCut(was), txt.CheckName(was), e.Name()))
+		}
+		t.Players = append(t.Players, e)
 	}
 	t.Games = games(tm, func(p tournament.Player) int { return p.WOFID })
 	return t, nil

@@ -20,9 +20,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/scoring"
 )
 
@@ -60,6 +60,9 @@ type File struct {
 	// Otd is what otd adds to its own files in "% otd:" comment lines, which
 	// the rating list reads as comments: nil in other programs' files.
 	Otd *Otd
+	// Windows1252: the file is not valid UTF-8, and Read read it as
+	// Windows-1252 (Papp's, a Western European Windows program's).
+	Windows1252 bool
 }
 
 // Header is a "%%Key: value" line.
@@ -156,6 +159,10 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // Swiss rounds.
 const addedResults = "%%Added results"
 
+// MaxSize is the largest file Read reads, in bytes: the largest of the WOF
+// archive is under 32 KiB.
+const MaxSize = 16 << 20
+
 // MaxLine is the longest line Read reads, in bytes: the longest real line is
 // under 200.
 const MaxLine = 64 << 10
@@ -174,13 +181,8 @@ func (f *File) Value(key string) string {
 // control character (C0, C1, Unicode line and paragraph separators, format
 // characters such as bidirectional overrides), or is not UTF-8.
 func CheckText(s string) error {
-	if !utf8.ValidString(s) {
-		return fmt.Errorf("not valid UTF-8: %w", ErrValue)
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp, unicode.Cf) {
-			return fmt.Errorf("character %U, a line break or control character, %w", r, ErrValue)
-		}
+	if err := txt.CheckText(s); err != nil {
+		return fmt.Errorf("%v: %w", err, ErrValue)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/scoring"
 )
 
@@ -158,13 +159,23 @@ func Read(r io.Reader) (*File, error) { return ReadWith(r, Options{}) }
 // line, a comment after them; round lines written "%Round 3", "%%Round:
 // 3", "% Round 3", "%round3:" and with words after the number; games
 // before the first round line and in blocks without a number ("%Round PO",
-// "%Round RR"), which are Unrounded.
+// "%Round RR"), which are Unrounded. The file is read as UTF-8 when it is
+// valid UTF-8, else as Windows-1252 (File.Windows1252), a byte-order mark at
+// its start left out.
 func ReadWith(r io.Reader, o Options) (*File, error) {
 	if o.Sign != SignRefuse && o.Sign != SignDiscs && o.Sign != SignSign {
 		return nil, fmt.Errorf("sign rule %q: want %q or %q", o.Sign, SignDiscs, SignSign)
 	}
-	f := &File{}
-	sc := bufio.NewScanner(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSize {
+		return nil, &ParseError{Err: fmt.Errorf("larger than %d MiB, the largest .ELO file otd reads: %w", MaxSize>>20, ErrInvalid)}
+	}
+	text, cp1252 := txt.Decode(data)
+	f := &File{Windows1252: cp1252}
+	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 4096), MaxLine+2) // the line and its CR LF
 	cur, lines := &f.Unrounded, (*[]int)(nil)
 	block := ""               // the label of the block being read: a final block, or one without a number

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"unicode"
+
+	"github.com/otd-project/otd/internal/txt"
 )
 
 // TextCell returns a value that a user typed (a name, a country, a
@@ -16,7 +18,11 @@ import (
 // against CSV injection: "=cmd|' /C calc'!A0" is written "'=cmd|' /C
 // calc'!A0"). Every writer of a CSV or XLSX file passes user text through it;
 // numbers that otd computed (points, discs, ranks) are written as they are.
+// A control character other than a tab or a line break, whatever the
+// database holds, is escaped (txt.PrintableDocument: ESC as \x1b), and a
+// byte that is not UTF-8 too, so that the file is UTF-8 text.
 func TextCell(s string) string {
+	s = txt.PrintableDocument(s)
 	if s != "" && strings.ContainsRune("=+-@\t\r\n", rune(s[0])) {
 		return "'" + s
 	}

@@ -1,11 +1,13 @@
 package export
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/otd-project/otd/elo"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 )
@@ -27,6 +29,11 @@ type Lenient struct {
 	// Listed: a player id listed twice in the standings ("first"): the
 	// first line counts, the others are left aside.
 	Listed string
+	// Names: a name otd refuses (txt.CheckName: a control character,
+	// more than 200 characters) is cleaned ("clean", txt.CleanName) and
+	// noted, not refused: the archive keeps a file's games whatever its
+	// names.
+	Names string
 }
 
 // LenientHelp lists the values of ParseLenient, for --help.
@@ -34,7 +41,8 @@ const LenientHelp = `sign=discs   a game line whose sign contradicts its discs (
 sign=sign    ... the sign says who won, and the game has no discs
 rounds=split a player paired twice in a round: the later game moves to the next round where both are free
 totals=games published scores or disc totals the games do not give: the games count, the figures are noted
-listed=first a player id listed twice in the standings: the first line counts`
+listed=first a player id listed twice in the standings: the first line counts
+names=clean  a name otd refuses (a control character, over 200 characters): its control characters dropped, cut`
 
 // ParseLenient reads --lenient: comma-separated WHAT=HOW (LenientHelp).
 func ParseLenient(s string) (Lenient, error) {
@@ -51,8 +59,10 @@ func ParseLenient(s string) (Lenient, error) {
 			l.Totals = v
 		case k == "listed" && v == "first":
 			l.Listed = v
+		case k == "names" && v == "clean":
+			l.Names = v
 		default:
-			return Lenient{}, fmt.Errorf("--lenient %q: want sign=discs, sign=sign, rounds=split, totals=games or listed=first, comma-separated", kv)
+			return Lenient{}, fmt.Errorf("--lenient %q: want sign=discs, sign=sign, rounds=split, totals=games, listed=first or names=clean, comma-separated", kv)
 		}
 	}
 	return l, nil
@@ -62,7 +72,7 @@ func ParseLenient(s string) (Lenient, error) {
 // none.
 func (l Lenient) String() string {
 	var kv []string
-	for _, f := range [][2]string{{"sign", string(l.Sign)}, {"rounds", l.Rounds}, {"totals", l.Totals}, {"listed", l.Listed}} {
+	for _, f := range [][2]string{{"sign", string(l.Sign)}, {"rounds", l.Rounds}, {"totals", l.Totals}, {"listed", l.Listed}, {"names", l.Names}} {
 		if f[1] != "" {
 			kv = append(kv, f[0]+"="+f[1])
 		}
@@ -147,6 +157,9 @@ func FromELOWith(f *elo.File, s tournament.Settings, l Lenient) (*tournament.Tou
 func build(f *elo.File, s tournament.Settings, l Lenient, countAdded bool) (*tournament.Tournament, []string, error) {
 	b := &builder{f: f, l: l, num: map[int]int{}, countAdded: countAdded}
 	b.t = &tournament.Tournament{Settings: s}
+	if f.Windows1252 {
+		b.notes = append(b.notes, txt.Windows1252Note)
+	}
 	if err := b.players(); err != nil {
 		return nil, nil, err
 	}
@@ -237,6 +250,14 @@ func (b *builder) players() error {
 				pl.WOFID, pl.NewID = 0, false
 			}
 			pl.FirstRound, pl.Left, pl.Absent = max(st.FirstRound, 1), st.Left, st.Absent
+		}
+		if err := txt.CheckName(pl.Name); err != nil {
+			if b.l.Names == "" {
+				return invalid(line, "the name %s: %v: a name is a player's identity, correct it in the file (or --lenient names=clean)", elo.QuoteCut(pl.Name), err)
+			}
+			clean := cmp.Or(txt.CleanName(pl.Name), idName(p.ID))
+			b.notes = append(b.notes, fmt.Sprintf("%sthe name %s: %v: taken as %q (--lenient names=clean)", at(line), elo.QuoteCut(pl.Name), err, clean))
+			pl.Name = clean
 		}
 		b.t.Players = append(b.t.Players, pl)
 		b.lines = append(b.lines, line)

@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/ftd"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 )
@@ -82,10 +84,16 @@ func FromFTD(f *ftd.File, s tournament.Settings) (*tournament.Tournament, []stri
 	rounds := swissRounds(f)
 	t.Rounds = max(t.Rounds, len(rounds))
 	var notes []string
+	if f.Windows1252 {
+		notes = append(notes, txt.Windows1252Note)
+	}
 	num := map[int]int{} // the file's id: player number
 	for i, p := range f.Players {
 		num[p.ID] = i + 1
 		pl := tournament.Player{Number: i + 1, Name: p.FullName(), WOFID: p.WOFID, Rating: p.Rating, FirstRound: 1}
+		if err := txt.CheckName(pl.Name); err != nil {
+			return nil, nil, fmt.Errorf("%v: the name %s: %v: a name is a player's identity, correct it in the file: %w", p.At, elo.QuoteCut(pl.Name), err, ftd.ErrInvalid)
+		}
 		if c, err := tournament.NormalizeCountry(p.Country); err == nil {
 			pl.Country = c
 		} else {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/internal/txt"
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 
@@ -103,7 +104,20 @@ func WriteHTML(w io.Writer, t *tournament.Tournament) error {
 	if err != nil {
 		return err
 	}
-	return htmlTemplates.ExecuteTemplate(w, "page", page)
+	return executeHTML(w, "page", page)
+}
+
+// executeHTML writes the template name of data: every page of export's,
+// its text PrintableDocument (html/template escapes the markup; a control
+// character or a byte that is not UTF-8, whatever the database holds, is
+// escaped too: the page is UTF-8 text).
+func executeHTML(w io.Writer, name string, data any) error {
+	var b strings.Builder
+	if err := htmlTemplates.ExecuteTemplate(&b, name, data); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, txt.PrintableDocument(b.String()))
+	return err
 }
 
 // ResultsPage gives what the results page shows of t (see WriteHTML).
@@ -142,7 +156,7 @@ func WriteWallSheet(w io.Writer, t *tournament.Tournament, r int) error {
 		return err
 	}
 	wall := &HTMLWall{Round: r, ByName: Seats(t, r), Tables: RoundGames(t, r).Games}
-	return htmlTemplates.ExecuteTemplate(w, "wall", HTMLPage{Name: t.Name, About: about(t), Wall: wall})
+	return executeHTML(w, "wall", HTMLPage{Name: t.Name, About: about(t), Wall: wall})
 }
 
 // RoundGames gives the games of round r.

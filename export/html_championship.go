@@ -221,5 +221,5 @@ func WriteFinalWallSheet(w io.Writer, t *tournament.Tournament, k int) error {
 	if err != nil {
 		return err
 	}
-	return htmlTemplates.ExecuteTemplate(w, "final-wall", HTMLPage{Name: t.Name, About: about(t), FinalWall: &wall})
+	return executeHTML(w, "final-wall", HTMLPage{Name: t.Name, About: about(t), FinalWall: &wall})
 }

@@ -45,6 +45,9 @@ type File struct {
 	Players   []Player   // as listed (players_list)
 	Standings []Standing // in published order: the Swiss's
 	Rounds    []Round    // as listed: the Swiss, then the final phase
+	// Windows1252: the file is not valid UTF-8, and Read read it as
+	// Windows-1252 (txt.Decode).
+	Windows1252 bool
 }
 
 // Info is the tournament's own record ("info").

@@ -9,13 +9,16 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/otd-project/otd/internal/txt"
 )
 
 // Read reads a FlipTheDisc tournament file of at most MaxSize bytes. A
 // file it refuses gives a *ParseError wrapping ErrInvalid, with where:
 // the line and column, and the path of the value ("rounds[3].pairing[2]").
-// Keys the reader does not use are skipped, whatever they hold.
+// Keys the reader does not use are skipped, whatever they hold. The file is
+// read as UTF-8 when it is valid UTF-8, else as Windows-1252
+// (File.Windows1252), a byte-order mark at its start left out.
 func Read(r io.Reader) (*File, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
 	if err != nil {
@@ -24,17 +27,8 @@ func Read(r io.Reader) (*File, error) {
 	if len(data) > MaxSize {
 		return nil, &ParseError{Err: fmt.Errorf("larger than %d MiB", MaxSize>>20)}
 	}
-	if !utf8.Valid(data) {
-		i := 0
-		for i < len(data) {
-			c, n := utf8.DecodeRune(data[i:])
-			if c == utf8.RuneError && n <= 1 {
-				break
-			}
-			i += n
-		}
-		return nil, &ParseError{Pos: position(data, int64(i), ""), Err: errors.New("not UTF-8 text")}
-	}
+	text, cp1252 := txt.Decode(data)
+	data = []byte(text)
 	var whole json.RawMessage
 	if err := json.Unmarshal(data, &whole); err != nil { // its syntax first: the offset of a syntax error is the file's
 		var syn *json.SyntaxError
@@ -51,6 +45,7 @@ func Read(r io.Reader) (*File, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
+	f.Windows1252 = cp1252
 	return f, nil
 }
 

@@ -9,12 +9,12 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/engine/transcript"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/scoring"
 )
 
@@ -29,33 +29,10 @@ type Played struct {
 // maxNote is the longest Result.Note kept, in bytes.
 const maxNote = 400
 
-// Printable returns s with every character that is not printable (but the
-// space) escaped as Go quotes it (\x1b, \u202e, \n, \t), and every byte that
-// is not UTF-8 as \xNN: text an engine wrote (its error, its stderr), shown
-// as it was written and never acting on a terminal (an escape sequence) or
-// reordering a line (a bidirectional override).
-func Printable(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == ' ' || strconv.IsPrint(r):
-			b.WriteString(s[i : i+size])
-		default:
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		}
-		i += size
-	}
-	return b.String()
-}
-
 // RecordGame records a game otd played at table of round r: its transcript,
 // how it ended, and its result scored under the tournament's rules (a
 // default as a time default lost by the side at fault), with the reason of a
-// default as its note (Printable, cut to maxNote bytes). The moves must
+// default as its note (txt.Printable, cut to maxNote bytes). The moves must
 // replay legally from the start to the position recorded.
 func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 	g, err := t.Game(r, table)
@@ -112,7 +89,7 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 		if p.Completed != nil {
 			note += fmt.Sprintf("; completed by the winner to %s", *p.Completed)
 		}
-		if note = Printable(note); len(note) > maxNote {
+		if note = txt.Printable(note); len(note) > maxNote {
 			note = strings.ToValidUTF8(note[:maxNote], "") + "..."
 		}
 		res.Note = note

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/otd-project/otd/internal/txt"
 )
 
 // Validate checks the invariants that every operation keeps: valid settings;
@@ -121,25 +122,19 @@ func (r *Result) check(squares int) error {
 	return fmt.Errorf("result %d-%d: kind %q, loser %q", r.Black, r.White, r.Kind, r.Loser)
 }
 
-// maxName is the longest name otd keeps, in characters.
-const maxName = 200
-
-// checkName checks a name as otd keeps it: not empty, valid UTF-8, at most
-// maxName characters, and no control, format, line or paragraph separator
-// characters (no line breaks, escape sequences or bidirectional overrides).
+// checkName checks a name as otd keeps it (txt.CheckName, the one check of
+// every way a name comes in): not empty, valid UTF-8, at most txt.MaxName
+// characters, and no control, format, line or paragraph separator characters
+// (no line breaks, escape sequences or bidirectional overrides).
 func checkName(what, s string) error {
-	switch {
+	switch err := txt.CheckName(s); {
+	case err == nil:
+		return nil
 	case s == "":
 		return invalidf("a %s needs a name", what)
-	case !utf8.ValidString(s):
-		return invalidf("%s name %q: not valid UTF-8", what, s)
-	case utf8.RuneCountInString(s) > maxName:
-		return invalidf("%s name %.20q...: longer than %d characters", what, s, maxName)
+	case utf8.RuneCountInString(s) > txt.MaxName:
+		return invalidf("%s name %.20q...: longer than %d characters", what, s, txt.MaxName)
+	default:
+		return invalidf("%s name %q: %v", what, s, err)
 	}
-	for _, r := range s {
-		if unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) {
-			return invalidf("%s name %q: character %U is a control character", what, s, r)
-		}
-	}
-	return nil
 }

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
@@ -190,6 +193,7 @@ archive is one file a rating officer keeps beside the folder).`,
 				fmt.Fprintf(g.Stdout, "%s: %s\n", what.verb, strings.Join(what.paths, ", "))
 			}
 		}
+		printNotes(g, rep.Notes)
 		printProblems(g, rep.Problems)
 		return nil
 	}
@@ -200,6 +204,15 @@ archive is one file a rating officer keeps beside the folder).`,
 	return cmd
 }
 
+// printNotes says, on standard error, what reading each file noted, by path.
+func printNotes(g *globals, notes map[string][]string) {
+	for _, path := range slices.Sorted(maps.Keys(notes)) {
+		for _, n := range notes[path] {
+			fmt.Fprintf(g.Stderr, "otd: note: %s: %s\n", path, txt.Printable(n))
+		}
+	}
+}
+
 // printProblems lists the files not read, one a line, with why.
 func printProblems(g *globals, problems []archive.File) {
 	if len(problems) == 0 {
@@ -207,7 +220,7 @@ func printProblems(g *globals, problems []archive.File) {
 	}
 	fmt.Fprintf(g.Stdout, "Not read (%d; their games are not in the archive):\n", len(problems))
 	for _, p := range problems {
-		fmt.Fprintf(g.Stdout, "  %s: %s\n", p.Path, tournament.Printable(p.Problem))
+		fmt.Fprintf(g.Stdout, "  %s: %s\n", p.Path, txt.Printable(p.Problem))
 	}
 }
 

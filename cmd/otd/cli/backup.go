@@ -233,7 +233,7 @@ damaging the database beyond repair.`,
 			}
 			// Temporary files go where the restore writes: beside the
 			// database, or what it keeps of a PostgreSQL one.
-			src, file, srcDone, err := openBackup(args[0], filepath.Dir(g.asideBase()))
+			src, restoreInto, srcDone, err := openBackup(args[0], filepath.Dir(g.asideBase()))
 			if err != nil {
 				return fmt.Errorf("%w; nothing was changed", err)
 			}
@@ -243,8 +243,8 @@ damaging the database beyond repair.`,
 			}
 			d, done, err := g.app(false)
 			switch {
-			case (errors.Is(err, sqlite.ErrNoDatabase) || errors.Is(err, sqlite.ErrDamaged)) && file != nil:
-				return restoreFile(ctx, g, args[0], file, err)
+			case (errors.Is(err, sqlite.ErrNoDatabase) || errors.Is(err, sqlite.ErrDamaged)) && restoreInto != nil:
+				return restoreFile(ctx, g, args[0], restoreInto, err)
 			case errors.Is(err, postgres.ErrNoSchema), errors.Is(err, sqlite.ErrNoDatabase): // a new database takes the backup
 				d, done, err = g.app(true)
 			}
@@ -273,29 +273,33 @@ damaging the database beyond repair.`,
 }
 
 // openBackup opens the backup name for a restore: a PostgreSQL database,
-// read only, or a copy of an SQLite file made in dir (sqlite.OpenBackup),
-// which file is then.
-func openBackup(name, dir string) (src *tournament.Director, file *sqlite.Store, done func(), err error) {
+// read only, or a copy of an SQLite file made in dir (sqlite.OpenBackup).
+// For a file, restoreInto puts that copy in place of the SQLite database db
+// (sqlite.RestoreFile), moving db aside first when aside is not "".
+func openBackup(name, dir string) (src *tournament.Director, restoreInto func(ctx context.Context, db, aside string) (int, error), done func(), err error) {
 	if postgres.IsURL(name) {
 		src, done, err = openDB(name, dbOptions{readOnly: true}, nil)
 		return src, nil, done, err
 	}
-	file, err = sqlite.OpenBackup(name, dir)
+	file, err := sqlite.OpenBackup(name, dir)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return tournament.NewDirector(file), file, func() { file.Close() }, nil
+	restoreInto = func(ctx context.Context, db, aside string) (int, error) {
+		return sqlite.RestoreFile(ctx, db, file, aside)
+	}
+	return tournament.NewDirector(file), restoreInto, func() { file.Close() }, nil
 }
 
-// restoreFile restores the backup file (opened by openBackup from path)
-// into a database that otd cannot open (openErr says why): a new one, or a
-// damaged one, which is moved aside.
-func restoreFile(ctx context.Context, g *globals, path string, file *sqlite.Store, openErr error) error {
+// restoreFile restores the backup file (opened by openBackup from path,
+// which gave restoreInto) into a database that otd cannot open (openErr says
+// why): a new one, or a damaged one, which is moved aside.
+func restoreFile(ctx context.Context, g *globals, path string, restoreInto func(ctx context.Context, db, aside string) (int, error), openErr error) error {
 	aside := ""
 	if errors.Is(openErr, sqlite.ErrDamaged) {
 		aside = asideName(g.DB, "damaged", g.now())
 	}
-	n, err := sqlite.RestoreFile(ctx, g.DB, file, aside)
+	n, err := restoreInto(ctx, g.DB, aside)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/tw"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
@@ -158,8 +159,10 @@ func invalidAsUsage(err error) error {
 const termWidth = 80
 
 // table renders rows under a header with tablewriter, the header as
-// written ("R1", not "R 1").
+// written ("R1", not "R 1"), every cell Printable: whatever the database
+// holds, no control character reaches the terminal.
 func table(w io.Writer, header []string, rows [][]string) error {
+	printable(rows)
 	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithRowAutoWrap(tw.WrapNone),
 		tablewriter.WithHeaderAutoWrap(tw.WrapNone))
 	t.Header(header)
@@ -179,6 +182,7 @@ func table(w io.Writer, header []string, rows [][]string) error {
 // (withdrawn)").
 func fitTable(w io.Writer, header []string, rows [][]string, names ...int) error {
 	const minName = 16
+	printable(rows)                  // before the widths are measured
 	need := make([]int, len(header)) // the width of each column uncut
 	for i, h := range header {
 		need[i] = twwidth.Width(h)
@@ -222,6 +226,15 @@ func fitTable(w io.Writer, header []string, rows [][]string, names ...int) error
 		left -= min(width, need[n])
 	}
 	return table(w, header, rows)
+}
+
+// printable escapes the cells of rows in place (txt.Printable).
+func printable(rows [][]string) {
+	for _, row := range rows {
+		for i, c := range row {
+			row[i] = txt.Printable(c)
+		}
+	}
 }
 
 // shortHeaders are the short forms of headers that fitTable uses to leave

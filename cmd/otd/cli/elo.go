@@ -58,7 +58,11 @@ totals show (Papp counts a bye 40-24), or --bye-discs.
 A file that contradicts itself is refused, with the line: a game line whose
 sign contradicts its discs, a player paired twice in a round or with
 themselves, listed twice, a game of a player not in the standings,
-published scores or disc totals its games do not give. --lenient says how
+published scores or disc totals its games do not give. So is a name that
+'otd player add' refuses (a control character such as ESC, more than 200
+characters): a name is a player's identity. A file that is not UTF-8 is
+read as Windows-1252 (Papp's and other Windows programs' files; noted), a
+byte-order mark at its start left out. --lenient says how
 to take it instead (comma-separated; each one taken is noted):
 ` + export.LenientHelp,
 		Example: "  otd import elo 20191009_WOC_2019.ELO --bq wof\n  otd standings\n" +

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/internal/txt"
 	"io"
 	"os"
 	"os/signal"
@@ -262,11 +263,11 @@ func gameLine(e tournament.GameEvent) string {
 	case errors.Is(e.Err, tournament.ErrStopped):
 		line += ": " + e.Err.Error()
 	case e.Err != nil: // it may hold what an engine wrote
-		line += ": not played: " + tournament.Printable(e.Err.Error())
+		line += ": not played: " + txt.Printable(e.Err.Error())
 	default:
 		line += ": " + e.Result.String()
 		if e.Result.Note != "" { // escaped when stored; not in a database of before
-			line += ": " + tournament.Printable(e.Result.Note)
+			line += ": " + txt.Printable(e.Result.Note)
 		}
 	}
 	return line

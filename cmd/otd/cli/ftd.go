@@ -31,7 +31,9 @@ The tie-break is FlipTheDisc's mbq: BQ with c = 64 / rounds unrounded
 (--bq exact), or the constant the file sets; --bq overrides it. The file's
 published points must be those of its games and byes (otherwise nothing is
 imported, and the error says whose); where otd's Swiss order is not the
-published one, a note says so.
+published one, a note says so. A name that 'otd player add' refuses (a
+control character, more than 200 characters) is refused with its line. A
+file that is not UTF-8 is read as Windows-1252 (noted).
 
 The final phase (FlipTheDisc's rounds 108 SF, 109 3/4 and 110 F) is read as
 'otd import elo' reads the games after the Swiss: each game is given its

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/roster"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -341,7 +342,7 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return invalidAsUsage(err)
 			}
-			fmt.Fprintf(g.Stdout, "Player %s\n", p)
+			fmt.Fprintf(g.Stdout, "Player %s\n", txt.Printable(p.String()))
 			return nil
 		},
 	}
@@ -372,7 +373,7 @@ func newPlayerWithdrawCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(g.Stdout, "Player %d (%s) is withdrawn from round %d on.\n", p.Number, p.Name, p.Left)
+			fmt.Fprintf(g.Stdout, "Player %d (%s) is withdrawn from round %d on.\n", p.Number, txt.Printable(p.Name), p.Left)
 			return nil
 		},
 	}
@@ -394,7 +395,7 @@ func newPlayerAbsentCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(g.Stdout, "Player %d (%s) is absent from round %d.\n", p.Number, p.Name, round)
+			fmt.Fprintf(g.Stdout, "Player %d (%s) is absent from round %d.\n", p.Number, txt.Printable(p.Name), round)
 			return nil
 		},
 	}
@@ -431,10 +432,10 @@ first round is paired: after that, withdraw them ('otd player withdraw').
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(g.Stdout, "Removed %s.", changes[0].Subject)
+			fmt.Fprintf(g.Stdout, "Removed %s.", txt.Printable(changes[0].Subject))
 			switch moved := len(t.Players) - n + 1; {
 			case moved == 1:
-				fmt.Fprintf(g.Stdout, " Player %d (%s) is now player %d.", n+1, t.Players[n-1].Name, n)
+				fmt.Fprintf(g.Stdout, " Player %d (%s) is now player %d.", n+1, txt.Printable(t.Players[n-1].Name), n)
 			case moved > 1:
 				to := map[bool]string{true: "and", false: "to"}[moved == 2]
 				fmt.Fprintf(g.Stdout, " Players %d %s %d are now numbered %d %s %d.", n+1, to, len(t.Players)+1, n, to, len(t.Players))

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/elo"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/pflag"
 )
@@ -154,6 +156,11 @@ func listedInput(p archive.Listed) (tournament.PlayerInput, string) {
 		in.Country = c
 	} else {
 		notes = append(notes, fmt.Sprintf("country %q is no code otd knows: registered without one ('otd player edit N --country CC')", p.Country))
+	}
+	if err := txt.CheckName(in.Name); err != nil && in.Name != "" {
+		clean := txt.CleanName(in.Name)
+		notes = append(notes, fmt.Sprintf("the list's name %s is not one otd keeps (%v): registered as %q", elo.QuoteCut(in.Name), err, clean))
+		in.Name = clean
 	}
 	if in.Name == "" {
 		in.Name = fmt.Sprintf("WOF %d", p.ID)

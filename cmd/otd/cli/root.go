@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/otd-project/otd/elo"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
@@ -221,7 +222,7 @@ func readableLine(msg string) string {
 		} else {
 			j = len(msg)
 		}
-		b.WriteString(tournament.Printable(msg[i:j]))
+		b.WriteString(txt.Printable(msg[i:j]))
 		i = j
 	}
 	out := b.String()
