@@ -323,8 +323,9 @@ func runInit(path string, argv []string) int {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "otd: start %s: %v\n", argv[0], err)
 	} else {
+		// The engine's input breaks when it ends; its output and stderr
+		// end when the init does, with the status told.
 		os.Stdin.Close()
-		os.Stdout.Close()
 		go func() {
 			for s := range sigs {
 				if s != syscall.SIGINT {
