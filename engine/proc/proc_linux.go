@@ -55,9 +55,9 @@ func start(path string, cfg Config, env []string, stdio []*os.File) (*box, error
 // themselves: the engine runs as otd's user), a cgroup of its own (entered
 // at the clone), or none but the init's tree. The init is the leader of the
 // engine's process group; it is given otd's end of a socket as fd 3.
-func startIn(way, path string, cfg Config, env []string, stdio []*os.File) (*box, error) {
+func startIn(way, path string, cfg Config, env []string, stdio []*os.File) (b *box, err error) {
 	attr := &syscall.SysProcAttr{Setpgid: true}
-	b := &box{pidns: way == "pidns"}
+	b = &box{pidns: way == "pidns"}
 	switch way {
 	case "pidns":
 		attr.Cloneflags = syscall.CLONE_NEWPID
@@ -67,37 +67,34 @@ func startIn(way, path string, cfg Config, env []string, stdio []*os.File) (*box
 			attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
 		}
 	case "cgroup":
-		dir, err := newCgroup()
-		if err != nil {
+		if b.cgroup, err = newCgroup(); err != nil {
 			return nil, err
 		}
-		f, err := os.Open(dir)
+		defer func() {
+			if err != nil {
+				os.Remove(b.cgroup)
+			}
+		}()
+		f, err := os.Open(b.cgroup)
 		if err != nil {
-			os.Remove(dir)
 			return nil, err
 		}
 		defer f.Close()
 		attr.UseCgroupFD, attr.CgroupFD = true, int(f.Fd())
-		b.cgroup = dir
 	}
 	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
-		os.Remove(b.cgroup)
 		return nil, err
 	}
 	b.conn = os.NewFile(uintptr(fds[0]), "init")
 	theirs := os.NewFile(uintptr(fds[1]), "otd")
+	defer theirs.Close()
 	b.cmd = &exec.Cmd{
 		Path: "/proc/self/exe", Args: append([]string{initArg0, path}, cfg.Argv...), Dir: cfg.Dir, Env: env,
 		Stdin: stdio[0], Stdout: stdio[1], Stderr: stdio[2], ExtraFiles: []*os.File{theirs}, SysProcAttr: attr,
 	}
-	err = b.cmd.Start()
-	theirs.Close()
-	if err != nil {
+	if err := b.cmd.Start(); err != nil {
 		b.conn.Close()
-		if b.cgroup != "" {
-			os.Remove(b.cgroup)
-		}
 		return nil, err
 	}
 	return b, nil
@@ -225,7 +222,7 @@ func endCgroup(dir string) (int, error) {
 		return 0, err
 	}
 	n := strings.Count(string(procs), "\n")
-	if n > 0 {
+	if populated(dir) {
 		if err := os.WriteFile(filepath.Join(dir, "cgroup.kill"), []byte("1"), 0); err != nil {
 			return 0, err
 		}
@@ -294,8 +291,9 @@ const (
 // process orphaned below it (the first process of a PID namespace does,
 // another is a child subreaper) until the engine ends; SIGTERM kills the
 // engine, SIGINT (sent to the engine's group) is the engine's alone. It
-// tells otd the engine's exit status, then ends what the engine left:
-// leaving a PID namespace is enough, otherwise it kills its descendants.
+// tells otd the engine's exit status, then ends what the engine left: as
+// the first process of a PID namespace by ending (the kernel kills the
+// rest), otherwise by killing its descendants.
 //
 // Linux sends the parent-death signal when the thread that started the
 // init ends, not otd: Go ends a thread only when a goroutine locked to it

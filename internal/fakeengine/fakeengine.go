@@ -40,9 +40,8 @@
 //	sleeper     ignores SIGINT and SIGTERM and sleeps
 //	detach      starts a sleeper and exits at once
 //
-// A sleeper and a detacher write "fake: child PID" to stderr at their start:
-// their pid as /proc names it (the system's, also in a PID namespace of
-// their own).
+// A fake that starts a sleeper or a detacher writes "fake: child PID" (its
+// pid as /proc names it: the system's, also in a PID namespace) to stderr.
 //
 // Options: "delay=DURATION" (of mode late), "think=DURATION" (waited
 // before answering every move request), "style=tight" (GTP: no ids, no
@@ -170,12 +169,14 @@ func run(args []string) int {
 			f.extra = append(f.extra, o)
 		}
 	}
-	if f.mode == "sleeper" || f.mode == "detach" {
+	if os.Getenv(pidPipe) == "3" { // a child of startChild: it tells its pid
 		pid := strconv.Itoa(os.Getpid())
 		if p, err := os.Readlink("/proc/self"); err == nil {
 			pid = p
 		}
-		fmt.Fprintf(os.Stderr, "fake: child %s\n", pid)
+		w := os.NewFile(3, "pid")
+		fmt.Fprintln(w, pid)
+		w.Close()
 	}
 	switch f.mode {
 	case "exitstart":
@@ -241,19 +242,34 @@ func run(args []string) int {
 	return 0
 }
 
+// pidPipe, set to 3 in a child's environment, says that fd 3 is a pipe on
+// which it tells its pid.
+const pidPipe = "OTD_FAKE_PID_PIPE"
+
 // startChild starts a fake in mode (with no move request to strike at)
 // holding the fake's standard input, output and error, in a session of its
-// own with setsid.
+// own with setsid, and writes its pid to stderr once the child has told it:
+// the pid as /proc names it (a PID namespace's pid is another).
 func startChild(protocol, mode string, setsid bool) error {
 	argv := Argv(protocol, mode, 0)
 	c := exec.Command(argv[0], argv[1:]...)
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr // holds the pipes open too
 	c.SysProcAttr = &syscall.SysProcAttr{Setsid: setsid}
-	err := c.Start()
+	c.Env = append(os.Environ(), pidPipe+"=3")
+	r, w, err := os.Pipe()
+	if err == nil {
+		c.ExtraFiles = []*os.File{w}
+		err = c.Start()
+		w.Close()
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fake: start a child:", err)
+		return err
 	}
-	return err
+	pid, _ := bufio.NewReader(r).ReadString('\n')
+	r.Close()
+	fmt.Fprintf(os.Stderr, "fake: child %s\n", strings.TrimSpace(pid))
+	return nil
 }
 
 // name is the engine's name: fake, with the extra arguments as received.
