@@ -53,7 +53,8 @@ func StartClient(proto string, cfg Config, play func(context.Context, player.Gam
 // Name returns the configured name, or the engine's own.
 func (c *Client) Name() string { return c.conn.name }
 
-// Pid returns the engine's process id, which is also its process group id.
+// Pid returns the process id of the engine (on Linux, of its init), which
+// is also its process group id.
 func (c *Client) Pid() int { return c.conn.Pid() }
 
 // Stderr returns the end of what the engine wrote to its standard error (at
@@ -79,9 +80,9 @@ func (c *Client) Move(ctx context.Context, g player.Game, clk player.Clock) (eng
 }
 
 // Close tells the engine to quit and waits for it; then sends SIGINT to its
-// process group, then SIGKILL, each after Config.Grace, until no process of
-// the group is left running, then SIGKILL to every other process the engine
-// started (Process.Stop). It is safe to call more than once.
+// process group, then SIGKILL to every process the engine started, each
+// after Config.Grace, until none is left running (Process.Stop). It is safe
+// to call more than once.
 func (c *Client) Close() error {
 	if err := c.conn.Stop("quit"); err != nil {
 		return c.conn.Errorf("%w", err)

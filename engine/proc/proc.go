@@ -2,18 +2,24 @@
 // engine/nboard): it starts the engine from an argv (never through a shell)
 // in a process group of its own, hands out its standard output a line at a
 // time under a context, keeps the end of its standard error in a bounded
-// buffer, and stops it (a quit command, then SIGINT, then SIGKILL to the
-// group, then SIGKILL to every other process it started) until no process
-// of its family is left running.
+// buffer, and stops it (a quit command, then SIGINT to the group, then
+// SIGKILL to every process it started) until none is left running.
 //
-// What an engine starts may leave its process group (setsid) and its parent
-// (a daemon's double fork). On Linux otd finds all of it: the engine and its
-// children carry a marker in their environment (EnvMarker, naming the otd
-// that started them and the engine), otd is their child subreaper (an orphan
-// is given to otd, which reaps it), and processes are killed by pid with
-// their start time checked. The engine gets SIGKILL when otd dies, and what
-// it started is ended by the next otd through EndRun. Elsewhere Stop kills
-// the process group.
+// What an engine starts may leave its process group (setsid), its parent
+// (a daemon's double fork) and its environment (env -i). On Linux the engine
+// runs in a box that nothing it starts can leave, a box an engine (each
+// game's engines have their own, with --concurrency above 1 too): otd runs
+// itself as the box's init (a hidden argv[0], handled by this package's
+// init function), which starts the engine, reaps what it orphans and tells
+// otd how it ended. The box is, the first the kernel allows (EnvIsolation
+// forces one): a PID namespace of its own (unprivileged through a user
+// namespace), whose processes all die with its init; a cgroup (cgroup2)
+// made for the engine below otd's own, which cgroup.kill empties;
+// otherwise the tree of the init, a child subreaper, which kills its
+// descendants. The box ends when the engine ends (and Stop ends the
+// engine), and when otd dies (a parent-death signal to the init); a cgroup
+// whose init was killed too is ended by the next otd (EndRun, and any otd
+// that makes a cgroup). Elsewhere Stop kills the process group.
 //
 // Above the process, Client is the shape both clients share (they embed
 // it): their Config, the engine's name, Move's lock and its refusal of a
@@ -30,9 +36,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -60,9 +66,10 @@ const (
 	killWait = 10 * time.Second
 )
 
-// EnvMarker is the environment variable that marks an engine and what it
-// starts: RUN.N, RUN the otd that started it (ID.String) and N the engine.
-const EnvMarker = "OTD_ENGINE"
+// EnvIsolation, when set, forces the box of the engines (Linux): "pidns",
+// "cgroup" or "subreaper"; Start fails when the kernel does not allow it.
+// It is for tests.
+const EnvIsolation = "OTD_ENGINE_ISOLATION"
 
 // An ID is a process: its pid and its start time (on Linux, clock ticks from
 // boot to its start, field 22 of /proc/PID/stat; 0 elsewhere), which tell it
@@ -80,19 +87,17 @@ func (id ID) String() string { return fmt.Sprintf("%d.%d", id.Pid, id.Start) }
 func Self() ID { return self() }
 
 // EndRun ends what run, an otd that died (killed, say) while it played,
-// left running: every process that carries one of its markers and the
-// descendants of those (on Linux; elsewhere nothing is found). It returns
-// how many processes it killed; it does nothing when run is this process or
-// is still running.
+// left running: the processes of the cgroups it made for its engines, whose
+// inits were killed with it (on Linux; a PID namespace and a subreaper's
+// tree end with their init, and elsewhere nothing is found). It returns how
+// many processes it killed; it does nothing when run is this process or is
+// still running.
 func EndRun(run ID) int {
 	if run.Pid <= 0 || run == Self() || run.Running() {
 		return 0
 	}
 	return endRun(run)
 }
-
-// engines numbers the engines this process starts, for their markers.
-var engines atomic.Int64
 
 // ErrLongLine is what Line returns for a line over MaxLine bytes; the output
 // cannot be read any further.
@@ -115,8 +120,8 @@ type Config struct {
 // may be called at any time, from any goroutine.
 type Process struct {
 	cfg    Config
-	pgid   int
-	mark   string // the value of EnvMarker the engine was started with
+	pgid   int  // the process otd started (the engine, or its init on Linux), leader of the engine's group
+	box    *box // what holds the engine's processes
 	stdin  *os.File
 	stdout *os.File
 	errR   *os.File
@@ -138,7 +143,8 @@ type lineMsg struct {
 	err error
 }
 
-// Start starts the engine in a process group of its own.
+// Start starts the engine in a process group of its own (on Linux, in a box:
+// the package's doc).
 func Start(cfg Config) (*Process, error) {
 	if len(cfg.Argv) == 0 || cfg.Argv[0] == "" {
 		return nil, errors.New("no program to start")
@@ -163,17 +169,15 @@ func Start(cfg Config) (*Process, error) {
 		closeAll(inR, inW, outR, outW)
 		return nil, err
 	}
-	mark := fmt.Sprintf("%s.%d", Self(), engines.Add(1))
 	env := cfg.Env
 	if env == nil {
 		env = os.Environ()
 	}
-	cmd := exec.Command(cfg.Argv[0], cfg.Argv[1:]...)
-	cmd.Dir, cmd.Env = cfg.Dir, append(env[:len(env):len(env)], EnvMarker+"="+mark)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = sysProcAttr()
-	becomeSubreaper()
-	err = cmd.Start()
+	path, err := lookPath(cfg.Argv[0], cfg.Dir)
+	var b *box
+	if err == nil {
+		b, err = start(path, cfg, env, []*os.File{inR, outW, errW})
+	}
 	closeAll(inR, outW, errW)
 	if err != nil {
 		closeAll(inW, outR, errR)
@@ -181,8 +185,8 @@ func Start(cfg Config) (*Process, error) {
 	}
 	p := &Process{
 		cfg:     cfg,
-		pgid:    cmd.Process.Pid,
-		mark:    mark,
+		pgid:    b.cmd.Process.Pid,
+		box:     b,
 		stdin:   inW,
 		stdout:  outR,
 		errR:    errR,
@@ -193,7 +197,7 @@ func Start(cfg Config) (*Process, error) {
 		done:    make(chan struct{}),
 	}
 	go func() {
-		p.waitErr = cmd.Wait()
+		p.waitErr = b.wait()
 		close(p.exited)
 	}()
 	p.wg.Add(2)
@@ -212,7 +216,18 @@ func closeAll(fs ...*os.File) {
 	}
 }
 
-// Pid returns the engine's process id, which is also its process group id.
+// lookPath finds the program name as exec.Command would, relative to dir
+// when it is a relative path (the engine starts in dir).
+func lookPath(name, dir string) (string, error) {
+	if strings.Contains(name, "/") && dir != "" && !filepath.IsAbs(name) {
+		_, err := exec.LookPath(filepath.Join(dir, name))
+		return name, err
+	}
+	return exec.LookPath(name)
+}
+
+// Pid returns the process id of the engine (on Linux, of its init), which
+// is also its process group id.
 func (p *Process) Pid() int { return p.pgid }
 
 // Stderr returns the end of what the engine wrote to its standard error (at
@@ -222,8 +237,9 @@ func (p *Process) Stderr() string { return p.stderr.String() }
 // Stopped is closed when Stop begins.
 func (p *Process) Stopped() <-chan struct{} { return p.done }
 
-// ExitErr returns the engine's exit status (as exec.Cmd.Wait does) once it
-// has exited, nil before.
+// ExitErr returns the engine's exit status, an error worded as exec.Cmd.Wait
+// words it ("exit status 3", "signal: killed"; nil for status 0), once it
+// has exited; nil before.
 func (p *Process) ExitErr() error {
 	select {
 	case <-p.exited:
@@ -297,7 +313,7 @@ func (p *Process) Line(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("%w (%w)", ErrTimeout, ctx.Err())
 	case <-p.exited:
 		// What the engine wrote before it died may still be in the pipe;
-		// a child it left behind may also hold the pipe open.
+		// a child it left behind may also hold the pipe open (not on Linux).
 		t := time.NewTimer(exitGrace)
 		defer t.Stop()
 		select {
@@ -348,12 +364,11 @@ func (p *Process) Crashed() error {
 }
 
 // Stop writes quit (a command line, "" none) to the engine, closes its input
-// and waits for it to exit; then it sends SIGINT to the process group, then
-// SIGKILL, each after Config.Grace, and waits until no process of the group
-// is left running; then SIGKILL to every other process the engine started
-// (on Linux), by pid, until none is left and none may still appear. It
-// never waits for the engine's pipes longer than a grace: a process it could
-// not find may hold them open. Later calls return the first call's result.
+// and waits for it to exit; then it sends SIGINT to its process group, then
+// ends every process of the engine's box, each after Config.Grace, and waits
+// until none is left. On Linux the engine's end ends its box at once (what
+// it started does not outlive it). It never waits for the engine's pipes
+// longer than a grace. Later calls return the first call's result.
 func (p *Process) Stop(quit string) error {
 	p.stopOnce.Do(func() { p.stopErr = p.stop(quit) })
 	return p.stopErr
@@ -361,32 +376,25 @@ func (p *Process) Stop(quit string) error {
 
 func (p *Process) stop(quit string) error {
 	close(p.done)
-	// The engine's children, found while their parent still lives: one that
-	// left the group and cleared its environment is known by its parent.
-	known := p.members()
 	if quit != "" {
 		p.stdin.SetWriteDeadline(time.Now().Add(limit(p.cfg.Grace, p.cfg.Hurry)))
 		p.stdin.WriteString(quit + "\n")
 	}
 	p.stdin.Close()
 	exited := func() bool { return isClosed(p.exited) }
-	groupGone := func() bool { return !GroupRunning(p.pgid) }
-	p.wait(exited)
 	var err error
-	if GroupRunning(p.pgid) {
-		syscall.Kill(-p.pgid, syscall.SIGINT)
-		if !p.wait(groupGone) {
-			syscall.Kill(-p.pgid, syscall.SIGKILL)
-			if !waitState(groupGone) {
-				err = fmt.Errorf("process group %d still running after SIGKILL", p.pgid)
+	if !p.wait(exited) {
+		syscall.Kill(-p.pgid, syscall.SIGINT) // an init ignores it
+		if !p.wait(exited) {
+			p.box.kill()
+			if !waitState(exited) {
+				p.box.cmd.Process.Kill()
+				err = fmt.Errorf("the engine (pid %d) still running after SIGKILL", p.pgid)
 			}
 		}
 	}
-	if n := p.end(known); n > 0 && err == nil {
-		err = fmt.Errorf("%d processes the engine started still running after SIGKILL", n)
-	}
-	if !waitState(exited) && err == nil { // killed, it is reaped by its exec.Cmd
-		err = fmt.Errorf("the engine (pid %d) still running after SIGKILL", p.pgid)
+	if e := p.box.release(); e != nil && err == nil {
+		err = e
 	}
 	p.wait(func() bool { return isClosed(p.errDone) }) // its last words
 	p.stdout.Close()

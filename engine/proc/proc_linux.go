@@ -1,33 +1,411 @@
 package proc
 
 import (
-	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
+	"time"
 )
 
-// sysProcAttr starts the engine in a process group of its own, and kills it
-// when otd dies, however it dies (a parent-death signal). Linux sends that
-// signal when the thread that started the engine ends, not the process: Go
-// ends a thread only when a goroutine locked to it (runtime.LockOSThread)
-// returns, which nothing in otd does.
-func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+// The ways to box an engine, the strongest first.
+var isolations = []string{"pidns", "cgroup", "subreaper"}
+
+// box is an engine's init, which otd started, and what holds the engine's
+// processes beside it.
+type box struct {
+	cmd    *exec.Cmd // the init
+	pidns  bool      // the init is the first process of a PID namespace
+	cgroup string    // the engine's cgroup (a folder of the cgroup2 mount), or ""
+	conn   *os.File  // otd's end of the init's socket: the engine's exit status
 }
 
-// becomeSubreaper makes otd a child subreaper (PR_SET_CHILD_SUBREAPER): a
-// process an engine started whose parent ends is given to otd, not to init,
-// so that otd finds it, kills it and reaps it. syscall has no Prctl, and the
-// process handling takes nothing beyond the standard library (no x/sys).
-var becomeSubreaper = sync.OnceFunc(func() {
-	const prSetChildSubreaper = 36
-	syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+// start starts the init of an engine (path, with cfg.Argv) in the first box
+// the kernel allows, or the one EnvIsolation names.
+func start(path string, cfg Config, env []string, stdio []*os.File) (*box, error) {
+	ways := isolations
+	if w := os.Getenv(EnvIsolation); w != "" {
+		if !slices.Contains(isolations, w) {
+			return nil, fmt.Errorf("%s=%s: want one of %s", EnvIsolation, w, strings.Join(isolations, ", "))
+		}
+		ways = []string{w}
+	}
+	var err error
+	for _, w := range ways {
+		var b *box
+		if b, err = startIn(w, path, cfg, env, stdio); err == nil {
+			return b, nil
+		}
+		err = fmt.Errorf("%s: %w", w, err)
+	}
+	return nil, err
+}
+
+// startIn starts the init in the box of a way: a PID namespace (with a user
+// namespace when otd is not root, which maps otd's uid and gid to
+// themselves: the engine runs as otd's user), a cgroup of its own (entered
+// at the clone), or none but the init's tree. The init is the leader of the
+// engine's process group; it is given otd's end of a socket as fd 3.
+func startIn(way, path string, cfg Config, env []string, stdio []*os.File) (b *box, err error) {
+	attr := &syscall.SysProcAttr{Setpgid: true}
+	b = &box{pidns: way == "pidns"}
+	switch way {
+	case "pidns":
+		attr.Cloneflags = syscall.CLONE_NEWPID
+		if uid, gid := os.Geteuid(), os.Getegid(); uid != 0 {
+			attr.Cloneflags |= syscall.CLONE_NEWUSER
+			attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
+			attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
+		}
+	case "cgroup":
+		if b.cgroup, err = newCgroup(); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				os.Remove(b.cgroup)
+			}
+		}()
+		f, err := os.Open(b.cgroup)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		attr.UseCgroupFD, attr.CgroupFD = true, int(f.Fd())
+	}
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	b.conn = os.NewFile(uintptr(fds[0]), "init")
+	theirs := os.NewFile(uintptr(fds[1]), "otd")
+	defer theirs.Close()
+	b.cmd = &exec.Cmd{
+		Path: "/proc/self/exe", Args: append([]string{initArg0, path}, cfg.Argv...), Dir: cfg.Dir, Env: env,
+		Stdin: stdio[0], Stdout: stdio[1], Stderr: stdio[2], ExtraFiles: []*os.File{theirs}, SysProcAttr: attr,
+	}
+	if err := b.cmd.Start(); err != nil {
+		b.conn.Close()
+		return nil, err
+	}
+	return b, nil
+}
+
+// wait waits for the init to end and returns the engine's exit status, as
+// the init tells it (or the init's own, when it was killed first).
+func (b *box) wait() error {
+	err := b.cmd.Wait()
+	s, _ := io.ReadAll(b.conn)
+	b.conn.Close()
+	if ws, perr := strconv.ParseUint(string(s), 10, 32); perr == nil {
+		if ws := syscall.WaitStatus(ws); !ws.Exited() || ws.ExitStatus() != 0 {
+			return exitStatus(ws)
+		}
+		return nil
+	}
+	return err
+}
+
+// exitStatus is an engine's exit status, said as exec.ExitError says it.
+type exitStatus syscall.WaitStatus
+
+func (s exitStatus) Error() string {
+	ws := syscall.WaitStatus(s)
+	switch {
+	case ws.Exited():
+		return "exit status " + strconv.Itoa(ws.ExitStatus())
+	case ws.Signaled() && ws.CoreDump():
+		return "signal: " + ws.Signal().String() + " (core dumped)"
+	case ws.Signaled():
+		return "signal: " + ws.Signal().String()
+	}
+	return fmt.Sprintf("wait status %#x", uint32(ws))
+}
+
+// kill ends the box: SIGKILL to the init of a PID namespace (the kernel
+// kills every process of the namespace), SIGTERM to another init, which
+// kills the engine and its descendants.
+func (b *box) kill() {
+	if b.pidns {
+		b.cmd.Process.Kill()
+		return
+	}
+	b.cmd.Process.Signal(syscall.SIGTERM)
+}
+
+// release, once the init has ended (or been killed), ends what is left in
+// the engine's cgroup (nothing, unless the init was killed) and removes it.
+func (b *box) release() error {
+	if b.cgroup == "" {
+		return nil
+	}
+	_, err := endCgroup(b.cgroup)
+	return err
+}
+
+// cgroupPrefix begins the name of an engine's cgroup: otd-engine-RUN-N,
+// RUN the otd that made it (ID.String) and N the engine.
+const cgroupPrefix = "otd-engine-"
+
+// engines numbers the engines this process starts in cgroups.
+var engines atomic.Int64
+
+// newCgroup makes a cgroup for an engine below otd's own, having ended
+// those that otds no longer running left.
+func newCgroup() (string, error) {
+	parent, err := cgroupParent()
+	if err != nil {
+		return "", err
+	}
+	sweepCgroups()
+	dir := filepath.Join(parent, fmt.Sprintf("%s%s-%d", cgroupPrefix, Self(), engines.Add(1)))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cgroup.kill")); err != nil { // Linux 5.14 and later
+		os.Remove(dir)
+		return "", err
+	}
+	return dir, nil
+}
+
+// cgroupParent returns the folder of otd's cgroup in the cgroup2 hierarchy
+// (0::PATH in /proc/self/cgroup), under a mount of it (/proc/self/mountinfo:
+// ID PARENT DEV ROOT MOUNTPOINT OPTIONS ... - TYPE SOURCE OPTIONS, with
+// octal escapes), where the engines' cgroups are made.
+var cgroupParent = sync.OnceValues(func() (string, error) {
+	b, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return "", err
+	}
+	own, ok := "", false
+	for line := range strings.Lines(string(b)) {
+		if own, ok = strings.CutPrefix(strings.TrimRight(line, "\n"), "0::"); ok {
+			break
+		}
+	}
+	if !ok {
+		return "", errors.New("otd is in no cgroup2")
+	}
+	if b, err = os.ReadFile("/proc/self/mountinfo"); err != nil {
+		return "", err
+	}
+	unescape := strings.NewReplacer(`\040`, " ", `\011`, "\t", `\012`, "\n", `\134`, `\`).Replace
+	for line := range strings.Lines(string(b)) {
+		pre, post, _ := strings.Cut(line, " - ")
+		f, g := strings.Fields(pre), strings.Fields(post)
+		if len(f) < 5 || len(g) < 1 || g[0] != "cgroup2" {
+			continue
+		}
+		root, mnt := unescape(f[3]), unescape(f[4])
+		if rel, ok := strings.CutPrefix(own, root); ok && (root == "/" || rel == "" || rel[0] == '/') {
+			return filepath.Join(mnt, rel), nil
+		}
+	}
+	return "", errors.New("no cgroup2 mount holds otd's cgroup")
 })
+
+// endCgroup kills the processes of the cgroup dir (cgroup.kill), waits
+// until none is left and removes it. It returns how many it killed.
+func endCgroup(dir string) (int, error) {
+	procs, err := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	if err != nil {
+		return 0, err
+	}
+	n := strings.Count(string(procs), "\n")
+	if populated(dir) {
+		if err := os.WriteFile(filepath.Join(dir, "cgroup.kill"), []byte("1"), 0); err != nil {
+			return 0, err
+		}
+	}
+	if !waitState(func() bool { return !populated(dir) }) {
+		return n, fmt.Errorf("the cgroup %s still holds processes after cgroup.kill", dir)
+	}
+	return n, os.Remove(dir)
+}
+
+// populated reports whether a process of the cgroup dir, or of a cgroup
+// below, is running (cgroup.events; a zombie is no longer in its cgroup).
+func populated(dir string) bool {
+	b, err := os.ReadFile(filepath.Join(dir, "cgroup.events"))
+	return err == nil && strings.Contains(string(b), "populated 1")
+}
+
+// endRun ends the cgroups that run made for its engines.
+func endRun(run ID) int { return endCgroups(func(maker ID) bool { return maker == run }) }
+
+// endCgroups ends the engines' cgroups below otd's own whose maker (their
+// name says it) ends says; it returns how many processes it killed.
+func endCgroups(ends func(maker ID) bool) int {
+	parent, err := cgroupParent()
+	if err != nil {
+		return 0
+	}
+	ents, _ := os.ReadDir(parent)
+	killed := 0
+	for _, e := range ents {
+		var maker ID
+		var n int
+		if _, err := fmt.Sscanf(e.Name(), cgroupPrefix+"%d.%d-%d", &maker.Pid, &maker.Start, &n); err == nil && ends(maker) {
+			k, _ := endCgroup(filepath.Join(parent, e.Name()))
+			killed += k
+		}
+	}
+	return killed
+}
+
+// sweepCgroups ends, once, the engines' cgroups of the otds that are no
+// longer running: empty, when their inits ended them as otd died; not when
+// their inits were killed too.
+var sweepCgroups = sync.OnceFunc(func() { endCgroups(func(maker ID) bool { return !maker.Running() }) })
+
+// initArg0 is the argv[0] with which otd runs itself as an engine's init:
+// initArg0 PATH ARGV...
+const initArg0 = "otd-engine-init"
+
+// An engine's init is handled before anything else of otd (or of a test
+// binary) runs.
+func init() {
+	if len(os.Args) > 2 && os.Args[0] == initArg0 {
+		os.Exit(runInit(os.Args[1], os.Args[2:]))
+	}
+}
+
+const (
+	prSetPdeathsig      = 1
+	prSetChildSubreaper = 36
+)
+
+// runInit is an engine's init (fd 3 its socket to otd). It asks for a
+// signal when otd dies (SIGKILL in a PID namespace: the kernel then kills
+// the namespace; SIGTERM otherwise), starts the engine and reaps every
+// process orphaned below it (the first process of a PID namespace does,
+// another is a child subreaper) until the engine ends; SIGTERM kills the
+// engine, SIGINT (sent to the engine's group) is the engine's alone. It
+// tells otd the engine's exit status, then ends what the engine left: as
+// the first process of a PID namespace by ending (the kernel kills the
+// rest), otherwise by killing its descendants.
+//
+// Linux sends the parent-death signal when the thread that started the
+// init ends, not otd: Go ends a thread only when a goroutine locked to it
+// (runtime.LockOSThread) returns, which nothing in otd does.
+func runInit(path string, argv []string) int {
+	syscall.CloseOnExec(3)
+	pidns := os.Getpid() == 1
+	death := syscall.SIGTERM
+	if pidns {
+		death = syscall.SIGKILL
+	}
+	syscall.RawSyscall(syscall.SYS_PRCTL, prSetPdeathsig, uintptr(death), 0)
+	// otd may have died before the call: its end of the socket is closed.
+	syscall.SetNonblock(3, true)
+	if n, err := syscall.Read(3, make([]byte, 1)); n == 0 && err == nil {
+		return 0
+	}
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	if !pidns {
+		syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+	}
+	status := syscall.WaitStatus(127 << 8)
+	engine, err := os.StartProcess(path, argv, &os.ProcAttr{Files: []*os.File{os.Stdin, os.Stdout, os.Stderr}})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "otd: start %s: %v\n", argv[0], err)
+	} else {
+		// The engine's input breaks when it ends; its output and stderr
+		// end when the init does, with the status told.
+		os.Stdin.Close()
+		go func() {
+			for s := range sigs {
+				if s != syscall.SIGINT {
+					engine.Kill()
+				}
+			}
+		}()
+		status = reap(engine.Pid)
+	}
+	syscall.Write(3, []byte(strconv.FormatUint(uint64(status), 10)))
+	if !pidns {
+		killTree()
+	}
+	return 0
+}
+
+// reap reaps the init's children until the engine, pid, ends, and returns
+// its status.
+func reap(pid int) syscall.WaitStatus {
+	for {
+		var ws syscall.WaitStatus
+		n, err := syscall.Wait4(-1, &ws, 0, nil)
+		if n == pid || err != nil && err != syscall.EINTR {
+			return ws
+		}
+	}
+}
+
+// killTree kills the init's descendants and reaps them until it has no
+// child: what a dying descendant orphans becomes the init's child (it is a
+// subreaper), so no child means no descendant. A scan kills what it finds
+// running (by pidfd, its start time checked, so that the signal cannot
+// reach a later process given the pid); what a process started after a
+// scan listed /proc is found by a later one.
+func killTree() {
+	signalled := make(map[ID]bool)
+	for step := time.Millisecond; ; step = min(2*step, 20*time.Millisecond) {
+		for {
+			n, err := syscall.Wait4(-1, nil, syscall.WNOHANG, nil)
+			if err == syscall.ECHILD {
+				return
+			}
+			if n <= 0 {
+				break
+			}
+		}
+		for _, q := range descendants(os.Getpid()) {
+			if q.running() && !signalled[q.ID] {
+				signalled[q.ID] = true
+				if pr, err := os.FindProcess(q.Pid); err == nil {
+					if q.Running() {
+						pr.Signal(syscall.SIGKILL)
+					}
+					pr.Release()
+				}
+			}
+		}
+		time.Sleep(step)
+	}
+}
+
+// descendants returns the descendants of the process pid, as /proc lists
+// them now.
+func descendants(pid int) []procInfo {
+	all := processes()
+	in := map[int]bool{pid: true}
+	for grew := true; grew; {
+		grew = false
+		for _, q := range all {
+			if !in[q.Pid] && in[q.ppid] {
+				in[q.Pid], grew = true, true
+			}
+		}
+	}
+	var ds []procInfo
+	for _, q := range all {
+		if in[q.Pid] && q.Pid != pid {
+			ds = append(ds, q)
+		}
+	}
+	return ds
+}
 
 // procInfo is a process as /proc/PID/stat gives it.
 type procInfo struct {
@@ -35,7 +413,6 @@ type procInfo struct {
 	ppid, pgrp, sid int
 	state           byte // R, S, D, Z (a zombie, waiting for its parent), ...
 	threads         int
-	noEnv           bool // its environment is set, and empty (env_start = env_end, not 0)
 }
 
 // running reports whether the process runs: not a zombie, or a zombie
@@ -45,9 +422,8 @@ func (q procInfo) running() bool { return q.state != 'Z' && q.state != 'X' || q.
 
 // readProc reads /proc/PID/stat: pid (comm) state ppid pgrp session tty_nr
 // tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
-// priority nice num_threads itrealvalue starttime ... env_start env_end
-// exit_code (the 52 fields of Linux 3.5 and later); comm may hold spaces and
-// parentheses.
+// priority nice num_threads itrealvalue starttime ...; comm may hold
+// spaces and parentheses.
 func readProc(pid int) (procInfo, bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
@@ -70,8 +446,7 @@ func readProc(pid int) (procInfo, bool) {
 	if err := errors.Join(err1, err2, err3, err4, err5); err != nil {
 		return procInfo{}, false
 	}
-	return procInfo{ID: ID{Pid: pid, Start: start}, ppid: ppid, pgrp: pgrp, sid: sid, state: f[0][0], threads: threads,
-		noEnv: len(f) > 48 && f[48] != "0" && f[47] == f[48]}, true
+	return procInfo{ID: ID{Pid: pid, Start: start}, ppid: ppid, pgrp: pgrp, sid: sid, state: f[0][0], threads: threads}, true
 }
 
 // processes lists the processes of the system.
@@ -118,166 +493,4 @@ func groupRunning(pgid int) bool {
 		}
 	}
 	return false
-}
-
-// marker returns the value of the variable EnvMarker in the environment a
-// process was started with ("" if none, or if it cannot be read: another
-// user's process), and whether that is known: not while the process is in
-// execve (its new environment not set yet), nor once it is ending or ended.
-func marker(pid int) (string, bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
-	if errors.Is(err, os.ErrPermission) {
-		return "", true
-	}
-	for kv := range bytes.SplitSeq(b, []byte{0}) {
-		if v, ok := bytes.CutPrefix(kv, []byte(EnvMarker+"=")); ok {
-			return string(v), true
-		}
-	}
-	if len(b) > 0 {
-		return "", true
-	}
-	q, ok := readProc(pid) // nothing read: an empty environment, or none
-	return "", ok && q.running() && q.noEnv
-}
-
-// family returns the processes of the system and, among them, those an
-// engine started: those for which seed holds, the known ones that are still
-// the same processes, and their descendants. otd itself is never one of
-// them.
-func family(seed func(procInfo) bool, known []ID) (all []procInfo, in map[int]bool) {
-	all = processes()
-	in = make(map[int]bool)
-	for _, q := range all {
-		if q.Pid != os.Getpid() && (seed(q) || slices.Contains(known, q.ID)) {
-			in[q.Pid] = true
-		}
-	}
-	for grew := true; grew; {
-		grew = false
-		for _, q := range all {
-			if !in[q.Pid] && in[q.ppid] && q.Pid != os.Getpid() {
-				in[q.Pid], grew = true, true
-			}
-		}
-	}
-	return all, in
-}
-
-// seed reports whether a process is of the engine's family by itself: in
-// its process group, or carrying its marker.
-func (p *Process) seed(q procInfo) bool {
-	if q.pgrp == p.pgid {
-		return true
-	}
-	m, _ := marker(q.Pid)
-	return m == p.mark
-}
-
-// members returns the engine's family as it is now.
-func (p *Process) members() []ID {
-	var ids []ID
-	all, in := family(p.seed, nil)
-	for _, q := range all {
-		if in[q.Pid] {
-			ids = append(ids, q.ID)
-		}
-	}
-	return ids
-}
-
-// end ends the engine's family, known the members found before; it returns
-// how many are left.
-func (p *Process) end(known []ID) int {
-	_, left := end(p.seed, known, p.pgid)
-	return left
-}
-
-// endRun ends what run left: every process carrying one of its markers, and
-// their descendants. It returns how many it killed.
-func endRun(run ID) int {
-	prefix := run.String() + "."
-	killed, _ := end(func(q procInfo) bool {
-		m, _ := marker(q.Pid)
-		return strings.HasPrefix(m, prefix)
-	}, nil, 0)
-	return killed
-}
-
-// end ends a family (seed, known and what family adds to them). It scans
-// the processes again and again: it sends SIGKILL to each running member
-// (through a pidfd opened on its pid, its start time checked after, so that
-// the signal cannot reach a later process given the same pid), and reaps
-// the dead members that became otd's children (a subreaper adopts orphans),
-// except notPid (the engine, which its exec.Cmd reaps). It also reaps the
-// dead children of otd outside otd's session: otd starts none there (an
-// engine has a group of its own in otd's session), so each is an orphan
-// from an engine, maybe one that lived too short for a scan to see it
-// alive (a zombie carries no marker), as the child that Go's os/exec starts
-// and reaps to probe pidfd, when its parent is killed in between. It
-// returns how many processes it killed and how many are left (when it gives
-// up, after killWait: a process stuck in the kernel).
-//
-// It ends when a scan finds the family gone and nothing that may still add
-// to it. A scan is not an instant: a member that it finds dead may have
-// started a process after the scan listed /proc, and that process, orphaned,
-// is known only by its marker. So a scan that finds a process dead for the
-// first time (a member, or a child of otd it cannot place) is followed by
-// another, which lists what that process started. A child of otd whose
-// marker cannot be read (in execve, or it ended after the scan read its
-// state) is looked at again by another. What a member killed by an earlier
-// scan starts does not exist (Linux fails a fork once SIGKILL is pending).
-func end(seed func(procInfo) bool, known []ID, notPid int) (killed, left int) {
-	seen := slices.Clone(known) // found before: a zombie carries no marker
-	signalled := make(map[ID]bool)
-	dead := make(map[ID]bool) // found dead by a scan
-	me, _ := readProc(os.Getpid())
-	waitState(func() bool {
-		all, in := family(seed, seen)
-		left = 0
-		fresh := false
-		for _, q := range all {
-			if !in[q.Pid] && q.ppid != os.Getpid() {
-				continue // not otd's to place
-			}
-			if in[q.Pid] && !slices.Contains(seen, q.ID) {
-				seen = append(seen, q.ID)
-			}
-			switch {
-			case q.running() && in[q.Pid]:
-				if !signalled[q.ID] {
-					signalled[q.ID] = true
-					if pr, err := os.FindProcess(q.Pid); err == nil {
-						if q.Running() {
-							pr.Signal(syscall.SIGKILL)
-						}
-						pr.Release()
-					}
-				}
-				left++
-			case q.running():
-				// A child of otd the scan did not place: is it an orphan of
-				// the family whose marker could not be read (in execve,
-				// or it ended after the scan read its state)?
-				if _, ok := marker(q.Pid); !ok || seed(q) {
-					left++ // the next scan tells
-				}
-			default:
-				fresh = fresh || !dead[q.ID]
-				dead[q.ID] = true
-				switch {
-				case q.ppid == os.Getpid() && q.Pid != notPid && (in[q.Pid] || q.sid != me.sid):
-					var ws syscall.WaitStatus
-					if n, _ := syscall.Wait4(q.Pid, &ws, syscall.WNOHANG, nil); n != q.Pid {
-						left++ // not reaped yet
-					}
-				case !in[q.Pid]: // a child of otd not known to be an engine's: not reaped
-				case q.Pid == notPid || in[q.ppid]:
-					left++ // its exec.Cmd reaps it, or its parent, dying too, hands it to otd
-				}
-			}
-		}
-		return left == 0 && !fresh
-	})
-	return len(signalled), left
 }

@@ -13,10 +13,14 @@ import (
 	"github.com/otd-project/otd/internal/fakeengine"
 )
 
-// The test binary is also the fake engines (internal/fakeengine).
+// The test binary is also the fake engines (internal/fakeengine) and the
+// holders of TestBoxHoldsEscaper.
 func TestMain(m *testing.M) {
 	if code, ok := fakeengine.Main(); ok {
 		os.Exit(code)
+	}
+	if len(os.Args) == 4 && os.Args[1] == holderArg {
+		os.Exit(holder(os.Args[2], os.Args[3]))
 	}
 	os.Exit(m.Run())
 }
@@ -102,18 +106,30 @@ func TestStopEndsEverything(t *testing.T) {
 }
 
 // TestStopEndsOrphans: the engine ended (killed here) before Stop, what it
-// started is otd's (a subreaper adopts orphans): a daemon's sleeper, and the
-// zombie of the detacher that started it in a session of its own, which no
-// scan saw alive (a zombie carries no marker). Stop ends and reaps them.
+// started is left without it: a daemon's sleeper, and the zombie of the
+// detacher that started it in a session of its own. They end, and Stop
+// returns.
 func TestStopEndsOrphans(t *testing.T) {
 	p, err := Start(Config{Argv: fakeengine.Argv("gtp", "daemon", 0), Grace: 150 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ids := children(t, p, 2)
-	syscall.Kill(p.Pid(), syscall.SIGKILL)
+	engine := p.Pid() // the fake itself, or its init's child
+	for _, q := range processes() {
+		if q.ppid == p.Pid() && strings.Contains(cmdline(q.Pid), "otd-fake-engine gtp daemon") {
+			engine = q.Pid
+		}
+	}
+	syscall.Kill(engine, syscall.SIGKILL)
 	<-p.exited
 	stopAndCheck(t, p, ids)
+}
+
+// cmdline returns the argv of a process, spaces between its words.
+func cmdline(pid int) string {
+	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	return strings.TrimSpace(strings.ReplaceAll(string(b), "\x00", " "))
 }
 
 // TestStopHurried: once Hurry is closed (Ctrl-C), Stop does not wait its

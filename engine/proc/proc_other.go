@@ -3,16 +3,40 @@
 package proc
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"syscall"
 )
 
 // Without /proc, Stop kills the engine's process group and no more: what the
 // engine started outside it is not found.
 
-func sysProcAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+// box is the engine's process, the leader of its group.
+type box struct{ cmd *exec.Cmd }
 
-func becomeSubreaper() {}
+func start(path string, cfg Config, env []string, stdio []*os.File) (*box, error) {
+	cmd := &exec.Cmd{Path: path, Args: cfg.Argv, Dir: cfg.Dir, Env: env, Stdin: stdio[0], Stdout: stdio[1], Stderr: stdio[2],
+		SysProcAttr: &syscall.SysProcAttr{Setpgid: true}}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return &box{cmd}, nil
+}
+
+func (b *box) wait() error { return b.cmd.Wait() }
+
+func (b *box) kill() { syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL) }
+
+// release kills what is left of the engine's process group.
+func (b *box) release() error {
+	pgid := b.cmd.Process.Pid
+	syscall.Kill(-pgid, syscall.SIGKILL)
+	if !waitState(func() bool { return errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH) }) {
+		return errors.New("the engine's process group still running after SIGKILL")
+	}
+	return nil
+}
 
 func self() ID { return ID{Pid: os.Getpid()} }
 
@@ -32,9 +56,5 @@ func (id ID) Running() bool {
 }
 
 func groupRunning(int) bool { return true }
-
-func (p *Process) members() []ID { return nil }
-
-func (p *Process) end([]ID) int { return 0 }
 
 func endRun(ID) int { return 0 }

@@ -40,8 +40,8 @@
 //	sleeper     ignores SIGINT and SIGTERM and sleeps
 //	detach      starts a sleeper and exits at once
 //
-// A fake that starts a sleeper writes "fake: child PID" (the sleeper's pid)
-// to stderr.
+// A fake that starts a sleeper or a detacher writes "fake: child PID" (its
+// pid as /proc names it: the system's, also in a PID namespace) to stderr.
 //
 // Options: "delay=DURATION" (of mode late), "think=DURATION" (waited
 // before answering every move request), "style=tight" (GTP: no ids, no
@@ -169,6 +169,15 @@ func run(args []string) int {
 			f.extra = append(f.extra, o)
 		}
 	}
+	if os.Getenv(pidPipe) == "3" { // a child of startChild: it tells its pid
+		pid := strconv.Itoa(os.Getpid())
+		if p, err := os.Readlink("/proc/self"); err == nil {
+			pid = p
+		}
+		w := os.NewFile(3, "pid")
+		fmt.Fprintln(w, pid)
+		w.Close()
+	}
 	switch f.mode {
 	case "exitstart":
 		fmt.Fprintln(os.Stderr, "fake: cannot open the opening book")
@@ -233,19 +242,33 @@ func run(args []string) int {
 	return 0
 }
 
+// pidPipe, set to 3 in a child's environment, says that fd 3 is a pipe on
+// which it tells its pid.
+const pidPipe = "OTD_FAKE_PID_PIPE"
+
 // startChild starts a fake in mode (with no move request to strike at)
 // holding the fake's standard input, output and error, in a session of its
-// own with setsid; it writes its pid to stderr.
+// own with setsid, and writes its pid to stderr once the child has told it:
+// the pid as /proc names it (a PID namespace's pid is another).
 func startChild(protocol, mode string, setsid bool) error {
 	argv := Argv(protocol, mode, 0)
 	c := exec.Command(argv[0], argv[1:]...)
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr // holds the pipes open too
 	c.SysProcAttr = &syscall.SysProcAttr{Setsid: setsid}
-	if err := c.Start(); err != nil {
+	c.Env = append(os.Environ(), pidPipe+"=3")
+	r, w, err := os.Pipe()
+	if err == nil {
+		c.ExtraFiles = []*os.File{w}
+		err = c.Start()
+		w.Close()
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "fake: start a child:", err)
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "fake: child %d\n", c.Process.Pid)
+	pid, _ := bufio.NewReader(r).ReadString('\n')
+	r.Close()
+	fmt.Fprintf(os.Stderr, "fake: child %s\n", strings.TrimSpace(pid))
 	return nil
 }
 
@@ -304,4 +327,27 @@ func (f *fake) strike(k int, g engine.Position, answer func(string)) bool {
 func occupied(g engine.Position, p engine.Point) bool {
 	_, ok := g.At(p)
 	return ok
+}
+
+// Escaper returns the argv of engine (an argv) behind a shell that first
+// starts a grandchild leaving the engine's session (setsid), its parent (a
+// double fork) and its environment (env -i), which sleeps an hour: the
+// engine of issue 28. The grandchild writes its pid, as /proc names it, to
+// file, through a rename (whole or not at all); EscaperPid reads it.
+func Escaper(engine []string, file string) []string {
+	grandchild := `read pid rest < /proc/self/stat; echo $pid > "$0.tmp"; /bin/mv "$0.tmp" "$0"; exec /bin/sleep 3602`
+	return append([]string{"/bin/sh", "-c", `f=$1; shift; ( setsid env -i /bin/sh -c '` + grandchild + `' "$f" & ); exec "$@"`, "escaper", file}, engine...)
+}
+
+// EscaperPid waits for an Escaper's grandchild to write its pid to file,
+// at most d, and returns it.
+func EscaperPid(file string, d time.Duration) (int, error) {
+	for end := time.Now().Add(d); ; time.Sleep(5 * time.Millisecond) {
+		if b, err := os.ReadFile(file); err == nil {
+			return strconv.Atoi(strings.TrimSpace(string(b)))
+		}
+		if time.Now().After(end) {
+			return 0, fmt.Errorf("no pid in %s after %v", file, d)
+		}
+	}
 }
