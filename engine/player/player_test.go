@@ -462,3 +462,31 @@ func move8(ctx context.Context, p Player, g game8, c Clock) (engine.Square, erro
 	}
 	return m, err
 }
+
+// BenchmarkClock: how long a move allotted a time by the clock (TestClock)
+// takes on this machine, beside the time allotted: the search's overshoot
+// (a machine's figure, not a test's bound; BENCHMARKS.md).
+//
+//	go test -run '^$' -bench Clock -benchtime 20x ./engine/player
+func BenchmarkClock(b *testing.B) {
+	g := randomGame(rand.New(rand.NewPCG(1, 2)), 44)
+	for _, c := range []Clock{{PerMove: 100 * time.Millisecond}, {Remaining: 2 * time.Second}, {Remaining: 60 * time.Millisecond}} {
+		b.Run(fmt.Sprintf("%+v", c), func(b *testing.B) {
+			pl := NewAlphaBeta(MaxLevel)
+			defer pl.Close()
+			var over, worst time.Duration
+			n := 0
+			for b.Loop() {
+				if _, err := move8(context.Background(), pl, g, c); err != nil {
+					b.Fatal(err)
+				}
+				last := pl.Last()
+				d := max(last.Elapsed-last.Budget, 0)
+				over, worst, n = over+d, max(worst, d), n+1
+			}
+			b.ReportMetric(float64(pl.Last().Budget.Microseconds())/1000, "budget-ms")
+			b.ReportMetric(float64(over.Microseconds())/1000/float64(n), "over-ms/op")
+			b.ReportMetric(float64(worst.Microseconds())/1000, "worst-over-ms")
+		})
+	}
+}
