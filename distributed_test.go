@@ -80,7 +80,9 @@ func TestDistributedWorkersKilled(t *testing.T) {
 	dir := t.TempDir()
 	procs := make([]*exec.Cmd, workers)
 	logs := make([]string, workers)
+	starts := make([]int, workers)
 	start := func(i int) {
+		starts[i]++
 		logs[i] = filepath.Join(dir, fmt.Sprintf("worker%d.log", i+1))
 		f, err := os.OpenFile(logs[i], os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 		if err != nil {
@@ -175,10 +177,24 @@ func TestDistributedWorkersKilled(t *testing.T) {
 		}
 	}
 	t.Logf("%d rounds, %d kills: %s", rounds, killed, time.Since(began).Round(time.Millisecond))
+	// Each worker started is stopped once it says it plays (before that,
+	// SIGTERM ends a process that has not yet set what it does on it).
+	for i := range procs {
+		for end := time.Now().Add(2 * time.Minute); strings.Count(readFile(t, logs[i]), "Ctrl-C stops") < starts[i]; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(end) {
+				t.Fatalf("worker %d, started %d times, did not say it plays; it said:\n%s", i+1, starts[i], readFile(t, logs[i]))
+			}
+		}
+	}
 	for _, p := range procs {
 		p.Process.Signal(syscall.SIGTERM)
 		if err := p.Wait(); err != nil {
 			t.Errorf("a worker stopped by SIGTERM: %v", err)
+		}
+	}
+	if t.Failed() {
+		for i, l := range logs {
+			t.Logf("worker %d said:\n%s", i+1, readFile(t, l))
 		}
 	}
 
@@ -228,11 +244,7 @@ func TestDistributedWorkersKilled(t *testing.T) {
 
 	givenBack := 0
 	for _, l := range logs {
-		b, err := os.ReadFile(l)
-		if err != nil {
-			t.Fatal(err)
-		}
-		givenBack += strings.Count(string(b), "given back to the queue")
+		givenBack += strings.Count(readFile(t, l), "given back to the queue")
 	}
 	t.Logf("%d games given back by the workers after the kills", givenBack)
 	if killed != kills || givenBack != killed { // a worker plays one game at a time
@@ -241,6 +253,15 @@ func TestDistributedWorkersKilled(t *testing.T) {
 	if left := engineProcesses(token, 10*time.Second); len(left) > 0 {
 		t.Errorf("engine processes left running: %s", strings.Join(left, "; "))
 	}
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // descends reports whether process pid descends from process parent
