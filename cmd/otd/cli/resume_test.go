@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -32,11 +33,12 @@ func TestKilledRoundPlayResumes(t *testing.T) {
 	hold := t.TempDir() // the fake's file while it holds its game
 	d := &testDB{t: t, path: template}
 	d.must("tournament", "new", "Kill me", "--rounds", "1")
+	// The fake first: its game, at table 1, is started first.
+	d.must("player", "add", "P1 fake", "--engine", engineSpec("gtp", "hold", 3, "hold="+hold, "quiet"))
 	for i, e := range []string{"alphabeta:1", "alphabeta:2", "alphabeta:3", "greedy", "random:1", "random:2",
 		"alphabeta:3", "alphabeta:2", "greedy", "random:3", "alphabeta:1"} {
-		d.must("player", "add", fmt.Sprintf("P%d %s", i+1, e), "--engine", "builtin:"+e)
+		d.must("player", "add", fmt.Sprintf("P%d %s", i+2, e), "--engine", "builtin:"+e)
 	}
-	d.must("player", "add", "P12 fake", "--engine", engineSpec("gtp", "hold", 3, "hold="+hold, "quiet"))
 	d.must("round", "pair")
 	tmpl, err := os.ReadFile(template)
 	if err != nil {
@@ -61,15 +63,7 @@ func TestKilledRoundPlayResumes(t *testing.T) {
 		if err := os.WriteFile(db, tmpl, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		c := exec.Command(os.Args[0], "--db", db, "round", "play", "--time", "1s/move", "--concurrency", "2")
-		c.Env = append(os.Environ(), asOTD+"=1")
-		stderr, err := c.StderrPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := c.Start(); err != nil {
-			t.Fatal(err)
-		}
+		c, stderr := startOTD(t, "--db", db, "round", "play", "--time", "1s/move", "--concurrency", "2")
 		results := make(chan string) // the lines of the games recorded
 		go func() {
 			defer close(results)
@@ -127,6 +121,22 @@ func TestKilledRoundPlayResumes(t *testing.T) {
 		<-released
 		checkPlayedOnce(t, d)
 	}
+}
+
+// startOTD starts the test binary as otd (asOTD) with args, and returns it
+// and its standard error, to read as it runs.
+func startOTD(t *testing.T, args ...string) (*exec.Cmd, io.Reader) {
+	t.Helper()
+	c := exec.Command(os.Args[0], args...)
+	c.Env = append(os.Environ(), asOTD+"=1")
+	stderr, err := c.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return c, stderr
 }
 
 // checkPlayedOnce checks that every game of round 1 has a result recorded

@@ -259,15 +259,7 @@ func TestWorkerStoppedWhileStarting(t *testing.T) {
 	if code := Run([]string{"--db", pg, "tournament", "new", "Engines", "--rounds", "1"}, nil, io.Discard, io.Discard); code != 0 {
 		t.Fatalf("tournament new: exit %d", code)
 	}
-	c := exec.Command(os.Args[0], "--db", pg, "worker")
-	c.Env = append(os.Environ(), asOTD+"=1")
-	stderr, err := c.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Start(); err != nil {
-		t.Fatal(err)
-	}
+	c, stderr := startOTD(t, "--db", pg, "worker")
 	t.Cleanup(func() { c.Process.Kill(); c.Wait() })
 	var said strings.Builder
 	sc := bufio.NewScanner(stderr)
