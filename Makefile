@@ -7,9 +7,9 @@
 # (CI=true), so that CI never passes without them.
 GO ?= go
 FUZZTIME ?= 60s
-# go test's limit for a package: its slowest (cmd/otd/cli) takes about 2
-# minutes on a 2-core machine kept busy by two other processes (BENCHMARKS.md);
-# go's default, 10 minutes, is too close to what a slower machine needs.
+# go test's limit for a package: its slowest (cmd/otd/cli) took 4.5 to 7
+# minutes on a 2-core machine with two busy loops and other builds beside
+# (BENCHMARKS.md); go's default, 10 minutes, was reached on such a machine.
 TEST_TIMEOUT ?= 20m
 # Where Debian puts gtp-rhino; otherwise it is looked for on PATH.
 GTP_RHINO ?= /usr/games/gtp-rhino
