@@ -1,12 +1,16 @@
 # otd: `make test` installs what the tests need when it is missing and it can
 # (gtp-rhino from Debian's grhino, PostgreSQL from Debian's postgresql), starts
-# a throw-away PostgreSQL server for the tests, then vets and tests
-# everything. Where it cannot install or start something (no apt-get, not root
+# a throw-away PostgreSQL server for the tests (unless OTD_TEST_POSTGRES names
+# one already: then it uses that one), then vets and tests everything. Where it cannot install or start something (no apt-get, not root
 # and no password-less sudo, apt-get failing, initdb failing), it says so and
 # tests all the same: the tests that need it skip, and fail under CI
 # (CI=true), so that CI never passes without them.
 GO ?= go
 FUZZTIME ?= 60s
+# go test's limit for a package: its slowest (cmd/otd/cli) took 4.5 to 7
+# minutes on a 2-core machine with two busy loops and other builds beside
+# (BENCHMARKS.md); go's default, 10 minutes, was reached on such a machine.
+TEST_TIMEOUT ?= 20m
 # Where Debian puts gtp-rhino; otherwise it is looked for on PATH.
 GTP_RHINO ?= /usr/games/gtp-rhino
 # The folder of PostgreSQL's initdb and pg_ctl; by default Debian's newest
@@ -24,12 +28,14 @@ find_pg = pgbin="$(PG_BIN)"; [ -n "$$pgbin" ] || pgbin=$$(ls -d /usr/lib/postgre
 # speed (no fsync: it is thrown away); stopped and removed at the end, even
 # when a test fails or make is interrupted. The tests get its URL in
 # OTD_TEST_POSTGRES (internal/testenv makes a database per test from it).
+# When OTD_TEST_POSTGRES is set already, its server is used and none started.
 test: deps
 	@pg=; url=; as=; why=; \
 	stop() { [ -n "$$pg" ] || return 0; [ -f "$$pg/data/postmaster.pid" ] && $$as "$$pgbin/pg_ctl" -D "$$pg/data" -m immediate -w stop >/dev/null 2>&1; rm -rf "$$pg"; pg=; }; \
 	trap 'stop; exit 130' INT TERM; \
 	$(find_pg); \
-	if [ ! -x "$$pgbin/initdb" ] || [ ! -x "$$pgbin/pg_ctl" ]; then why="PostgreSQL's initdb and pg_ctl are not installed (Debian package postgresql)"; \
+	if [ -n "$$OTD_TEST_POSTGRES" ]; then url="$$OTD_TEST_POSTGRES"; echo "make: PostgreSQL for the tests: the server of OTD_TEST_POSTGRES (none started)"; \
+	elif [ ! -x "$$pgbin/initdb" ] || [ ! -x "$$pgbin/pg_ctl" ]; then why="PostgreSQL's initdb and pg_ctl are not installed (Debian package postgresql)"; \
 	elif [ "$$(id -u 2>/dev/null)" = 0 ] && ! id postgres >/dev/null 2>&1; then why="make runs as root and there is no user postgres to run the server as"; \
 	elif ! pg=$$(mktemp -d "$${TMPDIR:-/tmp}/otd-test-pg.XXXXXX"); then why="mktemp -d failed"; pg=; \
 	else \
@@ -48,20 +54,20 @@ test: deps
 			[ -n "$$url" ] || why="the server did not start: $$(tail -n 3 "$$pg/data/server.log" 2>/dev/null | tr '\n' ' ')"; \
 		fi; \
 	fi; \
-	if [ -n "$$url" ]; then echo "make: PostgreSQL for the tests: $$pg, port $$port"; \
-	else \
+	if [ -n "$$pg" ] && [ -n "$$url" ]; then echo "make: PostgreSQL for the tests: $$pg, port $$port"; \
+	elif [ -z "$$url" ]; then \
 		stop; echo "make: could not start PostgreSQL for the tests: $$why."; \
 		if [ "$$CI" = true ]; then echo "make: CI=true: the tests that need PostgreSQL will fail."; \
 		else echo "make: the tests that need PostgreSQL will skip; every other test runs. To run them: install postgresql (sudo apt-get install postgresql), or set OTD_TEST_POSTGRES to a server's URL."; fi; \
-		url="$$OTD_TEST_POSTGRES"; \
 	fi; \
-	$(GO) vet ./... && OTD_TEST_POSTGRES="$$url" $(GO) test ./...; status=$$?; \
+	$(GO) vet ./... && OTD_TEST_POSTGRES="$$url" $(GO) test -timeout $(TEST_TIMEOUT) ./...; status=$$?; \
 	stop; exit $$status
 
-# deps never stops `make test`: it installs what it can and says what it could not.
+# deps never stops `make test`: it installs what it can and says what it could
+# not. PostgreSQL is not needed when OTD_TEST_POSTGRES names a server.
 deps:
 	@have_rhino() { [ -x "$(GTP_RHINO)" ] || command -v gtp-rhino >/dev/null 2>&1; }; \
-	have_pg() { $(find_pg); [ -x "$$pgbin/initdb" ]; }; \
+	have_pg() { [ -n "$$OTD_TEST_POSTGRES" ] && return 0; $(find_pg); [ -x "$$pgbin/initdb" ]; }; \
 	missing=; have_rhino || missing=" grhino"; have_pg || missing="$$missing postgresql"; \
 	[ -z "$$missing" ] && exit 0; \
 	why=; sudo=; \

@@ -22,7 +22,10 @@ import (
 // in OTD_TEST_POSTGRES, and stops and removes it at the end, even when the
 // tests fail; where it cannot start one, it says why and the tests run
 // without. Under CI=true it says the tests that need what is missing will
-// fail (they do: internal/testenv).
+// fail (they do: internal/testenv). Where OTD_TEST_POSTGRES names a server
+// already, make neither installs nor starts one: the tests get that one. go
+// test runs with a limit of 20 minutes a package (go's default, 10, is too
+// close to a busy machine's time).
 func TestMakeTestWithoutInstalling(t *testing.T) {
 	mk, err := exec.LookPath("make")
 	if err != nil {
@@ -72,6 +75,7 @@ case "$*" in *" start") TOUCH "$2/postmaster.pid";; *" stop") RM -f "$2/postmast
 		stubs  map[string]string // commands on PATH besides go and env
 		pg     map[string]string // initdb and pg_ctl in PG_BIN; nil: PostgreSQL is not installed
 		ci     string
+		server string   // OTD_TEST_POSTGRES as make is run
 		goExit string   // go's exit status
 		want   []string // in make's output
 		not    []string // not in it
@@ -111,6 +115,14 @@ case "$*" in *" start") TOUCH "$2/postmaster.pid";; *" stop") RM -f "$2/postmast
 		{name: "initdb fails", stubs: map[string]string{"id": user, "gtp-rhino": "exit 0"}, pg: map[string]string{"initdb": initdbFails, "pg_ctl": pgCtl},
 			want:   []string{"could not start PostgreSQL for the tests: initdb failed: initdb: error: could not create directory: No space left on device", "the tests that need PostgreSQL will skip"},
 			pgRuns: []string{"initdb -D TMP/data -U otd --pwfile=TMP/pw --auth=scram-sha-256 -E UTF8 --locale=C.UTF-8", "OTD_TEST_POSTGRES="}},
+		{name: "OTD_TEST_POSTGRES set, PostgreSQL installed", stubs: map[string]string{"id": user, "gtp-rhino": "exit 0"}, pg: map[string]string{"initdb": initdbOK, "pg_ctl": pgCtl},
+			server: "postgres://otd:pw@db.example.org:5433/postgres",
+			want:   []string{"make: PostgreSQL for the tests: the server of OTD_TEST_POSTGRES (none started)"}, not: []string{"could not"},
+			pgRuns: []string{"OTD_TEST_POSTGRES=postgres://otd:pw@db.example.org:5433/postgres"}},
+		{name: "OTD_TEST_POSTGRES set, PostgreSQL not installed", stubs: map[string]string{"id": user, "gtp-rhino": "exit 0", "apt-get": aptOK, "sudo": sudoOK},
+			server: "postgres://otd:pw@db.example.org:5433/postgres",
+			want:   []string{"the server of OTD_TEST_POSTGRES (none started)"}, not: []string{"could not", "installing"},
+			pgRuns: []string{"OTD_TEST_POSTGRES=postgres://otd:pw@db.example.org:5433/postgres"}},
 		{name: "CI, cannot install", stubs: nil, ci: "true",
 			want: []string{"could not install gtp-rhino", "CI=true: the tests that need gtp-rhino will fail", "CI=true: the tests that need PostgreSQL will fail"}, not: []string{"will skip"}},
 	} {
@@ -146,7 +158,7 @@ case "$*" in *" start") TOUCH "$2/postmaster.pid";; *" stop") RM -f "$2/postmast
 			}
 			cmd := exec.Command(mk, "test", "GO="+filepath.Join(bin, "go"), "GTP_RHINO="+filepath.Join(bin, "no-such-gtp-rhino"), "PG_BIN="+pgBin)
 			cmd.Dir = testenv.RepoRoot(t)
-			cmd.Env = []string{"PATH=" + bin, "LOG=" + log, "BIN=" + bin, "PGBIN=" + pgBin, "CI=" + tc.ci, "TMPDIR=" + tmp, "GO_EXIT=" + tc.goExit}
+			cmd.Env = []string{"PATH=" + bin, "LOG=" + log, "BIN=" + bin, "PGBIN=" + pgBin, "CI=" + tc.ci, "TMPDIR=" + tmp, "GO_EXIT=" + tc.goExit, "OTD_TEST_POSTGRES=" + tc.server}
 			out, err := cmd.CombinedOutput()
 			if (err != nil) != (tc.goExit != "") {
 				t.Fatalf("make test: %v\n%s", err, out)
@@ -191,7 +203,7 @@ case "$*" in *" start") TOUCH "$2/postmaster.pid";; *" stop") RM -f "$2/postmast
 					calls = append(calls, l)
 				}
 			}
-			if !ran["go vet ./..."] || !ran["go test ./..."] {
+			if !ran["go vet ./..."] || !ran["go test -timeout 20m ./..."] {
 				t.Errorf("make test did not vet and test; go was called: %q", b)
 			}
 			if strings.Join(calls, "\n") != strings.Join(tc.calls, "\n") {

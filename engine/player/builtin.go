@@ -211,6 +211,7 @@ type SearchInfo struct {
 	Exact   bool          // the endgame was solved: Score is the final disc difference
 	Score   int           // for the side to move: hundredths of a disc (midgame) or discs (Exact)
 	Nodes   uint64        // positions visited
+	Budget  time.Duration // the time allotted to the move, from the clock (0: none)
 	Elapsed time.Duration // time taken
 }
 
@@ -287,10 +288,10 @@ func (a *AlphaBeta) Move(ctx context.Context, g Game, c Clock) (engine.Point, er
 	p, o := sides(pos)
 	empties := bits.OnesCount64(^(p | o))
 	s.ctx, s.stop, s.nodes, s.deadline = ctx, false, 0, time.Time{}
-	if b := budget(c, empties, lv.endEmpties); b > 0 {
-		s.deadline = start.Add(b)
+	info := SearchInfo{Budget: budget(c, empties, lv.endEmpties)}
+	if info.Budget > 0 {
+		s.deadline = start.Add(info.Budget)
 	}
-	info := SearchInfo{}
 	best := a.iterate(p, o, lv, empties, start, &info)
 	info.Nodes, info.Elapsed = s.nodes, time.Since(start)
 	a.last = info

@@ -17,6 +17,11 @@
 //	refuse      (GTP) refuses the n-th play command it is sent, once
 //	silent      never answers move request n (genmove, go): stops reading
 //	late        answers move request n after the delay option
+//	hold        at move request n, makes the file named by its pid in the
+//	            folder of the hold option and answers once that file is
+//	            removed; it exits when its parent is gone (a test waits for
+//	            the file: the game is then in play, and cannot end before the
+//	            test lets it)
 //	crash       exits (status 3) at move request n
 //	ansi        exits (status 3) at move request n, its last words on stderr
 //	            terminal escape sequences (a new title, a cleared screen)
@@ -43,8 +48,8 @@
 // A fake that starts a sleeper or a detacher writes "fake: child PID" (its
 // pid as /proc names it: the system's, also in a PID namespace) to stderr.
 //
-// Options: "delay=DURATION" (of mode late), "think=DURATION" (waited
-// before answering every move request), "style=tight" (GTP: no ids, no
+// Options: "delay=DURATION" (of mode late), "hold=DIR" (of mode hold),
+// "think=DURATION" (waited before answering every move request), "style=tight" (GTP: no ids, no
 // space after '=', upper case, CRLF; NBoard: no name, no status lines, lower
 // case, CRLF), "style=edax" (GTP: a space between '=' or '?' and the id, "= 7
 // f6", as Edax 4.6 answers), "version=V" (NBoard: the one protocol version the
@@ -61,10 +66,13 @@ package fakeengine
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -99,6 +107,7 @@ type fake struct {
 	protocol, mode string
 	n              int // the move request at which mode strikes
 	delay, think   time.Duration
+	hold           string // the folder of mode hold's file
 	style          string // "tight", "edax" or "" (see the package's doc)
 	version        string // the one NBoard protocol version the fake speaks, "1" or "2"; "" both
 	quiet          bool
@@ -109,7 +118,7 @@ type fake struct {
 }
 
 var modes = map[string]string{ // mode: the protocols it is for ("" both)
-	"good": "", "nopass": "gtp", "refuse": "gtp", "silent": "", "late": "", "crash": "",
+	"good": "", "nopass": "gtp", "refuse": "gtp", "silent": "", "late": "", "hold": "", "crash": "",
 	"ansi": "", "garbage": "", "badsquare": "", "longline": "", "illegal": "", "flood": "",
 	"ignorequit": "", "exitstart": "", "fork": "", "sleeper": "",
 	"setsid": "", "daemon": "", "noeof": "", "stdoutflood": "nboard", "detach": "",
@@ -144,6 +153,8 @@ func run(args []string) int {
 			} else {
 				f.version = v
 			}
+		case k == "hold":
+			f.hold = v
 		case k == "sizes":
 			f.sizes = map[int]bool{}
 			for _, n := range strings.Split(v, ",") {
@@ -300,6 +311,8 @@ func (f *fake) strike(k int, g engine.Position, answer func(string)) bool {
 		time.Sleep(time.Hour)
 	case "late":
 		time.Sleep(f.delay)
+	case "hold":
+		f.holdOn()
 	case "crash":
 		fmt.Fprintf(os.Stderr, "fake: crashing at move request %d\n", k)
 		os.Exit(3)
@@ -321,6 +334,26 @@ func (f *fake) strike(k int, g engine.Position, answer func(string)) bool {
 		}
 	}
 	return false
+}
+
+// holdOn makes the file of mode hold and waits until it is removed; it
+// exits when the fake's parent is gone (another takes its place).
+func (f *fake) holdOn() {
+	file := filepath.Join(f.hold, strconv.Itoa(os.Getpid()))
+	parent := os.Getppid()
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "fake: hold:", err)
+		os.Exit(4)
+	}
+	for {
+		if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
+			return
+		}
+		if os.Getppid() != parent {
+			os.Exit(0)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // occupied reports whether p holds a disc in g.

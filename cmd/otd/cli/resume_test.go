@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -17,75 +18,79 @@ import (
 // asOTD, set to 1 in the environment, makes the test binary run otd (TestMain).
 const asOTD = "OTD_TEST_AS_OTD"
 
-// TestKilledRoundPlayResumes kills 'otd round play' (SIGKILL) at random
-// points, 20 times, and runs the same command again: every game ends played
-// and recorded exactly once (one result in the audit trail per game, no
-// correction), each transcript replaying to its score.
+// TestKilledRoundPlayResumes kills 'otd round play' (SIGKILL) 20 times in
+// the middle of its round, and runs the same command again: every game ends
+// played and recorded exactly once (one result in the audit trail per game,
+// no correction), each transcript replaying to its score. A kill is never
+// left to luck: one entrant is a fake engine that holds its game at its 3rd
+// move (internal/fakeengine, mode hold), so the round cannot end before the
+// kill; the test waits for that and for a seeded number of the other 5
+// games' results (0 to 4), then kills after a seeded delay of up to 30 ms,
+// at any point of the games still played. Played again, the held game is let
+// go on.
 func TestKilledRoundPlayResumes(t *testing.T) {
 	template := filepath.Join(t.TempDir(), "template.db")
+	hold := t.TempDir() // the fake's file while it holds its game
 	d := &testDB{t: t, path: template}
 	d.must("tournament", "new", "Kill me", "--rounds", "1")
+	// The fake first: its game, at table 1, is started first.
+	d.must("player", "add", "P1 fake", "--engine", engineSpec("gtp", "hold", 3, "hold="+hold, "quiet"))
 	for i, e := range []string{"alphabeta:1", "alphabeta:2", "alphabeta:3", "greedy", "random:1", "random:2",
-		"alphabeta:3", "alphabeta:2", "greedy", "random:3", "alphabeta:1", "random:4"} {
-		d.must("player", "add", fmt.Sprintf("P%d %s", i+1, e), "--engine", "builtin:"+e)
+		"alphabeta:3", "alphabeta:2", "greedy", "random:3", "alphabeta:1"} {
+		d.must("player", "add", fmt.Sprintf("P%d %s", i+2, e), "--engine", "builtin:"+e)
 	}
 	d.must("round", "pair")
 	tmpl, err := os.ReadFile(template)
 	if err != nil {
 		t.Fatal(err)
 	}
-	play := func(db string) *exec.Cmd {
-		c := exec.Command(os.Args[0], "--db", db, "round", "play", "--time", "1s/move", "--concurrency", "2")
-		c.Env = append(os.Environ(), asOTD+"=1")
-		c.Stdout, c.Stderr = io.Discard, io.Discard
-		return c
+	release := func() { // removes the fake's file: it goes on
+		files, _ := os.ReadDir(hold)
+		for _, f := range files {
+			os.Remove(filepath.Join(hold, f.Name()))
+		}
 	}
-	// How long a whole run takes (the quickest of three: a loaded machine
-	// only makes runs longer), to kill within the first 80% of its games.
-	whole := time.Hour
-	for i := range 3 {
-		db := filepath.Join(t.TempDir(), fmt.Sprintf("whole%d.db", i))
-		if err := os.WriteFile(db, tmpl, 0o644); err != nil {
+	held := func() bool {
+		files, err := os.ReadDir(hold)
+		if err != nil {
 			t.Fatal(err)
 		}
-		start := time.Now()
-		if err := play(db).Run(); err != nil {
-			t.Fatalf("round play: %v", err)
-		}
-		whole = min(whole, time.Since(start))
+		return len(files) > 0
 	}
-	// How long otd takes to start and open the database (the quickest of
-	// three 'round show'): no game is played before it, so the kills are
-	// spread over the games, not over the start (on a quick machine the
-	// start is most of a run).
-	boot := time.Hour
-	for range 3 {
-		c := exec.Command(os.Args[0], "--db", template, "round", "show")
-		c.Env = append(os.Environ(), asOTD+"=1")
-		start := time.Now()
-		if out, err := c.CombinedOutput(); err != nil {
-			t.Fatalf("round show: %v\n%s", err, out)
-		}
-		boot = min(boot, time.Since(start))
-	}
-	boot = min(boot, whole/2)
 	rng := rand.New(rand.NewPCG(11, 0))
-	interrupted, midway := 0, 0
 	for i := range 20 {
 		db := filepath.Join(t.TempDir(), fmt.Sprintf("kill%d.db", i))
 		if err := os.WriteFile(db, tmpl, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		c := play(db)
-		if err := c.Start(); err != nil {
-			t.Fatal(err)
+		c, stderr := startOTD(t, "--db", db, "round", "play", "--time", "1s/move", "--concurrency", "2")
+		results := make(chan string) // the lines of the games recorded
+		go func() {
+			defer close(results)
+			for sc := bufio.NewScanner(stderr); sc.Scan(); {
+				if strings.Contains(sc.Text(), "round 1 table") {
+					results <- sc.Text()
+				}
+			}
+		}()
+		recorded := rng.IntN(5)
+		for n := range recorded {
+			if _, ok := <-results; !ok {
+				t.Fatalf("run %d: round play ended after %d results, with a game held", i, n)
+			}
 		}
-		time.Sleep(boot + time.Duration(rng.Int64N(int64(whole-boot)*8/10)))
+		for !held() {
+			time.Sleep(5 * time.Millisecond)
+		}
+		time.Sleep(time.Duration(rng.Int64N(int64(30 * time.Millisecond))))
 		c.Process.Kill()
-		if c.Wait() == nil {
-			continue // it had finished
+		go func() {
+			for range results { // the lines written before the kill
+			}
+		}()
+		if err := c.Wait(); err == nil {
+			t.Fatalf("run %d: round play ended, with a game held", i)
 		}
-		interrupted++
 		d := &testDB{t: t, path: db}
 		done := 0
 		for _, gm := range roundGames(d, 1) {
@@ -93,16 +98,45 @@ func TestKilledRoundPlayResumes(t *testing.T) {
 				done++
 			}
 		}
-		if done > 0 {
-			midway++ // killed with some games recorded, others not
+		if done < recorded || done > 5 {
+			t.Errorf("run %d: killed after %d results were said, %d games recorded; want %d to 5 (not the held one)", i, recorded, done, recorded)
 		}
+		release() // the killed fake's file
+		// Played again: the held game is let go on.
+		stop := make(chan struct{})
+		released := make(chan struct{})
+		go func() {
+			defer close(released)
+			for {
+				release()
+				select {
+				case <-stop:
+					return
+				case <-time.After(5 * time.Millisecond):
+				}
+			}
+		}()
 		d.must("round", "play", "--time", "1s/move", "--concurrency", "2")
+		close(stop)
+		<-released
 		checkPlayedOnce(t, d)
 	}
-	t.Logf("a whole round: %v, otd's start %v; %d of 20 runs killed before the end, %d of them with games recorded", whole, boot, interrupted, midway)
-	if interrupted < 10 || midway < 3 {
-		t.Errorf("only %d of 20 runs were killed before the end, %d with games recorded", interrupted, midway)
+}
+
+// startOTD starts the test binary as otd (asOTD) with args, and returns it
+// and its standard error, to read as it runs.
+func startOTD(t *testing.T, args ...string) (*exec.Cmd, io.Reader) {
+	t.Helper()
+	c := exec.Command(os.Args[0], args...)
+	c.Env = append(os.Environ(), asOTD+"=1")
+	stderr, err := c.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
 	}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return c, stderr
 }
 
 // checkPlayedOnce checks that every game of round 1 has a result recorded

@@ -105,6 +105,11 @@ func runWorker(g *globals, o tournament.WorkOptions) error {
 	say(fmt.Sprintf("playing the games queued in %s, %d at a time, with %s (and the built-in players); Ctrl-C stops",
 		g.dbName(), o.Concurrency, engines))
 	err = d.Work(ctx, o)
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		// Stopped while starting (making the queue's tables, connecting):
+		// a stop as asked, not an error.
+		err = nil
+	}
 	if errors.Is(err, tournament.ErrInvalid) {
 		return invalidAsUsage(err)
 	}

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"regexp"
@@ -246,5 +248,29 @@ func TestWorkerRepaired(t *testing.T) {
 	start(t, otd("worker"))
 	if b, err := otd("round", "play", "--distributed").CombinedOutput(); err != nil || !strings.Contains(string(b), "round 1: 2 engine games played") {
 		t.Errorf("round play --distributed after the round was paired again: %v\n%s", err, b)
+	}
+}
+
+// TestWorkerStoppedWhileStarting: a worker asked to stop (SIGTERM) as soon
+// as it says it is playing, while it still makes the queue's tables on a new
+// database, stops as asked: exit 0, "stopped", no error.
+func TestWorkerStoppedWhileStarting(t *testing.T) {
+	pg := testenv.Postgres(t)
+	if code := Run([]string{"--db", pg, "tournament", "new", "Engines", "--rounds", "1"}, nil, io.Discard, io.Discard); code != 0 {
+		t.Fatalf("tournament new: exit %d", code)
+	}
+	c, stderr := startOTD(t, "--db", pg, "worker")
+	t.Cleanup(func() { c.Process.Kill(); c.Wait() })
+	var said strings.Builder
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() && !strings.Contains(sc.Text(), "Ctrl-C stops") {
+		said.WriteString(sc.Text() + "\n")
+	}
+	c.Process.Signal(syscall.SIGTERM)
+	for sc.Scan() {
+		said.WriteString(sc.Text() + "\n")
+	}
+	if err := c.Wait(); err != nil || !strings.Contains(said.String(), "otd worker: stopped: 0 games played") {
+		t.Errorf("a worker stopped as it started: %v; it said:\n%s", err, said.String())
 	}
 }
