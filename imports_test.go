@@ -36,13 +36,14 @@ var allowed = map[string][]string{
 	"elo":               {"scoring"},                                                                                                                          // a file format: its own types and the points and rules it writes
 	"ftd":               {},                                                                                                                                   // FlipTheDisc's tournament JSON: a file format, its own types
 	"roster":            {"tournament"},                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
-	"archive":           {"elo", "export", "rating", "scoring", "tournament"},                                                                                 // the WOF archive: .ELO files indexed (by export's lenient reader), the rating list (rating), names compared as the domain does
+	"archive":           {"elo", "export", "rating", "scoring", "tournament", "internal/userfile"},                                                            // the WOF archive: .ELO files indexed (by export's lenient reader), the rating list (rating), names compared as the domain does
 	"store/sqlite":      {"tournament", "engine", "pairing", "scoring", "store/internal/sqltx", "archive", "rating"},
 	"store/postgres":    {"tournament", "store/internal/sqltx"},
 	// The tournament.Tx of the SQL stores, written once for both engines.
 	"store/internal/sqltx": {"tournament", "scoring"},
 	"web":                  {"tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
 	"internal/testenv":     {},
+	"internal/userfile":    {}, // opening a file the user names: a regular file under a cap
 	"internal/fakeengine":  {"engine"},
 	"internal/memstore":    {"tournament"},            // a tournament.Storage in memory for tests
 	"internal/storetest":   {"tournament", "scoring"}, // the suite of the tournament.Storage contract, run by every store
@@ -137,7 +138,7 @@ func TestImportRules(t *testing.T) {
 var layers = map[string]int{
 	"engine": 0, "engine/transcript": 0, "engine/player": 0, "engine/proc": 0, "engine/gtp": 0, "engine/nboard": 0,
 	"engine/match": 0, "pairing": 0, "scoring": 0, "rating": 0,
-	"internal/testenv": 0, "internal/fakeengine": 0, "internal/enginetest": 0, "e2e": 0,
+	"internal/testenv": 0, "internal/userfile": 0, "internal/fakeengine": 0, "internal/enginetest": 0, "e2e": 0,
 	"tournament":           1,
 	"export":               2,
 	"elo":                  2, // file formats: adapters that import only leaves
