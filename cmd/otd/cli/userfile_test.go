@@ -130,7 +130,10 @@ func TestSpecialFilesRefused(t *testing.T) {
 		{[]string{"verify", fifo}, pipe + ": otd reads only regular files; give a pipe on standard input"},
 		{[]string{"verify", zero}, device},
 	} {
-		name := strings.Join(tc.args[:len(tc.args)-1], " ") + " " + filepath.Base(tc.args[len(tc.args)-1])
+		name := strings.Join(tc.args, " ")
+		for _, p := range []string{fifo, zero, sparse} {
+			name = strings.ReplaceAll(name, p, filepath.Base(p))
+		}
 		t.Run(name, func(t *testing.T) {
 			var out, errs string
 			var code int
