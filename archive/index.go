@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/otd-project/otd/internal/userfile"
 )
 
 // Options are how a folder is read.
@@ -58,7 +60,9 @@ var ErrNoFiles = errors.New("no .ELO file")
 // o.Reading), or every file with o.Again; a file gone is dropped; the changes are saved in one Update. A
 // file with the same content as one indexed (a copy under another name) is
 // refused: its games would count twice. A folder without an .ELO file is
-// refused (ErrNoFiles), and nothing changes.
+// refused (ErrNoFiles), and nothing changes. Only a regular file (a link
+// to one is followed) of at most userfile.MaxSize bytes is read: a named
+// pipe, a device or a larger file is listed with the problem, unread.
 func Index(ctx context.Context, st Store, dir string, o Options) (*Report, error) {
 	files, err := st.Files(ctx)
 	if err != nil {
@@ -192,7 +196,10 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 		rel = filepath.ToSlash(rel)
 		sc.files++
 		sc.onDisk[rel] = true
-		data, err := os.ReadFile(p)
+		data, err := userfile.ReadFile(p, userfile.MaxSize)
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err // the problem is listed with the file's path
+		}
 		sum := sha256.Sum256(data)
 		f := File{Path: rel, Hash: hex.EncodeToString(sum[:]), Size: int64(len(data)), Reading: reading}
 		if old, ok := known[rel]; ok && err == nil && old.Hash == f.Hash && old.Reading == reading && old.Problem == "" && old.Games != "" && !o.Again {

@@ -160,8 +160,9 @@ func (e *ParseError) Unwrap() error { return e.Err }
 const addedResults = "%%Added results"
 
 // MaxSize is the largest file Read reads, in bytes: the largest of the WOF
-// archive is under 32 KiB.
-const MaxSize = 16 << 20
+// archive is under 32 KiB, a 100,000-player event about 5 MiB; the commands
+// that open a file give it the same cap (userfile.MaxSize).
+const MaxSize = 64 << 20
 
 // MaxLine is the longest line Read reads, in bytes: the longest real line is
 // under 200.

@@ -148,7 +148,11 @@ not give) is reported with the line and what is wrong, and left out, unless
 --lenient says how to take it (the same rules as 'otd import elo'; the
 files are read again when --lenient or --bye-discs changes); so is a file
 without a day (the rating list weighs a game by its tournament's age) and a
-copy of a file indexed already (its games would count twice). The index
+copy of a file indexed already (its games would count twice). Only regular
+files are read (a link to one is followed), each of at most 64 MiB (the
+largest of the WOF archive is 28 KB) with lines of at most 64 KiB: a named
+pipe, a device such as /dev/zero, or a larger file is listed as not read,
+with why. The index
 goes on with the others, and each is read again at the next index. A
 player the file gives no id ("??????") is kept with their games, which the
 rating list cannot take. A folder without an .ELO file is refused, so that

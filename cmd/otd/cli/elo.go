@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -55,7 +55,9 @@ players of its games, named by their WOF ids. Games the file gives no round
 are placed in rounds after the file's. A bye counts the discs the published
 totals show (Papp counts a bye 40-24), or --bye-discs.
 
-A file that contradicts itself is refused, with the line: a game line whose
+FILE is a regular file (a link to one is followed) of at most 64 MiB, with
+lines of at most 64 KiB: a 100,000-player file is about 5 MB. A file that
+contradicts itself is refused, with the line: a game line whose
 sign contradicts its discs, a player paired twice in a round or with
 themselves, listed twice, a game of a player not in the standings,
 published scores or disc totals its games do not give. So is a name that
@@ -107,7 +109,7 @@ func byeDiscs(n int) (int, error) {
 // runImportELO imports an .ELO file; a file written by otd brings its rules,
 // which --bq (bqSet) overrides.
 func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool, l export.Lenient) error {
-	fh, err := os.Open(path)
+	fh, err := userfile.Open(path, userfile.MaxSize)
 	if err != nil {
 		return inputError(err)
 	}

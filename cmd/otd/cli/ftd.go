@@ -3,11 +3,11 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/ftd"
+	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -25,7 +25,8 @@ the file its live page https://flipthedisc.com/live/<id> is built from): its
 players in the file's order (with their WOF ids, ratings and countries),
 every Swiss round with its games (the first-listed player is Black), byes,
 the withdrawals the file records and the absences it shows, and the event's
-name, city, country and dates.
+name, city, country and dates. FILE is a regular file (a link to one is
+followed) of at most 16 MiB.
 
 The tie-break is FlipTheDisc's mbq: BQ with c = 64 / rounds unrounded
 (--bq exact), or the constant the file sets; --bq overrides it. The file's
@@ -57,7 +58,7 @@ not be read for certain is noted on standard error.
 
 // runImportFTD imports a FlipTheDisc file; --bq (bqSet) overrides the file's tie-break.
 func runImportFTD(g *globals, path, name string, s tournament.Settings, bqSet bool) error {
-	fh, err := os.Open(path)
+	fh, err := userfile.Open(path, ftd.MaxSize)
 	if err != nil {
 		return inputError(err)
 	}

@@ -40,3 +40,57 @@ func BenchmarkPlayerImport(b *testing.B) {
 		})
 	}
 }
+
+// bigELO is an .ELO file of n players (WOF ids 100001 on) and rounds
+// rounds: in round r, player k of the first half has black against player
+// (k+r) mod n/2 of the second half and wins 40-24. The standings give each
+// player the score and discs of their games, the winners first; wrong adds
+// a point to the last player's published score, which the import refuses.
+func bigELO(n, rounds int, wrong bool) []byte {
+	h := n / 2
+	var b strings.Builder
+	b.WriteString("%%Tournament: Big\n%%Country: FRA\n%%Date: 01/01/2024\n\n")
+	for i := range n {
+		score, discs := 0, 24*rounds
+		if i < h {
+			score, discs = rounds, 40*rounds
+		}
+		if wrong && i == n-1 {
+			score++
+		}
+		fmt.Fprintf(&b, "%%_%%  %d, PLAYER, number%d, FRA, %d.0, %d\n", 100001+i, i+1, score, discs)
+	}
+	for r := range rounds {
+		fmt.Fprintf(&b, "\n%%Round %d\n", r+1)
+		for k := range h {
+			fmt.Fprintf(&b, "  %d (40)>(24) %d\n", 100001+k, 100001+h+(k+r)%h)
+		}
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkImportELO imports an .ELO file of 10,000 and 100,000 players and
+// 3 rounds into a new database, end to end: reading the file, building and
+// checking the tournament, saving it. The time grows with the players, not
+// with their square (issue 28).
+//
+//	go test -run '^$' -bench ImportELO -benchtime 1x ./cmd/otd/cli/
+func BenchmarkImportELO(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			path := filepath.Join(b.TempDir(), "big.ELO")
+			if err := os.WriteFile(path, bigELO(n, 3, false), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			want := fmt.Sprintf("Tournament 1: Big, %d players, 3 rounds imported.", n)
+			for b.Loop() {
+				b.StopTimer()
+				d := newTestDB(b)
+				b.StartTimer()
+				if out := d.must("import", "elo", path); !strings.Contains(out, want) {
+					b.Fatalf("import elo: %q, want %q", out, want)
+				}
+			}
+		})
+	}
+}

@@ -2,12 +2,12 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/internal/txt"
+	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/roster"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -118,7 +118,9 @@ from a spreadsheet: columns separated by commas, semicolons or tabs (found
 from the file), UTF-8 with or without a byte order mark or UTF-16 ("Unicode
 text"), empty trailing cells, blank lines. A first row that names the columns
 (in any language) is skipped, and said so. A name with a comma goes in double
-quotes ("LEADER, Imre").
+quotes ("LEADER, Imre"). The file is a regular file (a link to one is
+followed) of at most 16 MiB, 64 KiB a line and 100,000 players; so is a file
+of ids or a list with --ratings (64 MiB).
 
 A line that does not fit (too many columns, a rating that is not a number, a
 name already in the file or already registered, case, spacing and accents
@@ -449,7 +451,7 @@ first round is paired: after that, withdraw them ('otd player withdraw').
 // readRoster reads the players file at path (package roster); its errors
 // name the file.
 func readRoster(path string, o roster.Options) (*roster.File, error) {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path, roster.MaxSize)
 	if err != nil {
 		return nil, err
 	}

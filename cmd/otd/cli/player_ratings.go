@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/internal/txt"
+	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/pflag"
 )
@@ -79,7 +79,7 @@ func readIDs(args []string) ([]int, error) {
 			}
 			continue
 		}
-		f, err := os.Open(a)
+		f, err := userfile.Open(a, userfile.MaxSize)
 		if err != nil {
 			return nil, inputError(fmt.Errorf("%q is neither WOF ids (79 or 79,2357) nor a file of them: %w", a, err))
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -62,15 +63,18 @@ var sqliteHeader = []byte("SQLite format 3\x00")
 func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]archive.Listed, string, error) {
 	if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
 		head := make([]byte, len(sqliteHeader))
-		f, err := os.Open(path)
+		f, err := userfile.Open(path, 0) // an archive database may be larger than a list
 		if err != nil {
 			return nil, "", inputError(err)
 		}
-		defer f.Close()
 		n, _ := io.ReadFull(f, head)
+		f.Close()
 		if !bytes.Equal(head[:n], sqliteHeader) {
-			f.Seek(0, io.SeekStart)
-			list, err := archive.ReadList(f)
+			data, err := userfile.ReadFile(path, userfile.MaxSize)
+			if err != nil {
+				return nil, "", inputError(err)
+			}
+			list, err := archive.ReadList(bytes.NewReader(data))
 			if err != nil {
 				return nil, "", inputError(fmt.Errorf("--ratings %s: %w", path, err))
 			}
@@ -121,8 +125,9 @@ error from the curvature of the fit (see 'go doc otd/rating').
 The games come from the archive database that 'otd archive index' made
 (--archive, default ./archive.db, env OTD_ARCHIVE_DB; an SQLite file, not
 a PostgreSQL URL), or straight from a folder of .ELO files (--archive DIR),
-each read as 'otd archive index' reads it (--lenient, --bye-discs); the
-files it cannot read are counted on standard error, and 'otd archive index'
+each read as 'otd archive index' reads it (--lenient, --bye-discs; regular
+files only, of at most 64 MiB, lines of at most 64 KiB); the files it
+cannot read are counted on standard error, and 'otd archive index'
 lists them with why.
 
 It lists the players the WOF publishes: the listed, rated with a tournament

@@ -15,6 +15,7 @@ import (
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/ftd"
 	"github.com/otd-project/otd/internal/txt"
+	"github.com/otd-project/otd/internal/userfile"
 	"github.com/spf13/cobra"
 )
 
@@ -172,13 +173,14 @@ func openGames(g *globals, o verifyOptions, name string) (*gameFile, error) {
 	var r io.Reader = g.Stdin
 	gf := &gameFile{name: name}
 	if name != "-" {
-		f, err := os.Open(name)
+		// No cap: the readers hold one game at a time, and stop at their
+		// limits (transcript.MaxLine...).
+		f, err := userfile.Open(name, 0)
+		if errors.Is(err, userfile.ErrNotRegular) {
+			return nil, inputError(fmt.Errorf("verify: %w; give a pipe on standard input (otd verify - < PIPE)", err))
+		}
 		if err != nil {
 			return nil, inputError(fmt.Errorf("verify: %w", err))
-		}
-		if fi, err := f.Stat(); err == nil && fi.IsDir() {
-			f.Close()
-			return nil, inputError(fmt.Errorf("verify: %s: a directory, not a game record", name))
 		}
 		r, gf.closer = f, f
 	}
@@ -345,26 +347,12 @@ func wthorNames(wtb string) *transcript.Names {
 		default:
 			continue
 		}
-		if data, err := readAtMost(filepath.Join(dir, e.Name()), 16+(1<<16)*int64(size)); err == nil {
+		// A names file holds at most 65,535 names: its count is a uint16.
+		if data, err := userfile.ReadFile(filepath.Join(dir, e.Name()), 16+(1<<16)*int64(size)); err == nil {
 			*dst, _ = transcript.ParseNames(data, size)
 		}
 	}
 	return &names
-}
-
-// readAtMost reads a file of at most limit bytes (a WTHOR names file holds
-// at most 65,535 names: its count is a uint16); more is an error.
-func readAtMost(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err == nil && int64(len(data)) > limit {
-		err = fmt.Errorf("%s: larger than %d bytes", path, limit)
-	}
-	return data, err
 }
 
 func runVerify(g *globals, o verifyOptions) error {

@@ -112,7 +112,7 @@ func TestVerifyStopsAtLimits(t *testing.T) {
 	}
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		_, errs, code := runStdin(nil, "verify", "/dev/zero")
-		if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "/dev/zero: wthor: expected 16 bytes for 0 games") {
+		if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "/dev/zero: not a regular file but a character device") {
 			t.Errorf("verify /dev/zero: exit %d, %q", code, errs)
 		}
 	}
@@ -172,7 +172,7 @@ func TestVerifyStreams(t *testing.T) {
 }
 
 // TestPlayersFileLimits: 'player import' of /dev/zero stops at once, with
-// one line naming the file and the line (the limits themselves:
+// one line naming the file and why (the limits themselves:
 // roster.TestReadLimits).
 func TestPlayersFileLimits(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
@@ -181,7 +181,7 @@ func TestPlayersFileLimits(t *testing.T) {
 	d := newTestDB(t)
 	d.must("tournament", "new", "Limits", "--rounds", "3")
 	_, errs, code := d.run("player", "import", "/dev/zero")
-	if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "/dev/zero: line 1: longer than 64 KiB: not a players file") {
+	if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "/dev/zero: not a regular file but a character device") {
 		t.Errorf("player import /dev/zero: exit %d, %q", code, errs)
 	}
 }
