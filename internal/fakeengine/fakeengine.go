@@ -181,12 +181,8 @@ func run(args []string) int {
 		}
 	}
 	if os.Getenv(pidPipe) == "3" { // a child of startChild: it tells its pid
-		pid := strconv.Itoa(os.Getpid())
-		if p, err := os.Readlink("/proc/self"); err == nil {
-			pid = p
-		}
 		w := os.NewFile(3, "pid")
-		fmt.Fprintln(w, pid)
+		fmt.Fprintln(w, systemPid())
 		w.Close()
 	}
 	switch f.mode {
@@ -336,10 +332,21 @@ func (f *fake) strike(k int, g engine.Position, answer func(string)) bool {
 	return false
 }
 
-// holdOn makes the file of mode hold and waits until it is removed; it
-// exits when the fake's parent is gone (another takes its place).
+// systemPid is the fake's pid as the system sees it, outside the PID
+// namespace of its engine's box (engine/proc), where os.Getpid is another
+// number: /proc is the system's mount, so /proc/self names that pid.
+func systemPid() string {
+	if p, err := os.Readlink("/proc/self"); err == nil {
+		return p
+	}
+	return strconv.Itoa(os.Getpid())
+}
+
+// holdOn makes the file of mode hold, named by the fake's system pid, and
+// waits until it is removed; it exits when the fake's parent is gone
+// (another takes its place).
 func (f *fake) holdOn() {
-	file := filepath.Join(f.hold, strconv.Itoa(os.Getpid()))
+	file := filepath.Join(f.hold, systemPid())
 	parent := os.Getppid()
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "fake: hold:", err)
