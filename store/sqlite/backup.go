@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/otd-project/otd/internal/tempfile"
+	"github.com/otd-project/otd/internal/testhook"
 	"github.com/otd-project/otd/tournament"
 	driver "modernc.org/sqlite"
 )
@@ -69,6 +70,7 @@ func OpenBackup(path, dir string) (*Store, error) {
 		tmp.Remove()
 		return nil, fmt.Errorf("restore: reading %s: %w", path, err)
 	}
+	testhook.Stop("restore-copy")
 	s, err := Open(tmp.Name(), Options{checkFirst: true})
 	if err == nil {
 		// A single file again, as it came: the -wal merged in and gone.
@@ -111,8 +113,9 @@ func copyInto(from string, f *os.File) error {
 // (its online backup, one write transaction): other connections, a running
 // 'otd serve' among them, see the restored content at their next read, and
 // no -wal of the replaced content is ever applied over it. before, if not
-// nil, is called first (to keep a copy of what is): its error stops the
-// restore. It returns the number of tournaments restored, and
+// nil, is called first (to keep a copy of what is), within that transaction,
+// no other writer able to commit until the restore does: its error stops
+// the restore. It returns the number of tournaments restored, and
 // tournament.ErrNoBackup for another engine's database.
 func (s *Store) Restore(ctx context.Context, from tournament.Storage, before func() error) (int, error) {
 	src, ok := from.(*Store)
@@ -126,16 +129,12 @@ func (s *Store) Restore(ctx context.Context, from tournament.Storage, before fun
 	if err != nil {
 		return 0, err
 	}
-	if before != nil {
-		if err := before(); err != nil {
-			return 0, err
-		}
-	}
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return 0, s.translate(err)
 	}
 	defer conn.Close()
+	var beforeErr error
 	err = conn.Raw(func(dc any) error {
 		r, ok := dc.(interface {
 			NewRestore(string) (*driver.Backup, error)
@@ -147,14 +146,30 @@ func (s *Store) Restore(ctx context.Context, from tournament.Storage, before fun
 		if err != nil {
 			return err
 		}
-		// All pages in one step: one write transaction of the database.
-		_, err = b.Step(-1)
+		// The first step, of no page, opens the write transaction that the
+		// last commits: no one writes meanwhile, and before keeps exactly
+		// what is replaced (reading through another connection).
+		_, err = b.Step(0)
+		if err == nil && before != nil {
+			beforeErr = before()
+			err = beforeErr
+		}
+		if err == nil {
+			_, err = b.Step(1)
+			testhook.Stop("restore-replace")
+		}
+		if err == nil {
+			_, err = b.Step(-1)
+		}
 		if ferr := b.Finish(); err == nil {
 			err = ferr
 		}
 		return err
 	})
-	if err != nil {
+	switch {
+	case beforeErr != nil:
+		return 0, beforeErr
+	case err != nil:
 		if err := s.translate(err); translated(err) {
 			return 0, err
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/internal/tempfile"
+	"github.com/otd-project/otd/internal/testhook"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
@@ -255,7 +256,12 @@ damaging the database beyond repair.`,
 			kept := ""
 			before := func() error {
 				kept = asideName(g.asideBase(), "before-restore", g.now())
-				if err := writeFile(g, kept, false, func(f *os.File) error { return backupInto(ctx, d, f.Name()) }); err != nil {
+				err := writeFile(g, kept, false, func(f *os.File) error {
+					err := backupInto(ctx, d, f.Name())
+					testhook.Stop("before-restore")
+					return err
+				})
+				if err != nil {
 					return fmt.Errorf("restore refused: keeping what it would replace: %w", err)
 				}
 				return nil
