@@ -41,10 +41,12 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 // upgraded if it comes from an older otd: check it then (Director.Check). A
 // backup with a -wal file beside it (a database in use, or copied with its
 // -wal) is refused: it should be made with 'otd backup'. path itself is
-// never written. The errors wrap ErrNotBackup and say why.
+// never written. The errors that wrap ErrNotBackup say why, that nothing
+// was changed, and what to do.
 func OpenBackup(path, dir string) (*Store, error) {
-	bad := func(why string, a ...any) error {
-		return fmt.Errorf("%s: %w: %s", path, ErrNotBackup, fmt.Sprintf(why, a...))
+	const another = "restore another backup"
+	bad := func(todo, why string, a ...any) error {
+		return fmt.Errorf("%s: %w: %s; nothing was changed: %s", path, ErrNotBackup, fmt.Sprintf(why, a...), todo)
 	}
 	if err := checkPath(path); err != nil {
 		return nil, err
@@ -54,13 +56,13 @@ func OpenBackup(path, dir string) (*Store, error) {
 	case err != nil:
 		return nil, fmt.Errorf("restore: %w", err)
 	case !fi.Mode().IsRegular():
-		return nil, bad("it is not a file")
+		return nil, bad("name a backup file", "it is not a file")
 	case fi.Size() == 0:
-		return nil, bad("the file is empty")
+		return nil, bad(another, "the file is empty")
 	}
 	if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
-		return nil, bad("%s-wal is beside it: it is a database in use, or a copy made with its -wal, and its latest changes are in that file; "+
-			"make a backup of it with 'otd --db %s backup FILE' and restore that", path, path)
+		return nil, bad("make a backup of it with 'otd --db "+path+" backup FILE' and restore that",
+			"%s-wal is beside it: it is a database in use, or a copy made with its -wal, and its latest changes are in that file", path)
 	}
 	tmp, err := tempfile.Create(dir, filepath.Base(path))
 	if err != nil {
@@ -83,13 +85,13 @@ func OpenBackup(path, dir string) (*Store, error) {
 		why := strings.ReplaceAll(strings.TrimPrefix(err.Error(), tmp.Name()+": "), tmp.Name(), path)
 		switch {
 		case errors.Is(err, ErrNewerSchema):
-			return nil, bad("it was written by a newer otd: upgrade otd to restore it")
+			return nil, bad("upgrade otd to restore it", "it was written by a newer otd")
 		case errors.Is(err, ErrDamaged):
-			return nil, bad("it is damaged (%s)", why)
+			return nil, bad(another, "it is damaged (%s)", why)
 		case errors.Is(err, ErrNotOTD), errors.Is(err, ErrNotDatabase):
-			return nil, bad("it is not an otd database")
+			return nil, bad(another, "it is not an otd database")
 		}
-		return nil, bad("%s", why)
+		return nil, bad(another, "%s", why)
 	}
 	s.scratch = tmp
 	return s, nil
