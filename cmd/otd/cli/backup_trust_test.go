@@ -153,21 +153,8 @@ func TestBackupToSamePostgres(t *testing.T) {
 func TestRestoreRefusesUnsound(t *testing.T) {
 	db := newTestDB(t)
 	smallEvent(db)
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good.db")
-	db.must("backup", good)
-	fixture, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
-	edited := func(name, query string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, fixture, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		sqlExec(t, p, query)
-		return p
-	}
+	good, edited := editedBackups(t, db)
+	dir := filepath.Dir(good)
 	db.must("result", "1", "2", "33-31")
 	before := dump(t, db.path)
 	for _, c := range []struct{ name, file, want string }{
@@ -382,13 +369,7 @@ func TestKilledBackupLeavesNothing(t *testing.T) {
 func TestRestoreRefusalWords(t *testing.T) {
 	db := newTestDB(t)
 	smallEvent(db)
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good.db")
-	db.must("backup", good)
-	fixture, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
+	good, edited := editedBackups(t, db)
 	const todo = "; nothing was changed: restore another backup\n"
 	for _, c := range []struct{ file, query, want string }{
 		{"6060.db", "UPDATE game SET black_discs = 60, white_discs = 60 WHERE round = 1 AND board = 1",
@@ -402,17 +383,14 @@ func TestRestoreRefusalWords(t *testing.T) {
 		{"empty.db", "", `the file is empty`},
 		{"text.db", "", `it is not an otd database`},
 	} {
-		p := filepath.Join(dir, c.file)
+		p := filepath.Join(filepath.Dir(good), c.file)
 		switch c.file {
 		case "empty.db":
 			os.WriteFile(p, nil, 0o644)
 		case "text.db":
 			os.WriteFile(p, []byte("Round 1\n"), 0o644)
 		default:
-			if err := os.WriteFile(p, fixture, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			sqlExec(t, p, c.query)
+			edited(c.file, c.query)
 		}
 		want := regexp.MustCompile("^otd: " + regexp.QuoteMeta(p) + ": not a backup otd can restore: " + c.want + regexp.QuoteMeta(todo) + "$")
 		for _, into := range []*testDB{db, newTestDB(t)} {
@@ -420,5 +398,26 @@ func TestRestoreRefusalWords(t *testing.T) {
 				t.Errorf("restore %s: exit %d:\n%s\nwant it refused as %s", c.file, code, errs, want)
 			}
 		}
+	}
+}
+
+// editedBackups makes a backup of db in a folder of the test, and returns
+// its path and a function that writes a copy of it there, named name,
+// changed by the SQL query, and returns that copy's path.
+func editedBackups(t *testing.T, db *testDB) (good string, edited func(name, query string) string) {
+	dir := t.TempDir()
+	good = filepath.Join(dir, "good.db")
+	db.must("backup", good)
+	fixture, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return good, func(name, query string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, fixture, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sqlExec(t, p, query)
+		return p
 	}
 }
