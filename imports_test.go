@@ -37,13 +37,14 @@ var allowed = map[string][]string{
 	"ftd":               {"internal/txt"},                                                                                                                                     // FlipTheDisc's tournament JSON: a file format, its own types
 	"roster":            {"tournament"},                                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
 	"archive":           {"internal/txt", "elo", "export", "rating", "scoring", "tournament", "internal/userfile"},                                                            // the WOF archive: .ELO files indexed (by export's lenient reader), the rating list (rating), names compared as the domain does
-	"store/sqlite":      {"tournament", "engine", "pairing", "scoring", "store/internal/sqltx", "archive", "rating", "internal/tempfile"},
-	"store/postgres":    {"tournament", "store/internal/sqltx"},
+	"store/sqlite":      {"tournament", "engine", "pairing", "scoring", "store/internal/sqltx", "archive", "rating", "internal/tempfile", "internal/testhook"},
+	"store/postgres":    {"tournament", "store/internal/sqltx", "internal/testhook"},
 	// The tournament.Tx of the SQL stores, written once for both engines.
 	"store/internal/sqltx": {"tournament", "scoring"},
 	"web":                  {"tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
 	"internal/testenv":     {},
 	"internal/tempfile":    {}, // the temporary files of backups, restores and exports, told dead by their lock
+	"internal/testhook":    {}, // otd stopped at a named point of a backup or restore, for the tests that kill it there
 	"internal/txt":         {}, // a leaf every package may import: a file's text decoded, the one check of a name, text escaped for a terminal
 	"internal/userfile":    {}, // opening a file the user names: a regular file under a cap
 	"internal/fakeengine":  {"engine"},
@@ -140,7 +141,7 @@ func TestImportRules(t *testing.T) {
 var layers = map[string]int{
 	"engine": 0, "engine/transcript": 0, "engine/player": 0, "engine/proc": 0, "engine/gtp": 0, "engine/nboard": 0,
 	"engine/match": 0, "pairing": 0, "scoring": 0, "rating": 0,
-	"internal/testenv": 0, "internal/txt": 0, "internal/tempfile": 0, "internal/userfile": 0, "internal/fakeengine": 0, "internal/enginetest": 0, "e2e": 0,
+	"internal/testenv": 0, "internal/txt": 0, "internal/tempfile": 0, "internal/testhook": 0, "internal/userfile": 0, "internal/fakeengine": 0, "internal/enginetest": 0, "e2e": 0,
 	"tournament":           1,
 	"export":               2,
 	"elo":                  2, // file formats: adapters that import only leaves

@@ -34,7 +34,7 @@ var ErrNoBackup = errors.New("the storage cannot make or restore backups")
 // ErrUnsound reports a database that is not as otd makes it (Check): a
 // schema changed by hand, a row that refers to nothing, a tournament that
 // breaks the rules.
-var ErrUnsound = errors.New("not a sound otd database")
+var ErrUnsound = errors.New("it is not as otd writes it")
 
 // Backup writes a consistent copy of the whole database (every tournament,
 // its audit trail included) into the empty file at path, while others read
@@ -62,7 +62,11 @@ func (d *Director) Check(ctx context.Context) error {
 		return fmt.Errorf("%w: %w", ErrUnsound, err)
 	}
 	for _, s := range list {
-		if _, _, err := d.Log(ctx, s.ID); err != nil {
+		_, _, err := d.Log(ctx, s.ID)
+		if b := (*brokenError)(nil); errors.As(err, &b) {
+			return fmt.Errorf("%w: %s: %w", ErrUnsound, b.tournament, b.err) // the database checked, not the one in use, is at fault
+		}
+		if err != nil {
 			return fmt.Errorf("%w: %w", ErrUnsound, err)
 		}
 	}

@@ -233,7 +233,20 @@ func load(tx Tx, id int64) (*Tournament, error) {
 		return nil, err
 	}
 	if err := t.Validate(); err != nil {
-		return nil, fmt.Errorf("tournament %d (%s): %w; the database was changed by another program", id, t.Name, err)
+		return nil, &brokenError{fmt.Sprintf("tournament %d (%s)", id, t.Name), err}
 	}
 	return t, nil
 }
+
+// brokenError is a tournament read from the database that breaks the rules
+// (Validate): otd never writes one, another program did.
+type brokenError struct {
+	tournament string
+	err        error
+}
+
+func (e *brokenError) Error() string {
+	return e.tournament + ": " + e.err.Error() + "; the database was changed by another program"
+}
+
+func (e *brokenError) Unwrap() error { return e.err }

@@ -23,8 +23,11 @@ type Mover interface {
 	Tables(ctx context.Context) ([]Table, error)
 	// Replace replaces the whole content of the database with tables, in
 	// one transaction that others see as any other change, and returns the
-	// number of tournaments it holds.
-	Replace(ctx context.Context, tables []Table) (int, error)
+	// number of tournaments it holds. It calls before first (if not nil),
+	// within that transaction, once no other may write until it commits
+	// (others still read): what before reads is exactly what is replaced.
+	// before's error stops it.
+	Replace(ctx context.Context, tables []Table, before func() error) (int, error)
 }
 
 // ErrNoMove reports a Storage that cannot give or take its whole content.
@@ -33,8 +36,8 @@ var ErrNoMove = errors.New("the storage cannot copy its whole content")
 // CopyTo copies the whole database (every tournament, its audit trail
 // included) into to's, replacing everything to holds, exactly: ids, times
 // and audit rows as they are. It reads d's content at one moment while
-// others use it, then calls before (if not nil), whose error stops it before
-// to is changed. It returns the number of tournaments copied.
+// others use it, then calls before (if not nil) once no other may write to's
+// (Mover.Replace), whose error stops it before to is changed. It returns the number of tournaments copied.
 func (d *Director) CopyTo(ctx context.Context, to *Director, before func() error) (int, error) {
 	from, ok := d.db.(Mover)
 	dst, ok2 := to.db.(Mover)
@@ -45,10 +48,5 @@ func (d *Director) CopyTo(ctx context.Context, to *Director, before func() error
 	if err != nil {
 		return 0, err
 	}
-	if before != nil {
-		if err := before(); err != nil {
-			return 0, err
-		}
-	}
-	return dst.Replace(ctx, tables)
+	return dst.Replace(ctx, tables, before)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/otd-project/otd/internal/testhook"
 	"github.com/otd-project/otd/store/internal/sqltx"
 	"github.com/otd-project/otd/tournament"
 )
@@ -116,14 +117,30 @@ func (s *Store) Tables(ctx context.Context) (tables []tournament.Table, err erro
 
 // Replace replaces the whole content of the database with tables, in one
 // transaction (tournament.Mover); the ids given next follow the copied ones.
-func (s *Store) Replace(ctx context.Context, tables []tournament.Table) (n int, err error) {
+// Its tables are locked first against every write (EXCLUSIVE mode, which
+// lets others read), then before is called (if not nil).
+func (s *Store) Replace(ctx context.Context, tables []tournament.Table, before func() error) (n int, err error) {
 	if s.readOnly {
 		return 0, s.readOnlyError()
 	}
 	err = s.tx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
+		var names string
+		if err := tx.QueryRow(ctx, `SELECT string_agg(quote_ident(relname), ', ') FROM pg_class
+			WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p') AND relname NOT LIKE 'river\_%'`).Scan(&names); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "LOCK TABLE "+names+" IN EXCLUSIVE MODE"); err != nil {
+			return err
+		}
+		if before != nil {
+			if err := before(); err != nil {
+				return err
+			}
+		}
 		if n, err = sqltx.Replace(&querier{ctx: ctx, tx: tx}, tables); err != nil {
 			return err
 		}
+		testhook.Stop("restore-replace")
 		for _, t := range []string{"tournament", "audit"} {
 			if _, err := tx.Exec(ctx, fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), coalesce((SELECT max(id) FROM %[1]s), 0) + 1, false)", t)); err != nil {
 				return err

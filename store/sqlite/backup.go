@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/otd-project/otd/internal/tempfile"
+	"github.com/otd-project/otd/internal/testhook"
 	"github.com/otd-project/otd/tournament"
 	driver "modernc.org/sqlite"
 )
@@ -40,10 +41,12 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 // upgraded if it comes from an older otd: check it then (Director.Check). A
 // backup with a -wal file beside it (a database in use, or copied with its
 // -wal) is refused: it should be made with 'otd backup'. path itself is
-// never written. The errors wrap ErrNotBackup and say why.
+// never written. The errors that wrap ErrNotBackup say why, that nothing
+// was changed, and what to do.
 func OpenBackup(path, dir string) (*Store, error) {
-	bad := func(why string, a ...any) error {
-		return fmt.Errorf("%s: %w: %s", path, ErrNotBackup, fmt.Sprintf(why, a...))
+	const another = "restore another backup"
+	bad := func(todo, why string, a ...any) error {
+		return fmt.Errorf("%s: %w: %s; nothing was changed: %s", path, ErrNotBackup, fmt.Sprintf(why, a...), todo)
 	}
 	if err := checkPath(path); err != nil {
 		return nil, err
@@ -53,13 +56,13 @@ func OpenBackup(path, dir string) (*Store, error) {
 	case err != nil:
 		return nil, fmt.Errorf("restore: %w", err)
 	case !fi.Mode().IsRegular():
-		return nil, bad("it is not a file")
+		return nil, bad("name a backup file", "it is not a file")
 	case fi.Size() == 0:
-		return nil, bad("the file is empty")
+		return nil, bad(another, "the file is empty")
 	}
 	if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
-		return nil, bad("%s-wal is beside it: it is a database in use, or a copy made with its -wal, and its latest changes are in that file; "+
-			"make a backup of it with 'otd --db %s backup FILE' and restore that", path, path)
+		return nil, bad("make a backup of it with 'otd --db "+path+" backup FILE' and restore that",
+			"%s-wal is beside it: it is a database in use, or a copy made with its -wal, and its latest changes are in that file", path)
 	}
 	tmp, err := tempfile.Create(dir, filepath.Base(path))
 	if err != nil {
@@ -69,6 +72,7 @@ func OpenBackup(path, dir string) (*Store, error) {
 		tmp.Remove()
 		return nil, fmt.Errorf("restore: reading %s: %w", path, err)
 	}
+	testhook.Stop("restore-copy")
 	s, err := Open(tmp.Name(), Options{checkFirst: true})
 	if err == nil {
 		// A single file again, as it came: the -wal merged in and gone.
@@ -81,13 +85,13 @@ func OpenBackup(path, dir string) (*Store, error) {
 		why := strings.ReplaceAll(strings.TrimPrefix(err.Error(), tmp.Name()+": "), tmp.Name(), path)
 		switch {
 		case errors.Is(err, ErrNewerSchema):
-			return nil, bad("it was written by a newer otd: upgrade otd to restore it")
+			return nil, bad("upgrade otd to restore it", "it was written by a newer otd")
 		case errors.Is(err, ErrDamaged):
-			return nil, bad("it is damaged (%s)", why)
+			return nil, bad(another, "it is damaged (%s)", why)
 		case errors.Is(err, ErrNotOTD), errors.Is(err, ErrNotDatabase):
-			return nil, bad("it is not an otd database")
+			return nil, bad(another, "it is not an otd database")
 		}
-		return nil, bad("%s", why)
+		return nil, bad(another, "%s", why)
 	}
 	s.scratch = tmp
 	return s, nil
@@ -111,8 +115,9 @@ func copyInto(from string, f *os.File) error {
 // (its online backup, one write transaction): other connections, a running
 // 'otd serve' among them, see the restored content at their next read, and
 // no -wal of the replaced content is ever applied over it. before, if not
-// nil, is called first (to keep a copy of what is): its error stops the
-// restore. It returns the number of tournaments restored, and
+// nil, is called first (to keep a copy of what is), within that transaction,
+// no other writer able to commit until the restore does: its error stops
+// the restore. It returns the number of tournaments restored, and
 // tournament.ErrNoBackup for another engine's database.
 func (s *Store) Restore(ctx context.Context, from tournament.Storage, before func() error) (int, error) {
 	src, ok := from.(*Store)
@@ -126,16 +131,12 @@ func (s *Store) Restore(ctx context.Context, from tournament.Storage, before fun
 	if err != nil {
 		return 0, err
 	}
-	if before != nil {
-		if err := before(); err != nil {
-			return 0, err
-		}
-	}
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return 0, s.translate(err)
 	}
 	defer conn.Close()
+	var beforeErr error
 	err = conn.Raw(func(dc any) error {
 		r, ok := dc.(interface {
 			NewRestore(string) (*driver.Backup, error)
@@ -147,14 +148,30 @@ func (s *Store) Restore(ctx context.Context, from tournament.Storage, before fun
 		if err != nil {
 			return err
 		}
-		// All pages in one step: one write transaction of the database.
-		_, err = b.Step(-1)
+		// The first step, of no page, opens the write transaction that the
+		// last commits: no one writes meanwhile, and before keeps exactly
+		// what is replaced (reading through another connection).
+		_, err = b.Step(0)
+		if err == nil && before != nil {
+			beforeErr = before()
+			err = beforeErr
+		}
+		if err == nil {
+			_, err = b.Step(1)
+			testhook.Stop("restore-replace")
+		}
+		if err == nil {
+			_, err = b.Step(-1)
+		}
 		if ferr := b.Finish(); err == nil {
 			err = ferr
 		}
 		return err
 	})
-	if err != nil {
+	switch {
+	case beforeErr != nil:
+		return 0, beforeErr
+	case err != nil:
 		if err := s.translate(err); translated(err) {
 			return 0, err
 		}

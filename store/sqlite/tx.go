@@ -106,12 +106,18 @@ func (s *Store) Tables(ctx context.Context) (tables []tournament.Table, err erro
 }
 
 // Replace replaces the whole content of the database with tables, in one
-// write transaction (tournament.Mover).
-func (s *Store) Replace(ctx context.Context, tables []tournament.Table) (n int, err error) {
+// write transaction (tournament.Mover), calling before first within it: a
+// write transaction of SQLite holds off every other writer, not readers.
+func (s *Store) Replace(ctx context.Context, tables []tournament.Table, before func() error) (n int, err error) {
 	if s.readOnly {
 		return 0, s.readOnlyError()
 	}
 	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if before != nil {
+			if err := before(); err != nil {
+				return err
+			}
+		}
 		n, err = sqltx.Replace(&querier{tx: tx}, tables)
 		return err
 	})

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/internal/tempfile"
+	"github.com/otd-project/otd/internal/testhook"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
@@ -205,7 +206,10 @@ run' plays this database's games, or another restore runs: the message says
 which (and its pid).
 
 What it replaces is kept first, beside the database, in a file whose name it
-prints ('otd restore' of that file goes back). A PostgreSQL database
+prints ('otd restore' of that file goes back); from then until the restore
+is done no one else writes the database ('otd serve', 'otd result' wait), so
+that a result entered meanwhile is in that file or in the restored event,
+never lost. A PostgreSQL database
 (--db postgres://...) takes the backup's tables in one transaction, and keeps
 what it replaced in a file named after the database in the current folder;
 the backup may be a PostgreSQL database too (otd restore postgres://...).
@@ -229,17 +233,20 @@ damaging the database beyond repair.`,
 			case err != nil:
 				return err
 			case what != "":
-				return fmt.Errorf("%s: %w: it is %s; nothing was changed", postgres.Redact(args[0]), sqlite.ErrNotBackup, what)
+				return fmt.Errorf("%s: %w: it is %s; nothing was changed: name a backup of it", postgres.Redact(args[0]), sqlite.ErrNotBackup, what)
 			}
 			// Temporary files go where the restore writes: beside the
 			// database, or what it keeps of a PostgreSQL one.
 			src, restoreInto, srcDone, err := openBackup(args[0], filepath.Dir(g.asideBase()))
 			if err != nil {
+				if errors.Is(err, sqlite.ErrNotBackup) { // it says so
+					return err
+				}
 				return fmt.Errorf("%w; nothing was changed", err)
 			}
 			defer srcDone()
 			if err := src.Check(ctx); err != nil {
-				return fmt.Errorf("%s: %w: %w; nothing was changed", postgres.Redact(args[0]), sqlite.ErrNotBackup, err)
+				return fmt.Errorf("%s: %w: %w; nothing was changed: restore another backup", postgres.Redact(args[0]), sqlite.ErrNotBackup, err)
 			}
 			d, done, err := g.app(false)
 			switch {
@@ -255,7 +262,12 @@ damaging the database beyond repair.`,
 			kept := ""
 			before := func() error {
 				kept = asideName(g.asideBase(), "before-restore", g.now())
-				if err := writeFile(g, kept, false, func(f *os.File) error { return backupInto(ctx, d, f.Name()) }); err != nil {
+				err := writeFile(g, kept, false, func(f *os.File) error {
+					err := backupInto(ctx, d, f.Name())
+					testhook.Stop("before-restore")
+					return err
+				})
+				if err != nil {
 					return fmt.Errorf("restore refused: keeping what it would replace: %w", err)
 				}
 				return nil

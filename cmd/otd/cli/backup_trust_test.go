@@ -153,21 +153,8 @@ func TestBackupToSamePostgres(t *testing.T) {
 func TestRestoreRefusesUnsound(t *testing.T) {
 	db := newTestDB(t)
 	smallEvent(db)
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good.db")
-	db.must("backup", good)
-	fixture, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
-	edited := func(name, query string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, fixture, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		sqlExec(t, p, query)
-		return p
-	}
+	good, edited := editedBackups(t, db)
+	dir := filepath.Dir(good)
 	db.must("result", "1", "2", "33-31")
 	before := dump(t, db.path)
 	for _, c := range []struct{ name, file, want string }{
@@ -371,5 +358,66 @@ func TestKilledBackupLeavesNothing(t *testing.T) {
 	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*"))
 	if len(leftovers) > 0 {
 		t.Errorf("files left beside the database: %v", leftovers)
+	}
+}
+
+// TestRestoreRefusalWords (issue 28, 2): a restore refused because the
+// backup is not as otd writes it says so of the file (not of the
+// database, which is untouched), what is wrong and where (the trigger, the
+// table and column, the row, the tournament, round and table of the game),
+// and what to do, once: restore another backup; into a new database alike.
+func TestRestoreRefusalWords(t *testing.T) {
+	db := newTestDB(t)
+	smallEvent(db)
+	good, edited := editedBackups(t, db)
+	const todo = "; nothing was changed: restore another backup\n"
+	for _, c := range []struct{ file, query, want string }{
+		{"6060.db", "UPDATE game SET black_discs = 60, white_discs = 60 WHERE round = 1 AND board = 1",
+			`it is not as otd writes it: tournament 1 \(Club\): (the tournament's data are inconsistent: )?round 1 table 1: result 60-60 is not a score on 64 squares`},
+		{"evil.db", "CREATE TRIGGER evil AFTER INSERT ON audit BEGIN DELETE FROM game; END;",
+			`it is not as otd writes it: its schema is not otd's \(schema \d+\): it has trigger evil on audit, which is not otd's`},
+		{"column.db", "ALTER TABLE player ADD COLUMN secret TEXT",
+			`it is not as otd writes it: its schema is not otd's \(schema \d+\): its table player has column secret, which is not otd's`},
+		{"orphan.db", "PRAGMA foreign_keys = OFF; INSERT INTO player (tournament_id, number, name) VALUES (99, 1, 'Nobody')",
+			`it is not as otd writes it: row \d+ of player refers to a tournament that does not exist`},
+		{"empty.db", "", `the file is empty`},
+		{"text.db", "", `it is not an otd database`},
+	} {
+		p := filepath.Join(filepath.Dir(good), c.file)
+		switch c.file {
+		case "empty.db":
+			os.WriteFile(p, nil, 0o644)
+		case "text.db":
+			os.WriteFile(p, []byte("Round 1\n"), 0o644)
+		default:
+			edited(c.file, c.query)
+		}
+		want := regexp.MustCompile("^otd: " + regexp.QuoteMeta(p) + ": not a backup otd can restore: " + c.want + regexp.QuoteMeta(todo) + "$")
+		for _, into := range []*testDB{db, newTestDB(t)} {
+			if _, errs, code := into.run("restore", p); code == 0 || !want.MatchString(errs) {
+				t.Errorf("restore %s: exit %d:\n%s\nwant it refused as %s", c.file, code, errs, want)
+			}
+		}
+	}
+}
+
+// editedBackups makes a backup of db in a folder of the test, and returns
+// its path and a function that writes a copy of it there, named name,
+// changed by the SQL query, and returns that copy's path.
+func editedBackups(t *testing.T, db *testDB) (good string, edited func(name, query string) string) {
+	dir := t.TempDir()
+	good = filepath.Join(dir, "good.db")
+	db.must("backup", good)
+	fixture, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return good, func(name, query string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, fixture, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sqlExec(t, p, query)
+		return p
 	}
 }

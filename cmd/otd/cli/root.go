@@ -156,6 +156,8 @@ func advice(err error) string {
 		return "; 'otd tournament list' shows them"
 	case errors.Is(err, tournament.ErrNoTournament):
 		return "; create one with 'otd tournament new NAME --rounds N'"
+	case errors.Is(err, sqlite.ErrNotBackup): // a restore refused says what to do
+		return ""
 	case errors.Is(err, postgres.ErrBusy), errors.Is(err, postgres.ErrReadOnly): // the server's lines say what to do
 		return ""
 	case errors.Is(err, sqlite.ErrNoDatabase):
