@@ -17,7 +17,7 @@
 //	refuse      (GTP) refuses the n-th play command it is sent, once
 //	silent      never answers move request n (genmove, go): stops reading
 //	late        answers move request n after the delay option
-//	hold        at move request n, makes the file named by its pid in the
+//	hold        at move request n, makes the file named by its system pid in the
 //	            folder of the hold option and answers once that file is
 //	            removed; it exits when its parent is gone (a test waits for
 //	            the file: the game is then in play, and cannot end before the
