@@ -24,8 +24,8 @@ var allowed = map[string][]string{
 	"engine":            {},
 	"pairing":           {},
 	"scoring":           {},
-	"rating":            {}, // the WOF rating list: games in, ratings out
-	"engine/transcript": {"engine"},
+	"rating":            {},                         // the WOF rating list: games in, ratings out
+	"engine/transcript": {"engine", "internal/txt"}, // a picture's caption escaped
 	"engine/player":     {"engine"},
 	"engine/proc":       {"engine", "engine/player"}, // proc.Client is a player.Player; it knows no protocol
 	"engine/gtp":        {"engine", "engine/player", "engine/proc"},
@@ -35,13 +35,13 @@ var allowed = map[string][]string{
 	"export":            {"internal/txt", "tournament", "engine", "pairing", "scoring", "elo", "ftd"},                                                                         // the .ELO mapping: tournament <-> elo.File; a FlipTheDisc file -> tournament
 	"elo":               {"internal/txt", "scoring"},                                                                                                                          // a file format: its own types and the points and rules it writes
 	"ftd":               {"internal/txt"},                                                                                                                                     // FlipTheDisc's tournament JSON: a file format, its own types
-	"roster":            {"tournament"},                                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
+	"roster":            {"internal/txt", "tournament"},                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
 	"archive":           {"internal/txt", "elo", "export", "rating", "scoring", "tournament", "internal/userfile"},                                                            // the WOF archive: .ELO files indexed (by export's lenient reader), the rating list (rating), names compared as the domain does
 	"store/sqlite":      {"tournament", "engine", "pairing", "scoring", "store/internal/sqltx", "archive", "rating", "internal/tempfile", "internal/testhook"},
 	"store/postgres":    {"tournament", "store/internal/sqltx", "internal/testhook"},
 	// The tournament.Tx of the SQL stores, written once for both engines.
 	"store/internal/sqltx": {"tournament", "scoring"},
-	"web":                  {"tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
+	"web":                  {"internal/txt", "tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
 	"internal/testenv":     {},
 	"internal/tempfile":    {}, // the temporary files of backups, restores and exports, told dead by their lock
 	"internal/testhook":    {}, // otd stopped at a named point of a backup or restore, for the tests that kill it there

@@ -297,7 +297,7 @@ func TestReadList(t *testing.T) {
 	unlisted := archive.Listed{ID: 960, Name: "OLD, Timer", Country: "FRA", Rated: true, Rating: 3173.2, Unlisted: true}
 	for _, tc := range []struct{ name, text, why string }{{"programs", programs, ""}, {"excel", excel, "in a linked part of 1 player"}} {
 		name := tc.name
-		got, err := archive.ReadList(strings.NewReader(tc.text))
+		got, _, err := archive.ReadList(strings.NewReader(tc.text))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -320,7 +320,7 @@ func TestReadList(t *testing.T) {
 		{"twice", "WOF id,Name,Country,Rating\n79,x,GBR,2000\n79,y,GBR,2000\n", "line 3: not a rating list of otd's: WOF id 79 is on two lines"},
 		{"empty", "", "line 1: not a rating list"},
 	} {
-		_, err := archive.ReadList(strings.NewReader(c.text))
+		_, _, err := archive.ReadList(strings.NewReader(c.text))
 		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, archive.ErrListFile) {
 			t.Errorf("%s: err = %v, want %q", c.name, err, c.want)
 		}

@@ -71,7 +71,7 @@ func FuzzReadList(f *testing.F) {
 	f.Add("\uFEFFWOF id;Rating;Name;Country;Why not rated\n79;2157,43;LEADER, Imre;GBR;\n12;;x;FRA;in a linked part of 1 player\n")
 	f.Add("WOF id,Name,Country,Rating\n79,x,GBR,NaN\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		list, err := archive.ReadList(strings.NewReader(text))
+		list, _, err := archive.ReadList(strings.NewReader(text))
 		if err != nil {
 			if !errors.Is(err, archive.ErrListFile) && !strings.Contains(err.Error(), "line") {
 				t.Fatalf("%v: neither ErrListFile nor a line", err)

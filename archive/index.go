@@ -76,7 +76,7 @@ func Index(ctx context.Context, st Store, dir string, o Options) (*Report, error
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Files: sc.files, Unchanged: sc.unchanged, Problems: sc.problems}
+	rep := &Report{Files: sc.files, Unchanged: sc.unchanged, Problems: sc.problems, Notes: sc.notes()}
 	var put []Indexed
 	for _, in := range sc.read {
 		old, seen := known[in.File.Path]
@@ -94,12 +94,6 @@ func Index(ctx context.Context, st Store, dir string, o Options) (*Report, error
 		}
 		if in.Tournament != nil {
 			rep.Games += len(in.Tournament.Games)
-			if len(in.Tournament.Notes) > 0 {
-				if rep.Notes == nil {
-					rep.Notes = map[string][]string{}
-				}
-				rep.Notes[in.File.Path] = in.Tournament.Notes
-			}
 		}
 		put = append(put, in)
 	}
@@ -136,6 +130,9 @@ type Folder struct {
 	Files       int // the .ELO files of the folder
 	Tournaments []*Tournament
 	Problems    []File // the files that could not be read, with why
+	// Notes are what reading the files noted (Tournament.Notes), by path,
+	// as Report's.
+	Notes map[string][]string
 }
 
 // ReadDir reads every .ELO file of the folder dir and its subfolders, as
@@ -145,7 +142,7 @@ func ReadDir(dir string, o Options) (*Folder, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &Folder{Files: sc.files, Problems: sc.problems}
+	f := &Folder{Files: sc.files, Problems: sc.problems, Notes: sc.notes()}
 	for _, in := range sc.read {
 		if in.Tournament != nil {
 			f.Tournaments = append(f.Tournaments, in.Tournament)
@@ -160,6 +157,20 @@ type scanned struct {
 	onDisk           map[string]bool
 	read             []Indexed // the files read, in path order, each with its tournament or its problem
 	problems         []File    // every file refused, in path order
+}
+
+// notes are what reading the files read noted, by path (nil if nothing).
+func (sc *scanned) notes() map[string][]string {
+	var notes map[string][]string
+	for _, in := range sc.read {
+		if in.Tournament != nil && len(in.Tournament.Notes) > 0 {
+			if notes == nil {
+				notes = map[string][]string{}
+			}
+			notes[in.File.Path] = in.Tournament.Notes
+		}
+	}
+	return notes
 }
 
 // scan reads the .ELO files of dir that are not in known with the same

@@ -48,13 +48,17 @@ var ErrListFile = errors.New("not a rating list of otd's")
 // decimal commas): the columns WOF id, Name, Country and Rating (empty for
 // a player not rated), found by their titles in the first row, in any
 // order; Why not rated if there is one; the others are not read. The file
-// is read as UTF-8, else as Windows-1252 (txt.Decode).
-func ReadList(r io.Reader) (map[int]Listed, error) {
+// is read as UTF-8, else as Windows-1252 (txt.Decode: Excel writes the
+// computer's code page unless told UTF-8), which the notes say.
+func ReadList(r io.Reader) (list map[int]Listed, notes []string, err error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	text, _ := txt.Decode(data) // Excel writes the ANSI code page unless told UTF-8
+	text, windows1252 := txt.Decode(data)
+	if windows1252 {
+		notes = append(notes, txt.Windows1252Note)
+	}
 	first, _, _ := strings.Cut(text, "\n")
 	cr := csv.NewReader(strings.NewReader(text))
 	if strings.Count(first, ";") > strings.Count(first, ",") {
@@ -63,7 +67,7 @@ func ReadList(r io.Reader) (map[int]Listed, error) {
 	cr.FieldsPerRecord = -1
 	titles, err := cr.Read()
 	if err != nil {
-		return nil, fmt.Errorf("line 1: %w: %w (a header row of WOF id, Name, Country, Rating)", ErrListFile, err)
+		return nil, nil, fmt.Errorf("line 1: %w: %w (a header row of WOF id, Name, Country, Rating)", ErrListFile, err)
 	}
 	col := map[string]int{}
 	for i, t := range titles {
@@ -72,17 +76,17 @@ func ReadList(r io.Reader) (map[int]Listed, error) {
 	c := ListColumns
 	for _, want := range []string{c.ID, c.Name, c.Country, c.Rating} {
 		if _, ok := col[want]; !ok {
-			return nil, fmt.Errorf("line 1: %w: no column %q (the columns of 'otd rating --csv': WOF id, Name, Country, Rating...)", ErrListFile, want)
+			return nil, nil, fmt.Errorf("line 1: %w: no column %q (the columns of 'otd rating --csv': WOF id, Name, Country, Rating...)", ErrListFile, want)
 		}
 	}
-	list := map[int]Listed{}
+	list = map[int]Listed{}
 	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
-			return list, nil
+			return list, notes, nil
 		}
 		if err != nil { // a csv.ParseError, which says the line
-			return nil, fmt.Errorf("%w: %w", ErrListFile, err)
+			return nil, nil, fmt.Errorf("%w: %w", ErrListFile, err)
 		}
 		line, _ := cr.FieldPos(0)
 		field := func(name string) string {
@@ -93,12 +97,12 @@ func ReadList(r io.Reader) (map[int]Listed, error) {
 		}
 		p := Listed{Name: field(c.Name), Country: field(c.Country), Why: field(c.Why)}
 		if p.ID, err = strconv.Atoi(field(c.ID)); err != nil || p.ID <= 0 {
-			return nil, fmt.Errorf("line %d: %w: WOF id %q is not a number from 1", line, ErrListFile, field(c.ID))
+			return nil, nil, fmt.Errorf("line %d: %w: WOF id %q is not a number from 1", line, ErrListFile, field(c.ID))
 		}
 		if s := field(c.Rating); s != "" {
 			p.Rating, err = strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 			if err != nil || math.IsNaN(p.Rating) || math.IsInf(p.Rating, 0) {
-				return nil, fmt.Errorf("line %d: %w: rating %q is not a number", line, ErrListFile, s)
+				return nil, nil, fmt.Errorf("line %d: %w: rating %q is not a number", line, ErrListFile, s)
 			}
 			p.Rated = true
 		}
@@ -106,7 +110,7 @@ func ReadList(r io.Reader) (map[int]Listed, error) {
 		// the column is the published one.
 		p.Unlisted = p.Rated && strings.EqualFold(field(c.Listed), "false")
 		if _, dup := list[p.ID]; dup {
-			return nil, fmt.Errorf("line %d: %w: WOF id %d is on two lines", line, ErrListFile, p.ID)
+			return nil, nil, fmt.Errorf("line %d: %w: WOF id %d is on two lines", line, ErrListFile, p.ID)
 		}
 		list[p.ID] = p
 	}

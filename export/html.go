@@ -107,13 +107,20 @@ func WriteHTML(w io.Writer, t *tournament.Tournament) error {
 	return executeHTML(w, "page", page)
 }
 
-// executeHTML writes the template name of data: every page of export's,
-// its text PrintableDocument (html/template escapes the markup; a control
-// character or a byte that is not UTF-8, whatever the database holds, is
-// escaped too: the page is UTF-8 text).
+// executeHTML writes the template name of export's own with data (ExecuteHTML).
 func executeHTML(w io.Writer, name string, data any) error {
+	return ExecuteHTML(w, htmlTemplates, name, data)
+}
+
+// ExecuteHTML writes the template name of set (HTMLTemplates, or a set built
+// on it) with data, its text PrintableDocument: html/template escapes the
+// markup, and a control character or a byte that is not UTF-8, whatever the
+// database holds, is escaped too, so that the page is UTF-8 text that no
+// character reorders (a bidirectional override). Every page otd writes or
+// serves (package web) goes through it.
+func ExecuteHTML(w io.Writer, set *template.Template, name string, data any) error {
 	var b strings.Builder
-	if err := htmlTemplates.ExecuteTemplate(&b, name, data); err != nil {
+	if err := set.ExecuteTemplate(&b, name, data); err != nil {
 		return err
 	}
 	_, err := io.WriteString(w, txt.PrintableDocument(b.String()))

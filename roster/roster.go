@@ -1,16 +1,18 @@
 // Package roster reads a players file, the file of 'otd player import': one
 // player a line, columns name, then optionally rating and country, as a
 // spreadsheet saves it. Comma, semicolon (continental Excel) or tab
-// separated; UTF-8 with or without a byte order mark, or UTF-16 with one
-// ("Unicode text"); CRLF, LF or CR line ends; Excel's "sep=;" first line; a
-// header row in any language. Limits: a line of at most 64 KiB, at most
+// separated; UTF-8 with or without a byte order mark, UTF-16 with one
+// ("Unicode text"), or else Windows-1252 (Excel's "CSV" on Windows); CRLF,
+// LF or CR line ends; Excel's "sep=;" first line; a header row in any
+// language. Limits: a line of at most 64 KiB, at most
 // 100,000 players, at most 16 MiB.
 //
 // Named for what it reads, a roster of players, not for its syntax: the
 // file is CSV as spreadsheets write it, and package csv is encoding/csv's
 // name. It knows only the file: registering its players is the command
-// line's, through the Director. An adapter: of ours it imports the domain
-// only, to compare names as the Director does (tournament.FoldName).
+// line's, through the Director. An adapter: of ours it imports the domain,
+// to compare names as the Director does (tournament.FoldName), and the leaf
+// internal/txt, to decode the file.
 package roster
 
 import (
@@ -22,8 +24,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
-	"unicode/utf8"
 
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -31,7 +33,7 @@ import (
 var (
 	ErrColumns   = errors.New("too many columns")
 	ErrRating    = errors.New("not a rating")
-	ErrEncoding  = errors.New("not UTF-8 text")
+	ErrEncoding  = errors.New("not text") // UTF-16 of an odd number of bytes
 	ErrSyntax    = errors.New("not CSV")
 	ErrEmpty     = errors.New("no players in the file")
 	ErrDuplicate = errors.New("duplicate name")
@@ -96,6 +98,9 @@ type File struct {
 	Sep     rune   // the column separator: ',', ';' or '\t'
 	Header  int    // the line of the header row, 0 if none
 	Heading string // that row as written
+	// Windows1252: the file is not UTF-8 and was read as Windows-1252
+	// (txt.Decode), which the command notes (txt.Windows1252Note).
+	Windows1252 bool
 }
 
 // Options are how Read reads a players file.
@@ -158,7 +163,7 @@ func readData(r io.Reader) ([]byte, error) {
 // parse reads a players file: one player a line, columns name, then
 // optionally rating and country.
 func parse(data []byte, o Options) (*File, error) {
-	text, err := decodeText(data)
+	text, windows1252, err := decodeText(data)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +171,7 @@ func parse(data []byte, o Options) (*File, error) {
 	if !strings.Contains(text, "\n") {
 		text = strings.ReplaceAll(text, "\r", "\n")
 	}
-	pf := &File{}
+	pf := &File{Windows1252: windows1252}
 	skip := 0 // the line of Excel's "sep=X", skipped
 	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(strings.ToLower(first), "sep=") {
 		if s := strings.TrimRight(first[4:], "\r"); len(s) == 1 && strings.ContainsAny(s, ",;\t") {
@@ -288,16 +293,14 @@ func spelledAs(name, other string) string {
 	return ", as " + quoteName(other)
 }
 
-// decodeText returns a file's text: UTF-8 (its byte order mark dropped), or
-// UTF-16 with a byte order mark. If it cannot, it says why and where.
-func decodeText(data []byte) (string, error) {
-	const hint = `save the file as "CSV UTF-8" in the spreadsheet`
-	switch {
-	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
-		data = data[3:]
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+// decodeText returns a file's text: UTF-16 with a byte order mark, else
+// UTF-8 (its byte order mark dropped) when it is valid UTF-8, else
+// Windows-1252 (txt.Decode: Excel on Windows saves "CSV" in the computer's
+// code page), and whether it was read so.
+func decodeText(data []byte) (text string, windows1252 bool, err error) {
+	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
 		if len(data)%2 != 0 {
-			return "", fail(0, 0, ErrEncoding, "UTF-16 text of an odd number of bytes: %s", hint)
+			return "", false, fail(0, 0, ErrEncoding, `UTF-16 text of an odd number of bytes: save the file as "CSV UTF-8" in the spreadsheet`)
 		}
 		u := make([]uint16, 0, len(data)/2-1)
 		for i := 2; i < len(data); i += 2 {
@@ -307,22 +310,10 @@ func decodeText(data []byte) (string, error) {
 				u = append(u, uint16(data[i])<<8|uint16(data[i+1]))
 			}
 		}
-		return string(utf16.Decode(u)), nil
+		return string(utf16.Decode(u)), false, nil
 	}
-	if !utf8.Valid(data) {
-		bad := 0
-		for bad < len(data) {
-			r, n := utf8.DecodeRune(data[bad:])
-			if r == utf8.RuneError && n <= 1 {
-				break
-			}
-			bad += n
-		}
-		start := bytes.LastIndexByte(data[:bad], '\n') + 1 // of the line
-		return "", fail(bytes.Count(data[:bad], []byte{'\n'})+1, bad-start+1, ErrEncoding,
-			"byte %#x is not UTF-8 text (a spreadsheet's \"CSV\" in a local code page?): %s", data[bad], hint)
-	}
-	return string(data), nil
+	text, windows1252 = txt.Decode(data)
+	return text, windows1252, nil
 }
 
 // sniffSeparator returns the column separator of a CSV text: of tab,

@@ -47,6 +47,7 @@ func TestRead(t *testing.T) {
 		header  int      // the line of the header skipped, 0 if none
 		players []player // nil: an error is expected
 		allow   bool     // Options.AllowDuplicates
+		cp1252  bool     // read as Windows-1252
 		err     error
 		errLine int
 		errCol  int // 0: the line as a whole
@@ -97,7 +98,9 @@ func TestRead(t *testing.T) {
 		{name: "bare quote", data: "name\nJan \"Flash\" Jansen\n", err: roster.ErrSyntax, errLine: 2, errCol: 5},
 		{name: "unclosed quote", data: "name\n\"Ann,1500\nBen,1400\n", err: roster.ErrSyntax, errLine: 2},
 		{name: "text after a closing quote", data: "name\n\"Ann\" Archer,1500\n", err: roster.ErrSyntax, errLine: 2, errCol: 5}, // the quote that closes too early
-		{name: "not UTF-8 (Windows-1252)", data: "name\nAnn\nM\xfcller\n", err: roster.ErrEncoding, errLine: 3, errCol: 2},
+		// Excel's "CSV" on Windows in France: the code page's bytes (E9 é, F4 ô, FC ü, 80 €).
+		{name: "not UTF-8: Windows-1252", data: "Nom;Classement;Pays\r\nJ\xe9r\xf4me;1500;FR\r\nM\xfcller \x80;;DE\r\n", sep: ';', header: 1, cp1252: true,
+			players: []player{{"Jérôme", 1500, "FR", 2}, {"Müller €", 0, "DE", 3}}},
 		{name: "UTF-16 of odd length", data: "\xff\xfeA\x00B", err: roster.ErrEncoding},
 		{name: "header only", data: "Name;Rating;Country\n", err: roster.ErrEmpty},
 		{name: "empty", data: "", err: roster.ErrEmpty},
@@ -116,8 +119,8 @@ func TestRead(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if pf.Sep != tc.sep || pf.Header != tc.header {
-				t.Errorf("separator %q, header line %d; want %q, %d", pf.Sep, pf.Header, tc.sep, tc.header)
+			if pf.Sep != tc.sep || pf.Header != tc.header || pf.Windows1252 != tc.cp1252 {
+				t.Errorf("separator %q, header line %d, Windows-1252 %t; want %q, %d, %t", pf.Sep, pf.Header, pf.Windows1252, tc.sep, tc.header, tc.cp1252)
 			}
 			var got []player
 			for _, p := range pf.Players {

@@ -145,6 +145,8 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	in := PlayerInput{Name: p.Name, WOFID: p.WOFID, Rating: p.Rating, Country: p.Country, Engine: p.Engine}
 	if e.Name != nil {
 		in.Name = *e.Name
+	} else if err := checkName("player", p.Name); err != nil {
+		return Change{}, &StoredNameError{Number: n, Err: err}
 	}
 	if e.WOFID != nil {
 		in.WOFID = *e.WOFID
@@ -174,6 +176,21 @@ func (t *Tournament) EditPlayer(n int, e PlayerEdit) (Change, error) {
 	p.Name, p.WOFID, p.Rating, p.Country, p.Engine = in.Name, in.WOFID, in.Rating, in.Country, in.Engine
 	return t.playerChange(ActPlayerEdit, before, *p), nil
 }
+
+// StoredNameError refuses a correction of a player whose name, stored by
+// an older otd (an import that took any name), is not one otd keeps now
+// (checkName), and that gives no new one: the correction goes through with
+// a new name. ErrInvalid for errors.Is.
+type StoredNameError struct {
+	Number int
+	Err    error // what is wrong with the name, from checkName
+}
+
+func (e *StoredNameError) Error() string {
+	return fmt.Sprintf("player %d: the name an older otd stored is not one otd keeps now (%v): correct it too, in the same change", e.Number, e.Err)
+}
+
+func (e *StoredNameError) Unwrap() error { return e.Err }
 
 func (t *Tournament) playerChange(a Action, before, after Player) Change {
 	return t.change(a, playerSubject(after), State{Players: []Player{before}}, State{Players: []Player{after}})

@@ -3,6 +3,8 @@ package web
 import (
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
@@ -81,5 +83,42 @@ func TestChampionshipPages(t *testing.T) {
 	}
 	if _, body := get(t, "GET", plain.URL+"/"); strings.Contains(body, "/final") || strings.Contains(body, "/teams") {
 		t.Error("the home page of a Swiss links to a championship's pages")
+	}
+}
+
+// TestPagesEscapeNames (issue 28): whatever the database holds (an older
+// otd stored any name), every page is UTF-8 without a raw control or
+// format character: html/template escapes the markup, not ESC, a bell, a
+// bidirectional override or a byte that is not UTF-8. A championship, for
+// its final phase, categories and teams; a Swiss, for its game viewer.
+func TestPagesEscapeNames(t *testing.T) {
+	const bad, shown = "\x1b]0;pwn\x07EVIL M\xfcller\u202e", `\x1b]0;pwn\aEVIL`
+	champ, swiss := championship(), event()
+	for _, tm := range []*tournament.Tournament{champ, swiss} {
+		tm.Players[1].Name = bad
+		tm.Players[1].Country = "FRA"
+	}
+	for _, tc := range []struct {
+		tm    *tournament.Tournament
+		paths []string
+	}{
+		{champ, []string{"/", "/final", "/categories", "/teams", "/standings", "/crosstable", "/round/1", "/player/2", "/final/game/1", "/?q=evil"}},
+		{swiss, []string{"/", "/round/1", "/player/2", "/round/1/table/1", "/round/1/table/1?move=3", "/?q=%1b]0%3Bpwn%07evil%e2%80%ae"}},
+	} {
+		ts, _, _ := serverOf(t, tc.tm)
+		for _, path := range tc.paths {
+			_, body := fetch(t, ts.URL+path, 200, nil)
+			if !utf8.ValidString(body) {
+				t.Errorf("%s: not UTF-8", path)
+			}
+			if i := strings.IndexFunc(body, func(r rune) bool {
+				return r != '\n' && r != '\t' && (unicode.IsControl(r) || unicode.In(r, unicode.Cf))
+			}); i >= 0 {
+				t.Errorf("%s: %+q raw at byte %d", path, []rune(body[i:])[0], i)
+			}
+			if path != "/final/game/1" && !strings.Contains(body, shown) {
+				t.Errorf("%s: the name is not shown as %s:\n%s", path, shown, body)
+			}
+		}
 	}
 }

@@ -32,6 +32,7 @@ import (
 
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -257,7 +258,7 @@ func (s *Server) page(param string, fill func(t *tournament.Tournament, r *http.
 	return func(w http.ResponseWriter, r *http.Request) {
 		t, results, gen, err := s.current(r.Context())
 		if err != nil {
-			http.Error(w, "the results cannot be read now: "+err.Error(), http.StatusServiceUnavailable)
+			httpError(w, "the results cannot be read now: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
 		key := cacheKey(r, param)
@@ -267,13 +268,19 @@ func (s *Server) page(param string, fill func(t *tournament.Tournament, r *http.
 			s.grew(gen, key, p)
 		})
 		if p.status != http.StatusOK {
-			http.Error(w, string(p.body), p.status)
+			httpError(w, string(p.body), p.status)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Content-Length", strconv.Itoa(len(p.body)))
 		w.Write(p.body)
 	}
+}
+
+// httpError answers an error: its text escaped (txt.Printable), as it may
+// quote what the database holds (a name).
+func httpError(w http.ResponseWriter, msg string, status int) {
+	http.Error(w, txt.Printable(msg), status)
 }
 
 // makePage makes a page: its status and body (the error's text if not 200).
@@ -290,7 +297,7 @@ func makePage(t *tournament.Tournament, results export.HTMLPage, gen uint64, r *
 		return status, []byte(err.Error())
 	}
 	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, "web", v); err != nil {
+	if err := export.ExecuteHTML(&b, templates, "web", v); err != nil {
 		return http.StatusInternalServerError, []byte("the page cannot be made: " + err.Error())
 	}
 	if b.Len() > maxPage {

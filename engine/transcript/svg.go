@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/internal/txt"
 )
 
 // Picture is a board of a game record as a picture shows it: the discs, the
@@ -21,7 +22,7 @@ type Picture struct {
 	Numbers Sheet          // the number of the move played on each square, 0 for none
 	Marks   []engine.Point // the squares marked
 	Cross   engine.Point   // engine.PassPoint for none
-	Caption string         // written under the board; plain text
+	Caption string         // written under the board; plain text, escaped (txt.Printable)
 }
 
 // Picture returns the board the report is about: after move number at if at
@@ -78,7 +79,8 @@ const (
 // element has a class (disc black, disc white, cut, mark, cross, caption) for
 // the reader and for tests.
 func (p Picture) WriteSVG(w io.Writer) error {
-	lines := wrap(p.Caption, svgColumns)
+	caption := txt.Printable(p.Caption) // names from a file or a database: XML has no control characters
+	lines := wrap(caption, svgColumns)
 	rules := p.Board.Rules()
 	n := rules.Size
 	board := n * svgSquare
@@ -86,7 +88,7 @@ func (p Picture) WriteSVG(w io.Writer) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Arial, sans-serif">`+"\n",
 		width, height, width, height)
-	fmt.Fprintf(b, "<title>%s</title>\n", html.EscapeString(p.Caption))
+	fmt.Fprintf(b, "<title>%s</title>\n", html.EscapeString(caption))
 	fmt.Fprintf(b, `<rect width="%d" height="%d" fill="#fff"/>`+"\n", width, height)
 	fmt.Fprintf(b, `<rect class="board" x="%d" y="%d" width="%d" height="%d" fill="#2e7d32" stroke="#000" stroke-width="2"/>`+"\n",
 		svgMargin, svgMargin, board, board)

@@ -3,7 +3,8 @@
 // Windows-1252), CheckName is the one check of a name for every way a name
 // comes in (a command, a players file, an .ELO or FlipTheDisc file, a
 // rating list), CleanName mends a name that a reader must keep, and
-// Printable escapes what no terminal or document should get raw. A leaf:
+// Printable escapes what no terminal or document should get raw, and a
+// Writer so for everything a command prints. A leaf:
 // it imports nothing of ours, so that every package may use it.
 package txt
 
@@ -11,7 +12,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -113,8 +116,8 @@ func CleanName(s string) string {
 
 // Printable returns s with every hidden character (a control or format
 // character, a line or paragraph separator: what CheckText refuses)
-// escaped as Go quotes it (\x1b, \u202e, \n, \t), and every byte that is not
-// UTF-8 as \xNN: text from a file or a database shown as it is held and
+// escaped as Go quotes it (\x1b, \u202e, \n, \t; DEL as \u007f, which JSON
+// reads too), and every byte that is not UTF-8 as \xNN: text from a file or a database shown as it is held and
 // never acting on a terminal (an escape sequence retitles it, clears it) or
 // reordering a line (a bidirectional override). It is for the eye, not to be
 // read back: a backslash stays as it is. Every other character, accents,
@@ -135,6 +138,8 @@ func escape(s, keep string) string {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == 0x7f: // as JSON writes it too: a Writer gets --json's output
+			b.WriteString(`\u007f`)
 		case hidden(r) && !strings.ContainsRune(keep, r):
 			q := fmt.Sprintf("%+q", r) // '\x1b', '\u202e', '\n'
 			b.WriteString(q[1 : len(q)-1])
@@ -155,4 +160,81 @@ func needsEscape(s, keep string) bool {
 		i += size
 	}
 	return false
+}
+
+// Writer is a terminal's stream that nothing written to it acts on: what it
+// is given goes on to the writer it wraps as Printable writes it, tabs and
+// line feeds aside (a command's lines and tables). Everything a command
+// prints for the eye, a name whatever the store holds among it, goes
+// through one: an escape sequence (ESC), a bell, a carriage return, a
+// bidirectional override or a byte that is not UTF-8 arrives escaped (\x1b,
+// \a, \r, \u202e, \xfc), however the text was put together; but for a
+// byte-order mark that starts the stream (a CSV file for Excel). A character
+// split between two writes is kept until the next one, and Flush writes
+// what is kept. A Writer may be written from several goroutines at once.
+// What is already Printable goes through unchanged.
+type Writer struct {
+	mu      sync.Mutex
+	w       io.Writer
+	part    []byte // the start of a character split by the last write
+	started bool   // something was written
+}
+
+// NewWriter returns the Writer that escapes what it writes to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// terminalKeep is what a terminal's lines hold raw.
+const terminalKeep = "\t\n"
+
+// Write writes p escaped; it says it wrote all of p unless w failed.
+func (w *Writer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	s := string(append(w.part, p...))
+	w.part = w.part[:0]
+	mark := ""
+	if !w.started && len(s) > 0 {
+		// A byte-order mark that starts the stream is one: a CSV file for
+		// Excel (standings --excel) starts so on standard output too.
+		w.started = true
+		if rest, ok := strings.CutPrefix(s, string(bom)); ok {
+			mark, s = string(bom), rest
+		}
+	}
+	// A character's first bytes at the end wait for the rest.
+	for i := len(s) - 1; i >= 0 && i >= len(s)-utf8.UTFMax+1; i-- {
+		if utf8.RuneStart(s[i]) {
+			if !utf8.FullRuneInString(s[i:]) {
+				w.part, s = append(w.part, s[i:]...), s[:i]
+			}
+			break
+		}
+	}
+	if _, err := io.WriteString(w.w, mark+escape(s, terminalKeep)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes the bytes of a character that the last write split, escaped:
+// no write came with the rest.
+func (w *Writer) Flush() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.part) == 0 {
+		return nil
+	}
+	_, err := io.WriteString(w.w, escape(string(w.part), terminalKeep))
+	w.part = w.part[:0]
+	return err
+}
+
+// Raw returns the writer under w if w is a Writer, else w itself: for
+// what must reach a terminal as it is (a progress bar, a QR code drawn in
+// colours) or a file's bytes as they are (an export to standard output).
+func Raw(w io.Writer) io.Writer {
+	if tw, ok := w.(*Writer); ok {
+		return tw.w
+	}
+	return w
 }

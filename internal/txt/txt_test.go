@@ -2,6 +2,7 @@ package txt_test
 
 import (
 	"bytes"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -130,5 +131,41 @@ func TestArchiveEncodings(t *testing.T) {
 	}
 	if ascii != 7208 || utf != 95 || cp1252 != 2 {
 		t.Errorf("the archive's .ELO files: %d ASCII, %d UTF-8, %d Windows-1252; want 7208, 95, 2 (issue 28)", ascii, utf, cp1252)
+	}
+}
+
+// TestWriter: what a command prints arrives as Printable writes it, tabs
+// and line feeds aside, however it is cut into writes: a character split
+// between two writes is whole, a byte that is not UTF-8 escaped, and Flush
+// writes a character's start that no write completed.
+func TestWriter(t *testing.T) {
+	for _, tc := range []struct {
+		writes []string
+		want   string
+	}{
+		{[]string{"Ann\tArcher\n"}, "Ann\tArcher\n"},
+		{[]string{"\x1b[2J\x1b]0;pwn\x07EVIL\r\n"}, `\x1b[2J\x1b]0;pwn\aEVIL\r` + "\n"},
+		{[]string{"J\xc3", "\xa9r\xc3\xb4me \xe4\xb8", "\xad\n"}, "Jérôme 中\n"},                 // é, 中 split
+		{[]string{"M\xfcller ", "\u202eX\u009b\x7f\n"}, `M\xfcller \u202eX\u009b\u007f` + "\n"}, // DEL as JSON writes it
+		{[]string{"ends in \xe4\xb8"}, `ends in \xe4\xb8`},                                      // flushed
+		{[]string{`\x1b already escaped`}, `\x1b already escaped`},
+		{[]string{"\uFEFFname;\uFEFF\n"}, "\uFEFFname;\\ufeff\n"}, // a byte-order mark is one at the start only
+	} {
+		var b strings.Builder
+		w := txt.NewWriter(&b)
+		for _, s := range tc.writes {
+			if n, err := w.Write([]byte(s)); n != len(s) || err != nil {
+				t.Errorf("Write(%q) = %d, %v", s, n, err)
+			}
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != tc.want {
+			t.Errorf("%q: wrote %q; want %q", tc.writes, b.String(), tc.want)
+		}
+		if txt.Raw(w) != io.Writer(&b) || txt.Raw(&b) != io.Writer(&b) {
+			t.Error("Raw is not the writer under")
+		}
 	}
 }

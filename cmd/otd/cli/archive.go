@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
-	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
@@ -212,7 +211,7 @@ archive is one file a rating officer keeps beside the folder).`,
 func printNotes(g *globals, notes map[string][]string) {
 	for _, path := range slices.Sorted(maps.Keys(notes)) {
 		for _, n := range notes[path] {
-			fmt.Fprintf(g.Stderr, "otd: note: %s: %s\n", path, txt.Printable(n))
+			fmt.Fprintf(g.Stderr, "otd: note: %s: %s\n", path, n)
 		}
 	}
 }
@@ -224,7 +223,7 @@ func printProblems(g *globals, problems []archive.File) {
 	}
 	fmt.Fprintf(g.Stdout, "Not read (%d; their games are not in the archive):\n", len(problems))
 	for _, p := range problems {
-		fmt.Fprintf(g.Stdout, "  %s: %s\n", p.Path, txt.Printable(p.Problem))
+		fmt.Fprintf(g.Stdout, "  %s: %s\n", p.Path, p.Problem)
 	}
 }
 

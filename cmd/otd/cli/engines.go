@@ -238,7 +238,7 @@ type progress struct {
 }
 
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := txt.Raw(w).(*os.File)
 	if !ok {
 		return false
 	}
@@ -278,7 +278,7 @@ func (p *progress) event(e tournament.GameEvent) {
 	defer p.mu.Unlock()
 	if !e.Done {
 		if p.bar == nil && isTerminal(p.w) {
-			p.bar = progressbar.NewOptions(e.Total, progressbar.OptionSetWriter(p.w), progressbar.OptionSetPredictTime(true),
+			p.bar = progressbar.NewOptions(e.Total, progressbar.OptionSetWriter(txt.Raw(p.w)), progressbar.OptionSetPredictTime(true),
 				progressbar.OptionShowCount(), progressbar.OptionSetItsString("games"), progressbar.OptionClearOnFinish())
 		}
 		if p.bar != nil {

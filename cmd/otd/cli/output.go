@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/otd-project/otd/internal/tempfile"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 )
@@ -38,7 +39,7 @@ var errNotFile = errors.New("not a regular file")
 // file, however named, is never written.
 func writeOutput(g *globals, path string, force bool, write func(io.Writer) error) error {
 	if path == "-" {
-		w := bufio.NewWriter(g.Stdout)
+		w := bufio.NewWriter(txt.Raw(g.Stdout)) // a file's bytes, as in a file
 		err := write(w)
 		if err == nil {
 			err = w.Flush()

@@ -116,7 +116,8 @@ func newPlayerImportCmd(g *globals) *cobra.Command {
 columns name, then optionally rating and country. The file may come straight
 from a spreadsheet: columns separated by commas, semicolons or tabs (found
 from the file), UTF-8 with or without a byte order mark or UTF-16 ("Unicode
-text"), empty trailing cells, blank lines. A first row that names the columns
+text"), else Windows-1252 (Excel's "CSV" on Windows; noted), empty trailing
+cells, blank lines. A first row that names the columns
 (in any language) is skipped, and said so. A name with a comma goes in double
 quotes ("LEADER, Imre"). The file is a regular file (a link to one is
 followed) of at most 16 MiB, 64 KiB a line and 100,000 players; so is a file
@@ -199,6 +200,9 @@ func runPlayerImport(g *globals, path string, allowDup bool) error {
 		fmt.Fprintf(g.Stdout, "; line %d skipped as the header (%s)", pf.Header, pf.Heading)
 	}
 	fmt.Fprintln(g.Stdout, ".")
+	if pf.Windows1252 {
+		fmt.Fprintf(g.Stderr, "otd: note: %s: %s\n", path, txt.Windows1252Note)
+	}
 	fmt.Fprintf(g.Stdout, "Registered %d players", len(changes))
 	if len(changes) > 0 {
 		fmt.Fprintf(g.Stdout, ", numbers %d to %d", changes[0].After.Players[0].Number, changes[len(changes)-1].After.Players[0].Number)
@@ -288,8 +292,12 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 	var rating, wofID, born int
 	var noCheck, allowDup bool
 	cmd := &cobra.Command{
-		Use:     "edit NUMBER [--name NAME [--allow-duplicate]] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]] [--team T] [--born Y] [--category C,...]",
-		Short:   "Correct a player's name, rating, country, WOF id or engine; set their team, year of birth, categories",
+		Use:   "edit NUMBER [--name NAME [--allow-duplicate]] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]] [--team T] [--born Y] [--category C,...]",
+		Short: "Correct a player's name, rating, country, WOF id or engine; set their team, year of birth, categories",
+		Long: `edit corrects the details given; the others stay as they are. A player whose
+name an older otd stored and otd no longer keeps (a control character, more
+than 200 characters; 'otd player list' shows it escaped) gets a new --name
+with any correction of rating, country, WOF id or engine.`,
 		Example: "  otd player edit 12 --name \"SMITH, Ben\" --country GB --wof-id 2357\n  otd player edit 3 --engine 'gtp:/usr/games/gtp-rhino -l 3'\n  otd player edit 7 --category women --born 2011 --team -",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -344,7 +352,7 @@ func newPlayerEditCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return invalidAsUsage(err)
 			}
-			fmt.Fprintf(g.Stdout, "Player %s\n", txt.Printable(p.String()))
+			fmt.Fprintf(g.Stdout, "Player %s\n", p)
 			return nil
 		},
 	}
@@ -375,7 +383,7 @@ func newPlayerWithdrawCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(g.Stdout, "Player %d (%s) is withdrawn from round %d on.\n", p.Number, txt.Printable(p.Name), p.Left)
+			fmt.Fprintf(g.Stdout, "Player %d (%s) is withdrawn from round %d on.\n", p.Number, p.Name, p.Left)
 			return nil
 		},
 	}
@@ -397,7 +405,7 @@ func newPlayerAbsentCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(g.Stdout, "Player %d (%s) is absent from round %d.\n", p.Number, txt.Printable(p.Name), round)
+			fmt.Fprintf(g.Stdout, "Player %d (%s) is absent from round %d.\n", p.Number, p.Name, round)
 			return nil
 		},
 	}
@@ -434,10 +442,10 @@ first round is paired: after that, withdraw them ('otd player withdraw').
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(g.Stdout, "Removed %s.", txt.Printable(changes[0].Subject))
+			fmt.Fprintf(g.Stdout, "Removed %s.", changes[0].Subject)
 			switch moved := len(t.Players) - n + 1; {
 			case moved == 1:
-				fmt.Fprintf(g.Stdout, " Player %d (%s) is now player %d.", n+1, txt.Printable(t.Players[n-1].Name), n)
+				fmt.Fprintf(g.Stdout, " Player %d (%s) is now player %d.", n+1, t.Players[n-1].Name, n)
 			case moved > 1:
 				to := map[bool]string{true: "and", false: "to"}[moved == 2]
 				fmt.Fprintf(g.Stdout, " Players %d %s %d are now numbered %d %s %d.", n+1, to, len(t.Players)+1, n, to, len(t.Players))

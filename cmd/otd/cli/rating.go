@@ -41,6 +41,14 @@ func (g *globals) ratingSource(path string, r archive.Reading) (archive.Games, f
 			fmt.Fprintf(g.Stderr, "otd: %s: %d of %d .ELO files not read, their games left out ('otd archive index %s' lists each with why)\n",
 				path, n, f.Files, path)
 		}
+		if n := len(f.Notes); n > 0 { // a count: a rating officer reads the list, not a line a note
+			k := 0
+			for _, notes := range f.Notes {
+				k += len(notes)
+			}
+			fmt.Fprintf(g.Stderr, "otd: note: %s: %s on %s (names cleaned, files read as Windows-1252; their games kept): 'otd archive index %s' says each\n",
+				path, tournament.Plural(k, "note"), tournament.Plural(n, ".ELO file"), path)
+		}
 		return f, func() {}, nil
 	}
 	if r != (archive.Reading{}) {
@@ -74,9 +82,12 @@ func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]ar
 			if err != nil {
 				return nil, "", inputError(err)
 			}
-			list, err := archive.ReadList(bytes.NewReader(data))
+			list, notes, err := archive.ReadList(bytes.NewReader(data))
 			if err != nil {
 				return nil, "", inputError(fmt.Errorf("--ratings %s: %w", path, err))
+			}
+			for _, n := range notes {
+				fmt.Fprintf(g.Stderr, "otd: note: --ratings %s: %s\n", path, n)
 			}
 			return list, path, nil
 		}
@@ -127,8 +138,8 @@ The games come from the archive database that 'otd archive index' made
 a PostgreSQL URL), or straight from a folder of .ELO files (--archive DIR),
 each read as 'otd archive index' reads it (--lenient, --bye-discs; regular
 files only, of at most 64 MiB, lines of at most 64 KiB); the files it
-cannot read are counted on standard error, and 'otd archive index'
-lists them with why.
+cannot read are counted on standard error, and so are its notes (a name
+cleaned, a file read as Windows-1252): 'otd archive index' lists them.
 
 It lists the players the WOF publishes: the listed, rated with a tournament
 in the 38 months before the day, by rating; official when their uncertainty

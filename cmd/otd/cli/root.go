@@ -84,10 +84,20 @@ type globals struct {
 // Main runs otd with the process's arguments and streams and returns the exit status.
 func Main() int { return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }
 
-// Run runs otd with the given arguments and streams and returns the exit status.
+// Run runs otd with the given arguments and streams and returns the exit
+// status. What the commands print goes through a txt.Writer: nothing a
+// store or a file holds acts on the terminal (an escape sequence, a bell, a
+// bidirectional override) or leaves a byte that is not UTF-8, wherever it is
+// printed. What must go out as it is takes txt.Raw(g.Stdout): a file's bytes
+// (writeOutput, whose documents escape their own text), a QR code's colours,
+// a progress bar.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	g := &globals{Stdin: stdin, Stdout: stdout, Stderr: stderr}
-	return g.execute(newRootCmd(g), args)
+	out, errs := txt.NewWriter(stdout), txt.NewWriter(stderr)
+	g := &globals{Stdin: stdin, Stdout: out, Stderr: errs}
+	code := g.execute(newRootCmd(g), args)
+	out.Flush()
+	errs.Flush()
+	return code
 }
 
 // execute runs the command line args on root with g's streams and returns
@@ -147,7 +157,10 @@ func advice(err error) string {
 	var dup *tournament.DuplicateError
 	var dupName *tournament.DuplicateNameError
 	var notFound *tournament.NotFoundError
+	var stored *tournament.StoredNameError
 	switch {
+	case errors.As(err, &stored):
+		return fmt.Sprintf("; add --name NAME to the command ('otd player edit %d --name NAME ...'; 'otd player list' shows the name stored, escaped)", stored.Number)
 	case errors.As(err, &dup):
 		return fmt.Sprintf("; choose another name, or work on it with 'otd tournament use %d'", dup.ID)
 	case errors.As(err, &dupName):

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/web"
 	"github.com/spf13/cobra"
 	"rsc.io/qr"
@@ -103,7 +104,7 @@ func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
 	for _, u := range addrs {
 		fmt.Fprintf(g.Stdout, "  %s\n", u)
 		if showQR {
-			if err := writeQR(g.Stdout, u); err != nil {
+			if err := writeQR(txt.Raw(g.Stdout), u); err != nil {
 				return err
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/otd-project/otd/export"
-	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -171,7 +170,7 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 		w.Flush()
 		return w.Error()
 	}
-	fmt.Fprintf(g.Stdout, "%s: %s of %d (BQ %s)%s\n", txt.Printable(t.Name), viewTitle("standings", v), t.Rounds, t.BQ, viewNote(v))
+	fmt.Fprintf(g.Stdout, "%s: %s of %d (BQ %s)%s\n", t.Name, viewTitle("standings", v), t.Rounds, t.BQ, viewNote(v))
 	var tab [][]string
 	for _, s := range out {
 		name := s.Name
@@ -311,7 +310,7 @@ func printCrosstable(g *globals, t *tournament.Tournament, o crosstableOptions) 
 	case o.CSV:
 		return export.WriteCSV(g.Stdout, export.CrosstableSheet(t, v), o.Format)
 	case note != "":
-		fmt.Fprintf(g.Stdout, "%s: %s of %d%s\n", txt.Printable(t.Name), viewTitle("crosstable", v), t.Rounds, note)
+		fmt.Fprintf(g.Stdout, "%s: %s of %d%s\n", t.Name, viewTitle("crosstable", v), t.Rounds, note)
 	}
 	pending := map[int]string{} // a game of a provisional round without a result: "?6w"
 	if v.Provisional {

@@ -14,7 +14,6 @@ import (
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/ftd"
-	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/internal/userfile"
 	"github.com/spf13/cobra"
 )
@@ -424,10 +423,9 @@ func verifyOne(g *globals, o verifyOptions, game transcript.Game) error {
 
 func printReport(w io.Writer, game transcript.Game, r *transcript.Report, at int) {
 	if game.Black != "" || game.White != "" {
-		// The tags are the file's, whatever it holds: escaped (txt.Printable).
-		fmt.Fprintf(w, "%s: %s (black) vs %s (white)", txt.Printable(r.Name), txt.Printable(game.Black), txt.Printable(game.White))
+		fmt.Fprintf(w, "%s: %s (black) vs %s (white)", r.Name, game.Black, game.White)
 		if game.Event != "" {
-			fmt.Fprintf(w, ", %s", txt.Printable(game.Event))
+			fmt.Fprintf(w, ", %s", game.Event)
 		}
 		fmt.Fprintln(w)
 	}
@@ -654,17 +652,17 @@ func verifyBatch(g *globals, o verifyOptions, first *gameFile, pending []transcr
 			fmt.Fprintf(w, "First %d problems:\n", len(s.Problems))
 		}
 		for _, p := range s.Problems {
-			fmt.Fprintf(w, "  %s", txt.Printable(p.Name))
+			fmt.Fprintf(w, "  %s", p.Name)
 			if p.Black != "" || p.White != "" {
 				fmt.Fprint(w, " (")
 				if p.Event != "" {
-					fmt.Fprint(w, txt.Printable(p.Event))
+					fmt.Fprint(w, p.Event)
 					if p.Year != 0 {
 						fmt.Fprintf(w, " %d", p.Year)
 					}
 					fmt.Fprint(w, ": ")
 				}
-				fmt.Fprintf(w, "%s vs %s)", txt.Printable(p.Black), txt.Printable(p.White))
+				fmt.Fprintf(w, "%s vs %s)", p.Black, p.White)
 			}
 			fmt.Fprintf(w, ": %s\n", p.Problem)
 		}
