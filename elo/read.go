@@ -175,6 +175,9 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 	}
 	text, cp1252 := txt.Decode(data)
 	f := &File{Windows1252: cp1252}
+	if n := strings.Count(text, "%_%"); n > 0 { // the standings lines, or about: room for them
+		f.Standings, f.StandingsLines = make([]Player, 0, n), make([]int, 0, n)
+	}
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 4096), MaxLine+2) // the line and its CR LF
 	cur, lines := &f.Unrounded, (*[]int)(nil)
@@ -195,10 +198,16 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 		bad := func(col int, what string) error {
 			return &ParseError{Line: n, Col: col, Err: fmt.Errorf("%s: %s: %w", what, QuoteCut(line), ErrInvalid)}
 		}
-		rm := roundLine.FindStringSubmatchIndex(line)
+		// Only a comment may start a block (not a game line, not a
+		// standings line): the expressions are not tried on the others.
+		starts := strings.HasPrefix(line, "%") && !strings.HasPrefix(line, "%_%")
+		var rm []int
+		if starts {
+			rm = roundLine.FindStringSubmatchIndex(line)
+		}
 		switch {
 		case strings.TrimSpace(line) == "":
-		case addedLine.MatchString(line):
+		case starts && addedLine.MatchString(line):
 			cur, lines, block = &f.Added, nil, ""
 		case rm != nil:
 			start := rm[4]
@@ -215,9 +224,10 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 				// its number: RoundFrom keeps the label.
 				f.Rounds, f.GameLines, f.RoundFrom = append(f.Rounds, nil), append(f.GameLines, nil), append(f.RoundFrom, src)
 				cur, lines, block = &f.Rounds[len(f.Rounds)-1], &f.GameLines[len(f.Rounds)-1], ""
-				if rest := strings.TrimLeft(label[len(roundNumber.FindString(label)):], " \t:.-+"); gamesLine.MatchString(rest) {
+				rest := strings.TrimLeft(label[len(roundNumber.FindString(label)):], " \t:.-+")
+				if ms := games(rest); ms != nil {
 					// "%round3:1234 > 5678": a game on the round line
-					if err := f.addGames(rest, n, cur, lines, "", o, func(col int, what string) error { return bad(len(line)-len(rest)+col, what) }); err != nil {
+					if err := f.addGames(rest, ms, n, cur, lines, "", o, func(col int, what string) error { return bad(len(line)-len(rest)+col, what) }); err != nil {
 						return nil, err
 					}
 				}
@@ -261,10 +271,11 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 			}
 		default:
 			text, _, _ := strings.Cut(line, "%") // "11 > 22 %Tucci - Perotti 2-0": a comment after the game
-			if !gamesLine.MatchString(text) {
+			ms := games(text)
+			if ms == nil {
 				return nil, bad(0, "a game line is: black-id (discs)<(discs) white-id B")
 			}
-			if err := f.addGames(text, n, cur, lines, block, o, bad); err != nil {
+			if err := f.addGames(text, ms, n, cur, lines, block, o, bad); err != nil {
 				return nil, err
 			}
 		}
@@ -280,11 +291,23 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 	return f, nil
 }
 
-// addGames adds the games of text, line n, to cur (their lines to lines, the
-// added results' sources to f.AddedFrom, the unrounded's to
-// f.UnroundedFrom, with the block's label).
-func (f *File) addGames(text string, n int, cur *[]Game, lines *[]int, block string, o Options, bad func(int, string) error) error {
-	for _, m := range oneGame.FindAllStringSubmatchIndex(text, -1) {
+// games are the games of text, a line of games, as the indexes in text of
+// gameText's groups (game reads them), nil if text is not a line of games.
+func games(text string) [][]int {
+	if m := gameLine.FindStringSubmatchIndex(text); m != nil {
+		return [][]int{m} // a line of one game, the usual: one reading
+	}
+	if !gamesLine.MatchString(text) {
+		return nil
+	}
+	return oneGame.FindAllStringSubmatchIndex(text, -1)
+}
+
+// addGames adds the games of text, line n, at ms (games), to cur (their
+// lines to lines, the added results' sources to f.AddedFrom, the
+// unrounded's to f.UnroundedFrom, with the block's label).
+func (f *File) addGames(text string, ms [][]int, n int, cur *[]Game, lines *[]int, block string, o Options, bad func(int, string) error) error {
+	for _, m := range ms {
 		g, col, ok := game(text, m)
 		if !ok {
 			switch {

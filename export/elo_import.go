@@ -192,7 +192,7 @@ type builder struct {
 	byes       []int // byes and forfeits won, by player: they count the bye's discs
 	// published are the standings lines, by player number - 1 (a file
 	// without standings: none, NoScore and NoDiscs).
-	published []elo.Player
+	published []*elo.Player
 	lost      []int // forfeits lost
 	last      []int
 }
@@ -218,7 +218,11 @@ func invalid(line int, format string, a ...any) error {
 func (b *builder) players() error {
 	f, o := b.f, b.f.Otd
 	var unread []string
-	for i, p := range f.Standings {
+	if size := len(f.Standings); size > 0 {
+		b.t.Players, b.lines, b.published = make([]tournament.Player, 0, size), make([]int, 0, size), make([]*elo.Player, 0, size)
+	}
+	for i := range f.Standings {
+		p := &f.Standings[i]
 		line := 0
 		if i < len(f.StandingsLines) {
 			line = f.StandingsLines[i]
@@ -301,7 +305,7 @@ func (b *builder) lookup(id, line int) (int, error) {
 	n := len(b.t.Players) + 1 // a file without standings: its players are its games'
 	b.t.Players = append(b.t.Players, tournament.Player{Number: n, WOFID: id, Name: idName(id), FirstRound: 1})
 	b.lines = append(b.lines, 0)
-	b.published = append(b.published, elo.Player{ID: id, NoScore: true, NoDiscs: true})
+	b.published = append(b.published, &elo.Player{ID: id, NoScore: true, NoDiscs: true})
 	b.num[id] = n
 	return n, nil
 }
@@ -491,8 +495,13 @@ func roundNumber(label string) int {
 // round checks and records round r (0-based) of b.placed.
 func (b *builder) round(r int) error {
 	o := b.f.Otd
-	for len(b.played) < len(b.t.Players) {
-		b.played = append(b.played, nil)
+	if k := len(b.t.Players) - len(b.played); k > 0 {
+		// Room for every round placed, for each player, in one allocation.
+		rounds := len(b.placed)
+		all := make([]int, k*rounds)
+		for i := range k {
+			b.played = append(b.played, all[i*rounds:i*rounds:(i+1)*rounds])
+		}
 	}
 	for i := range b.played {
 		for len(b.played[i]) <= r {

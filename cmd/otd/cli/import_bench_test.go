@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/roster"
 )
 
@@ -70,27 +71,36 @@ func bigELO(n, rounds int, wrong bool) []byte {
 }
 
 // BenchmarkImportELO imports an .ELO file of 10,000 and 100,000 players and
-// 3 rounds into a new database, end to end: reading the file, building and
-// checking the tournament, saving it. The time grows with the players, not
-// with their square (issue 28).
+// 3 rounds into a new database, SQLite's and PostgreSQL's (with
+// OTD_TEST_POSTGRES), end to end: reading the file, building and checking
+// the tournament, saving it. The time grows with the players, not with
+// their square (issue 28).
 //
 //	go test -run '^$' -bench ImportELO -benchtime 1x ./cmd/otd/cli/
 func BenchmarkImportELO(b *testing.B) {
-	for _, n := range []int{10_000, 100_000} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			path := filepath.Join(b.TempDir(), "big.ELO")
-			if err := os.WriteFile(path, bigELO(n, 3, false), 0o644); err != nil {
-				b.Fatal(err)
-			}
-			want := fmt.Sprintf("Tournament 1: Big, %d players, 3 rounds imported.", n)
-			for b.Loop() {
-				b.StopTimer()
-				d := newTestDB(b)
-				b.StartTimer()
-				if out := d.must("import", "elo", path); !strings.Contains(out, want) {
-					b.Fatalf("import elo: %q, want %q", out, want)
+	for _, engine := range []string{"sqlite", "postgres"} {
+		for _, n := range []int{10_000, 100_000} {
+			b.Run(fmt.Sprintf("%s/%d", engine, n), func(b *testing.B) {
+				if engine == "postgres" {
+					testenv.NeedPostgres(b)
 				}
-			}
-		})
+				path := filepath.Join(b.TempDir(), "big.ELO")
+				if err := os.WriteFile(path, bigELO(n, 3, false), 0o644); err != nil {
+					b.Fatal(err)
+				}
+				want := fmt.Sprintf("Tournament 1: Big, %d players, 3 rounds imported.", n)
+				for b.Loop() {
+					b.StopTimer()
+					d := newTestDB(b)
+					if engine == "postgres" {
+						d.path = testenv.Postgres(b)
+					}
+					b.StartTimer()
+					if out := d.must("import", "elo", path); !strings.Contains(out, want) {
+						b.Fatalf("import elo: %q, want %q", out, want)
+					}
+				}
+			})
+		}
 	}
 }

@@ -466,23 +466,20 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 			}
 		}
 	}
-	for _, p := range to.Players {
-		absent := make([]string, len(p.Absent))
-		for i, r := range p.Absent {
-			absent[i] = strconv.Itoa(r)
-		}
-		cats, err := jsonColumn(p.Categories, len(p.Categories) == 0)
-		if err != nil {
-			return err
-		}
-		if _, err := t.exec(`INSERT INTO player (tournament_id, number, name, fed_id, new_id, rating, country, first_round, left_round, absent, engine, team, born, categories)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, new_id = excluded.new_id, rating = excluded.rating,
+	if err := t.insertRows(`player (tournament_id, number, name, fed_id, new_id, rating, country, first_round, left_round, absent, engine, team, born, categories)`,
+		`ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, new_id = excluded.new_id, rating = excluded.rating,
 		country = excluded.country, first_round = excluded.first_round, left_round = excluded.left_round, absent = excluded.absent,
 		engine = excluded.engine, team = excluded.team, born = excluded.born, categories = excluded.categories`,
-			id, p.Number, p.Name, p.WOFID, boolInt(p.NewID), p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine, p.Team, p.Born, cats); err != nil {
-			return err
-		}
+		len(to.Players), func(i int) ([]any, error) {
+			p := to.Players[i]
+			absent := make([]string, len(p.Absent))
+			for i, r := range p.Absent {
+				absent[i] = strconv.Itoa(r)
+			}
+			cats, err := jsonColumn(p.Categories, len(p.Categories) == 0)
+			return []any{id, p.Number, p.Name, p.WOFID, boolInt(p.NewID), p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine, p.Team, p.Born, cats}, err
+		}); err != nil {
+		return err
 	}
 	// A game of from that to lacks goes, and so does one that to pairs
 	// otherwise (a round paired again): its players may sit at another of
@@ -494,14 +491,15 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 			}
 		}
 	}
-	for _, g := range to.Games {
-		if _, err := t.exec(`INSERT INTO game (tournament_id, round, board, black, white, black_discs, white_discs, kind, loser, moves, ending, note)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, round, board) DO UPDATE SET black = excluded.black, white = excluded.white,
+	if err := t.insertRows(`game (tournament_id, round, board, black, white, black_discs, white_discs, kind, loser, moves, ending, note)`,
+		`ON CONFLICT (tournament_id, round, board) DO UPDATE SET black = excluded.black, white = excluded.white,
 		black_discs = excluded.black_discs, white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser,
 		moves = excluded.moves, ending = excluded.ending, note = excluded.note`,
-			append([]any{id, g.Round, g.Table, g.Black, g.White}, resultColumns(g.Result)...)...); err != nil {
-			return err
-		}
+		len(to.Games), func(i int) ([]any, error) {
+			g := to.Games[i]
+			return append([]any{id, g.Round, g.Table, g.Black, g.White}, resultColumns(g.Result)...), nil
+		}); err != nil {
+		return err
 	}
 	for _, r := range to.Results {
 		res, err := t.exec(`UPDATE game SET black_discs = ?, white_discs = ?, kind = ?, loser = ?, moves = ?, ending = ?, note = ?
@@ -524,17 +522,48 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 			}
 		}
 	}
-	for _, g := range to.FinalGames {
-		if _, err := t.exec(`INSERT INTO final_game (tournament_id, seq, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, seq) DO UPDATE SET category = excluded.category,
-			match = excluded.match, game = excluded.game, black = excluded.black, white = excluded.white, black_discs = excluded.black_discs,
-			white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser, moves = excluded.moves, ending = excluded.ending,
-			note = excluded.note`,
-			append([]any{id, g.Seq, g.Category, g.Match, g.Game, g.Black, g.White}, resultColumns(g.Result)...)...); err != nil {
-			return err
-		}
+	if err := t.insertRows(`final_game (tournament_id, seq, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note)`,
+		`ON CONFLICT (tournament_id, seq) DO UPDATE SET category = excluded.category,
+		match = excluded.match, game = excluded.game, black = excluded.black, white = excluded.white, black_discs = excluded.black_discs,
+		white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser, moves = excluded.moves, ending = excluded.ending,
+		note = excluded.note`,
+		len(to.FinalGames), func(i int) ([]any, error) {
+			g := to.FinalGames[i]
+			return append([]any{id, g.Seq, g.Category, g.Match, g.Game, g.Black, g.White}, resultColumns(g.Result)...), nil
+		}); err != nil {
+		return err
 	}
 	return t.putRules(id, from, to)
+}
+
+// rowsPerInsert is how many rows one INSERT of put writes: a statement
+// costs SQLite more than a row does, and PostgreSQL a round trip (issue 28:
+// 100,000 players and 150,000 games). 100 rows of 14 columns are far below
+// either engine's limit of parameters (32,766 and 65,535).
+const rowsPerInsert = 100
+
+// insertRows inserts n rows, "INSERT INTO " + into + " VALUES (...), (...) "
+// + tail, rowsPerInsert a statement, row i's values given by row. A State
+// is a set (no key twice in it), so that one statement never writes a row
+// twice; the engines check each row's triggers in turn, as if each had
+// its statement.
+func (t *Tx) insertRows(into, tail string, n int, row func(i int) ([]any, error)) error {
+	var args []any
+	for i := range n {
+		vs, err := row(i)
+		if err != nil {
+			return err
+		}
+		args = append(args, vs...)
+		if k := i%rowsPerInsert + 1; k == rowsPerInsert || i == n-1 {
+			one := "(?" + strings.Repeat(", ?", len(vs)-1) + ")"
+			if _, err := t.exec("INSERT INTO "+into+" VALUES "+one+strings.Repeat(", "+one, k-1)+" "+tail, args...); err != nil {
+				return err
+			}
+			args = args[:0]
+		}
+	}
+	return nil
 }
 
 // loadRules reads the forbidden pairs and the rounds' rules of tm.
