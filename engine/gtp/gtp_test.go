@@ -187,7 +187,7 @@ func TestReplay(t *testing.T) {
 	p := newGame(t, engine.Othello())
 	m := firstLegal(p)
 	p2, _ := p.Play(m)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 	defer cancel()
 	got, err := e.Move(ctx, player.Game{Moves: []engine.Point{m}, Position: p2}, player.Clock{PerMove: time.Second})
 	if err != nil {
@@ -206,10 +206,11 @@ func TestReplay(t *testing.T) {
 	enginetest.CloseAndCheck(t, e)
 }
 
-// stderrHas waits for s in the engine's stderr, at most 10 s: the log is
-// read from a pipe of its own, so it may lag the replies.
+// stderrHas waits for s in the engine's stderr, at most a minute (a guard
+// against a hang): the log is read from a pipe of its own, so it may lag the
+// replies.
 func stderrHas(e *Engine, s string) {
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !strings.Contains(e.Stderr(), s); {
+	for end := time.Now().Add(time.Minute); time.Now().Before(end) && !strings.Contains(e.Stderr(), s); {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
@@ -368,7 +369,7 @@ func TestBoardSize(t *testing.T) {
 	e = start(t, cfg)
 	six := engine.Rules{Size: 6}
 	for _, ec := range []engine.Color{engine.Black, engine.White} {
-		ms, p, at, err := playRules(t, e, six, ec, 2*time.Second)
+		ms, p, at, err := playRules(t, e, six, ec, time.Minute)
 		if err != nil {
 			t.Fatalf("6x6 as %s, move %d: %v\n%s", ec, at, err, e.Stderr())
 		}
@@ -379,7 +380,7 @@ func TestBoardSize(t *testing.T) {
 	}
 	// A game of another size: refused before anything is sent.
 	g, _ := player.NewGame(engine.Othello())
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 	defer cancel()
 	if _, err := e.Move(ctx, g, clock); !errors.Is(err, proc.ErrProtocol) {
 		t.Errorf("an 8x8 game to a 6x6 engine: %v; want ErrProtocol", err)
@@ -389,14 +390,14 @@ func TestBoardSize(t *testing.T) {
 		t.Errorf("Size 6: boardsize 6 (and no other) not sent\n%s", log)
 	}
 	// The engine still plays its own size.
-	if _, _, at, err := playRules(t, e, six, engine.Black, 2*time.Second); err != nil {
+	if _, _, at, err := playRules(t, e, six, engine.Black, time.Minute); err != nil {
 		t.Errorf("6x6 after the refusal, move %d: %v", at, err)
 	}
 	enginetest.CloseAndCheck(t, e)
 
 	cfg = fakeConfig("good", 0) // the fake accepts boardsize 8 alone
 	cfg.Size = 10
-	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+	sctx, scancel := context.WithTimeout(context.Background(), time.Minute)
 	defer scancel()
 	if e, err := Start(sctx, cfg); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "boardsize 10") {
 		if err == nil {

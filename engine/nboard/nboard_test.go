@@ -162,7 +162,7 @@ func TestFakeLate(t *testing.T) {
 	// play: white is asked next, after black's d3.
 	d3 := engine.Point{Col: 3, Row: 2}
 	p, _ := start8(t).Play(d3)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 	defer cancel()
 	m, err := e.Move(ctx, player.Game{Moves: []engine.Point{d3}, Position: p}, clock)
 	if err != nil {
@@ -276,7 +276,7 @@ func TestNonStandard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 		m, err := e.Move(ctx, g, clock)
 		cancel()
 		if !errors.Is(err, proc.ErrProtocol) || m != engine.PassPoint {

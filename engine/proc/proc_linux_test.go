@@ -26,12 +26,12 @@ func TestMain(m *testing.M) {
 }
 
 // children returns the processes a fake engine says it started ("fake:
-// child PID" on stderr), once it has said so n times (within 10 s), as
+// child PID" on stderr), once it has said so n times (within hang), as
 // they are now.
 func children(t *testing.T, p *Process, n int) []ID {
 	t.Helper()
 	re := regexp.MustCompile(`fake: child (\d+)`)
-	for end := time.Now().Add(10 * time.Second); len(re.FindAllString(p.Stderr(), -1)) < n && time.Now().Before(end); {
+	for end := time.Now().Add(hang); len(re.FindAllString(p.Stderr(), -1)) < n && time.Now().Before(end); {
 		time.Sleep(5 * time.Millisecond)
 	}
 	var ids []ID
