@@ -49,7 +49,7 @@ func TestStartStop(t *testing.T) {
 	if err := p.Stop("quit"); err != nil {
 		t.Errorf("stop: %v", err)
 	}
-	if err := Gone(p.Pid(), 10*time.Second); err != nil {
+	if err := Gone(p.Pid(), time.Minute); err != nil { // a guard against a hang
 		t.Error(err)
 	}
 	if _, err := Start(Config{Argv: []string{"/nonexistent/engine"}}); err == nil {
