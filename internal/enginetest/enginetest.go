@@ -47,11 +47,11 @@ func Config(proto, mode string, n int, opts ...string) proc.Config {
 	return proc.Config{Argv: fakeengine.Argv(proto, mode, n, opts...), Name: "fake " + mode, Grace: grace}
 }
 
-// Start starts a client by start from cfg within 10 s, and closes it when
-// the test ends.
+// Start starts a client by start from cfg (within hang, a guard against a
+// hang), and closes it when the test ends.
 func Start[C any, E Client](t testing.TB, cfg C, start func(context.Context, C) (E, error)) E {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hang)
 	defer cancel()
 	e, err := start(ctx, cfg)
 	if err != nil {
@@ -120,11 +120,11 @@ func CheckFlood(t testing.TB, e Client, end string) {
 // ErrClosed once closed.
 func StaysDead(t testing.TB, e Client) {
 	t.Helper()
-	if _, err := FirstMove(e, time.Second); !errors.Is(err, proc.ErrCrashed) {
+	if _, err := FirstMove(e, hang); !errors.Is(err, proc.ErrCrashed) {
 		t.Errorf("then: %v; want ErrCrashed", err)
 	}
 	CloseAndCheck(t, e)
-	if _, err := FirstMove(e, time.Second); !errors.Is(err, proc.ErrClosed) {
+	if _, err := FirstMove(e, hang); !errors.Is(err, proc.ErrClosed) {
 		t.Errorf("after Close: %v; want ErrClosed", err)
 	}
 }
@@ -150,7 +150,7 @@ func Run[E Client](t *testing.T, proto string, start func(context.Context, proc.
 	// An engine that ignores quit and SIGINT is killed.
 	t.Run("FakeIgnoresQuit", func(t *testing.T) {
 		e := fake(t, "ignorequit", 0)
-		if _, err := FirstMove(e, 500*time.Millisecond); err != nil {
+		if _, err := FirstMove(e, hang); err != nil {
 			t.Fatal(err)
 		}
 		// Quit and SIGINT were each given a grace (how long the kill then
@@ -199,7 +199,7 @@ func Run[E Client](t *testing.T, proto string, start func(context.Context, proc.
 	// caller's business.
 	t.Run("FakeIllegal", func(t *testing.T) {
 		e := fake(t, "illegal", 1)
-		m, err := FirstMove(e, 500*time.Millisecond)
+		m, err := FirstMove(e, hang)
 		if err != nil {
 			t.Fatal(err)
 		}
