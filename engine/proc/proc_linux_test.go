@@ -137,7 +137,8 @@ func cmdline(pid int) string {
 
 // TestStopHurried: once Hurry is closed (Ctrl-C), Stop does not wait its
 // graces (an hour here) for an engine that ignores quit and SIGINT: closed
-// before Stop and while it waits.
+// before Stop, and while it waits (once the engine's log shows the quit that
+// Stop wrote before its first grace).
 func TestStopHurried(t *testing.T) {
 	for _, before := range []bool{true, false} {
 		hurry := make(chan struct{})
@@ -149,7 +150,12 @@ func TestStopHurried(t *testing.T) {
 		if before {
 			close(hurry)
 		} else {
-			time.AfterFunc(100*time.Millisecond, func() { close(hurry) })
+			go func() {
+				for end := time.Now().Add(hang); !strings.Contains(p.Stderr(), "fake: got quit\n") && time.Now().Before(end); {
+					time.Sleep(5 * time.Millisecond)
+				}
+				close(hurry)
+			}()
 		}
 		stopAndCheck(t, p, []ID{id})
 	}
