@@ -17,11 +17,11 @@
 //	refuse      (GTP) refuses the n-th play command it is sent, once
 //	silent      never answers move request n (genmove, go): stops reading
 //	late        answers move request n after the delay option
-//	hold        at move request n, makes the file named by its pid in the
-//	            folder of the hold option and answers once that file is
-//	            removed; it exits when its parent is gone (a test waits for
-//	            the file: the game is then in play, and cannot end before the
-//	            test lets it)
+//	hold        at move request n, makes the file named by its pid (as /proc
+//	            names it) in the folder of the hold option and answers once
+//	            that file is removed; it exits when its parent is gone (a test
+//	            waits for the file: the game is then in play, and cannot end
+//	            before the test lets it)
 //	crash       exits (status 3) at move request n
 //	ansi        exits (status 3) at move request n, its last words on stderr
 //	            terminal escape sequences (a new title, a cleared screen)
@@ -181,12 +181,8 @@ func run(args []string) int {
 		}
 	}
 	if os.Getenv(pidPipe) == "3" { // a child of startChild: it tells its pid
-		pid := strconv.Itoa(os.Getpid())
-		if p, err := os.Readlink("/proc/self"); err == nil {
-			pid = p
-		}
 		w := os.NewFile(3, "pid")
-		fmt.Fprintln(w, pid)
+		fmt.Fprintln(w, systemPid())
 		w.Close()
 	}
 	switch f.mode {
@@ -336,10 +332,20 @@ func (f *fake) strike(k int, g engine.Position, answer func(string)) bool {
 	return false
 }
 
+// systemPid returns the process's pid as /proc names it: the system's, also
+// in the PID namespace of an engine's box (where os.Getpid is the
+// namespace's, 1 for its init).
+func systemPid() string {
+	if p, err := os.Readlink("/proc/self"); err == nil {
+		return p
+	}
+	return strconv.Itoa(os.Getpid())
+}
+
 // holdOn makes the file of mode hold and waits until it is removed; it
 // exits when the fake's parent is gone (another takes its place).
 func (f *fake) holdOn() {
-	file := filepath.Join(f.hold, strconv.Itoa(os.Getpid()))
+	file := filepath.Join(f.hold, systemPid())
 	parent := os.Getppid()
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "fake: hold:", err)
