@@ -250,7 +250,7 @@ func TestDistributedWorkersKilled(t *testing.T) {
 	if killed != kills || givenBack != killed { // a worker plays one game at a time
 		t.Errorf("%d kills (want %d), each in a game, but %d games given back", killed, kills, givenBack)
 	}
-	if left := engineProcesses(token, 10*time.Second); len(left) > 0 {
+	if left := engineProcesses(token, time.Minute); len(left) > 0 {
 		t.Errorf("engine processes left running: %s", strings.Join(left, "; "))
 	}
 }

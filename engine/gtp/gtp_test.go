@@ -38,23 +38,24 @@ func newGame(t testing.TB, r engine.Rules) engine.Position {
 }
 
 // playGame plays a whole game of standard Othello (playRules).
-func playGame(t *testing.T, e *Engine, ec engine.Color, perMove time.Duration) ([]engine.Point, engine.Position, int, error) {
+func playGame(t *testing.T, e *Engine, ec engine.Color) ([]engine.Point, engine.Position, int, error) {
 	t.Helper()
-	return playRules(t, e, engine.Othello(), ec, perMove)
+	return playRules(t, e, engine.Othello(), ec)
 }
 
 // playRules plays a whole game under r, the engine with colour ec against
-// firstLegal, each engine move under perMove; every move the engine returns
+// firstLegal, each engine move within a minute (a guard against a hang: the
+// engines answer at once, or as gtp-rhino does); every move the engine returns
 // must be legal. It returns the moves and the final position, or the
 // engine's first error with the number of the move it failed at (1-based).
-func playRules(t *testing.T, e *Engine, r engine.Rules, ec engine.Color, perMove time.Duration) ([]engine.Point, engine.Position, int, error) {
+func playRules(t *testing.T, e *Engine, r engine.Rules, ec engine.Color) ([]engine.Point, engine.Position, int, error) {
 	t.Helper()
 	p := newGame(t, r)
 	var ms []engine.Point
 	for !p.GameOver() {
 		m := engine.PassPoint
 		if p.ToMove() == ec {
-			ctx, cancel := context.WithTimeout(context.Background(), perMove)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			var err error
 			m, err = e.Move(ctx, player.Game{Moves: ms, Position: p}, clock)
 			cancel()
@@ -105,7 +106,7 @@ func TestGTPRhino(t *testing.T) {
 		t.Errorf("name %q; want GRhino's", e.Name())
 	}
 	for _, ec := range []engine.Color{engine.Black, engine.White, engine.Black} {
-		ms, p, at, err := playGame(t, e, ec, 20*time.Second)
+		ms, p, at, err := playGame(t, e, ec)
 		if err != nil {
 			t.Fatalf("gtp-rhino as %s, move %d: %v\nstderr: %s", ec, at, err, e.Stderr())
 		}
@@ -130,7 +131,7 @@ func TestFakeGood(t *testing.T) {
 				t.Errorf("the engine's process group is %d (%v); want its own, %d", pgid, err, e.Pid())
 			}
 			for _, ec := range []engine.Color{engine.White, engine.Black} {
-				if _, _, at, err := playGame(t, e, ec, 2*time.Second); err != nil {
+				if _, _, at, err := playGame(t, e, ec); err != nil {
 					t.Fatalf("as %s, move %d: %v\n%s", ec, at, err, e.Stderr())
 				}
 			}
@@ -146,7 +147,7 @@ func TestPasses(t *testing.T) {
 		e := start(t, fakeConfig(mode, 0))
 		passes := 0
 		for _, ec := range []engine.Color{engine.Black, engine.White} {
-			ms, _, at, err := playGame(t, e, ec, 2*time.Second)
+			ms, _, at, err := playGame(t, e, ec)
 			if err != nil {
 				t.Fatalf("%s as %s, move %d: %v", mode, ec, at, err)
 			}
@@ -175,7 +176,7 @@ func TestPasses(t *testing.T) {
 // the whole game; a game that does not extend what was sent is replayed too.
 func TestReplay(t *testing.T) {
 	e := start(t, fakeConfig("refuse", 5))
-	if _, _, at, err := playGame(t, e, engine.Black, 2*time.Second); err != nil {
+	if _, _, at, err := playGame(t, e, engine.Black); err != nil {
 		t.Fatalf("move %d: %v\n%s", at, err, e.Stderr())
 	}
 	stderrHas(e, "genmove black")
@@ -187,7 +188,7 @@ func TestReplay(t *testing.T) {
 	p := newGame(t, engine.Othello())
 	m := firstLegal(p)
 	p2, _ := p.Play(m)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 	defer cancel()
 	got, err := e.Move(ctx, player.Game{Moves: []engine.Point{m}, Position: p2}, player.Clock{PerMove: time.Second})
 	if err != nil {
@@ -206,10 +207,11 @@ func TestReplay(t *testing.T) {
 	enginetest.CloseAndCheck(t, e)
 }
 
-// stderrHas waits for s in the engine's stderr, at most 10 s: the log is
-// read from a pipe of its own, so it may lag the replies.
+// stderrHas waits for s in the engine's stderr, at most a minute (a guard
+// against a hang): the log is read from a pipe of its own, so it may lag the
+// replies.
 func stderrHas(e *Engine, s string) {
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !strings.Contains(e.Stderr(), s); {
+	for end := time.Now().Add(time.Minute); time.Now().Before(end) && !strings.Contains(e.Stderr(), s); {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
@@ -221,7 +223,7 @@ func TestFakeLate(t *testing.T) {
 	if _, err := enginetest.FirstMove(e, 100*time.Millisecond); !errors.Is(err, proc.ErrTimeout) {
 		t.Fatalf("err = %v; want ErrTimeout", err)
 	}
-	_, _, at, err := playGame(t, e, engine.Black, 2*time.Second)
+	_, _, at, err := playGame(t, e, engine.Black)
 	if err != nil {
 		t.Fatalf("move %d after a timeout: %v\n%s", at, err, e.Stderr())
 	}
@@ -230,7 +232,7 @@ func TestFakeLate(t *testing.T) {
 
 func TestFakeCrash(t *testing.T) {
 	e := start(t, fakeConfig("crash", 4))
-	_, _, at, err := playGame(t, e, engine.White, 2*time.Second)
+	_, _, at, err := playGame(t, e, engine.White)
 	if !errors.Is(err, proc.ErrCrashed) || at != 8 {
 		t.Fatalf("move %d: err = %v; want ErrCrashed at move 8", at, err)
 	}
@@ -244,7 +246,7 @@ func TestFakeGarbage(t *testing.T) {
 	for _, mode := range []string{"garbage", "badsquare", "longline"} {
 		t.Run(mode, func(t *testing.T) {
 			e := start(t, fakeConfig(mode, 2))
-			_, _, at, err := playGame(t, e, engine.Black, 500*time.Millisecond)
+			_, _, at, err := playGame(t, e, engine.Black)
 			if !errors.Is(err, proc.ErrProtocol) || !errors.Is(err, player.ErrBadMove) || at != 3 {
 				t.Fatalf("move %d: err = %v; want ErrProtocol and player.ErrBadMove at move 3", at, err)
 			}
@@ -256,7 +258,7 @@ func TestFakeGarbage(t *testing.T) {
 
 func TestFakeFlood(t *testing.T) {
 	e := start(t, fakeConfig("flood", 0))
-	if _, _, at, err := playGame(t, e, engine.Black, 5*time.Second); err != nil {
+	if _, _, at, err := playGame(t, e, engine.Black); err != nil {
 		t.Fatalf("move %d: %v", at, err)
 	}
 	enginetest.CheckFlood(t, e, "\nflood flood flood\n")
@@ -287,7 +289,7 @@ func TestArgv(t *testing.T) {
 // killed with the group (CloseAndCheck: the group is gone).
 func TestFakeFork(t *testing.T) {
 	e := start(t, fakeConfig("fork", 0))
-	if _, _, at, err := playGame(t, e, engine.White, 2*time.Second); err != nil {
+	if _, _, at, err := playGame(t, e, engine.White); err != nil {
 		t.Fatalf("move %d: %v", at, err)
 	}
 	stderrHas(e, "fake: child ")
@@ -368,7 +370,7 @@ func TestBoardSize(t *testing.T) {
 	e = start(t, cfg)
 	six := engine.Rules{Size: 6}
 	for _, ec := range []engine.Color{engine.Black, engine.White} {
-		ms, p, at, err := playRules(t, e, six, ec, 2*time.Second)
+		ms, p, at, err := playRules(t, e, six, ec)
 		if err != nil {
 			t.Fatalf("6x6 as %s, move %d: %v\n%s", ec, at, err, e.Stderr())
 		}
@@ -379,7 +381,7 @@ func TestBoardSize(t *testing.T) {
 	}
 	// A game of another size: refused before anything is sent.
 	g, _ := player.NewGame(engine.Othello())
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 	defer cancel()
 	if _, err := e.Move(ctx, g, clock); !errors.Is(err, proc.ErrProtocol) {
 		t.Errorf("an 8x8 game to a 6x6 engine: %v; want ErrProtocol", err)
@@ -389,14 +391,14 @@ func TestBoardSize(t *testing.T) {
 		t.Errorf("Size 6: boardsize 6 (and no other) not sent\n%s", log)
 	}
 	// The engine still plays its own size.
-	if _, _, at, err := playRules(t, e, six, engine.Black, 2*time.Second); err != nil {
+	if _, _, at, err := playRules(t, e, six, engine.Black); err != nil {
 		t.Errorf("6x6 after the refusal, move %d: %v", at, err)
 	}
 	enginetest.CloseAndCheck(t, e)
 
 	cfg = fakeConfig("good", 0) // the fake accepts boardsize 8 alone
 	cfg.Size = 10
-	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+	sctx, scancel := context.WithTimeout(context.Background(), time.Minute)
 	defer scancel()
 	if e, err := Start(sctx, cfg); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "boardsize 10") {
 		if err == nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/otd-project/otd/engine"
@@ -49,6 +50,9 @@ func quick() *fake {
 }
 
 // sleeper sleeps d (ignoring ctx) on each of its first k moves, then plays at once.
+// In a synctest bubble (the tests of the clock), d is exactly what the move
+// takes on the bubble's clock: the test decides how long each move takes, not
+// the machine.
 func sleeper(d time.Duration, k int) *fake {
 	return &fake{name: "sleeper", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Point, error) {
 		if n <= k {
@@ -281,35 +285,38 @@ func TestAutoPass(t *testing.T) {
 }
 
 // TestDefaults: each misbehaviour ends the game against the side at fault,
-// within the time control plus one second.
+// at the request where the rules say it does, by the faulty side's time plus
+// Grace and StopGrace. Each game runs in a synctest bubble: its clock is a
+// fake one that moves only when every goroutine of the game waits (a
+// sleeper's sleep, a deadline), so the test checks what Play decided on a
+// clock it controls, never how fast the machine was (a loaded machine made
+// the flag fall one move early when the clock was the real one).
 func TestDefaults(t *testing.T) {
-	hang := make(chan struct{})
-	t.Cleanup(func() { close(hang) })
 	d4 := engine.Point{Col: 3, Row: 3} // occupied at the start
 	d9 := engine.Point{Col: 3, Row: 8} // off the 8x8 board
 	for _, tc := range []struct {
 		name  string
 		tc    string
-		bad   func() *fake
+		bad   func(hang <-chan struct{}) *fake // hang is closed when the game is over
 		end   End
 		atReq int // the request of the faulty player that ends the game
 		is    error
 	}{
-		{"slow per move", "200ms/move", func() *fake { return sleeper(450*time.Millisecond, 1) }, Time, 1, nil},
-		{"slow on the clock", "300ms", func() *fake { return sleeper(150*time.Millisecond, 100) }, Time, 3, nil},
-		{"gives up at its deadline", "200ms+50ms", func() *fake {
+		{"slow per move", "200ms/move", func(<-chan struct{}) *fake { return sleeper(450*time.Millisecond, 1) }, Time, 1, nil},
+		{"slow on the clock", "300ms", func(<-chan struct{}) *fake { return sleeper(150*time.Millisecond, 100) }, Time, 3, nil},
+		{"gives up at its deadline", "200ms+50ms", func(<-chan struct{}) *fake {
 			return &fake{name: "blocker", move: func(ctx context.Context, _ player.Game, _ player.Clock, _ int) (engine.Point, error) {
 				<-ctx.Done()
 				return engine.PassPoint, ctx.Err()
 			}}
 		}, Time, 1, context.DeadlineExceeded},
-		{"never returns", "200ms/move", func() *fake {
+		{"never returns", "200ms/move", func(hang <-chan struct{}) *fake {
 			return &fake{name: "deaf", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
 				<-hang
 				return engine.PassPoint, nil
 			}}
 		}, NoReply, 1, nil},
-		{"error", "1s/move", func() *fake {
+		{"error", "1s/move", func(<-chan struct{}) *fake {
 			return &fake{name: "crasher", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Point, error) {
 				if n == 3 {
 					return engine.PassPoint, errBoom
@@ -317,7 +324,7 @@ func TestDefaults(t *testing.T) {
 				return firstLegal(g), nil
 			}}
 		}, Crash, 3, errBoom},
-		{"occupied square", "1s/move", func() *fake {
+		{"occupied square", "1s/move", func(<-chan struct{}) *fake {
 			return &fake{name: "illegal", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Point, error) {
 				if n == 2 {
 					return d4, nil
@@ -325,7 +332,7 @@ func TestDefaults(t *testing.T) {
 				return firstLegal(g), nil
 			}}
 		}, Illegal, 2, engine.ErrOccupied},
-		{"pass with moves", "1s/move", func() *fake {
+		{"pass with moves", "1s/move", func(<-chan struct{}) *fake {
 			return &fake{name: "passer", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
 				return engine.PassPoint, nil
 			}}
@@ -333,7 +340,7 @@ func TestDefaults(t *testing.T) {
 		// A square off the board (one an engine may name now that a1..p16
 		// parse, e.g. GTP's d9) is refused by the game's rules: ErrOffBoard
 		// (it was engine.Square(70) and ErrBadSquare when moves were 8x8 Moves).
-		{"off the board", "1s/move", func() *fake {
+		{"off the board", "1s/move", func(<-chan struct{}) *fake {
 			return &fake{name: "offboard", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
 				return d9, nil
 			}}
@@ -341,50 +348,55 @@ func TestDefaults(t *testing.T) {
 	} {
 		for _, colour := range []engine.Color{engine.Black, engine.White} {
 			t.Run(tc.name+"/"+colour.String(), func(t *testing.T) {
-				t.Parallel() // each waits on its own clock
-				timeControl, err := ParseTimeControl(tc.tc)
-				if err != nil {
-					t.Fatal(err)
-				}
-				bad, good := tc.bad(), quick()
-				black, white := player.Player(bad), player.Player(good)
-				if colour == engine.White {
-					black, white = white, black
-				}
-				start := time.Now()
-				r, err := Play(context.Background(), engine.Othello(), black, white, timeControl)
-				took := time.Since(start)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if r.End != tc.end || r.Fault != colour {
-					t.Fatalf("end %s, fault %s (%v); want %s, %s", r.End, r.Fault, r.Err, tc.end, colour)
-				}
-				if w, ok := r.Winner(); !ok || w != colour.Opponent() {
-					t.Errorf("winner %s %v; want %s", w, ok, colour.Opponent())
-				}
-				if r.Err == nil || !strings.Contains(r.Err.Error(), bad.name) {
-					t.Errorf("error %v; want one naming %s", r.Err, bad.name)
-				}
-				if tc.is != nil && !errors.Is(r.Err, tc.is) {
-					t.Errorf("error %v; want one wrapping %v", r.Err, tc.is)
-				}
-				if n := bad.requests(); n != tc.atReq {
-					t.Errorf("the game ended at request %d of %s; want %d", n, bad.name, tc.atReq)
-				}
-				if r.Position.ToMove() != colour {
-					t.Errorf("the position has %s to move; want the faulty %s", r.Position.ToMove(), colour)
-				}
-				checkReplay(t, r)
-				if limit := timeControl.Base + timeControl.PerMove*time.Duration(tc.atReq) + time.Second; took > limit {
-					t.Errorf("the game took %v; want at most %v", took, limit)
-				}
-				if tc.end == Illegal && r.Bad == engine.PassPoint && tc.is != engine.ErrPassWrong {
-					t.Errorf("Bad not recorded")
-				}
-				if want, ok := map[error]engine.Point{engine.ErrOccupied: d4, engine.ErrOffBoard: d9}[tc.is]; ok && r.Bad != want {
-					t.Errorf("bad move %s; want %s", r.Bad, want)
-				}
+				synctest.Test(t, func(t *testing.T) {
+					timeControl, err := ParseTimeControl(tc.tc)
+					if err != nil {
+						t.Fatal(err)
+					}
+					hang := make(chan struct{})
+					defer close(hang) // the abandoned call of "never returns" ends with the bubble
+					bad, good := tc.bad(hang), quick()
+					black, white := player.Player(bad), player.Player(good)
+					if colour == engine.White {
+						black, white = white, black
+					}
+					start := time.Now()
+					r, err := Play(context.Background(), engine.Othello(), black, white, timeControl)
+					took := time.Since(start)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if r.End != tc.end || r.Fault != colour {
+						t.Fatalf("end %s, fault %s (%v); want %s, %s", r.End, r.Fault, r.Err, tc.end, colour)
+					}
+					if w, ok := r.Winner(); !ok || w != colour.Opponent() {
+						t.Errorf("winner %s %v; want %s", w, ok, colour.Opponent())
+					}
+					if r.Err == nil || !strings.Contains(r.Err.Error(), bad.name) {
+						t.Errorf("error %v; want one naming %s", r.Err, bad.name)
+					}
+					if tc.is != nil && !errors.Is(r.Err, tc.is) {
+						t.Errorf("error %v; want one wrapping %v", r.Err, tc.is)
+					}
+					if n := bad.requests(); n != tc.atReq {
+						t.Errorf("the game ended at request %d of %s; want %d", n, bad.name, tc.atReq)
+					}
+					if r.Position.ToMove() != colour {
+						t.Errorf("the position has %s to move; want the faulty %s", r.Position.ToMove(), colour)
+					}
+					checkReplay(t, r)
+					// On the bubble's clock: the faulty side's time, then at most
+					// Grace (its deadline) and StopGrace (abandoned).
+					if limit := timeControl.Base + timeControl.Increment*time.Duration(tc.atReq-1) + timeControl.PerMove*time.Duration(tc.atReq) + Grace + StopGrace; took > limit {
+						t.Errorf("the game ended after %v on its clock; want at most %v", took, limit)
+					}
+					if tc.end == Illegal && r.Bad == engine.PassPoint && tc.is != engine.ErrPassWrong {
+						t.Errorf("Bad not recorded")
+					}
+					if want, ok := map[error]engine.Point{engine.ErrOccupied: d4, engine.ErrOffBoard: d9}[tc.is]; ok && r.Bad != want {
+						t.Errorf("bad move %s; want %s", r.Bad, want)
+					}
+				})
 			})
 		}
 	}
@@ -392,69 +404,72 @@ func TestDefaults(t *testing.T) {
 
 var errBoom = errors.New("boom")
 
-// TestIncrement: each move adds the increment to the clock.
+// TestIncrement: each move adds the increment to the clock and takes off the
+// time the move took (on the clock of a synctest bubble, where a sleeper's
+// move takes exactly its sleep).
 func TestIncrement(t *testing.T) {
-	const base, inc = time.Second, 100 * time.Millisecond
-	a, b := quick(), quick()
-	r, err := Play(context.Background(), engine.Othello(), a, b, TimeControl{Base: base, Increment: inc})
-	if err != nil || r.End != Normal {
-		t.Fatalf("end %s (%v), %v", r.End, r.Err, err)
-	}
-	for _, f := range []*fake{a, b} {
-		for k, c := range f.seen {
-			hi := base + time.Duration(k)*inc
-			lo := hi - time.Duration(k+1)*20*time.Millisecond
-			if c.Remaining > hi || c.Remaining < lo || c.Increment != inc || c.PerMove != 0 {
-				t.Fatalf("request %d: clock %+v; want remaining in [%v, %v], increment %v", k+1, c, lo, hi, inc)
+	synctest.Test(t, func(t *testing.T) {
+		const base, inc, took = time.Second, 100 * time.Millisecond, 30 * time.Millisecond
+		for _, inc := range []time.Duration{inc, 0} {
+			a, b := sleeper(took, 100), sleeper(took, 100)
+			r, err := Play(context.Background(), engine.Othello(), a, b, TimeControl{Base: base, Increment: inc})
+			if err != nil || r.End != Normal {
+				t.Fatalf("increment %v: end %s (%v), %v", inc, r.End, r.Err, err)
+			}
+			for _, f := range []*fake{a, b} {
+				for k, c := range f.seen {
+					want := base + time.Duration(k)*(inc-took)
+					if c.Remaining != want || c.Increment != inc || c.PerMove != 0 {
+						t.Fatalf("increment %v, request %d: clock %+v; want remaining %v, increment %v", inc, k+1, c, want, inc)
+					}
+				}
 			}
 		}
-	}
-	// Without the increment the same player's clock only goes down.
-	c := quick()
-	if _, err := Play(context.Background(), engine.Othello(), c, quick(), TimeControl{Base: base}); err != nil {
-		t.Fatal(err)
-	}
-	for k := 1; k < len(c.seen); k++ {
-		if c.seen[k].Remaining > c.seen[k-1].Remaining {
-			t.Fatalf("request %d: remaining %v grew from %v", k+1, c.seen[k].Remaining, c.seen[k-1].Remaining)
+		// An increment keeps a slow player alive: 60 ms a move on a 100 ms
+		// clock plus 60 ms; without it the flag falls at the 4th request
+		// (100 -> 40 -> -20 -> -80: the 4th has 20 ms with the grace).
+		s := sleeper(60*time.Millisecond, 6)
+		if r, _ := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 100 * time.Millisecond, Increment: 60 * time.Millisecond}); r.End != Normal {
+			t.Errorf("with the increment: end %s (%v); want normal", r.End, r.Err)
 		}
-	}
-	// An increment keeps a slow player alive: 60 ms a move on a 100 ms clock
-	// plus 60 ms.
-	s := sleeper(60*time.Millisecond, 6)
-	if r, _ := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 100 * time.Millisecond, Increment: 60 * time.Millisecond}); r.End != Normal {
-		t.Errorf("with the increment: end %s (%v); want normal", r.End, r.Err)
-	}
-	s = sleeper(60*time.Millisecond, 6)
-	if r, _ := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 100 * time.Millisecond}); r.End != Time || r.Fault != engine.Black {
-		t.Errorf("without the increment: end %s, fault %s (%v); want time, black", r.End, r.Fault, r.Err)
-	}
+		s = sleeper(60*time.Millisecond, 6)
+		if r, _ := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 100 * time.Millisecond}); r.End != Time || r.Fault != engine.Black || s.requests() != 4 {
+			t.Errorf("without the increment: end %s, fault %s at request %d (%v); want time, black at 4", r.End, r.Fault, s.requests(), r.Err)
+		}
+	})
 }
 
 // TestPerMove: a fixed time per move does not accumulate: 80 ms a move is
-// fine under 100ms/move and flags on a 200 ms clock.
+// fine under 100ms/move and flags on a 200 ms clock (in a synctest bubble:
+// each move takes exactly 80 ms).
 func TestPerMove(t *testing.T) {
-	s := sleeper(80*time.Millisecond, 5)
-	r, err := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{PerMove: 100 * time.Millisecond})
-	if err != nil || r.End != Normal {
-		t.Fatalf("per move: end %s (%v), %v", r.End, r.Err, err)
-	}
-	for k, c := range s.seen {
-		if c.PerMove != 100*time.Millisecond || c.Remaining != 0 || c.Increment != 0 {
-			t.Fatalf("request %d: clock %+v; want PerMove 100ms only", k+1, c)
+	synctest.Test(t, func(t *testing.T) {
+		s := sleeper(80*time.Millisecond, 5)
+		r, err := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{PerMove: 100 * time.Millisecond})
+		if err != nil || r.End != Normal {
+			t.Fatalf("per move: end %s (%v), %v", r.End, r.Err, err)
 		}
-	}
-	checkReplay(t, r)
-	s = sleeper(80*time.Millisecond, 5)
-	r, err = Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 200 * time.Millisecond})
-	// 200 -> 120 -> 40 -> -40 ms: the flag falls at the 4th request (the 3rd if sleeps overshoot).
-	if n := s.requests(); err != nil || r.End != Time || r.Fault != engine.Black || n != 4 && n != 3 {
-		t.Fatalf("clock: end %s, fault %s at request %d (%v), %v; want time, black at 4", r.End, r.Fault, n, r.Err, err)
-	}
+		for k, c := range s.seen {
+			if c.PerMove != 100*time.Millisecond || c.Remaining != 0 || c.Increment != 0 {
+				t.Fatalf("request %d: clock %+v; want PerMove 100ms only", k+1, c)
+			}
+		}
+		checkReplay(t, r)
+		s = sleeper(80*time.Millisecond, 5)
+		r, err = Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 200 * time.Millisecond})
+		// 200 -> 120 -> 40 -> -40 ms: the 4th request has 60 ms with the grace.
+		if n := s.requests(); err != nil || r.End != Time || r.Fault != engine.Black || n != 4 {
+			t.Fatalf("clock: end %s, fault %s at request %d (%v), %v; want time, black at 4", r.End, r.Fault, n, r.Err, err)
+		}
+	})
 }
 
 // TestInterrupted: a cancelled ctx is nobody's fault.
 func TestInterrupted(t *testing.T) {
+	synctest.Test(t, testInterrupted)
+}
+
+func testInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	f := &fake{name: "canceller", move: func(_ context.Context, g player.Game, _ player.Clock, n int) (engine.Point, error) {
 		if n == 3 {

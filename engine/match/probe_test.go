@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/otd-project/otd/engine"
@@ -57,24 +58,26 @@ func TestProbe(t *testing.T) {
 		{"nothing in time", answer{wait: true, err: context.DeadlineExceeded}, []string{"flag fell"}, context.DeadlineExceeded},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := Probe(context.Background(), engine.Othello(), tc.p, 20*time.Millisecond)
-			if tc.want == nil {
-				if err != nil {
-					t.Fatalf("Probe: %v; want nil", err)
+			synctest.Test(t, func(t *testing.T) {
+				err := Probe(context.Background(), engine.Othello(), tc.p, 20*time.Millisecond)
+				if tc.want == nil {
+					if err != nil {
+						t.Fatalf("Probe: %v; want nil", err)
+					}
+					return
 				}
-				return
-			}
-			if err == nil {
-				t.Fatal("Probe: nil; want an error")
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("Probe: %v; want %q in it", err, w)
+				if err == nil {
+					t.Fatal("Probe: nil; want an error")
 				}
-			}
-			if tc.is != nil && !errors.Is(err, tc.is) {
-				t.Errorf("Probe: %v; want it to wrap %v", err, tc.is)
-			}
+				for _, w := range tc.want {
+					if !strings.Contains(err.Error(), w) {
+						t.Errorf("Probe: %v; want %q in it", err, w)
+					}
+				}
+				if tc.is != nil && !errors.Is(err, tc.is) {
+					t.Errorf("Probe: %v; want it to wrap %v", err, tc.is)
+				}
+			})
 		})
 	}
 }

@@ -20,7 +20,7 @@ import (
 // gtp-rhino is missing (testenv.GTPRhino).
 func TestGTPRhino(t *testing.T) {
 	path := testenv.GTPRhino(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a guard against a hang
 	defer cancel()
 	for _, rc := range []engine.Color{engine.Black, engine.White} {
 		t.Run("rhino-"+rc.String(), func(t *testing.T) {
@@ -38,7 +38,7 @@ func TestGTPRhino(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer b.Close()
-			if err := match.Probe(ctx, engine.Othello(), e, 5*time.Second); err != nil {
+			if err := match.Probe(ctx, engine.Othello(), e, time.Minute); err != nil {
 				t.Fatalf("probe: %v\nstderr: %s", err, e.Stderr())
 			}
 			black, white := player.Player(e), b

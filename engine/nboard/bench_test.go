@@ -3,6 +3,7 @@ package nboard
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"strconv"
 	"sync"
@@ -12,6 +13,8 @@ import (
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
+	"github.com/otd-project/otd/engine/proc"
+	"github.com/otd-project/otd/internal/enginetest"
 )
 
 // BenchmarkFloodingGames plays 64 games at once between engines that flood
@@ -90,4 +93,33 @@ func BenchmarkGGF(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkTimeout measures how soon Move gives up on an engine that never
+// answers (the fake in mode silent) once its context's deadline has passed:
+// late-ms/op, the time from the deadline to Move's return with
+// proc.ErrTimeout (TestClient/FakeSilent checks the error, not the time: the
+// time is the machine's). An op starts an engine, asks it for the first move
+// with a deadline of 50 ms, and closes it; only the lateness is reported.
+func BenchmarkTimeout(b *testing.B) {
+	g, err := player.NewGame(engine.Othello())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var late, worst time.Duration
+	for b.Loop() {
+		e := enginetest.Start(b, fakeConfig("silent", 1, "quiet"), Start)
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		dl, _ := ctx.Deadline()
+		_, err := e.Move(ctx, g, clock)
+		d := time.Since(dl)
+		cancel()
+		if !errors.Is(err, proc.ErrTimeout) {
+			b.Fatalf("%v; want ErrTimeout", err)
+		}
+		late, worst = late+d, max(worst, d)
+		e.Close()
+	}
+	b.ReportMetric(float64(late.Microseconds())/1e3/float64(b.N), "late-ms/op")
+	b.ReportMetric(float64(worst.Microseconds())/1e3, "worst-late-ms")
 }

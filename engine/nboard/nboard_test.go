@@ -128,7 +128,7 @@ func TestDepth(t *testing.T) {
 	cfg := fakeConfig("good", 0)
 	cfg.Depth = 7
 	e := start(t, cfg)
-	if _, err := enginetest.FirstMove(e, 2*time.Second); err != nil {
+	if _, err := enginetest.FirstMove(e, time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	enginetest.CloseAndCheck(t, e)
@@ -162,7 +162,7 @@ func TestFakeLate(t *testing.T) {
 	// play: white is asked next, after black's d3.
 	d3 := engine.Point{Col: 3, Row: 2}
 	p, _ := start8(t).Play(d3)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 	defer cancel()
 	m, err := e.Move(ctx, player.Game{Moves: []engine.Point{d3}, Position: p}, clock)
 	if err != nil {
@@ -276,7 +276,7 @@ func TestNonStandard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 		m, err := e.Move(ctx, g, clock)
 		cancel()
 		if !errors.Is(err, proc.ErrProtocol) || m != engine.PassPoint {
@@ -295,7 +295,7 @@ func TestNonStandard(t *testing.T) {
 	if r.End != match.Crash || r.Fault != engine.Black || !errors.Is(r.Err, proc.ErrProtocol) || len(r.Moves) != 0 {
 		t.Errorf("a 6x6 match: end %s, fault %s after %d moves: %v; want black's default at once", r.End, r.Fault, len(r.Moves), r.Err)
 	}
-	if m, err := enginetest.FirstMove(e, 2*time.Second); err != nil {
+	if m, err := enginetest.FirstMove(e, time.Minute); err != nil {
 		t.Errorf("a standard game then: %s, %v", m, err)
 	}
 	enginetest.CloseAndCheck(t, e)

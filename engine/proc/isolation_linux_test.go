@@ -49,7 +49,7 @@ type held struct {
 
 // hold starts a holder in the box way, as the user cred (nil: this one) in
 // the folder dir, which that user can write, and waits for the
-// grandchild's pid (the 10 s bound catches a grandchild that never
+// grandchild's pid (the bound, hang, catches a grandchild that never
 // writes, not a slow machine). It kills what is left when the test ends.
 func hold(t *testing.T, way, dir string, cred *syscall.Credential) *held {
 	t.Helper()
@@ -83,7 +83,7 @@ func hold(t *testing.T, way, dir string, cred *syscall.Credential) *held {
 		}
 		t.Fatalf("the holder said %q", line)
 	}
-	pid, err := fakeengine.EscaperPid(file, 10*time.Second)
+	pid, err := fakeengine.EscaperPid(file, hang)
 	if h.grandchild, _ = Find(pid); err != nil || !h.grandchild.Running() {
 		t.Fatalf("no grandchild running: %v", err)
 	}
@@ -93,7 +93,7 @@ func hold(t *testing.T, way, dir string, cred *syscall.Credential) *held {
 // checkBox checks that the grandchild carries the mark of the box way: a
 // PID namespace that is not this process's, a cgroup of otd's making, or
 // the engine's init (a subreaper) as its parent once its own has exited
-// (within 10 s: a bound on a hang, not on a slow machine).
+// (within hang: a bound on a hang, not on a slow machine).
 func checkBox(t *testing.T, way string, h *held) {
 	t.Helper()
 	g := strconv.Itoa(h.grandchild.Pid)
@@ -109,7 +109,7 @@ func checkBox(t *testing.T, way string, h *held) {
 			t.Errorf("the grandchild's cgroup is not the holder's making: %q", b)
 		}
 	case "subreaper":
-		for end := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		for end := time.Now().Add(hang); ; time.Sleep(5 * time.Millisecond) {
 			if q, _ := readProc(h.grandchild.Pid); q.ppid == h.engine {
 				break
 			}
@@ -122,13 +122,13 @@ func checkBox(t *testing.T, way string, h *held) {
 	}
 }
 
-// ended waits for the grandchild to end (the 10 s bound catches one that
+// ended waits for the grandchild to end (the bound, hang, catches one that
 // does not, not a slow machine).
 func (h *held) ended(t *testing.T, after string) {
 	t.Helper()
-	for end := time.Now().Add(10 * time.Second); h.grandchild.Running(); time.Sleep(5 * time.Millisecond) {
+	for end := time.Now().Add(hang); h.grandchild.Running(); time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(end) {
-			t.Fatalf("the grandchild %d still running 10 s after %s", h.grandchild.Pid, after)
+			t.Fatalf("the grandchild %d still running %v after %s", h.grandchild.Pid, hang, after)
 		}
 	}
 }

@@ -57,8 +57,7 @@ const (
 	DefaultStderrLimit = 64 << 10
 	DefaultGrace       = time.Second
 	MaxLine            = 64 << 10
-	HurryGrace         = 50 * time.Millisecond  // each wait of Stop once Config.Hurry is closed
-	exitGrace          = 100 * time.Millisecond // for output still in the pipe after the exit
+	HurryGrace         = 50 * time.Millisecond // each wait of Stop once Config.Hurry is closed
 	// killWait bounds a wait for what SIGKILL ends, which is a matter of
 	// state, not of time: a process ends once the kernel has run its exit,
 	// which a loaded machine may take seconds to do (neither Grace nor
@@ -312,16 +311,17 @@ func (p *Process) Line(ctx context.Context) (string, error) {
 	case <-ctx.Done():
 		return "", fmt.Errorf("%w (%w)", ErrTimeout, ctx.Err())
 	case <-p.exited:
-		// What the engine wrote before it died may still be in the pipe;
-		// a child it left behind may also hold the pipe open (not on Linux).
-		t := time.NewTimer(exitGrace)
+		// What the engine wrote before it died may still be in the pipe
+		// (its end follows, endWait).
+		t := time.NewTimer(endWait)
 		defer t.Stop()
 		select {
 		case m := <-p.lines:
 			return m.s, p.lineErr(m.err)
+		case <-p.done: // Stop: nothing more is read
 		case <-t.C:
-			return "", p.Crashed()
 		}
+		return "", p.Crashed()
 	}
 }
 
@@ -332,30 +332,22 @@ func (p *Process) lineErr(err error) error {
 	case errors.Is(err, ErrProtocol):
 		return err
 	}
-	select {
-	case <-p.exited:
-	case <-time.After(exitGrace):
-	}
 	return p.Crashed()
 }
 
-// Crashed describes the engine's end (ErrCrashed): its exit status and the
-// last line of its stderr.
+// Crashed describes the engine's end (ErrCrashed), once its input or output
+// broke: its exit status and the last line of its stderr. It waits up to
+// endWait for the exit, then for the end of stderr (the engine's last words
+// may still be in the pipe): on Linux both follow the break (endWait says
+// why), so the status and the last words are always there.
 func (p *Process) Crashed() error {
 	status := "closed its output"
-	select {
-	case <-p.exited:
+	if waitClosed(p.exited, endWait) {
 		status = "exit status 0"
 		if p.waitErr != nil {
 			status = p.waitErr.Error()
 		}
-		// Its last words may still be in the pipe: wait for the copy, a
-		// little (a child it left running may hold the pipe open).
-		select {
-		case <-p.errDone:
-		case <-time.After(200 * time.Millisecond):
-		}
-	default:
+		waitClosed(p.errDone, endWait)
 	}
 	if tail := lastLine(p.stderr.String()); tail != "" {
 		return fmt.Errorf("%w (%s; stderr: %s)", ErrCrashed, status, tail)
@@ -401,6 +393,21 @@ func (p *Process) stop(quit string) error {
 	p.errR.Close()
 	p.wg.Wait()
 	return err
+}
+
+// waitClosed waits up to d for c to be closed, and reports whether it is.
+func waitClosed(c <-chan struct{}, d time.Duration) bool {
+	if isClosed(c) {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-c:
+		return true
+	case <-t.C:
+		return false
+	}
 }
 
 func isClosed(c <-chan struct{}) bool {

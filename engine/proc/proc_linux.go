@@ -17,6 +17,16 @@ import (
 	"time"
 )
 
+// endWait bounds Crashed's waits for the engine's exit and the end of its
+// stderr, which on Linux are states that follow the break of its input or
+// output: the init holds the engine's output and stderr until it ends, which
+// it does once the engine has ended, with the box (the init's socket tells
+// the status); the engine's input breaks only when the engine and all it
+// started have closed it, and its exit then ends the init. A loaded machine
+// may take seconds to bring them (killWait); only an init killed from
+// outside, whose engine lives on, leaves them to the bound.
+const endWait = killWait
+
 // The ways to box an engine, the strongest first.
 var isolations = []string{"pidns", "cgroup", "subreaper"}
 

@@ -1,11 +1,14 @@
 package proc
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -26,12 +29,12 @@ func TestMain(m *testing.M) {
 }
 
 // children returns the processes a fake engine says it started ("fake:
-// child PID" on stderr), once it has said so n times (within 10 s), as
+// child PID" on stderr), once it has said so n times (within hang), as
 // they are now.
 func children(t *testing.T, p *Process, n int) []ID {
 	t.Helper()
 	re := regexp.MustCompile(`fake: child (\d+)`)
-	for end := time.Now().Add(10 * time.Second); len(re.FindAllString(p.Stderr(), -1)) < n && time.Now().Before(end); {
+	for end := time.Now().Add(hang); len(re.FindAllString(p.Stderr(), -1)) < n && time.Now().Before(end); {
 		time.Sleep(5 * time.Millisecond)
 	}
 	var ids []ID
@@ -134,7 +137,8 @@ func cmdline(pid int) string {
 
 // TestStopHurried: once Hurry is closed (Ctrl-C), Stop does not wait its
 // graces (an hour here) for an engine that ignores quit and SIGINT: closed
-// before Stop and while it waits.
+// before Stop, and while it waits (once the engine's log shows the quit that
+// Stop wrote before its first grace).
 func TestStopHurried(t *testing.T) {
 	for _, before := range []bool{true, false} {
 		hurry := make(chan struct{})
@@ -146,7 +150,12 @@ func TestStopHurried(t *testing.T) {
 		if before {
 			close(hurry)
 		} else {
-			time.AfterFunc(100*time.Millisecond, func() { close(hurry) })
+			go func() {
+				for end := time.Now().Add(hang); !strings.Contains(p.Stderr(), "fake: got quit\n") && time.Now().Before(end); {
+					time.Sleep(5 * time.Millisecond)
+				}
+				close(hurry)
+			}()
 		}
 		stopAndCheck(t, p, []ID{id})
 	}
@@ -209,4 +218,39 @@ func describe(ps []procInfo) string {
 		s = append(s, fmt.Sprintf("%d (state %c, parent %d, group %d, session %d: %s) %s", q.Pid, q.state, q.ppid, q.pgrp, q.sid, strings.ReplaceAll(string(b), "\x00", " "), st))
 	}
 	return strings.Join(s, ", ")
+}
+
+// TestLastWordsOnABusyMachine: an engine that writes its last words to stderr
+// and exits is ErrCrashed with its exit status and its last words, however
+// late otd gets to them. Goroutines that spin keep this process's threads
+// busy, as a loaded machine does, so that the copy of stderr runs late: on
+// Linux the exit and the end of stderr follow the end of the engine's output
+// (endWait), so Crashed waits for them, not for a grace (it waited 200 ms,
+// and TestClient/FakeExitAtStart then failed under load).
+func TestLastWordsOnABusyMachine(t *testing.T) {
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 64 {
+		wg.Go(func() {
+			for !isClosed(stop) {
+			}
+		})
+	}
+	defer func() { close(stop); wg.Wait() }()
+	const want = "the engine exited (exit status 3; stderr: last words)"
+	for range 5 {
+		p, err := Start(Config{Argv: []string{"/bin/sh", "-c", "echo last words >&2; exit 3"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), hang)
+		_, err = p.Line(ctx)
+		cancel()
+		if !errors.Is(err, ErrCrashed) || err.Error() != want {
+			t.Errorf("%v; want %q", err, want)
+		}
+		if err := p.Stop(""); err != nil {
+			t.Error(err)
+		}
+	}
 }

@@ -7,10 +7,16 @@ import (
 	"os"
 	"os/exec"
 	"syscall"
+	"time"
 )
 
 // Without /proc, Stop kills the engine's process group and no more: what the
 // engine started outside it is not found.
+
+// endWait bounds Crashed's waits for the engine's exit and the end of its
+// stderr. Without a box, a child the engine left running may hold its pipes
+// open, and an engine may close its output and run on: the wait is a grace.
+const endWait = 200 * time.Millisecond
 
 // box is the engine's process, the leader of its group.
 type box struct{ cmd *exec.Cmd }

@@ -31,7 +31,7 @@ func TestStartStop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 	defer cancel()
 	if s, err := p.Line(ctx); s != "one" || err != nil {
 		t.Errorf("line %q, %v; want one", s, err)
@@ -49,7 +49,7 @@ func TestStartStop(t *testing.T) {
 	if err := p.Stop("quit"); err != nil {
 		t.Errorf("stop: %v", err)
 	}
-	if err := Gone(p.Pid(), 10*time.Second); err != nil {
+	if err := Gone(p.Pid(), time.Minute); err != nil { // a guard against a hang
 		t.Error(err)
 	}
 	if _, err := Start(Config{Argv: []string{"/nonexistent/engine"}}); err == nil {

@@ -8,6 +8,7 @@ package enginetest
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -46,11 +47,11 @@ func Config(proto, mode string, n int, opts ...string) proc.Config {
 	return proc.Config{Argv: fakeengine.Argv(proto, mode, n, opts...), Name: "fake " + mode, Grace: grace}
 }
 
-// Start starts a client by start from cfg within 10 s, and closes it when
-// the test ends.
+// Start starts a client by start from cfg (within hang, a guard against a
+// hang), and closes it when the test ends.
 func Start[C any, E Client](t testing.TB, cfg C, start func(context.Context, C) (E, error)) E {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hang)
 	defer cancel()
 	e, err := start(ctx, cfg)
 	if err != nil {
@@ -60,9 +61,10 @@ func Start[C any, E Client](t testing.TB, cfg C, start func(context.Context, C) 
 	return e
 }
 
-// hang bounds Close in CloseAndCheck: longer than all the waits of Stop
-// (its graces, and at most 10 s for each of three states that SIGKILL
-// brings), it catches a Close that never returns, not a slow machine.
+// hang bounds Close in CloseAndCheck, and the waits of the tests for a
+// state: longer than all the waits of Stop (its graces, and at most 10 s for
+// each of three states that SIGKILL brings), it catches a Close that never
+// returns, not a slow machine.
 const hang = time.Minute
 
 // CloseAndCheck closes e and checks that it returns (within hang) and that
@@ -118,11 +120,11 @@ func CheckFlood(t testing.TB, e Client, end string) {
 // ErrClosed once closed.
 func StaysDead(t testing.TB, e Client) {
 	t.Helper()
-	if _, err := FirstMove(e, time.Second); !errors.Is(err, proc.ErrCrashed) {
+	if _, err := FirstMove(e, hang); !errors.Is(err, proc.ErrCrashed) {
 		t.Errorf("then: %v; want ErrCrashed", err)
 	}
 	CloseAndCheck(t, e)
-	if _, err := FirstMove(e, time.Second); !errors.Is(err, proc.ErrClosed) {
+	if _, err := FirstMove(e, hang); !errors.Is(err, proc.ErrClosed) {
 		t.Errorf("after Close: %v; want ErrClosed", err)
 	}
 }
@@ -134,16 +136,13 @@ func Run[E Client](t *testing.T, proto string, start func(context.Context, proc.
 		return Start(t, Config(proto, mode, n, opts...), start)
 	}
 
-	// An engine that never answers: ErrTimeout when ctx is done, at once.
+	// An engine that never answers: ErrTimeout, because ctx is done (how
+	// soon after is the machine's business, not the test's).
 	t.Run("FakeSilent", func(t *testing.T) {
 		e := fake(t, "silent", 1)
-		t0 := time.Now()
 		_, err := FirstMove(e, 200*time.Millisecond)
 		if !errors.Is(err, proc.ErrTimeout) || !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("err = %v; want ErrTimeout", err)
-		}
-		if d := time.Since(t0); d > time.Second {
-			t.Errorf("the timeout took %v", d)
 		}
 		CloseAndCheck(t, e)
 	})
@@ -151,7 +150,7 @@ func Run[E Client](t *testing.T, proto string, start func(context.Context, proc.
 	// An engine that ignores quit and SIGINT is killed.
 	t.Run("FakeIgnoresQuit", func(t *testing.T) {
 		e := fake(t, "ignorequit", 0)
-		if _, err := FirstMove(e, 500*time.Millisecond); err != nil {
+		if _, err := FirstMove(e, hang); err != nil {
 			t.Fatal(err)
 		}
 		// Quit and SIGINT were each given a grace (how long the kill then
@@ -177,10 +176,14 @@ func Run[E Client](t *testing.T, proto string, start func(context.Context, proc.
 		CloseAndCheck(t, e)
 	})
 
-	// An engine that exits at once is ErrCrashed with its last words; a
-	// missing program does not start.
+	// An engine that exits at once is ErrCrashed with its last words (on
+	// Linux they are always there: its stderr ends with its box, which ends
+	// with it); a missing program does not start.
 	t.Run("FakeExitAtStart", func(t *testing.T) {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		if runtime.GOOS != "linux" {
+			t.Skip("elsewhere the last words are waited for a grace only")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), hang) // the engine exits by itself
 		defer cancel()
 		_, err := start(ctx, Config(proto, "exitstart", 0))
 		if !errors.Is(err, proc.ErrCrashed) || !strings.Contains(err.Error(), "cannot open the opening book") {
@@ -196,7 +199,7 @@ func Run[E Client](t *testing.T, proto string, start func(context.Context, proc.
 	// caller's business.
 	t.Run("FakeIllegal", func(t *testing.T) {
 		e := fake(t, "illegal", 1)
-		m, err := FirstMove(e, 500*time.Millisecond)
+		m, err := FirstMove(e, hang)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,23 +213,30 @@ func Run[E Client](t *testing.T, proto string, start func(context.Context, proc.
 		CloseAndCheck(t, e)
 	})
 
-	// Close from another goroutine ends a Move that waits.
+	// Close from another goroutine ends a Move that waits: once the engine
+	// has the move request (its log says so), Move waits for the reply, and
+	// Close ends it with ErrCrashed.
 	t.Run("CloseDuringMove", func(t *testing.T) {
 		e := fake(t, "silent", 1)
 		errc := make(chan error, 1)
 		go func() {
-			_, err := FirstMove(e, 10*time.Second)
+			_, err := FirstMove(e, hang)
 			errc <- err
 		}()
-		time.Sleep(100 * time.Millisecond)
+		asked := map[string]string{"gtp": "genmove ", "nboard": "fake: got go\n"}[proto]
+		for end := time.Now().Add(hang); !strings.Contains(e.Stderr(), asked); time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(end) {
+				t.Fatalf("no %q in the engine's log after %v:\n%s", asked, hang, e.Stderr())
+			}
+		}
 		CloseAndCheck(t, e)
 		select {
 		case err := <-errc:
-			if !errors.Is(err, proc.ErrCrashed) && !errors.Is(err, proc.ErrClosed) {
-				t.Errorf("err = %v; want ErrCrashed or ErrClosed", err)
+			if !errors.Is(err, proc.ErrCrashed) {
+				t.Errorf("err = %v; want ErrCrashed", err)
 			}
-		case <-time.After(2 * time.Second):
-			t.Error("Move still waits after Close")
+		case <-time.After(hang):
+			t.Errorf("Move still waits %v after Close", hang)
 		}
 	})
 }

@@ -17,11 +17,11 @@
 //	refuse      (GTP) refuses the n-th play command it is sent, once
 //	silent      never answers move request n (genmove, go): stops reading
 //	late        answers move request n after the delay option
-//	hold        at move request n, makes the file named by its system pid in the
-//	            folder of the hold option and answers once that file is
-//	            removed; it exits when its parent is gone (a test waits for
-//	            the file: the game is then in play, and cannot end before the
-//	            test lets it)
+//	hold        at move request n, makes the file named by its pid (as /proc
+//	            names it) in the folder of the hold option and answers once
+//	            that file is removed; it exits when its parent is gone (a test
+//	            waits for the file: the game is then in play, and cannot end
+//	            before the test lets it)
 //	crash       exits (status 3) at move request n
 //	ansi        exits (status 3) at move request n, its last words on stderr
 //	            terminal escape sequences (a new title, a cleared screen)
@@ -332,9 +332,9 @@ func (f *fake) strike(k int, g engine.Position, answer func(string)) bool {
 	return false
 }
 
-// systemPid is the fake's pid as the system sees it, outside the PID
-// namespace of its engine's box (engine/proc), where os.Getpid is another
-// number: /proc is the system's mount, so /proc/self names that pid.
+// systemPid returns the process's pid as /proc names it: the system's, also
+// in the PID namespace of an engine's box (where os.Getpid is the
+// namespace's, 1 for its init).
 func systemPid() string {
 	if p, err := os.Readlink("/proc/self"); err == nil {
 		return p
@@ -342,9 +342,8 @@ func systemPid() string {
 	return strconv.Itoa(os.Getpid())
 }
 
-// holdOn makes the file of mode hold, named by the fake's system pid, and
-// waits until it is removed; it exits when the fake's parent is gone
-// (another takes its place).
+// holdOn makes the file of mode hold and waits until it is removed; it
+// exits when the fake's parent is gone (another takes its place).
 func (f *fake) holdOn() {
 	file := filepath.Join(f.hold, systemPid())
 	parent := os.Getppid()

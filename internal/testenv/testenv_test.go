@@ -64,7 +64,7 @@ func TestMissing(t *testing.T) {
 // CI=true (so CI fails where 'make test' could not install it).
 func TestGTPRhino(t *testing.T) {
 	p := GTPRhino(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 	defer cancel()
 	cmd := exec.CommandContext(ctx, p)
 	cmd.Stdin = strings.NewReader("name\nquit\n")

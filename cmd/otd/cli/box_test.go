@@ -23,8 +23,8 @@ import (
 // fakeengine.Escaper) in each of the boxes proc makes, forced: the
 // grandchild ends with the registration's check, with each game of round
 // play (--concurrency 2), and when round play is killed (SIGKILL). Of a
-// cgroup whose init was killed too, the next round play ends it. The 10 s
-// bounds catch what does not end, not a slow machine.
+// cgroup whose init was killed too, the next round play ends it. The bounds
+// (hang) catch what does not end, not a slow machine.
 func TestEscapedGrandchild(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the boxes are Linux's")
@@ -44,7 +44,7 @@ func TestEscapedGrandchild(t *testing.T) {
 			// kills when the test ends (if this test failed).
 			grandchild := func() proc.ID {
 				t.Helper()
-				pid, err := fakeengine.EscaperPid(file, 10*time.Second)
+				pid, err := fakeengine.EscaperPid(file, hang)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -76,9 +76,9 @@ func TestEscapedGrandchild(t *testing.T) {
 			}
 			ended := func(id proc.ID, after string) {
 				t.Helper()
-				for end := time.Now().Add(10 * time.Second); id.Running(); time.Sleep(5 * time.Millisecond) {
+				for end := time.Now().Add(hang); id.Running(); time.Sleep(5 * time.Millisecond) {
 					if time.Now().After(end) {
-						t.Fatalf("the grandchild %d still running 10 s after %s", id.Pid, after)
+						t.Fatalf("the grandchild %d still running %v after %s", id.Pid, hang, after)
 					}
 				}
 			}
@@ -125,11 +125,11 @@ func TestEscapedGrandchild(t *testing.T) {
 }
 
 // stop stops the process pid (SIGSTOP) and waits until each of its threads
-// has stopped (within 10 s: a bound on a hang, not on a slow machine).
+// has stopped (within hang: a bound on a hang, not on a slow machine).
 func stop(t *testing.T, pid int) {
 	t.Helper()
 	syscall.Kill(pid, syscall.SIGSTOP)
-	for end := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+	for end := time.Now().Add(hang); ; time.Sleep(5 * time.Millisecond) {
 		stats, _ := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/stat")
 		running := len(stats) == 0
 		for _, f := range stats {
@@ -142,7 +142,7 @@ func stop(t *testing.T, pid int) {
 			return
 		}
 		if time.Now().After(end) {
-			t.Fatalf("process %d not stopped 10 s after SIGSTOP", pid)
+			t.Fatalf("process %d not stopped %v after SIGSTOP", pid, hang)
 		}
 	}
 }

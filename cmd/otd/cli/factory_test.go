@@ -210,7 +210,7 @@ func TestCommandsInMemory(t *testing.T) {
 	if out := run("round", "pair"); !strings.HasPrefix(out, "Round 1\n") {
 		t.Errorf("round pair printed %q", out)
 	}
-	out := run("tournament", "run", "--time", "1s/move")
+	out := run("tournament", "run", "--time", "1m/move")
 	for _, want := range []string{"round 1: 2 engine games played", "round 2 paired", "round 2: 2 engine games played", "Bots: standings after round 2 of 2"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("tournament run did not say %q:\n%s", want, out)

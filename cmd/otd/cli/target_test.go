@@ -30,9 +30,9 @@ func TestRoundPlayKeepsItsTournament(t *testing.T) {
 		done <- played{out, errs, code}
 	}()
 	// B is made once the engines run (the games have started).
-	for deadline := time.Now().Add(10 * time.Second); len(fakeProcesses(t)) == 0; {
+	for deadline := time.Now().Add(hang); len(fakeProcesses(t)) == 0; {
 		if time.Now().After(deadline) {
-			t.Fatal("the engines of round play did not start within 10 s")
+			t.Fatalf("the engines of round play did not start within %v", hang)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -43,8 +43,8 @@ func TestRoundPlayKeepsItsTournament(t *testing.T) {
 	var p played
 	select {
 	case p = <-done:
-	case <-time.After(2 * time.Minute):
-		t.Fatal("round play did not end within 2 minutes")
+	case <-time.After(hang):
+		t.Fatalf("round play did not end within %v", hang)
 	}
 	if p.code != 0 || !strings.Contains(p.out, "round 1: 1 engine games played") {
 		t.Errorf("round play: exit %d:\n%s%s", p.code, p.out, p.errs)

@@ -20,8 +20,8 @@ func finishes(t *testing.T, what string, f func()) {
 	go func() { defer close(done); f() }()
 	select {
 	case <-done:
-	case <-time.After(30 * time.Second):
-		t.Fatalf("%s has not finished after 30 s: it waits for the named pipe", what)
+	case <-time.After(hang):
+		t.Fatalf("%s has not finished after %v: it waits for the named pipe", what, hang)
 	}
 }
 

@@ -74,7 +74,7 @@ func TestVariantTournaments(t *testing.T) {
 			for _, e := range players {
 				d.must("player", "add", e, "--engine", e)
 			}
-			d.must("tournament", "run", "--time", "5s/move")
+			d.must("tournament", "run", "--time", "1m/move")
 			points := make([]int, len(players)+1) // half-points
 			type game struct{ opp, discs int }
 			played := make([][]game, len(players)+1)
@@ -169,7 +169,7 @@ func TestVariantEngines(t *testing.T) {
 	d.must("player", "add", "Ten", "--engine", engineSpec("gtp", "good", 0, "sizes=8,10"))
 	d.must("player", "add", "Greedy", "--engine", "builtin:greedy")
 	d.must("round", "pair")
-	d.must("round", "play", "--time", "5s/move")
+	d.must("round", "play", "--time", "1m/move")
 	for _, gm := range roundGames(d, 1) {
 		if gm.BlackDiscs == nil || gm.End != "normal" || *gm.BlackDiscs+*gm.WhiteDiscs != 100 {
 			t.Fatalf("the 10x10 game: %+v", gm)

@@ -77,7 +77,7 @@ func TestWorkerEngines(t *testing.T) {
 	play, outPlay := otd("round", "play", "--distributed")
 	fake := strings.Join(fakeengine.Argv("gtp", "good", 0, "quiet"), " ")
 	waiting := "waiting: the 1 game queued need engines this worker lacks (Delta, Gamma)"
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out1.String(), waiting); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(hang); !strings.Contains(out1.String(), waiting); time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the first worker did not say why it waits; it said:\n%s", out1)
 		}
@@ -97,7 +97,7 @@ func TestWorkerEngines(t *testing.T) {
 		if err != nil || !strings.Contains(outPlay.String(), "round 1: 2 engine games played") {
 			t.Errorf("round play --distributed: %v\n%s", err, outPlay)
 		}
-	case <-time.After(60 * time.Second):
+	case <-time.After(hang):
 		t.Fatalf("round play --distributed did not end; it said:\n%s\nthe workers:\n%s\n%s", outPlay, out1, out2)
 	}
 	for _, w := range []*exec.Cmd{w1, w2} {
@@ -185,14 +185,14 @@ func TestWorkerEngineFails(t *testing.T) {
 		if err == nil || !strings.Contains(typoOut.String(), "this machine has no program /typo/gamma") {
 			t.Errorf("a worker given a program that is not there: %v\n%s", err, typoOut)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(hang):
 		t.Errorf("a worker given a program that is not there started")
 	}
 	bad := otd("worker", "--engines", "Gamma=/bin/false", "--engines", "Delta="+fake)
 	badOut := start(t, bad)
 	play := otd("round", "play", "--distributed")
 	playOut := start(t, play)
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(badOut.String(), "could not start"); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(hang); !strings.Contains(badOut.String(), "could not start"); time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the worker with /bin/false did not fail to start it; it said:\n%s", badOut)
 		}
@@ -208,7 +208,7 @@ func TestWorkerEngineFails(t *testing.T) {
 		if err != nil || !strings.Contains(playOut.String(), "round 1: 2 engine games played") {
 			t.Errorf("round play --distributed: %v\n%s", err, playOut)
 		}
-	case <-time.After(60 * time.Second):
+	case <-time.After(hang):
 		t.Fatalf("round play --distributed did not end; it said:\n%s\nthe workers:\n%s\n%s", playOut, badOut, goodOut)
 	}
 	tm, err := d.Tournament(context.Background(), id)
@@ -226,7 +226,7 @@ func TestWorkerRepaired(t *testing.T) {
 	st, d, id, otd := engineEvent(t, [][2]int{{1, 2}, {3, 4}}, false)
 	play := otd("round", "play", "--distributed")
 	out := start(t, play)
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(hang); ; time.Sleep(100 * time.Millisecond) {
 		if jobs, err := st.Jobs(context.Background(), id, 1); err == nil && len(jobs) == 2 {
 			break
 		}
