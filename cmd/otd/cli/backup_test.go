@@ -98,7 +98,7 @@ func TestRestoreWhileServing(t *testing.T) {
 	// seen within a poll of the database).
 	waitPage := func(path string, ok func(string) bool) string {
 		t.Helper()
-		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		for deadline := time.Now().Add(hang); ; time.Sleep(50 * time.Millisecond) {
 			p := page(path)
 			if ok(p) || time.Now().After(deadline) {
 				return p
@@ -148,7 +148,7 @@ func TestRestoreWhileServing(t *testing.T) {
 		if err != nil {
 			t.Errorf("serve: %v", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hang):
 		t.Fatal("serve did not stop")
 	}
 }

@@ -325,7 +325,7 @@ func TestKilledBackupLeavesNothing(t *testing.T) {
 	defer stdout.Close()
 	pattern := filepath.Join(dir, ".*."+strconv.Itoa(c.Process.Pid)+"-*.otd-tmp")
 	var tmp string
-	for deadline := time.Now().Add(30 * time.Second); tmp == ""; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(hang); tmp == ""; time.Sleep(10 * time.Millisecond) {
 		names, _ := filepath.Glob(pattern)
 		for _, n := range names {
 			if fi, err := os.Stat(n); err == nil && fi.Size() > 0 { // written: its writer holds it
