@@ -1,10 +1,11 @@
 # otd: `make test` installs what the tests need when it is missing and it can
 # (gtp-rhino from Debian's grhino, PostgreSQL from Debian's postgresql), starts
 # a throw-away PostgreSQL server for the tests (unless OTD_TEST_POSTGRES names
-# one already: then it uses that one), then vets and tests everything. Where it cannot install or start something (no apt-get, not root
-# and no password-less sudo, apt-get failing, initdb failing), it says so and
-# tests all the same: the tests that need it skip, and fail under CI
-# (CI=true), so that CI never passes without them.
+# one already: then it uses that one), then vets and tests everything. Where
+# it cannot install or start something (no apt-get, not root and no
+# password-less sudo, apt-get failing, initdb failing), it says so and tests
+# all the same: the tests that need it skip, and fail under CI (CI=true), so
+# that CI never passes without them.
 GO ?= go
 FUZZTIME ?= 60s
 # go test's limit for a package: its slowest (cmd/otd/cli) took 4.5 to 7
