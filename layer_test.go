@@ -22,7 +22,7 @@ import (
 // open (RestoreFile: a damaged or missing file, which no Director can hold),
 // and telling a PostgreSQL URL from a file's path and hiding its password
 // (IsURL, Redact: they touch no database); telling whether two names are one
-// database (DatabaseFile, SameDatabase: a backup never writes over the
+// database (DatabaseFile, DatabaseOutput, SameDatabase: a backup never writes over the
 // database it copies); opening a backup to restore, checked against otd's
 // schema (OpenBackup); and opening the archive database (OpenArchive), which
 // it uses through package archive. Everything else of a
@@ -31,7 +31,7 @@ import (
 func cliStoreAllowed(name string) bool {
 	return name == "Open" || name == "Options" || name == "Close" || name == "RestoreFile" || strings.HasPrefix(name, "Err") ||
 		name == "IsURL" || name == "Redact" || name == "OpenArchive" ||
-		name == "DatabaseFile" || name == "SameDatabase" || name == "OpenBackup"
+		name == "DatabaseFile" || name == "DatabaseOutput" || name == "SameDatabase" || name == "OpenBackup"
 }
 
 // TestCLIUsesTheApplicationLayer type-checks the non-test files of

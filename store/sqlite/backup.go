@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/otd-project/otd/internal/tempfile"
@@ -226,7 +227,9 @@ func (s *Store) count(ctx context.Context) (n int, err error) {
 // DatabaseFile tells whether path names one of the files of the SQLite
 // database db, however spelled (relative or not, through a symbolic link,
 // another hard link of it), whether they exist or not: the database itself,
-// its -wal, -shm or -journal file. It says which, or "" for none.
+// its -wal, -shm or -journal file. It says which, or "" for none. The side
+// files of every name of the database count: a process that opened it by
+// another hard link of it writes that name's -wal.
 func DatabaseFile(db, path string) string {
 	dbs := []string{db}
 	if real, err := filepath.EvalSymlinks(db); err == nil {
@@ -239,10 +242,13 @@ func DatabaseFile(db, path string) string {
 		}
 		paths = append(paths, to)
 	}
-	for _, d := range dbs {
-		for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
-			for _, p := range paths {
-				if !sameFile(d+suffix, p) {
+	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		for _, p := range paths {
+			for _, d := range dbs {
+				// p is the side file of d's name, or of another name of
+				// the database (p less its suffix is the database).
+				base, side := strings.CutSuffix(p, suffix)
+				if !sameFile(d+suffix, p) && !(side && suffix != "" && existsAs(base, d)) {
 					continue
 				}
 				if suffix == "" {
@@ -250,6 +256,38 @@ func DatabaseFile(db, path string) string {
 				}
 				return "the database's " + suffix + " file"
 			}
+		}
+	}
+	return ""
+}
+
+// existsAs tells whether a and b both exist and are the same file.
+func existsAs(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
+// DatabaseOutput tells whether the open file f (standard output, say) is one
+// of the files of the SQLite database db, as DatabaseFile says (the shell
+// opened it: 'otd backup - 1<> otd.db' or '>> otd.db-wal'), or "".
+func DatabaseOutput(db string, f *os.File) string {
+	// Linux names the file an open descriptor leads to.
+	if name, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(int(f.Fd()))); err == nil && filepath.IsAbs(name) {
+		if what := DatabaseFile(db, name); what != "" {
+			return what
+		}
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		if d, err := os.Stat(db + suffix); err == nil && os.SameFile(d, fi) {
+			if suffix == "" {
+				return "the database itself"
+			}
+			return "the database's " + suffix + " file"
 		}
 	}
 	return ""

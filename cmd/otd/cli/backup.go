@@ -35,9 +35,10 @@ never through a symbolic link, and replaces an existing file only with
 --force; - writes it to standard output. It never writes over the database
 itself, nor its -wal, -shm or -journal file, however FILE names them (a
 relative path, a link, another hard link), and never --to the database
-itself. But 'otd backup - > otd.db' is the shell's doing: it empties otd.db
-before otd starts, and the database is lost; redirect only into another
-file.
+itself, nor to standard output when the shell opened it on one of those
+files ('1<> otd.db', '>> otd.db-wal': refused). But 'otd backup - > otd.db'
+is the shell's doing: it empties otd.db before otd starts, and the database
+is lost; redirect only into another file.
 
 With --to (or a postgres:// URL for FILE), the copy goes into another
 database instead, made if need be: a PostgreSQL database

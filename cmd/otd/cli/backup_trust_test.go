@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"io"
@@ -88,6 +89,41 @@ func TestBackupNeverOverTheDatabase(t *testing.T) {
 		_, errs, code = db.run("backup", "--to", c.file, "--force")
 		if code == 0 || !strings.Contains(errs, c.want) {
 			t.Errorf("backup --to %s --force (%s): exit %d, %q; want it refused: %q", c.file, c.name, code, errs, c.want)
+		}
+	}
+	// The side files of another name of the database: a process that
+	// opened it by that name writes them ('otd serve' of otd.db, then
+	// 'otd --db hard.db backup otd.db-wal').
+	for _, c := range []struct{ db, file, want string }{
+		{hard, db.path + "-wal", "the database's -wal file"},
+		{db.path, hard + "-wal", "the database's -wal file"},
+		{link, hard + "-shm", "the database's -shm file"},
+	} {
+		var out, errb bytes.Buffer
+		if code := Run([]string{"--db", c.db, "backup", c.file, "--force"}, strings.NewReader(""), &out, &errb); code == 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("--db %s backup %s --force: exit %d, %q; want it refused: %q", c.db, c.file, code, errb.String(), c.want)
+		}
+	}
+	// Standard output that the shell opened on the database: 'otd backup -
+	// 1<> otd.db' (not truncated first), 'otd backup - >> otd.db-wal'.
+	for _, c := range []struct {
+		file string
+		flag int
+		want string
+	}{
+		{db.path, os.O_RDWR, "the database itself"},
+		{hard, os.O_RDWR, "the database itself"},
+		{db.path + "-wal", os.O_WRONLY | os.O_APPEND, "the database's -wal file"},
+	} {
+		f, err := os.OpenFile(c.file, c.flag, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errb bytes.Buffer
+		code := Run([]string{"--db", db.path, "backup", "-"}, strings.NewReader(""), f, &errb)
+		f.Close()
+		if code == 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("backup - with standard output on %s: exit %d, %q; want it refused: %q", c.file, code, errb.String(), c.want)
 		}
 	}
 	if _, err := os.Stat(db.path + "-journal"); err == nil {

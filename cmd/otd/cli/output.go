@@ -36,10 +36,17 @@ var errNotFile = errors.New("not a regular file")
 // named pipe or a socket is refused, and so is a symbolic link, which is
 // never followed (it could lead anywhere, /etc/passwd for root): the director
 // names the file itself. The database in use, its -wal, -shm or -journal
-// file, however named, is never written.
+// file, however named, is never written, nor is standard output when the
+// shell made it one of them ('otd backup - 1<> otd.db').
 func writeOutput(g *globals, path string, force bool, write func(io.Writer) error) error {
 	if path == "-" {
-		w := bufio.NewWriter(txt.Raw(g.Stdout)) // a file's bytes, as in a file
+		out := txt.Raw(g.Stdout)
+		if f, ok := out.(*os.File); ok && g.DB != "" && !postgres.IsURL(g.DB) {
+			if what := sqlite.DatabaseOutput(g.DB, f); what != "" {
+				return fmt.Errorf("cannot write to standard output: it is %s (--db %s), which otd never writes over: redirect it to another file", what, g.DB)
+			}
+		}
+		w := bufio.NewWriter(out) // a file's bytes, as in a file
 		err := write(w)
 		if err == nil {
 			err = w.Flush()
