@@ -74,6 +74,8 @@ func TestOpenRefuses(t *testing.T) {
 		{"missing", filepath.Join(dir, "none.db"), false, ErrNoDatabase},
 		{"empty", empty, false, ErrNoDatabase},
 		{"folder", dir, true, ErrCannotOpen},
+		// A device: SQLite would make /dev/null-journal beside it.
+		{"device", os.DevNull, true, ErrPath},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before, _ := os.ReadFile(tc.path)
