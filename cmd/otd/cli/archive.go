@@ -44,7 +44,9 @@ func openArchive(path string, create bool) (archiveDB, error) {
 	st, err := sqlite.OpenArchive(path, sqlite.Options{Create: create})
 	switch {
 	case errors.Is(err, sqlite.ErrPath):
-		return nil, &exitError{code: exitUsage, err: err, usage: true}
+		return nil, &exitError{code: exitUsage, err: &advisedError{err, "; name an archive database file with --archive-db"}, usage: true}
+	case errors.Is(err, sqlite.ErrCannotOpen):
+		return nil, &advisedError{err, "; name an archive database file that you may read and write with --archive-db"}
 	case errors.Is(err, sqlite.ErrNoDatabase):
 		return nil, fmt.Errorf("no archive database %s: index a folder of .ELO files first ('otd archive index DIR'), or name the database with --archive-db", path)
 	case errors.Is(err, sqlite.ErrNotArchive):

@@ -151,14 +151,26 @@ func errorLine(err error, cmdPath string) (code int, line string) {
 	return code, msg
 }
 
+// advisedError is an error with what to do about it where the command
+// knows better than advice (another flag than --db names the file).
+type advisedError struct {
+	error
+	advice string // "; ..."
+}
+
+func (e *advisedError) Unwrap() error { return e.error }
+
 // advice is what to do about an error the layers below report without it
 // (they do not know the command line): "; ..." or "".
 func advice(err error) string {
+	var advised *advisedError
 	var dup *tournament.DuplicateError
 	var dupName *tournament.DuplicateNameError
 	var notFound *tournament.NotFoundError
 	var stored *tournament.StoredNameError
 	switch {
+	case errors.As(err, &advised):
+		return advised.advice
 	case errors.As(err, &stored):
 		return fmt.Sprintf("; add --name NAME to the command ('otd player edit %d --name NAME ...'; 'otd player list' shows the name stored, escaped)", stored.Number)
 	case errors.As(err, &dup):
