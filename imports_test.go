@@ -37,7 +37,7 @@ var allowed = map[string][]string{
 	"ftd":               {"internal/txt"},                                                                                                                                     // FlipTheDisc's tournament JSON: a file format, its own types
 	"roster":            {"internal/txt", "tournament"},                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
 	"archive":           {"internal/txt", "elo", "export", "rating", "scoring", "tournament", "internal/userfile"},                                                            // the WOF archive: .ELO files indexed (by export's lenient reader), the rating list (rating), names compared as the domain does
-	"store/sqlite":      {"tournament", "engine", "pairing", "scoring", "store/internal/sqltx", "archive", "rating", "internal/tempfile", "internal/testhook"},
+	"store/sqlite":      {"tournament", "engine", "pairing", "scoring", "store/internal/sqltx", "archive", "rating", "internal/tempfile", "internal/testhook", "internal/userfile"},
 	"store/postgres":    {"tournament", "store/internal/sqltx", "internal/testhook"},
 	// The tournament.Tx of the SQL stores, written once for both engines.
 	"store/internal/sqltx": {"tournament", "scoring"},

@@ -67,7 +67,7 @@ func Open(path string, max int64) (*File, error) {
 // check refuses a file that is not regular or larger than max.
 func check(fi fs.FileInfo, max int64) error {
 	if m := fi.Mode(); !m.IsRegular() {
-		return fmt.Errorf("%w but %s: otd reads only regular files", ErrNotRegular, kind(m))
+		return fmt.Errorf("%w but %s: otd reads only regular files", ErrNotRegular, Kind(m))
 	}
 	if max > 0 && fi.Size() > max {
 		return &sizeError{size: fi.Size(), max: max}
@@ -87,8 +87,9 @@ func (e *sizeError) Error() string {
 
 func (e *sizeError) Is(target error) bool { return target == ErrTooLarge }
 
-// kind names what a path that is not a regular file is.
-func kind(m fs.FileMode) string {
+// Kind names what a file that is not a regular file is: "a folder", "a named
+// pipe (FIFO)", "a character device".
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"

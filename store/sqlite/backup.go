@@ -251,14 +251,20 @@ func DatabaseFile(db, path string) string {
 				if !sameFile(d+suffix, p) && !(side && suffix != "" && existsAs(base, d)) {
 					continue
 				}
-				if suffix == "" {
-					return "the database itself"
-				}
-				return "the database's " + suffix + " file"
+				return fileOf(suffix)
 			}
 		}
 	}
 	return ""
+}
+
+// fileOf names the database's file of a suffix: "the database itself",
+// "the database's -wal file".
+func fileOf(suffix string) string {
+	if suffix == "" {
+		return "the database itself"
+	}
+	return "the database's " + suffix + " file"
 }
 
 // existsAs tells whether a and b both exist and are the same file.
@@ -284,10 +290,7 @@ func DatabaseOutput(db string, f *os.File) string {
 	}
 	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
 		if d, err := os.Stat(db + suffix); err == nil && os.SameFile(d, fi) {
-			if suffix == "" {
-				return "the database itself"
-			}
-			return "the database's " + suffix + " file"
+			return fileOf(suffix)
 		}
 	}
 	return ""

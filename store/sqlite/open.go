@@ -13,6 +13,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/internal/userfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -81,7 +82,7 @@ func Open(path string, o Options) (*Store, error) {
 	if err == nil && !fi.Mode().IsRegular() && !fi.IsDir() { // SQLite says what a folder is
 		// A device, a named pipe, a socket: SQLite would write its journal
 		// beside it (/dev/null-journal) or wait on it.
-		return nil, fmt.Errorf("%q: %w: it is not a regular file (%s)", path, ErrPath, fileKind(fi.Mode()))
+		return nil, fmt.Errorf("%q: %w: it is not a regular file (%s)", path, ErrPath, userfile.Kind(fi.Mode()))
 	}
 	if (errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0) && !o.Create {
 		return nil, fmt.Errorf("%s: %w", path, ErrNoDatabase)
@@ -97,19 +98,6 @@ func Open(path string, o Options) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-// fileKind names what a file that is not a regular file is.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a file"
 }
 
 // checkPath refuses a name that SQLite would not take as a plain file name:
