@@ -248,7 +248,7 @@ func DatabaseFile(db, path string) string {
 				// p is the side file of d's name, or of another name of
 				// the database (p less its suffix is the database).
 				base, side := strings.CutSuffix(p, suffix)
-				if !sameFile(d+suffix, p) && !(side && suffix != "" && existsAs(base, d)) {
+				if !sameFile(d+suffix, p) && !(side && suffix != "" && sameFile(base, d)) {
 					continue
 				}
 				return fileOf(suffix)
@@ -265,13 +265,6 @@ func fileOf(suffix string) string {
 		return "the database itself"
 	}
 	return "the database's " + suffix + " file"
-}
-
-// existsAs tells whether a and b both exist and are the same file.
-func existsAs(a, b string) bool {
-	fa, errA := os.Stat(a)
-	fb, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
 // DatabaseOutput tells whether the open file f (standard output, say) is one
