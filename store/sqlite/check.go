@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -128,18 +129,9 @@ func readSchema(ctx context.Context, db *sql.DB) (map[string]schemaObject, error
 // schemaDiff says, in words, how the schema got differs from want.
 func schemaDiff(got, want map[string]schemaObject) []string {
 	var diff []string
-	for _, k := range slices.Sorted(func(yield func(string) bool) {
-		for k := range got {
-			if !yield(k) {
-				return
-			}
-		}
-		for k := range want {
-			if _, ok := got[k]; !ok && !yield(k) {
-				return
-			}
-		}
-	}) {
+	keys := maps.Clone(got)
+	maps.Copy(keys, want)
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		g, inGot := got[k]
 		w, inWant := want[k]
 		switch {
