@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -153,18 +154,10 @@ func readSchema(ctx context.Context, tx pgx.Tx, schema string) (map[string][]str
 
 // schemaDiff says, in words, how the objects got differ from want.
 func schemaDiff(got, want map[string][]string) []string {
-	keys := make([]string, 0, len(got)+len(want))
-	for k := range got {
-		keys = append(keys, k)
-	}
-	for k := range want {
-		if _, ok := got[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
+	keys := maps.Clone(got)
+	maps.Copy(keys, want)
 	var diff []string
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		g, inGot := got[k]
 		w, inWant := want[k]
 		switch {
