@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -140,6 +141,11 @@ func escape(s, keep string) string {
 			fmt.Fprintf(&b, `\x%02x`, s[i])
 		case r == 0x7f: // as JSON writes it too: a Writer gets --json's output
 			b.WriteString(`\u007f`)
+		case hidden(r) && r > 0xffff && !strings.ContainsRune(keep, r):
+			// As JSON writes it (a UTF-16 pair), not Go's \U000e0001: a
+			// Writer gets --json's output, which must stay JSON.
+			r1, r2 := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
 		case hidden(r) && !strings.ContainsRune(keep, r):
 			q := fmt.Sprintf("%+q", r) // '\x1b', '\u202e', '\n'
 			b.WriteString(q[1 : len(q)-1])

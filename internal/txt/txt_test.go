@@ -162,6 +162,8 @@ func TestWriter(t *testing.T) {
 		{[]string{"ends in \xe4\xb8"}, `ends in \xe4\xb8`},                                      // flushed
 		{[]string{`\x1b already escaped`}, `\x1b already escaped`},
 		{[]string{"\uFEFFname;\uFEFF\n"}, "\uFEFFname;\\ufeff\n"}, // a byte-order mark is one at the start only
+		// Above U+FFFF as JSON writes it (a UTF-16 pair), so that --json stays JSON.
+		{[]string{"{\"name\": \"tag\U000e0001\"}\n"}, `{"name": "tag\udb40\udc01"}` + "\n"},
 	} {
 		var b strings.Builder
 		w := txt.NewWriter(&b)
