@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/internal/txt"
@@ -33,5 +34,17 @@ func TestReadELOBadName(t *testing.T) {
 	tm, err = archive.ReadELO("2026/club.ELO", []byte(long), archive.Reading{})
 	if err != nil || len(tm.Games) != 2 || len(tm.Notes) != 1 {
 		t.Fatalf("a 10,000-character name: %v; want its 2 games kept and one note", err)
+	}
+	if got := tm.Players[1].Name(); txt.CheckName(got) != nil {
+		t.Errorf("a 10,000-character name kept as %d characters: %v", utf8.RuneCountInString(got), txt.CheckName(got))
+	}
+	// Two parts of 150 characters each pass alone; together they are too long.
+	both := strings.Replace(strings.Replace(file, "J\xf6rg", strings.Repeat("y", 150), 1), "\x1b[2J\x1b]0;pwn\x07EVIL", strings.Repeat("z", 150), 1)
+	tm, err = archive.ReadELO("2026/club.ELO", []byte(both), archive.Reading{})
+	if err != nil || len(tm.Games) != 2 {
+		t.Fatalf("two 150-character parts: %v; want the 2 games kept", err)
+	}
+	if got := tm.Players[1].Name(); txt.CheckName(got) != nil || len(tm.Notes) != 1 {
+		t.Errorf("two 150-character parts kept as %d characters (%v), notes %q; want a name otd keeps, noted", utf8.RuneCountInString(got), txt.CheckName(got), tm.Notes)
 	}
 }

@@ -95,6 +95,9 @@ func ReadELO(name string, data []byte, r Reading) (*Tournament, error) {
 		listed[p.ID] = true
 		e := Entry{Rank: len(t.Players) + 1, ID: p.ID, New: p.New, Last: txt.CleanName(p.Last), First: txt.CleanName(p.First),
 			Country: p.Country, Score: p.Score, Discs: p.Discs, Rating: p.Rating}
+		if txt.CheckName(e.Name()) != nil { // two parts that pass may be too long together
+			e.Last, e.First, _ = strings.Cut(txt.CleanName(e.Name()), ", ")
+		}
 		if e.Last != p.Last || e.First != p.First {
 			was := Entry{Last: p.Last, First: p.First}.Name()
 			t.Notes = append(t.Notes, fmt.Sprintf("line %d: the name %s is not one otd keeps (%v): kept as %q", f.StandingsLines[i], elo.QuoteCut(was), txt.CheckName(was), e.Name()))
