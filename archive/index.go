@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/internal/userfile"
 )
 
@@ -61,7 +62,7 @@ var ErrNoFiles = errors.New("no .ELO file")
 // file with the same content as one indexed (a copy under another name) is
 // refused: its games would count twice. A folder without an .ELO file is
 // refused (ErrNoFiles), and nothing changes. Only a regular file (a link
-// to one is followed) of at most userfile.MaxSize bytes is read: a named
+// to one is followed) of at most elo.MaxSize bytes is read: a named
 // pipe, a device or a larger file is listed with the problem, unread.
 func Index(ctx context.Context, st Store, dir string, o Options) (*Report, error) {
 	files, err := st.Files(ctx)
@@ -207,7 +208,7 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 		rel = filepath.ToSlash(rel)
 		sc.files++
 		sc.onDisk[rel] = true
-		data, err := userfile.ReadFile(p, userfile.MaxSize)
+		data, err := userfile.ReadFile(p, elo.MaxSize)
 		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 			err = pe.Err // the problem is listed with the file's path
 		}

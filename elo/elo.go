@@ -161,7 +161,7 @@ const addedResults = "%%Added results"
 
 // MaxSize is the largest file Read reads, in bytes: the largest of the WOF
 // archive is under 32 KiB, a 100,000-player event about 5 MiB; the commands
-// that open a file give it the same cap (userfile.MaxSize).
+// and the archive open an .ELO file with this cap.
 const MaxSize = 64 << 20
 
 // MaxLine is the longest line Read reads, in bytes: the longest real line is

@@ -17,8 +17,8 @@ import (
 	"syscall"
 )
 
-// MaxSize is the cap of the files otd reads whole: the largest file of the
-// WOF archive is 28 KB, an .ELO file of 100,000 players about 5 MB.
+// MaxSize is the cap of a list otd reads whole (a rating list, a file of
+// ids); each format has its own (elo.MaxSize, ftd.MaxSize, roster.MaxSize).
 const MaxSize = 64 << 20
 
 var (

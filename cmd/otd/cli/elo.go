@@ -109,7 +109,7 @@ func byeDiscs(n int) (int, error) {
 // runImportELO imports an .ELO file; a file written by otd brings its rules,
 // which --bq (bqSet) overrides.
 func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool, l export.Lenient) error {
-	fh, err := userfile.Open(path, userfile.MaxSize)
+	fh, err := userfile.Open(path, elo.MaxSize)
 	if err != nil {
 		return inputError(err)
 	}
