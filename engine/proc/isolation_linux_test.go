@@ -184,11 +184,9 @@ func TestBoxHoldsEscaper(t *testing.T) {
 		h.cmd.Process.Kill()
 		h.cmd.Wait()
 		// Another otd making its first cgroup may end it first (a sweep
-		// of the cgroups of the otds that are not running).
-		alive := h.grandchild.Running()
-		if n := EndRun(h.id); alive && n < 1 {
-			t.Errorf("EndRun ended %d processes", n)
-		}
+		// of the cgroups of the otds that are not running): what counts
+		// is that nothing is left once EndRun has run.
+		EndRun(h.id)
 		h.ended(t, "EndRun")
 		noCgroups(t, h.id)
 	})

@@ -118,11 +118,14 @@ func TestStopEndsOrphans(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := children(t, p, 2)
-	engine := p.Pid() // the fake itself, or its init's child
+	engine := 0 // the fake, its init's child
 	for _, q := range processes() {
 		if q.ppid == p.Pid() && strings.Contains(cmdline(q.Pid), "otd-fake-engine gtp daemon") {
 			engine = q.Pid
 		}
+	}
+	if engine == 0 {
+		t.Fatalf("no engine under its init (pid %d)", p.Pid())
 	}
 	syscall.Kill(engine, syscall.SIGKILL)
 	<-p.exited

@@ -27,7 +27,7 @@ const asOTD = "OTD_TEST_AS_OTD"
 // kill; the test waits for that and for a seeded number of the other 5
 // games' results (0 to 4), then kills after a seeded delay of up to 30 ms,
 // at any point of the games still played. Played again, the held game is let
-// go on.
+// go on. The clock (10 minutes a game) cannot end the held game first.
 func TestKilledRoundPlayResumes(t *testing.T) {
 	template := filepath.Join(t.TempDir(), "template.db")
 	hold := holdDir(t.TempDir())
@@ -50,7 +50,7 @@ func TestKilledRoundPlayResumes(t *testing.T) {
 		if err := os.WriteFile(db, tmpl, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		c, stderr := startOTD(t, "--db", db, "round", "play", "--time", "1s/move", "--concurrency", "2")
+		c, stderr := startOTD(t, "--db", db, "round", "play", "--time", "10m", "--concurrency", "2")
 		results := make(chan string) // the lines of the games recorded
 		go func() {
 			defer close(results)
@@ -89,7 +89,7 @@ func TestKilledRoundPlayResumes(t *testing.T) {
 		// Played again: the held game is let go on (the killed fake's file
 		// first).
 		stop := hold.releasing()
-		d.must("round", "play", "--time", "1s/move", "--concurrency", "2")
+		d.must("round", "play", "--time", "10m", "--concurrency", "2")
 		stop()
 		checkPlayedOnce(t, d)
 	}
