@@ -84,7 +84,9 @@ func crashRun(t *testing.T, bin string, seed uint64, results, kills int) {
 				continue
 			}
 			if due {
-				late++
+				if late++; late > 1000 {
+					t.Fatalf("1000 runs of otd %v ended before a kill could land with the database open", args[2:])
+				}
 			}
 			lives = append(lives, life)
 			// Entered again after a kill that came after the commit, the
@@ -120,6 +122,9 @@ func runKilled(t *testing.T, bin, db string, args []string, kill bool, delay tim
 	ended := make(chan time.Duration, 1)
 	go func() { cmd.Wait(); ended <- time.Since(start) }()
 	var life time.Duration
+	if real, err := filepath.EvalSymlinks(db); err == nil {
+		db = real // as /proc names the open file
+	}
 	if kill && waitOpen(cmd.Process.Pid, db, ended) {
 		select {
 		case life = <-ended:
