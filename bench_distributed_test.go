@@ -3,6 +3,7 @@ package otd_test
 import (
 	"context"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"os/exec"
 	"syscall"
 	"testing"
@@ -52,7 +53,7 @@ func benchDistributed(b *testing.B, engine string, workers int) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	d := tournament.NewDirector(st)
+	d := app.NewDirector(st)
 	ctx := context.Background()
 	s := tournament.DefaultSettings("Bench RR", 60)
 	s.System = tournament.RoundRobin
@@ -95,11 +96,11 @@ func benchDistributed(b *testing.B, engine string, workers int) {
 			b.Fatal(err)
 		}
 		start := time.Now()
-		var rep tournament.PlayReport
+		var rep app.PlayReport
 		if workers == 0 {
-			rep, err = d.PlayRound(ctx, created.ID, tournament.PlayOptions{Concurrency: 1})
+			rep, err = d.PlayRound(ctx, created.ID, app.PlayOptions{Concurrency: 1})
 		} else {
-			rep, err = d.PlayDistributed(ctx, created.ID, tournament.PlayOptions{})
+			rep, err = d.PlayDistributed(ctx, created.ID, app.PlayOptions{})
 		}
 		if err != nil {
 			b.Fatal(err)

@@ -3,6 +3,7 @@ package otd_test
 import (
 	"context"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -111,7 +112,7 @@ func writeBenchTournament(path string, players, rounds int) error {
 		return err
 	}
 	defer s.Close()
-	d := tournament.NewDirector(s)
+	d := app.NewDirector(s)
 	created, err := d.Create(ctx, tournament.DefaultSettings("Benchmark Open", rounds))
 	if err != nil {
 		return err
@@ -244,7 +245,7 @@ func benchPostgres(b *testing.B) string {
 			return
 		}
 		defer dst.Close()
-		_, benchPG.err = tournament.NewDirector(src).CopyTo(context.Background(), tournament.NewDirector(dst), nil)
+		_, benchPG.err = app.NewDirector(src).CopyTo(context.Background(), app.NewDirector(dst), nil)
 	})
 	if benchPG.err != nil {
 		b.Fatal(benchPG.err)
@@ -269,7 +270,7 @@ func BenchmarkEngineRound(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		d := tournament.NewDirector(st)
+		d := app.NewDirector(st)
 		ctx := context.Background()
 		created, err := d.Create(ctx, tournament.DefaultSettings("Bench", 1))
 		if err != nil {
@@ -292,7 +293,7 @@ func BenchmarkEngineRound(b *testing.B) {
 			return player.New(e.Argv[0])
 		}
 		b.StartTimer()
-		rep, err := d.PlayRound(ctx, created.ID, tournament.PlayOptions{Time: tc, Concurrency: 2, Start: start})
+		rep, err := d.PlayRound(ctx, created.ID, app.PlayOptions{Time: tc, Concurrency: 2, Start: start})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -243,7 +244,7 @@ func loadDB(t *testing.T, path string) (*tournament.Tournament, []tournament.Ent
 		t.Fatal(err)
 	}
 	defer s.Close()
-	d := tournament.NewDirector(s)
+	d := app.NewDirector(s)
 	id, err := d.Current(context.Background())
 	if err != nil {
 		t.Fatal(err)

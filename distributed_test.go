@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,7 +54,7 @@ func TestDistributedWorkersKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := tournament.NewDirector(st)
+	d := app.NewDirector(st)
 	ctx := context.Background()
 	s := tournament.DefaultSettings("Engines RR", rounds)
 	s.System = tournament.RoundRobin

@@ -31,16 +31,18 @@ var allowed = map[string][]string{
 	"engine/gtp":        {"engine", "engine/player", "engine/proc"},
 	"engine/nboard":     {"engine", "engine/player", "engine/proc", "engine/transcript"}, // set game sends a GGF record
 	"engine/match":      {"engine", "engine/player"},
-	"tournament":        {"internal/txt", "engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript", "engine/gtp", "engine/nboard", "engine/proc"}, // the domain starts its engine entrants (StartEngine: proc.Config)
-	"export":            {"internal/txt", "tournament", "engine", "pairing", "scoring", "elo", "ftd"},                                                                         // the .ELO mapping: tournament <-> elo.File; a FlipTheDisc file -> tournament
-	"elo":               {"internal/txt", "scoring"},                                                                                                                          // a file format: its own types and the points and rules it writes
-	"ftd":               {"internal/txt"},                                                                                                                                     // FlipTheDisc's tournament JSON: a file format, its own types
-	"roster":            {"internal/txt", "tournament"},                                                                                                                       // the players file of 'player import', its names compared as the domain does (FoldName)
-	"archive":           {"internal/txt", "elo", "export", "rating", "scoring", "tournament", "internal/userfile"},                                                            // the WOF archive: .ELO files indexed (by export's lenient reader), the rating list (rating), names compared as the domain does
-	"store/sqlite":      {"tournament", "engine", "pairing", "scoring", "store/internal/sqltx", "archive", "rating", "internal/tempfile", "internal/testhook", "internal/userfile"},
-	"store/postgres":    {"tournament", "store/internal/sqltx", "internal/testhook"},
+	"tournament":        {"internal/txt", "engine", "pairing", "scoring", "engine/match", "engine/player", "engine/transcript"}, // the domain: pure, it starts no process (app does)
+	// The application layer: the domain, the archive, the leaves, the formats and the engines it starts; never an adapter.
+	"app":            {"tournament", "archive", "internal/txt", "engine", "engine/transcript", "engine/player", "engine/proc", "engine/gtp", "engine/nboard", "engine/match", "pairing", "scoring", "rating", "elo", "ftd", "roster"},
+	"export":         {"internal/txt", "tournament", "engine", "pairing", "scoring", "elo", "ftd"},              // the .ELO mapping: tournament <-> elo.File; a FlipTheDisc file -> tournament
+	"elo":            {"internal/txt", "scoring"},                                                               // a file format: its own types and the points and rules it writes
+	"ftd":            {"internal/txt"},                                                                          // FlipTheDisc's tournament JSON: a file format, its own types
+	"roster":         {"internal/txt", "tournament"},                                                            // the players file of 'player import', its names compared as the domain does (FoldName)
+	"archive":        {"internal/txt", "elo", "export", "rating", "scoring", "tournament", "internal/userfile"}, // the WOF archive: .ELO files indexed (by export's lenient reader), the rating list (rating), names compared as the domain does
+	"store/sqlite":   {"app", "tournament", "engine", "pairing", "scoring", "store/internal/sqltx", "archive", "rating", "internal/tempfile", "internal/testhook", "internal/userfile"},
+	"store/postgres": {"app", "tournament", "store/internal/sqltx", "internal/testhook"},
 	// The tournament.Tx of the SQL stores, written once for both engines.
-	"store/internal/sqltx": {"tournament", "scoring"},
+	"store/internal/sqltx": {"app", "tournament", "scoring"},
 	"web":                  {"internal/txt", "tournament", "export", "engine", "engine/transcript", "pairing", "scoring"}, // otd serve: through the application layer, never a store; the game viewer replays transcripts
 	"internal/testenv":     {},
 	"internal/tempfile":    {}, // the temporary files of backups, restores and exports, told dead by their lock
@@ -48,8 +50,8 @@ var allowed = map[string][]string{
 	"internal/txt":         {}, // a leaf every package may import: a file's text decoded, the one check of a name, text escaped for a terminal
 	"internal/userfile":    {}, // opening a file the user names: a regular file under a cap
 	"internal/fakeengine":  {"engine"},
-	"internal/memstore":    {"tournament"},            // a tournament.Storage in memory for tests
-	"internal/storetest":   {"tournament", "scoring"}, // the suite of the tournament.Storage contract, run by every store
+	"internal/memstore":    {"tournament"},                   // a tournament.Storage in memory for tests
+	"internal/storetest":   {"app", "tournament", "scoring"}, // the suite of the tournament.Storage contract, run by every store
 	// The tests engine/gtp and engine/nboard pass alike, against the fakes.
 	"internal/enginetest": {"engine", "engine/player", "engine/proc", "internal/fakeengine"},
 	// The end-to-end checks of make e2e (build tag e2e) run the otd binary
@@ -63,7 +65,7 @@ var allowed = map[string][]string{
 // proc.Config); the engine processes' tests start fake engines, the clients' tests through internal/enginetest,
 // and nboard's play games.
 var testAllowed = map[string][]string{
-	"tournament": {"internal/memstore"}, // the Director's tests over a Storage in memory
+	"app": {"internal/memstore"}, // the Director's tests over a Storage in memory
 	// The stores run the suite of the Storage contract; PostgreSQL's schema
 	// is held to SQLite's by a test that opens both.
 	"store/sqlite":      {"internal/storetest"},
@@ -143,6 +145,7 @@ var layers = map[string]int{
 	"engine/match": 0, "pairing": 0, "scoring": 0, "rating": 0,
 	"internal/testenv": 0, "internal/txt": 0, "internal/tempfile": 0, "internal/testhook": 0, "internal/userfile": 0, "internal/fakeengine": 0, "internal/enginetest": 0, "e2e": 0,
 	"tournament":           1,
+	"app":                  2, // the application layer: beside the adapters, which hand it their features
 	"export":               2,
 	"elo":                  2, // file formats: adapters that import only leaves
 	"ftd":                  2,

@@ -27,7 +27,7 @@ import (
 // schema (OpenBackup); and opening the archive database (OpenArchive), which
 // it uses through package archive. Everything else of a
 // director's action (transactions, loading, saving, audit rows) goes through
-// the application layer, tournament.Director (DESIGN.md).
+// the application layer, app.Director (DESIGN.md).
 func cliStoreAllowed(name string) bool {
 	return name == "Open" || name == "Options" || name == "Close" || name == "RestoreFile" || strings.HasPrefix(name, "Err") ||
 		name == "IsURL" || name == "Redact" || name == "OpenArchive" ||
@@ -126,13 +126,13 @@ func layerProblems(dir string) ([]string, error) {
 				continue
 			}
 			if !cliStoreAllowed(obj.Name()) {
-				problems = append(problems, where+": uses "+types.ObjectString(obj, nil)+": only the application layer (tournament.Director) may")
+				problems = append(problems, where+": uses "+types.ObjectString(obj, nil)+": only the application layer (app.Director) may")
 			}
 		case module + "/tournament":
 			if fn, ok := obj.(*types.Func); ok {
 				if recv := fn.Signature().Recv(); recv != nil {
 					if named, ok := types.Unalias(recv.Type()).(*types.Named); ok && (named.Obj().Name() == "Tx" || named.Obj().Name() == "Storage") {
-						problems = append(problems, where+": calls "+types.ObjectString(obj, nil)+": only the application layer (tournament.Director) may")
+						problems = append(problems, where+": calls "+types.ObjectString(obj, nil)+": only the application layer (app.Director) may")
 					}
 				}
 			}

@@ -1,18 +1,12 @@
 package tournament
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/gtp"
-	"github.com/otd-project/otd/engine/match"
-	"github.com/otd-project/otd/engine/nboard"
 	"github.com/otd-project/otd/engine/player"
-	"github.com/otd-project/otd/engine/proc"
 )
 
 // Engine says how otd starts an engine entrant: a program speaking GTP or
@@ -46,7 +40,7 @@ func ParseEngine(s string) (Engine, error) {
 	}
 	switch e.Protocol {
 	case GTP, NBoard:
-		argv, err := splitArgs(rest)
+		argv, err := SplitArgs(rest)
 		if err != nil {
 			return bad(err.Error())
 		}
@@ -80,10 +74,10 @@ func (e Engine) String() string {
 	return e.Protocol + ":" + strings.Join(args, " ")
 }
 
-// splitArgs splits a command line into arguments as a POSIX shell would for
+// SplitArgs splits a command line into arguments as a POSIX shell would for
 // words without expansions: spaces separate, quotes group, a backslash
 // escapes (not inside single quotes).
-func splitArgs(s string) ([]string, error) {
+func SplitArgs(s string) ([]string, error) {
 	var args []string
 	var cur strings.Builder
 	inArg := false
@@ -152,59 +146,4 @@ func (e Engine) Plays(r engine.Rules) error {
 // HasEngines reports whether an engine entrant is registered.
 func (t *Tournament) HasEngines() bool {
 	return slices.ContainsFunc(t.Players, func(p Player) bool { return p.Engine != "" })
-}
-
-// engineStartTimeout bounds an engine's start (and its handshake).
-const engineStartTimeout = 10 * time.Second
-
-// engineCheckMove is the time per move of the move CheckEngine asks for.
-const engineCheckMove = 5 * time.Second
-
-// StartEngine starts the program of engine entrant p for a game under the
-// rules r: a GTP or NBoard engine as a subprocess, or a built-in player. It
-// is PlayOptions.Start unless a test gives another. Cancelling ctx (Ctrl-C)
-// stops the engine at once; its start and handshake have engineStartTimeout.
-func StartEngine(ctx context.Context, p Player, r engine.Rules) (player.Player, error) {
-	e, err := ParseEngine(p.Engine)
-	if err != nil {
-		return nil, err
-	}
-	if err := e.Plays(r); err != nil {
-		return nil, err
-	}
-	hurry := ctx.Done() // Ctrl-C: the engine is stopped at once
-	ctx, cancel := context.WithTimeout(ctx, engineStartTimeout)
-	defer cancel()
-	// A nil *gtp.Engine is not a nil player.Player: return nil itself.
-	switch e.Protocol {
-	case GTP:
-		eng, err := gtp.Start(ctx, gtp.Config{Config: proc.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry}, Size: r.Size})
-		if err != nil {
-			return nil, err
-		}
-		return eng, nil
-	case NBoard:
-		eng, err := nboard.Start(ctx, nboard.Config{Config: proc.Config{Argv: e.Argv, Name: p.Name, Hurry: hurry}})
-		if err != nil {
-			return nil, err
-		}
-		return eng, nil
-	}
-	return player.New(e.Argv[0])
-}
-
-// CheckEngine starts engine spec once under the rules r, asks it for a move
-// from the start position (match.Probe) and stops it: a program that is not
-// there, does not speak its protocol, refuses the board's size or answers no
-// legal move is refused at registration, before it has a game to lose.
-func CheckEngine(ctx context.Context, spec string, r engine.Rules) error {
-	p, err := StartEngine(ctx, Player{Name: "the engine", Engine: spec}, r)
-	if err != nil {
-		return err
-	}
-	err = match.Probe(ctx, r, p, engineCheckMove)
-	if cerr := p.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }

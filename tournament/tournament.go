@@ -99,7 +99,11 @@ func (e *invalidError) Unwrap() error        { return e.err }
 func (e *invalidError) Is(target error) bool { return target == ErrInvalid }
 
 // invalidf formats an error that is ErrInvalid (%w wraps as fmt.Errorf does).
-func invalidf(format string, a ...any) error { return &invalidError{fmt.Errorf(format, a...)} }
+func invalidf(format string, a ...any) error { return Invalid(fmt.Errorf(format, a...)) }
+
+// Invalid makes err a value that the tournament refuses: ErrInvalid for
+// errors.Is, its text err's.
+func Invalid(err error) error { return &invalidError{err} }
 
 // Player is a registered player. The JSON form is the audit trail's: its
 // names must not change (ChangeVersion).

@@ -36,7 +36,7 @@ import (
 	"github.com/otd-project/otd/tournament"
 )
 
-// Source is what the server reads: the application layer (tournament.Director).
+// Source is what the server reads: the application layer (app.Director).
 type Source interface {
 	Tournament(ctx context.Context, id int64) (*tournament.Tournament, error)
 	Changes(ctx context.Context) (<-chan struct{}, error)

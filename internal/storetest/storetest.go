@@ -2,8 +2,8 @@
 // run by every store against its engine (store/sqlite, store/postgres,
 // internal/memstore): Save and Load of every kind of entity, the audit trail
 // and undo, unique names, rolled-back updates, and, where the store has them,
-// Changes (tournament.Watcher), Backup and Restore (tournament.Backuper) and
-// the engine-neutral copy (tournament.Mover). What is one engine's own (files,
+// Changes (app.Watcher), Backup and Restore (app.Backuper) and
+// the engine-neutral copy (app.Mover). What is one engine's own (files,
 // migrations, the server's errors) is tested beside that engine.
 package storetest
 
@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -482,7 +483,7 @@ func testUpdateRollsBack(t *testing.T, newDB NewDB) {
 		}
 		return nil
 	})
-	if m, ok := s.(tournament.Mover); ok {
+	if m, ok := s.(app.Mover); ok {
 		tables, err := m.Tables(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -519,7 +520,7 @@ func testCurrentUseDelete(t *testing.T, newDB NewDB) {
 	if _, err := current(); !errors.Is(err, tournament.ErrNoTournament) {
 		t.Errorf("Current() of an empty database: %v; want ErrNoTournament", err)
 	}
-	d := tournament.NewDirector(s)
+	d := app.NewDirector(s)
 	a, err := d.Create(ctx, tournament.DefaultSettings("A", 3))
 	if err != nil {
 		t.Fatal(err)
@@ -617,12 +618,12 @@ func testConcurrentDirectors(t *testing.T, newDB NewDB) {
 	const each = 25
 	db := newDB(t)
 	ctx := context.Background()
-	first := tournament.NewDirector(db(t, Options{Now: Fixed}))
+	first := app.NewDirector(db(t, Options{Now: Fixed}))
 	tm, err := first.Create(ctx, tournament.DefaultSettings("Club", 3))
 	if err != nil {
 		t.Fatal(err)
 	}
-	directors := []*tournament.Director{first, tournament.NewDirector(db(t, Options{Now: Fixed}))}
+	directors := []*app.Director{first, app.NewDirector(db(t, Options{Now: Fixed}))}
 	var wg sync.WaitGroup
 	errs := make(chan error, 2*each)
 	for i, d := range directors {
@@ -673,7 +674,7 @@ func testConcurrentDirectors(t *testing.T, newDB NewDB) {
 // read-only store refuses to write.
 func testChanges(t *testing.T, newDB NewDB) {
 	db := newDB(t)
-	w := tournament.NewDirector(db(t, Options{Now: Fixed}))
+	w := app.NewDirector(db(t, Options{Now: Fixed}))
 	ctx := context.Background()
 	club, err := w.Create(ctx, tournament.DefaultSettings("Club", 3))
 	if err != nil {
@@ -687,8 +688,8 @@ func testChanges(t *testing.T, newDB NewDB) {
 	}
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
-	changes, err := tournament.NewDirector(ro).Changes(wctx)
-	if errors.Is(err, tournament.ErrNoWatch) {
+	changes, err := app.NewDirector(ro).Changes(wctx)
+	if errors.Is(err, app.ErrNoWatch) {
 		t.Skipf("%T reports no changes", ro)
 	}
 	if err != nil {
@@ -709,7 +710,7 @@ func testChanges(t *testing.T, newDB NewDB) {
 	case <-time.After(2 * time.Second):
 		t.Fatal("no change reported within 2 s of a commit")
 	}
-	if tm, err := tournament.NewDirector(ro).Tournament(ctx, club.ID); err != nil || len(tm.Players) != 1 {
+	if tm, err := app.NewDirector(ro).Tournament(ctx, club.ID); err != nil || len(tm.Players) != 1 {
 		t.Errorf("the watching store reads %v, %v; want the new player", tm, err)
 	}
 	stop()
@@ -719,10 +720,10 @@ func testChanges(t *testing.T, newDB NewDB) {
 
 // event writes a small event through the Director: players, a round paired
 // and played, a forbidden pair, an undo, a second tournament.
-func event(t *testing.T, s tournament.Storage) *tournament.Director {
+func event(t *testing.T, s tournament.Storage) *app.Director {
 	t.Helper()
 	ctx := context.Background()
-	d := tournament.NewDirector(s)
+	d := app.NewDirector(s)
 	tm, err := d.Create(ctx, tournament.DefaultSettings("Club Open", 3))
 	if err != nil {
 		t.Fatal(err)
@@ -762,7 +763,7 @@ func event(t *testing.T, s tournament.Storage) *tournament.Director {
 
 // content is what a Director reads of every tournament: settings, players,
 // games, rules and audit trail, as text.
-func content(t *testing.T, d *tournament.Director) string {
+func content(t *testing.T, d *app.Director) string {
 	t.Helper()
 	ctx := context.Background()
 	list, err := d.Tournaments(ctx)
@@ -792,7 +793,7 @@ func content(t *testing.T, d *tournament.Director) string {
 // stops the restore.
 func testBackupRestore(t *testing.T, newDB NewDB) {
 	s := open(t, newDB)
-	if _, ok := s.(tournament.Backuper); !ok {
+	if _, ok := s.(app.Backuper); !ok {
 		t.Skipf("%T makes no backups", s)
 	}
 	ctx := context.Background()
@@ -822,11 +823,11 @@ func testBackupRestore(t *testing.T, newDB NewDB) {
 }
 
 // Dump is a database's whole content as text, the same for the same content
-// whatever the engine (tournament.Mover's Tables, a line a row: "table:
+// whatever the engine (app.Mover's Tables, a line a row: "table:
 // column=value ..."); it skips the test for a store that gives no tables.
 func Dump(t *testing.T, s tournament.Storage) string {
 	t.Helper()
-	m, ok := s.(tournament.Mover)
+	m, ok := s.(app.Mover)
 	if !ok {
 		t.Skipf("%T gives no tables", s)
 	}
@@ -923,12 +924,12 @@ func testTables(t *testing.T, newDB NewDB) {
 func testCopyTo(t *testing.T, newDB NewDB) {
 	ctx := context.Background()
 	src := open(t, newDB)
-	if _, ok := src.(tournament.Mover); !ok {
+	if _, ok := src.(app.Mover); !ok {
 		t.Skipf("%T gives no tables", src)
 	}
 	d := event(t, src)
 	dst := open(t, newDB)
-	to := tournament.NewDirector(dst)
+	to := app.NewDirector(dst)
 	if _, err := to.Create(ctx, tournament.DefaultSettings("Replaced", 3)); err != nil {
 		t.Fatal(err)
 	}

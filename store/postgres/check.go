@@ -16,7 +16,7 @@ import (
 )
 
 // Check tells whether the database is exactly what otd makes
-// (tournament.Checker): the objects of its schema (tables with their
+// (app.Checker): the objects of its schema (tables with their
 // columns, constraints, indexes, triggers and the functions they run, rules,
 // policies, views, sequences: nothing more, nothing less; the job queue's,
 // River's, aside) are those that otd's PostgreSQL migrations make at its

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"log/slog"
 	mrand "math/rand/v2"
 	"os"
@@ -23,7 +24,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 )
 
-// The job queue of engine games (tournament.Distributor) is River's, in the
+// The job queue of engine games (app.Distributor) is River's, in the
 // otd database: its tables are made or upgraded by rivermigrate, under otd's
 // migration lock, the first time a command uses the queue ('otd round play
 // --distributed', 'otd worker'); the other commands never touch them.
@@ -98,9 +99,9 @@ type gameArgs struct {
 	// The pairing too: a round paired again after its games were queued
 	// has new games at the same tables, queued beside the old jobs (which
 	// are cancelled, the pairing changed).
-	Black int                `json:"black" river:"unique"`
-	White int                `json:"white" river:"unique"`
-	Game  tournament.GameJob `json:"game"`
+	Black int         `json:"black" river:"unique"`
+	White int         `json:"white" river:"unique"`
+	Game  app.GameJob `json:"game"`
 }
 
 func (gameArgs) Kind() string { return gameKind }
@@ -166,14 +167,14 @@ func (s *Store) migrateQueue(ctx context.Context) error {
 }
 
 // Enqueue runs fn in a write transaction and queues the games it returns in
-// it (tournament.Distributor).
-func (s *Store) Enqueue(ctx context.Context, fn func(tournament.Tx) ([]tournament.GameJob, error)) error {
+// it (app.Distributor).
+func (s *Store) Enqueue(ctx context.Context, fn func(tournament.Tx) ([]app.GameJob, error)) error {
 	c, err := s.queueClient(ctx) // refused on a store opened read-only (migrateQueue)
 	if err != nil {
 		return err
 	}
 	return s.tx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
-		var games []tournament.GameJob
+		var games []app.GameJob
 		err := s.update(ctx, tx, func(t tournament.Tx) (err error) {
 			games, err = fn(t)
 			return err
@@ -193,8 +194,8 @@ func (s *Store) Enqueue(ctx context.Context, fn func(tournament.Tx) ([]tournamen
 }
 
 // Jobs returns where the newest job of each game of round r of tournament
-// id is (tournament.Distributor).
-func (s *Store) Jobs(ctx context.Context, id int64, r int) ([]tournament.JobState, error) {
+// id is (app.Distributor).
+func (s *Store) Jobs(ctx context.Context, id int64, r int) ([]app.JobState, error) {
 	// A local round play asks too: without the queue's tables no game is
 	// queued, and they are not made for it.
 	var made bool
@@ -212,14 +213,14 @@ func (s *Store) Jobs(ctx context.Context, id int64, r int) ([]tournament.JobStat
 	if err != nil {
 		return nil, s.translate(err)
 	}
-	newest := map[int]tournament.JobState{} // the jobs come oldest first
+	newest := map[int]app.JobState{} // the jobs come oldest first
 	var tables []int
 	for _, j := range res.Jobs {
 		var a gameArgs
 		if err := json.Unmarshal(j.EncodedArgs, &a); err != nil {
 			return nil, fmt.Errorf("%s: job %d of the queue: %w", s.name, j.ID, err)
 		}
-		st := tournament.JobState{Table: a.Table, Running: j.State == rivertype.JobStateRunning, Done: j.State == rivertype.JobStateCompleted}
+		st := app.JobState{Table: a.Table, Running: j.State == rivertype.JobStateRunning, Done: j.State == rivertype.JobStateCompleted}
 		if j.State == rivertype.JobStateDiscarded || j.State == rivertype.JobStateCancelled {
 			st.Err = fmt.Errorf("given up after %s", tournament.Plural(j.Attempt, "try"))
 			if n := len(j.Errors); n > 0 {
@@ -231,7 +232,7 @@ func (s *Store) Jobs(ctx context.Context, id int64, r int) ([]tournament.JobStat
 		}
 		newest[a.Table] = st
 	}
-	states := make([]tournament.JobState, len(tables))
+	states := make([]app.JobState, len(tables))
 	for i, t := range tables {
 		states[i] = newest[t]
 	}
@@ -239,8 +240,8 @@ func (s *Store) Jobs(ctx context.Context, id int64, r int) ([]tournament.JobStat
 }
 
 // Waiting returns the games queued that no worker plays now
-// (tournament.Distributor).
-func (s *Store) Waiting(ctx context.Context) ([]tournament.GameJob, error) {
+// (app.Distributor).
+func (s *Store) Waiting(ctx context.Context) ([]app.GameJob, error) {
 	c, err := s.queueClient(ctx)
 	if err != nil {
 		return nil, err
@@ -250,7 +251,7 @@ func (s *Store) Waiting(ctx context.Context) ([]tournament.GameJob, error) {
 	if err != nil {
 		return nil, s.translate(err)
 	}
-	games := make([]tournament.GameJob, 0, len(res.Jobs))
+	games := make([]app.GameJob, 0, len(res.Jobs))
 	for _, j := range res.Jobs {
 		var a gameArgs
 		if err := json.Unmarshal(j.EncodedArgs, &a); err != nil {
@@ -263,10 +264,10 @@ func (s *Store) Waiting(ctx context.Context) ([]tournament.GameJob, error) {
 
 // Work runs a River client that plays the games of the queue with w until
 // ctx ends, then gives the games running back to the queue
-// (tournament.Distributor). Its connections are a pool of their own, named
+// (app.Distributor). Its connections are a pool of their own, named
 // after the client (application_name), one of them held all along: while
 // the worker lives, its name is among the server's sessions.
-func (s *Store) Work(ctx context.Context, w tournament.QueueWorker) error {
+func (s *Store) Work(ctx context.Context, w app.QueueWorker) error {
 	if _, err := s.queueClient(ctx); err != nil {
 		return err
 	}
@@ -391,7 +392,7 @@ type gameWorker struct {
 	river.WorkerDefaults[gameArgs]
 	s    *Store
 	pool *pgxpool.Pool
-	w    tournament.QueueWorker
+	w    app.QueueWorker
 }
 
 // Timeout is the longest the game can last, from its clocks: River stops
@@ -407,11 +408,11 @@ func (g *gameWorker) Work(ctx context.Context, job *river.Job[gameArgs]) error {
 	if !g.w.Can(job.Args.Game) {
 		return river.JobSnooze(cannotPlaySnooze())
 	}
-	err := g.w.Play(ctx, job.Args.Game, func(fn func(*tournament.Director) error) error {
+	err := g.w.Play(ctx, job.Args.Game, func(fn func(*app.Director) error) error {
 		// A finished game is recorded even if the worker is stopping.
 		ctx := context.WithoutCancel(ctx)
 		return g.s.txOn(ctx, g.pool, pgx.TxOptions{}, func(tx pgx.Tx) error {
-			if err := fn(tournament.NewDirector(g.s.InTx(tx))); err != nil {
+			if err := fn(app.NewDirector(g.s.InTx(tx))); err != nil {
 				return err
 			}
 			_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
@@ -425,7 +426,7 @@ func (g *gameWorker) Work(ctx context.Context, job *river.Job[gameArgs]) error {
 		return river.JobSnooze(0)
 	case errors.Is(err, tournament.ErrChanged):
 		return river.JobCancel(err)
-	case errors.Is(err, tournament.ErrNotMine): // its entrants changed since it was queued
+	case errors.Is(err, app.ErrNotMine): // its entrants changed since it was queued
 		return river.JobSnooze(cannotPlaySnooze())
 	}
 	return err
@@ -453,4 +454,4 @@ func (n noteWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-var _ tournament.Distributor = (*Store)(nil)
+var _ app.Distributor = (*Store)(nil)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"strconv"
 	"strings"
 	"sync"
@@ -106,8 +107,8 @@ func (t *inTx) View(ctx context.Context, fn func(tournament.Tx) error) error {
 	})
 }
 
-// Tables reads the whole database at one moment (tournament.Mover).
-func (s *Store) Tables(ctx context.Context) (tables []tournament.Table, err error) {
+// Tables reads the whole database at one moment (app.Mover).
+func (s *Store) Tables(ctx context.Context) (tables []app.Table, err error) {
 	err = s.tx(ctx, readOnly, func(tx pgx.Tx) error {
 		tables, err = sqltx.Tables(&querier{ctx: ctx, tx: tx})
 		return err
@@ -116,10 +117,10 @@ func (s *Store) Tables(ctx context.Context) (tables []tournament.Table, err erro
 }
 
 // Replace replaces the whole content of the database with tables, in one
-// transaction (tournament.Mover); the ids given next follow the copied ones.
+// transaction (app.Mover); the ids given next follow the copied ones.
 // Its tables are locked first against every write (EXCLUSIVE mode, which
 // lets others read), then before is called (if not nil).
-func (s *Store) Replace(ctx context.Context, tables []tournament.Table, before func() error) (n int, err error) {
+func (s *Store) Replace(ctx context.Context, tables []app.Table, before func() error) (n int, err error) {
 	if s.readOnly {
 		return 0, s.readOnlyError()
 	}

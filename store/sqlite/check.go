@@ -13,7 +13,7 @@ import (
 )
 
 // Check tells whether the database is exactly what otd makes
-// (tournament.Checker): its schema is the one otd's migrations make at its
+// (app.Checker): its schema is the one otd's migrations make at its
 // version, object for object (tables with their columns and constraints,
 // indexes, triggers, views: nothing more, nothing less), and SQLite's
 // foreign_key_check finds no row referring to a row that does not exist.

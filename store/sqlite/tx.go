@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"github.com/otd-project/otd/app"
 
 	"github.com/otd-project/otd/store/internal/sqltx"
 	"github.com/otd-project/otd/tournament"
@@ -94,8 +95,8 @@ func (s *Store) View(ctx context.Context, fn func(tournament.Tx) error) error {
 	return s.translate(fn(sqltx.New(&querier{tx: tx}, s.now(), false, sqliteEngine)))
 }
 
-// Tables reads the whole database at one moment (tournament.Mover).
-func (s *Store) Tables(ctx context.Context) (tables []tournament.Table, err error) {
+// Tables reads the whole database at one moment (app.Mover).
+func (s *Store) Tables(ctx context.Context) (tables []app.Table, err error) {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, s.translate(err)
@@ -106,9 +107,9 @@ func (s *Store) Tables(ctx context.Context) (tables []tournament.Table, err erro
 }
 
 // Replace replaces the whole content of the database with tables, in one
-// write transaction (tournament.Mover), calling before first within it: a
+// write transaction (app.Mover), calling before first within it: a
 // write transaction of SQLite holds off every other writer, not readers.
-func (s *Store) Replace(ctx context.Context, tables []tournament.Table, before func() error) (n int, err error) {
+func (s *Store) Replace(ctx context.Context, tables []app.Table, before func() error) (n int, err error) {
 	if s.readOnly {
 		return 0, s.readOnlyError()
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"io"
 	"io/fs"
 	"net/url"
@@ -106,7 +107,7 @@ in use is damaged beyond repair. Use backup and restore.`,
 // backupInto writes a backup of d's database into the empty file at path,
 // an SQLite database: SQLite's own copy of an SQLite database; another
 // database is copied into a new SQLite database there.
-func backupInto(ctx context.Context, d *tournament.Director, path string) error {
+func backupInto(ctx context.Context, d *app.Director, path string) error {
 	err := d.Backup(ctx, path)
 	if !errors.Is(err, tournament.ErrNoBackup) {
 		return err
@@ -123,7 +124,7 @@ func backupInto(ctx context.Context, d *tournament.Director, path string) error 
 // backupStdout writes a backup of d's database to standard output, through a
 // temporary file beside the database (the system's temporary folder for
 // PostgreSQL's).
-func backupStdout(ctx context.Context, g *globals, d *tournament.Director) error {
+func backupStdout(ctx context.Context, g *globals, d *app.Director) error {
 	dir := os.TempDir()
 	if !postgres.IsURL(g.DB) {
 		dir = filepath.Dir(g.DB)
@@ -162,7 +163,7 @@ func sameDatabase(ctx context.Context, db, other string) (string, error) {
 
 // copyTo copies d's database into the database named to (backup --to),
 // which must hold no tournament unless force.
-func copyTo(ctx context.Context, g *globals, d *tournament.Director, to string, force bool) error {
+func copyTo(ctx context.Context, g *globals, d *app.Director, to string, force bool) error {
 	dst, done, err := openDB(to, dbOptions{create: true}, nil)
 	if err != nil {
 		return err
@@ -289,7 +290,7 @@ damaging the database beyond repair.`,
 // read only, or a copy of an SQLite file made in dir (sqlite.OpenBackup).
 // For a file, restoreInto puts that copy in place of the SQLite database db
 // (sqlite.RestoreFile), moving db aside first when aside is not "".
-func openBackup(name, dir string) (src *tournament.Director, restoreInto func(ctx context.Context, db, aside string) (int, error), done func(), err error) {
+func openBackup(name, dir string) (src *app.Director, restoreInto func(ctx context.Context, db, aside string) (int, error), done func(), err error) {
 	if postgres.IsURL(name) {
 		src, done, err = openDB(name, dbOptions{readOnly: true}, nil)
 		return src, nil, done, err
@@ -301,7 +302,7 @@ func openBackup(name, dir string) (src *tournament.Director, restoreInto func(ct
 	restoreInto = func(ctx context.Context, db, aside string) (int, error) {
 		return sqlite.RestoreFile(ctx, db, file, aside)
 	}
-	return tournament.NewDirector(file), restoreInto, func() { file.Close() }, nil
+	return app.NewDirector(file), restoreInto, func() { file.Close() }, nil
 }
 
 // restoreFile restores the backup file (opened by openBackup from path,

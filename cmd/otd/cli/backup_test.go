@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"io"
 	"net/http"
 	"os"
@@ -16,7 +17,6 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/store/sqlite"
-	"github.com/otd-project/otd/tournament"
 )
 
 // dump is the whole logical content of the database at path: schema
@@ -273,7 +273,7 @@ func TestBackupWhileWriting(t *testing.T) {
 		if err := s.IntegrityCheck(); err != nil {
 			t.Error(err)
 		}
-		d := tournament.NewDirector(s)
+		d := app.NewDirector(s)
 		tm, log, err := d.Log(context.Background(), 1)
 		if err != nil {
 			t.Fatalf("backup %d: %v", i, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"io"
 	"slices"
 	"strconv"
@@ -25,7 +26,7 @@ import (
 // otd's tables into an empty SQLite file or PostgreSQL database; a name that
 // is neither a plain file's nor a PostgreSQL URL (empty, ":memory:", an
 // SQLite URI) is wrong usage.
-func (g *globals) app(create bool) (*tournament.Director, func(), error) {
+func (g *globals) app(create bool) (*app.Director, func(), error) {
 	return g.open(dbOptions{create: create})
 }
 
@@ -38,16 +39,16 @@ type dbOptions struct {
 // open opens the database with options o (the audit clock is g's) and
 // returns the application layer over it, and the function that closes it;
 // with g.Storage set, the Director over it.
-func (g *globals) open(o dbOptions) (*tournament.Director, func(), error) {
+func (g *globals) open(o dbOptions) (*app.Director, func(), error) {
 	if g.Storage != nil {
-		return tournament.NewDirector(g.Storage), func() {}, nil
+		return app.NewDirector(g.Storage), func() {}, nil
 	}
 	return openDB(g.DB, o, g.Now)
 }
 
 // openDB opens the database name, a PostgreSQL URL (postgres://...) or an
 // SQLite file's path, with options o and the audit clock now.
-func openDB(name string, o dbOptions, now func() time.Time) (*tournament.Director, func(), error) {
+func openDB(name string, o dbOptions, now func() time.Time) (*app.Director, func(), error) {
 	var st interface {
 		tournament.Storage
 		Close() error
@@ -64,7 +65,7 @@ func openDB(name string, o dbOptions, now func() time.Time) (*tournament.Directo
 	if err != nil {
 		return nil, nil, err
 	}
-	return tournament.NewDirector(st), func() { st.Close() }, nil
+	return app.NewDirector(st), func() { st.Close() }, nil
 }
 
 // dbName is the database as messages name it: a PostgreSQL URL without its
@@ -76,7 +77,7 @@ func (g *globals) dbName() string { return postgres.Redact(g.DB) }
 // read once, at the command's first use, and kept: a command goes on with the
 // tournament it started with, whatever 'otd tournament use' or 'tournament new'
 // does meanwhile in another terminal.
-func (g *globals) target(ctx context.Context, d *tournament.Director) (int64, error) {
+func (g *globals) target(ctx context.Context, d *app.Director) (int64, error) {
 	if g.id != 0 {
 		return g.id, nil
 	}
@@ -88,7 +89,7 @@ func (g *globals) target(ctx context.Context, d *tournament.Director) (int64, er
 	return id, nil
 }
 
-func (g *globals) resolve(ctx context.Context, d *tournament.Director) (int64, error) {
+func (g *globals) resolve(ctx context.Context, d *app.Director) (int64, error) {
 	if g.Tournament == "" {
 		return d.Current(ctx)
 	}
@@ -112,7 +113,7 @@ func (g *globals) resolve(ctx context.Context, d *tournament.Director) (int64, e
 // event opens the database and returns the application layer, the id of the
 // tournament the command acts on (target) and the function that closes the
 // database.
-func (g *globals) event() (*tournament.Director, int64, func(), error) {
+func (g *globals) event() (*app.Director, int64, func(), error) {
 	d, done, err := g.app(false)
 	if err != nil {
 		return nil, 0, nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -86,7 +87,7 @@ demo: some 15 seconds on two cores (--rounds and --players shorten it).`,
 				return usageErrorf("demo: --players 2 to %d (%d with --championship, 1000 with --simulated) and --rounds 1 to 99, fewer rounds than players",
 					len(demoEngines), len(championEngines))
 			}
-			var po tournament.PlayOptions
+			var po app.PlayOptions
 			if !o.Simulated {
 				var err error
 				if po, err = (playOptions{Time: o.Time, Concurrency: o.Concurrency}).options(); err != nil {
@@ -177,7 +178,7 @@ const gtpRhino = "/usr/games/gtp-rhino"
 // runEngineDemo runs the engine demo: the engines registered, each round
 // paired and played by Director.Run and shown, every transcript replayed;
 // with --championship, the final phases too, then the rankings.
-func runEngineDemo(g *globals, o demoOptions, po tournament.PlayOptions) error {
+func runEngineDemo(g *globals, o demoOptions, po app.PlayOptions) error {
 	start := time.Now()
 	name, roster := fmt.Sprintf("otd demo: engines (seed %d)", o.Seed), demoEngines
 	if o.Championship {
@@ -203,14 +204,14 @@ func runEngineDemo(g *globals, o demoOptions, po tournament.PlayOptions) error {
 		fmt.Fprintf(g.Stdout, "(%s is not installed: GRhino does not play; 'apt-get install grhino' adds it)\n", gtpRhino)
 	}
 	var t *tournament.Tournament
-	err := g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
+	err := g.withDirector(func(ctx context.Context, d *app.Director, id int64) error {
 		var err error
 		if t, err = d.Tournament(ctx, id); err != nil {
 			return err
 		}
 		var ops []tournament.Op
 		for i, e := range entrants {
-			if err := tournament.CheckEngine(ctx, e.spec, t.GameRules()); err != nil {
+			if err := app.CheckEngine(ctx, e.spec, t.GameRules()); err != nil {
 				return fmt.Errorf("demo: %s, engine %q: %w", e.name, e.spec, err)
 			}
 			in := tournament.PlayerInput{Name: e.name, Engine: e.spec, Country: e.country}
@@ -237,7 +238,7 @@ func runEngineDemo(g *globals, o demoOptions, po tournament.PlayOptions) error {
 			}
 		}
 		var shown error // the first round that could not be shown
-		po.Played = func(rep tournament.PlayReport) {
+		po.Played = func(rep app.PlayReport) {
 			t, err := d.Tournament(ctx, id)
 			switch {
 			case err != nil:

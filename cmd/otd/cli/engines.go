@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/internal/txt"
 	"io"
@@ -20,7 +21,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// checkEngine checks engine spec (tournament.CheckEngine) under the current
+// checkEngine checks engine spec (app.CheckEngine) under the current
 // tournament's rules: an engine that would not play is refused at
 // registration.
 func checkEngine(spec string, g *globals) error {
@@ -42,7 +43,7 @@ func checkEngineFor(spec string, r engine.Rules) error {
 			return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine: %w", err)}
 		}
 	}
-	if err := tournament.CheckEngine(context.Background(), spec, r); err != nil {
+	if err := app.CheckEngine(context.Background(), spec, r); err != nil {
 		return &exitError{code: exitUsage, usage: true, err: fmt.Errorf("--engine %q: %w: check the program and its arguments", spec, err)}
 	}
 	return nil
@@ -59,8 +60,8 @@ type playOptions struct {
 func defaultPlayOptions() playOptions { return playOptions{Concurrency: 1} }
 
 // add defines the flags on cmd and makes its RunE read them into
-// tournament.PlayOptions and hand those to runF.
-func (o *playOptions) add(cmd *cobra.Command, runF func(tournament.PlayOptions) error) {
+// app.PlayOptions and hand those to runF.
+func (o *playOptions) add(cmd *cobra.Command, runF func(app.PlayOptions) error) {
 	cmd.Flags().StringVar(&o.Time, "time", o.Time, timeHelp)
 	cmd.Flags().IntVar(&o.Concurrency, "concurrency", o.Concurrency, "games played at once")
 	cmd.RunE = func(*cobra.Command, []string) error {
@@ -72,22 +73,22 @@ func (o *playOptions) add(cmd *cobra.Command, runF func(tournament.PlayOptions) 
 	}
 }
 
-// options reads the flags into tournament.PlayOptions.
-func (o playOptions) options() (tournament.PlayOptions, error) {
+// options reads the flags into app.PlayOptions.
+func (o playOptions) options() (app.PlayOptions, error) {
 	var tc match.TimeControl // zero: the tournament's
 	if err := tc.UnmarshalText([]byte(o.Time)); err != nil {
-		return tournament.PlayOptions{}, usageErrorf("--time: %v", err)
+		return app.PlayOptions{}, usageErrorf("--time: %v", err)
 	}
 	if o.Concurrency < 1 || o.Concurrency > 64 {
-		return tournament.PlayOptions{}, usageErrorf("--concurrency %d: 1 to 64 games at once", o.Concurrency)
+		return app.PlayOptions{}, usageErrorf("--concurrency %d: 1 to 64 games at once", o.Concurrency)
 	}
-	return tournament.PlayOptions{Time: tc, Concurrency: o.Concurrency}, nil
+	return app.PlayOptions{Time: tc, Concurrency: o.Concurrency}, nil
 }
 
-func newRoundPlayCmd(g *globals, runF func(tournament.PlayOptions) error) *cobra.Command {
+func newRoundPlayCmd(g *globals, runF func(app.PlayOptions) error) *cobra.Command {
 	var distributed bool
 	if runF == nil {
-		runF = func(po tournament.PlayOptions) error {
+		runF = func(po app.PlayOptions) error {
 			if distributed {
 				return runRoundPlayDistributed(g, po)
 			}
@@ -131,9 +132,9 @@ new and follows the round again. A game whose engines no worker has waits.`,
 
 // runRoundPlayDistributed queues the engine games of the current round for
 // the workers and shows their progress as runRoundPlay does.
-func runRoundPlayDistributed(g *globals, po tournament.PlayOptions) error {
+func runRoundPlayDistributed(g *globals, po app.PlayOptions) error {
 	if !postgres.IsURL(g.DB) && g.Storage == nil {
-		return usageErrorf("round play --distributed: %v; %s is an SQLite file", tournament.ErrNoQueue, g.dbName())
+		return usageErrorf("round play --distributed: %v; %s is an SQLite file", app.ErrNoQueue, g.dbName())
 	}
 	d, id, done, err := g.event()
 	if err != nil {
@@ -146,10 +147,10 @@ func runRoundPlayDistributed(g *globals, po tournament.PlayOptions) error {
 	po.Progress = p.event
 	rep, err := d.PlayDistributed(ctx, id, po)
 	p.finish()
-	if errors.Is(err, tournament.ErrNoQueue) {
+	if errors.Is(err, app.ErrNoQueue) {
 		return usageErrorf("round play --distributed: %v", err)
 	}
-	if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
+	if err != nil && !errors.Is(err, app.ErrNoEngineGames) {
 		return err
 	}
 	printPlayed(g, rep)
@@ -159,7 +160,7 @@ func runRoundPlayDistributed(g *globals, po tournament.PlayOptions) error {
 // withDirector runs fn, which plays games of tournament id (the one the
 // command acts on, read once here), with the application layer and a context
 // that Ctrl-C (or SIGTERM) cancels, holding the database's play lock.
-func (g *globals) withDirector(fn func(context.Context, *tournament.Director, int64) error) error {
+func (g *globals) withDirector(fn func(context.Context, *app.Director, int64) error) error {
 	d, id, done, err := g.event()
 	if err != nil {
 		return err
@@ -177,13 +178,13 @@ func (g *globals) withDirector(fn func(context.Context, *tournament.Director, in
 
 // runRoundPlay plays the engine games of the current round with progress
 // on standard error (a bar on a terminal, else a line a game).
-func runRoundPlay(g *globals, po tournament.PlayOptions) error {
-	return g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
+func runRoundPlay(g *globals, po app.PlayOptions) error {
+	return g.withDirector(func(ctx context.Context, d *app.Director, id int64) error {
 		p := newProgress(g.Stderr)
 		po.Progress = p.event
 		rep, err := d.PlayRound(ctx, id, po)
 		p.finish()
-		if err != nil && !errors.Is(err, tournament.ErrNoEngineGames) {
+		if err != nil && !errors.Is(err, app.ErrNoEngineGames) {
 			return resumeWith(err, "'otd round play' again to play them")
 		}
 		printPlayed(g, rep)
@@ -192,17 +193,17 @@ func runRoundPlay(g *globals, po tournament.PlayOptions) error {
 }
 
 // resumeWith adds to the error of a play stopped by Ctrl-C (a
-// *tournament.StoppedError, which says what is kept) how to go on: "run "
+// *app.StoppedError, which says what is kept) how to go on: "run "
 // + how.
 func resumeWith(err error, how string) error {
-	if errors.Is(err, tournament.ErrStopped) {
+	if errors.Is(err, app.ErrStopped) {
 		return fmt.Errorf("%w; run %s", err, how)
 	}
 	return err
 }
 
 // printPlayed says what a round's play did.
-func printPlayed(g *globals, rep tournament.PlayReport) {
+func printPlayed(g *globals, rep app.PlayReport) {
 	what := fmt.Sprintf("round %d", rep.Round)
 	if rep.Round == 0 {
 		what = "final phase"
@@ -251,7 +252,7 @@ func newProgress(w io.Writer) *progress {
 }
 
 // gameLine is the line that says how a game ended (e.Done).
-func gameLine(e tournament.GameEvent) string {
+func gameLine(e app.GameEvent) string {
 	line := fmt.Sprintf("round %d table %d: %d %s - %d %s", e.Round, e.Table, e.Black.Number, e.Black.Name, e.White.Number, e.White.Name)
 	if e.Match != "" {
 		line = fmt.Sprintf("%s game %d: %d %s - %d %s", e.Match, e.Table, e.Black.Number, e.Black.Name, e.White.Number, e.White.Name)
@@ -260,7 +261,7 @@ func gameLine(e tournament.GameEvent) string {
 		line = e.Event + ", " + line
 	}
 	switch {
-	case errors.Is(e.Err, tournament.ErrStopped):
+	case errors.Is(e.Err, app.ErrStopped):
 		line += ": " + e.Err.Error()
 	case e.Err != nil: // it may hold what an engine wrote
 		line += ": not played: " + txt.Printable(e.Err.Error())
@@ -273,7 +274,7 @@ func gameLine(e tournament.GameEvent) string {
 	return line
 }
 
-func (p *progress) event(e tournament.GameEvent) {
+func (p *progress) event(e app.GameEvent) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !e.Done {
@@ -309,9 +310,9 @@ func (p *progress) finish() {
 	}
 }
 
-func newTournamentRunCmd(g *globals, runF func(tournament.PlayOptions) error) *cobra.Command {
+func newTournamentRunCmd(g *globals, runF func(app.PlayOptions) error) *cobra.Command {
 	if runF == nil {
-		runF = func(po tournament.PlayOptions) error { return runTournamentRun(g, po) }
+		runF = func(po app.PlayOptions) error { return runTournamentRun(g, po) }
 	}
 	o := defaultPlayOptions()
 	cmd := &cobra.Command{
@@ -332,8 +333,8 @@ again goes on where it stopped.`,
 
 // runTournamentRun pairs and plays the remaining rounds (Director.Run),
 // saying each round paired and played, then prints the standings.
-func runTournamentRun(g *globals, po tournament.PlayOptions) error {
-	err := g.withDirector(func(ctx context.Context, d *tournament.Director, id int64) error {
+func runTournamentRun(g *globals, po app.PlayOptions) error {
+	err := g.withDirector(func(ctx context.Context, d *app.Director, id int64) error {
 		p := newProgress(g.Stderr)
 		defer p.finish()
 		po.Progress = p.event
@@ -347,13 +348,13 @@ func runTournamentRun(g *globals, po tournament.PlayOptions) error {
 				fmt.Fprintf(g.Stderr, "otd: note: %s\n", strings.Join(notes, "; "))
 			}
 		}
-		po.Played = func(rep tournament.PlayReport) {
+		po.Played = func(rep app.PlayReport) {
 			p.finish()
 			printPlayed(g, rep)
 		}
 		return d.Run(ctx, id, po)
 	})
-	if errors.Is(err, tournament.ErrHumanGames) {
+	if errors.Is(err, app.ErrHumanGames) {
 		return fmt.Errorf("%w with 'otd result', then run 'otd tournament run' again", err)
 	}
 	if err != nil {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"github.com/otd-project/otd/app"
 	"io"
 	"os"
 	"path/filepath"
@@ -85,7 +86,7 @@ func TestRoundPairFlags(t *testing.T) {
 // TestPlayFlags: round play and tournament run read --time and
 // --concurrency alike; no time control is the tournament's (the zero value).
 func TestPlayFlags(t *testing.T) {
-	type o = tournament.PlayOptions
+	type o = app.PlayOptions
 	for _, c := range []struct {
 		path   []string
 		newCmd func(*globals, func(o) error) *cobra.Command

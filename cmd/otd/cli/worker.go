@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"os"
 	"os/signal"
 	"strings"
@@ -17,7 +18,7 @@ import (
 )
 
 func newWorkerCmd(g *globals) *cobra.Command {
-	var o tournament.WorkOptions
+	var o app.WorkOptions
 	cmd := &cobra.Command{
 		Use:   "worker",
 		Short: "Play the engine games that 'otd round play --distributed' queues, on this machine",
@@ -59,9 +60,9 @@ never recorded twice.`,
 
 // runWorker plays the games of the queue until Ctrl-C, a line for each
 // game ended and for each note of the worker's on standard error.
-func runWorker(g *globals, o tournament.WorkOptions) error {
+func runWorker(g *globals, o app.WorkOptions) error {
 	if !postgres.IsURL(g.DB) && g.Storage == nil {
-		return usageErrorf("worker: %v; %s is an SQLite file: give the event's PostgreSQL database with --db postgres://... (or OTD_DB)", tournament.ErrNoQueue, g.dbName())
+		return usageErrorf("worker: %v; %s is an SQLite file: give the event's PostgreSQL database with --db postgres://... (or OTD_DB)", app.ErrNoQueue, g.dbName())
 	}
 	d, done, err := g.app(false)
 	if err != nil {
@@ -82,7 +83,7 @@ func runWorker(g *globals, o tournament.WorkOptions) error {
 		fmt.Fprintf(g.Stderr, "%s otd worker: %s\n", time.Now().Format("15:04:05"), s)
 	}
 	played := 0
-	o.Progress = func(e tournament.GameEvent) {
+	o.Progress = func(e app.GameEvent) {
 		if e.Done {
 			say(gameLine(e))
 			if e.Err == nil {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"github.com/otd-project/otd/app"
 	"io"
 	"os"
 	"os/exec"
@@ -43,7 +44,7 @@ func TestWorkerEngines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := tournament.NewDirector(st)
+	d := app.NewDirector(st)
 	ctx := context.Background()
 	tm, err := d.Create(ctx, tournament.DefaultSettings("Engines", 1))
 	if err != nil {
@@ -123,14 +124,14 @@ func TestWorkerEngines(t *testing.T) {
 // two (gtp) GTP entrants registered at paths no machine has, paired as
 // forced, on a new PostgreSQL database; it returns the store, a Director,
 // the tournament's id, and a command of otd on the database.
-func engineEvent(t *testing.T, forced [][2]int, gtp bool) (*postgres.Store, *tournament.Director, int64, func(args ...string) *exec.Cmd) {
+func engineEvent(t *testing.T, forced [][2]int, gtp bool) (*postgres.Store, *app.Director, int64, func(args ...string) *exec.Cmd) {
 	pg := testenv.Postgres(t)
 	st, err := postgres.Open(pg, postgres.Options{Create: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	d := tournament.NewDirector(st)
+	d := app.NewDirector(st)
 	ctx := context.Background()
 	tm, err := d.Create(ctx, tournament.DefaultSettings("Engines", 1))
 	if err != nil {

@@ -3,10 +3,9 @@ package sqltx
 import (
 	"cmp"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"slices"
 	"strings"
-
-	"github.com/otd-project/otd/tournament"
 )
 
 // tables are otd's tables and their primary keys, in the order Replace
@@ -29,8 +28,8 @@ var tables = []struct {
 // sees the database at one moment: columns in order of name, rows in order
 // of primary key (compared in Go, whatever the engine's collation), each
 // value an int64, a string or nil.
-func Tables(q Querier) ([]tournament.Table, error) {
-	var out []tournament.Table
+func Tables(q Querier) ([]app.Table, error) {
+	var out []app.Table
 	for _, tb := range tables {
 		t, err := table(q, tb.name, tb.key)
 		if err != nil {
@@ -41,8 +40,8 @@ func Tables(q Querier) ([]tournament.Table, error) {
 	return out, nil
 }
 
-func table(q Querier, name string, key []string) (tournament.Table, error) {
-	t := tournament.Table{Name: name}
+func table(q Querier, name string, key []string) (app.Table, error) {
+	t := app.Table{Name: name}
 	rows, err := q.Query("SELECT * FROM " + name)
 	if err != nil {
 		return t, err
@@ -150,8 +149,8 @@ func known(name string) bool {
 // Replace replaces the content of every table of otd's with tables, through
 // q, a write transaction, and returns the number of tournaments written. A
 // table or a column that otd does not know is refused.
-func Replace(q Querier, in []tournament.Table) (int, error) {
-	byName := map[string]tournament.Table{}
+func Replace(q Querier, in []app.Table) (int, error) {
+	byName := map[string]app.Table{}
 	for _, t := range in {
 		if !known(t.Name) {
 			return 0, fmt.Errorf("the copy has a table %q, which this otd does not know", t.Name)

@@ -1,4 +1,4 @@
-package tournament
+package app
 
 import (
 	"context"
@@ -13,106 +13,14 @@ import (
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
-	"github.com/otd-project/otd/engine/transcript"
-	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/scoring"
+
+	"github.com/otd-project/otd/tournament"
 )
-
-// Played is a game otd played itself, as engine/match returned it, with the
-// completion of a game lost by default when the tournament's time-default
-// policy is "complete" (RULES.md section 2).
-type Played struct {
-	match.Result
-	Completed *engine.Score // the winner's completion of a default; nil: none (the board as it stood counts)
-}
-
-// maxNote is the longest Result.Note kept, in bytes.
-const maxNote = 400
-
-// RecordGame records a game otd played at table of round r: its transcript,
-// how it ended, and its result scored under the tournament's rules (a
-// default as a time default lost by the side at fault), with the reason of a
-// default as its note (txt.Printable, cut to maxNote bytes). The moves must
-// replay legally from the start to the position recorded.
-func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
-	g, err := t.Game(r, table)
-	if err != nil {
-		return Change{}, err
-	}
-	if g.Result != nil {
-		return Change{}, fmt.Errorf("round %d table %d: %w (%s)", r, table, ErrHasResult, g.Result)
-	}
-	pos, err := engine.NewPosition(t.GameRules())
-	if err != nil {
-		return Change{}, err
-	}
-	for i, m := range p.Moves {
-		if pos, err = pos.Play(m); err != nil {
-			return Change{}, invalidf("round %d table %d: move %d (%s) of the game played: %w", r, table, i+1, m, err)
-		}
-	}
-	if !pos.Equal(p.Position) {
-		return Change{}, invalidf("round %d table %d: the moves played do not lead to the final position", r, table)
-	}
-	// The discs on the board go to RecordResult, which scores them under
-	// the tournament's rules (the empty squares, Anti-Othello's count).
-	in := ResultInput{HasScore: true}
-	switch {
-	case p.End == match.Normal:
-		if !pos.GameOver() {
-			return Change{}, invalidf("round %d table %d: a game ended normally at %s, not at its end", r, table, pos.Score())
-		}
-		s := pos.Score()
-		in.Black, in.White = s.Black, s.White
-	default:
-		in.TimeDefault = Black
-		if p.Fault == engine.White {
-			in.TimeDefault = White
-		}
-		s := pos.Score()
-		if p.Completed != nil && t.TimeDefault == scoring.TimeComplete {
-			s = *p.Completed
-		}
-		in.Black, in.White = s.Black, s.White
-	}
-	c, err := t.RecordResult(r, table, in, false)
-	if err != nil {
-		return Change{}, err
-	}
-	res := g.Result // the Result c.After points to
-	res.Moves, res.End = transcript.FormatMoves(p.Moves), p.End.String()
-	if p.End != match.Normal {
-		note := p.Err.Error()
-		if p.End == match.Illegal {
-			note = fmt.Sprintf("%s (move %d)", note, len(p.Moves)+1)
-		}
-		if p.Completed != nil {
-			note += fmt.Sprintf("; completed by the winner to %s", *p.Completed)
-		}
-		if note = txt.Printable(note); len(note) > maxNote {
-			note = strings.ToValidUTF8(note[:maxNote], "") + "..."
-		}
-		res.Note = note
-	}
-	return c, nil
-}
 
 // StartFunc starts the program of an engine player for one game under the
 // rules r; Close ends it. StartEngine is the one otd plays with.
-type StartFunc func(ctx context.Context, p Player, r engine.Rules) (player.Player, error)
-
-// DefaultTime is the time control of the games otd plays when neither the
-// tournament (Settings.Time) nor PlayOptions gives one: a minute a side.
-var DefaultTime = match.TimeControl{Base: time.Minute}
-
-// PlayTime returns the time control of the games otd plays: Settings.Time,
-// or DefaultTime.
-func (s Settings) PlayTime() match.TimeControl {
-	if s.Time == (match.TimeControl{}) {
-		return DefaultTime
-	}
-	return s.Time
-}
+type StartFunc func(ctx context.Context, p tournament.Player, r engine.Rules) (player.Player, error)
 
 // PlayOptions says how PlayRound plays a round's engine games, and Run
 // the rounds left.
@@ -139,12 +47,12 @@ type GameEvent struct {
 	Event        string // the tournament's name: set by Work, whose games come from any tournament
 	Round, Table int
 	Match        string // a final game's match code ("SF1", "women:F"), Table then its number; "" a round's game
-	Black, White Player
+	Black, White tournament.Player
 	Done         bool
-	Result       *Result // the result recorded, when Done and Err is nil
-	Err          error   // the game could not be played or recorded; ErrStopped: stopped by the context's end
-	Running      int     // games running after this event
-	Total        int     // games this PlayRound plays
+	Result       *tournament.Result // the result recorded, when Done and Err is nil
+	Err          error              // the game could not be played or recorded; ErrStopped: stopped by the context's end
+	Running      int                // games running after this event
+	Total        int                // games this PlayRound plays
 }
 
 // PlayReport is what PlayRound did.
@@ -183,10 +91,10 @@ type StoppedError struct {
 func (e *StoppedError) Error() string {
 	kept := "no game recorded"
 	if len(e.Recorded) > 0 {
-		kept = fmt.Sprintf("%s played and recorded, kept (%s)", Plural(len(e.Recorded), "game"), tableList(e.Recorded))
+		kept = fmt.Sprintf("%s played and recorded, kept (%s)", tournament.Plural(len(e.Recorded), "game"), tableList(e.Recorded))
 	}
 	return fmt.Sprintf("round %d stopped: %s; %s without a result (%s): the games running were stopped, not recorded",
-		e.Round, kept, Plural(len(e.Left), "engine game"), tableList(e.Left))
+		e.Round, kept, tournament.Plural(len(e.Left), "engine game"), tableList(e.Left))
 }
 
 func (e *StoppedError) Unwrap() []error { return []error{ErrStopped, e.cause} }
@@ -228,7 +136,7 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 	}
 	r := t.Paired()
 	if r == 0 {
-		return PlayReport{}, fmt.Errorf("%w: pair round 1 first ('otd round pair')", ErrNoRound)
+		return PlayReport{}, fmt.Errorf("%w: pair round 1 first ('otd round pair')", tournament.ErrNoRound)
 	}
 	rep := PlayReport{Round: r, Time: o.Time}
 	todo := engineGames(t, r, &rep)
@@ -238,7 +146,7 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 	var jobs []playJob
 	for _, g := range todo {
 		jobs = append(jobs, playJob{event: GameEvent{Round: r, Table: g.Table, Black: t.Players[g.Black-1], White: t.Players[g.White-1]},
-			play: func() (*Result, func(), error) {
+			play: func() (*tournament.Result, func(), error) {
 				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, recordRound(g)))
 			}})
 	}
@@ -258,7 +166,7 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 // engineGames returns the engine-versus-engine games of round r of t that
 // have no result, counting in rep those that have one (Recorded) and the
 // tables with a person and no result (Humans).
-func engineGames(t *Tournament, r int, rep *PlayReport) (todo []Game) {
+func engineGames(t *tournament.Tournament, r int, rep *PlayReport) (todo []tournament.Game) {
 	for _, g := range t.Round(r) {
 		if g.IsBye() {
 			continue
@@ -293,7 +201,7 @@ func roundPlayed(rep PlayReport, todo int) error {
 // playJob is a game to play: its event, and how to play and record it.
 type playJob struct {
 	event GameEvent
-	play  func() (*Result, func(), error)
+	play  func() (*tournament.Result, func(), error)
 }
 
 // playAll plays jobs, o.Concurrency at a time, until ctx ends, reporting
@@ -359,10 +267,10 @@ func counter(o PlayOptions, total int, rep *PlayReport, recorded *[]int) func(Ga
 }
 
 // recordRound records a game of a round that otd played.
-func recordRound(g Game) func(*Tournament, Played) (*Result, Change, error) {
-	return func(t *Tournament, p Played) (*Result, Change, error) {
+func recordRound(g tournament.Game) func(*tournament.Tournament, tournament.Played) (*tournament.Result, tournament.Change, error) {
+	return func(t *tournament.Tournament, p tournament.Played) (*tournament.Result, tournament.Change, error) {
 		if h, err := t.Game(g.Round, g.Table); err != nil || h.Black != g.Black || h.White != g.White {
-			return nil, Change{}, fmt.Errorf("round %d table %d: %w: the round was paired again while the game was played", g.Round, g.Table, ErrChanged)
+			return nil, tournament.Change{}, fmt.Errorf("round %d table %d: %w: the round was paired again while the game was played", g.Round, g.Table, tournament.ErrChanged)
 		}
 		c, err := t.RecordGame(g.Round, g.Table, p)
 		if err != nil {
@@ -376,8 +284,8 @@ func recordRound(g Game) func(*Tournament, Played) (*Result, Change, error) {
 // playGame plays a game of t between players black and white and records
 // it with save; stop ends the players' programs (the caller calls it once
 // the result is out).
-func (d *Director) playGame(ctx context.Context, t *Tournament, black, white int, o PlayOptions, save func(Played) (*Result, error)) (res *Result, stop func(), err error) {
-	entrants := [2]Player{t.Players[black-1], t.Players[white-1]}
+func (d *Director) playGame(ctx context.Context, t *tournament.Tournament, black, white int, o PlayOptions, save func(tournament.Played) (*tournament.Result, error)) (res *tournament.Result, stop func(), err error) {
+	entrants := [2]tournament.Player{t.Players[black-1], t.Players[white-1]}
 	var ps [2]player.Player
 	var startErr [2]error
 	for i, e := range entrants {
@@ -399,8 +307,8 @@ func (d *Director) playGame(ctx context.Context, t *Tournament, black, white int
 
 // play plays a game between ps (either may have failed to start: startErr)
 // and records it with save.
-func play(ctx context.Context, t *Tournament, o PlayOptions, ps [2]player.Player, startErr [2]error,
-	save func(Played) (*Result, error)) (*Result, error) {
+func play(ctx context.Context, t *tournament.Tournament, o PlayOptions, ps [2]player.Player, startErr [2]error,
+	save func(tournament.Played) (*tournament.Result, error)) (*tournament.Result, error) {
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -424,7 +332,7 @@ func play(ctx context.Context, t *Tournament, o PlayOptions, ps [2]player.Player
 			return nil, err
 		}
 	}
-	p := Played{Result: res}
+	p := tournament.Played{Result: res}
 	if res.End != match.Normal && t.TimeDefault == scoring.TimeComplete {
 		limit := o.CompleteMove
 		if limit == 0 {
@@ -440,9 +348,9 @@ func play(ctx context.Context, t *Tournament, o PlayOptions, ps [2]player.Player
 // recordWith returns the function that records a game played in tournament
 // id with record, in one action of d: a finished game is recorded even if
 // ctx ends meanwhile.
-func (d *Director) recordWith(ctx context.Context, id int64, record func(*Tournament, Played) (*Result, Change, error)) func(Played) (*Result, error) {
-	return func(p Played) (res *Result, err error) {
-		_, _, err = d.Do(context.WithoutCancel(ctx), id, func(t *Tournament) (c Change, err error) {
+func (d *Director) recordWith(ctx context.Context, id int64, record func(*tournament.Tournament, tournament.Played) (*tournament.Result, tournament.Change, error)) func(tournament.Played) (*tournament.Result, error) {
+	return func(p tournament.Played) (res *tournament.Result, err error) {
+		_, _, err = d.Do(context.WithoutCancel(ctx), id, func(t *tournament.Tournament) (c tournament.Change, err error) {
 			res, c, err = record(t, p)
 			return c, err
 		})
@@ -480,7 +388,7 @@ func (d *Director) PlayFinal(ctx context.Context, id int64, o PlayOptions) (Play
 			continue
 		}
 		code, n := g.Code(), g.Game
-		record := func(t *Tournament, p Played) (*Result, Change, error) {
+		record := func(t *tournament.Tournament, p tournament.Played) (*tournament.Result, tournament.Change, error) {
 			c, err := t.RecordFinalGame(code, n, p)
 			if err != nil {
 				return nil, c, err
@@ -489,7 +397,7 @@ func (d *Director) PlayFinal(ctx context.Context, id int64, o PlayOptions) (Play
 			return h.Result, c, nil
 		}
 		jobs = append(jobs, playJob{event: GameEvent{Match: code, Table: n, Black: b, White: w},
-			play: func() (*Result, func(), error) {
+			play: func() (*tournament.Result, func(), error) {
 				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, record))
 			}})
 	}
@@ -521,12 +429,12 @@ func (d *Director) Run(ctx context.Context, id int64, o PlayOptions) error {
 			if r == t.Rounds {
 				return d.runFinal(ctx, id, o)
 			}
-			_, changes, err := d.Do(ctx, id, func(t *Tournament) (Change, error) { return t.Pair(PairOptions{}) })
+			_, changes, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) })
 			if err != nil {
 				return err
 			}
 			if o.Paired != nil {
-				o.Paired(r+1, PairNotes(changes[0]))
+				o.Paired(r+1, tournament.PairNotes(changes[0]))
 			}
 		}
 		rep, err := d.PlayRound(ctx, id, o)
@@ -537,7 +445,7 @@ func (d *Director) Run(ctx context.Context, id int64, o PlayOptions) error {
 			o.Played(rep)
 		}
 		if len(rep.Humans) > 0 {
-			return fmt.Errorf("round %d: %w: enter %s", rep.Round, ErrHumanGames, Plural(len(rep.Humans), "result"))
+			return fmt.Errorf("round %d: %w: enter %s", rep.Round, ErrHumanGames, tournament.Plural(len(rep.Humans), "result"))
 		}
 	}
 }
@@ -547,11 +455,13 @@ func (d *Director) Run(ctx context.Context, id int64, o PlayOptions) error {
 // with a person waits (ErrHumanGames).
 func (d *Director) runFinal(ctx context.Context, id int64, o PlayOptions) error {
 	for {
-		_, changes, err := d.Do(ctx, id, func(t *Tournament) (Change, error) { return t.FinalNext(FinalOptions{}) })
+		_, changes, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+			return t.FinalNext(tournament.FinalOptions{})
+		})
 		switch {
-		case errors.Is(err, ErrAllPaired), errors.Is(err, ErrInvalid): // over, or no final phase
+		case errors.Is(err, tournament.ErrAllPaired), errors.Is(err, tournament.ErrInvalid): // over, or no final phase
 			return nil
-		case errors.Is(err, ErrFinalWaiting): // games paired wait: play them below
+		case errors.Is(err, tournament.ErrFinalWaiting): // games paired wait: play them below
 		case err != nil:
 			return err
 		case o.Paired != nil:
@@ -566,7 +476,7 @@ func (d *Director) runFinal(ctx context.Context, id int64, o PlayOptions) error 
 			o.Played(rep)
 		}
 		if len(rep.Finals) > 0 {
-			return fmt.Errorf("the final phase: %w: enter %s (%s)", ErrHumanGames, Plural(len(rep.Finals), "result"), strings.Join(rep.Finals, ", "))
+			return fmt.Errorf("the final phase: %w: enter %s (%s)", ErrHumanGames, tournament.Plural(len(rep.Finals), "result"), strings.Join(rep.Finals, ", "))
 		}
 		if rep.Played == 0 && !paired {
 			return fmt.Errorf("the final phase: games wait and none could be played")

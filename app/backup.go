@@ -1,9 +1,11 @@
-package tournament
+package app
 
 import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/otd-project/otd/tournament"
 )
 
 // Backuper is a Storage that can copy its whole content while in use, and
@@ -17,7 +19,7 @@ type Backuper interface {
 	// number of tournaments it holds; it calls before first (if not nil),
 	// whose error stops it. It returns ErrNoBackup where it cannot read
 	// from itself (another engine's): CopyTo copies it then.
-	Restore(ctx context.Context, from Storage, before func() error) (int, error)
+	Restore(ctx context.Context, from tournament.Storage, before func() error) (int, error)
 }
 
 // Checker is a Storage that can check that it is what otd makes: its schema
@@ -28,21 +30,13 @@ type Checker interface {
 	Check(ctx context.Context) error
 }
 
-// ErrNoBackup reports a Storage that cannot make or restore backups.
-var ErrNoBackup = errors.New("the storage cannot make or restore backups")
-
-// ErrUnsound reports a database that is not as otd makes it (Check): a
-// schema changed by hand, a row that refers to nothing, a tournament that
-// breaks the rules.
-var ErrUnsound = errors.New("it is not as otd writes it")
-
 // Backup writes a consistent copy of the whole database (every tournament,
 // its audit trail included) into the empty file at path, while others read
 // and write it.
 func (d *Director) Backup(ctx context.Context, path string) error {
 	b, ok := d.db.(Backuper)
 	if !ok {
-		return ErrNoBackup
+		return tournament.ErrNoBackup
 	}
 	return b.Backup(ctx, path)
 }
@@ -59,15 +53,15 @@ func (d *Director) Check(ctx context.Context) error {
 	}
 	list, err := d.Tournaments(ctx)
 	if err != nil {
-		return fmt.Errorf("%w: %w", ErrUnsound, err)
+		return fmt.Errorf("%w: %w", tournament.ErrUnsound, err)
 	}
 	for _, s := range list {
 		_, _, err := d.Log(ctx, s.ID)
 		if b := (*brokenError)(nil); errors.As(err, &b) {
-			return fmt.Errorf("%w: %s: %w", ErrUnsound, b.tournament, b.err) // the database checked, not the one in use, is at fault
+			return fmt.Errorf("%w: %s: %w", tournament.ErrUnsound, b.tournament, b.err) // the database checked, not the one in use, is at fault
 		}
 		if err != nil {
-			return fmt.Errorf("%w: %w", ErrUnsound, err)
+			return fmt.Errorf("%w: %w", tournament.ErrUnsound, err)
 		}
 	}
 	return nil
@@ -80,7 +74,7 @@ func (d *Director) Check(ctx context.Context) error {
 func (d *Director) Restore(ctx context.Context, from *Director, before func() error) (int, error) {
 	if b, ok := d.db.(Backuper); ok {
 		n, err := b.Restore(ctx, from.db, before)
-		if !errors.Is(err, ErrNoBackup) {
+		if !errors.Is(err, tournament.ErrNoBackup) {
 			return n, err
 		}
 	}

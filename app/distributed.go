@@ -1,4 +1,4 @@
-package tournament
+package app
 
 import (
 	"cmp"
@@ -14,6 +14,8 @@ import (
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
+
+	"github.com/otd-project/otd/tournament"
 )
 
 // Engine rounds across machines (DESIGN.md, "Automated rounds"): the
@@ -59,7 +61,7 @@ type Distributor interface {
 	// Enqueue runs fn in a write transaction and queues the games it
 	// returns in the same transaction, each unless a job of that game
 	// (tournament, round and table) waits or is being played already.
-	Enqueue(ctx context.Context, fn func(Tx) ([]GameJob, error)) error
+	Enqueue(ctx context.Context, fn func(tournament.Tx) ([]GameJob, error)) error
 	// Jobs returns where the newest job of each game of round r of
 	// tournament id is.
 	Jobs(ctx context.Context, id int64, r int) ([]JobState, error)
@@ -125,8 +127,8 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 		return PlayReport{}, ErrNoQueue
 	}
 	var rep PlayReport
-	var todo []Game
-	err := q.Enqueue(ctx, func(tx Tx) ([]GameJob, error) {
+	var todo []tournament.Game
+	err := q.Enqueue(ctx, func(tx tournament.Tx) ([]GameJob, error) {
 		t, err := load(tx, id)
 		if err != nil {
 			return nil, err
@@ -139,7 +141,7 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 		}
 		r := t.Paired()
 		if r == 0 {
-			return nil, fmt.Errorf("%w: pair round 1 first ('otd round pair')", ErrNoRound)
+			return nil, fmt.Errorf("%w: pair round 1 first ('otd round pair')", tournament.ErrNoRound)
 		}
 		rep = PlayReport{Round: r, Time: o.Time}
 		todo = engineGames(t, r, &rep)
@@ -173,7 +175,7 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 		if err != nil && ctx.Err() == nil {
 			return rep, err
 		}
-		var t *Tournament
+		var t *tournament.Tournament
 		if err == nil {
 			t, err = d.Tournament(ctx, id)
 		}
@@ -195,7 +197,7 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 			h, herr := t.Game(rep.Round, g.Table)
 			switch {
 			case herr == nil && (h.Black != g.Black || h.White != g.White):
-				herr = fmt.Errorf("round %d table %d: %w: the round was paired again", rep.Round, g.Table, ErrChanged)
+				herr = fmt.Errorf("round %d table %d: %w: the round was paired again", rep.Round, g.Table, tournament.ErrChanged)
 			case herr == nil && h.Result == nil && s.Done:
 				herr = fmt.Errorf("round %d table %d: its result was undone after a worker recorded it: 'otd round play --distributed' queues it again", rep.Round, g.Table)
 			case herr == nil && h.Result == nil && s.Err == nil:
@@ -221,7 +223,7 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 		}
 		if ctx.Err() != nil {
 			return rep, fmt.Errorf("stopped following round %d (%d of %s recorded): %w; the workers go on with the others, and 'otd round play --distributed' follows them again",
-				rep.Round, len(recorded), Plural(len(todo), "engine game"), ctx.Err())
+				rep.Round, len(recorded), tournament.Plural(len(todo), "engine game"), ctx.Err())
 		}
 		if len(done) < len(todo) {
 			select {
@@ -314,7 +316,7 @@ func parseWorkerEngines(specs []string) (map[string][]string, error) {
 	for _, s := range specs {
 		name, cmd, ok := strings.Cut(s, "=")
 		name = strings.TrimSpace(name)
-		argv, err := splitArgs(cmd)
+		argv, err := tournament.SplitArgs(cmd)
 		switch {
 		case !ok || name == "":
 			return nil, invalidf("--engines %q: write NAME=PROGRAM ARGS..., NAME an engine entrant's name (e.g. \"Rhino 2=/usr/games/gtp-rhino -l 2\")", s)
@@ -322,28 +324,31 @@ func parseWorkerEngines(specs []string) (map[string][]string, error) {
 			return nil, invalidf("--engines %q: %v", s, err)
 		case len(argv) == 0:
 			return nil, invalidf("--engines %q: no program after the '='", s)
-		case m[FoldName(name)] != nil:
+		case m[tournament.FoldName(name)] != nil:
 			return nil, invalidf("--engines %q: %s is given twice", s, name)
 		}
 		if _, err := exec.LookPath(argv[0]); err != nil {
 			return nil, invalidf("--engines %q: this machine has no program %s (%v)", s, argv[0], err)
 		}
-		m[FoldName(name)] = argv
+		m[tournament.FoldName(name)] = argv
 	}
 	return m, nil
 }
 
+// invalidf formats an error that is tournament.ErrInvalid.
+func invalidf(format string, a ...any) error { return tournament.Invalid(fmt.Errorf(format, a...)) }
+
 // engine returns the engine this worker plays entrant name with, whose
 // engine is registered as spec, and false if it has none.
-func (w *worker) engine(name, spec string) (Engine, bool) {
-	e, err := ParseEngine(spec)
+func (w *worker) engine(name, spec string) (tournament.Engine, bool) {
+	e, err := tournament.ParseEngine(spec)
 	switch {
 	case err != nil:
-		return Engine{}, false
-	case e.Protocol == Builtin:
+		return tournament.Engine{}, false
+	case e.Protocol == tournament.Builtin:
 		return e, true
 	case w.mine != nil:
-		argv, ok := w.mine[FoldName(name)]
+		argv, ok := w.mine[tournament.FoldName(name)]
 		e.Argv = argv
 		return e, ok
 	}
@@ -366,7 +371,7 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 	g, err := t.Game(j.Round, j.Table)
 	switch {
 	case err != nil || g.Black != j.Black || g.White != j.White:
-		return fmt.Errorf("%s: %w: the round was paired again after the game was queued", j, ErrChanged)
+		return fmt.Errorf("%s: %w: the round was paired again after the game was queued", j, tournament.ErrChanged)
 	case g.Result != nil: // recorded already: the job is done
 		return commit(func(*Director) error { return nil })
 	}
@@ -385,7 +390,7 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 	}()
 	var failed []error // engines this worker could not start: its fault, not the entrant's
 	var fmu sync.Mutex
-	o := PlayOptions{Time: j.Time, CompleteMove: w.o.CompleteMove, Start: func(ctx context.Context, p Player, r engine.Rules) (player.Player, error) {
+	o := PlayOptions{Time: j.Time, CompleteMove: w.o.CompleteMove, Start: func(ctx context.Context, p tournament.Player, r engine.Rules) (player.Player, error) {
 		e, ok := w.engine(p.Name, p.Engine)
 		if !ok {
 			return nil, fmt.Errorf("this worker has no engine for %s", p.Name)
@@ -404,7 +409,7 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 		w.o.Progress(e)
 	}
 	var again bool // another worker recorded the game meanwhile
-	res, stop, err := w.d.playGame(ctx, t, g.Black, g.White, o, func(p Played) (res *Result, err error) {
+	res, stop, err := w.d.playGame(ctx, t, g.Black, g.White, o, func(p tournament.Played) (res *tournament.Result, err error) {
 		fmu.Lock()
 		ferr := errors.Join(failed...)
 		fmu.Unlock()
@@ -413,7 +418,7 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 		}
 		err = commit(func(d *Director) error {
 			res, err = d.recordWith(ctx, t.ID, recordRound(*g))(p)
-			if errors.Is(err, ErrHasResult) {
+			if errors.Is(err, tournament.ErrHasResult) {
 				again = true
 				return nil // the job is done all the same
 			}
@@ -424,7 +429,7 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 	stop()
 	e.Done, e.Result, e.Err = true, res, err
 	if again {
-		e.Err = fmt.Errorf("round %d table %d: %w: another worker recorded it meanwhile; this play is dropped", j.Round, j.Table, ErrHasResult)
+		e.Err = fmt.Errorf("round %d table %d: %w: another worker recorded it meanwhile; this play is dropped", j.Round, j.Table, tournament.ErrHasResult)
 	}
 	if err != nil && ctx.Err() != nil {
 		e.Err = ErrStopped
@@ -474,7 +479,7 @@ func (w *worker) sayWhy(ctx context.Context, q Distributor, note func(string)) {
 		if len(jobs) > 0 {
 			slices.Sort(lack)
 			why = fmt.Sprintf("waiting: the %s queued need engines this worker lacks (%s): they are left to other workers; give this one their programs with --engines NAME=PROGRAM",
-				Plural(len(jobs), "game"), strings.Join(lack, ", "))
+				tournament.Plural(len(jobs), "game"), strings.Join(lack, ", "))
 		}
 		if why != said {
 			note(why)
@@ -486,7 +491,7 @@ func (w *worker) sayWhy(ctx context.Context, q Distributor, note func(string)) {
 // notQueued refuses to play here the games of round r that are queued for
 // the workers ('round play --distributed'): they would be played twice, and
 // one of the two results refused.
-func (d *Director) notQueued(ctx context.Context, id int64, r int, todo []Game) error {
+func (d *Director) notQueued(ctx context.Context, id int64, r int, todo []tournament.Game) error {
 	q, ok := d.db.(Distributor)
 	if !ok || len(todo) == 0 {
 		return nil
@@ -497,7 +502,7 @@ func (d *Director) notQueued(ctx context.Context, id int64, r int, todo []Game) 
 	}
 	var queued []int
 	for _, s := range states {
-		if !s.Done && s.Err == nil && slices.ContainsFunc(todo, func(g Game) bool { return g.Table == s.Table }) {
+		if !s.Done && s.Err == nil && slices.ContainsFunc(todo, func(g tournament.Game) bool { return g.Table == s.Table }) {
 			queued = append(queued, s.Table)
 		}
 	}

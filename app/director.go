@@ -1,63 +1,12 @@
-package tournament
+package app
 
 import (
 	"context"
 	"fmt"
 	"slices"
+
+	"github.com/otd-project/otd/tournament"
 )
-
-// Storage is the database as the Director uses it; package store implements
-// it (the domain says what the application needs, storage provides it).
-type Storage interface {
-	// Update runs fn in one write transaction: everything fn writes
-	// commits together, or, if fn fails, nothing does.
-	Update(ctx context.Context, fn func(Tx) error) error
-	// View runs fn in a read-only transaction.
-	View(ctx context.Context, fn func(Tx) error) error
-}
-
-// Tx is one transaction of the Storage.
-type Tx interface {
-	// Current returns the id of the database's current tournament (the one
-	// last created or chosen with Use): the command line's default, which
-	// nothing else reads.
-	Current() (int64, error)
-	// Use makes tournament id the current one.
-	Use(id int64) error
-	// List lists the tournaments of the database.
-	List() ([]Summary, error)
-	// Load reads a whole tournament.
-	Load(id int64) (*Tournament, error)
-	// Create stores a new tournament's settings, makes it the current one
-	// and returns its id. A name that another tournament has (NameKey) is
-	// refused with a *DuplicateError, as is a rename to one by Save.
-	Create(s Settings) (int64, error)
-	// Save writes a change: the entities of c.After replace those of
-	// c.Before, and the change is the new audit entry, whose id it returns.
-	Save(id int64, c Change) (int64, error)
-	// Log returns the audit trail of a tournament, oldest first.
-	Log(id int64) ([]Entry, error)
-	// LastUndoable returns the newest entry of an undoable action not
-	// undone yet, or an error wrapping ErrNothingToUndo.
-	LastUndoable(id int64) (Entry, error)
-	// MarkUndone records that entry was undone by entry by.
-	MarkUndone(entry, by int64) error
-	// Delete removes a tournament and all of it, its audit trail included.
-	Delete(id int64) error
-}
-
-// Summary is one line of the list of tournaments.
-type Summary struct {
-	ID      int64
-	Name    string
-	Rounds  int
-	Players int
-	Paired  int
-	Current bool
-}
-
-// Op is one operation of a director's action on a tournament.
-type Op func(*Tournament) (Change, error)
 
 // Director runs a director's actions: each names the tournament it acts on
 // (by its id), loads it, applies domain operations, and saves their changes
@@ -67,19 +16,19 @@ type Op func(*Tournament) (Change, error)
 // command starts, so that a round being played, a live page or another
 // director keeps to its own tournament whatever 'otd tournament use' does.
 type Director struct {
-	db Storage
+	db tournament.Storage
 }
 
 // NewDirector returns the Director of a database.
-func NewDirector(db Storage) *Director { return &Director{db: db} }
+func NewDirector(db tournament.Storage) *Director { return &Director{db: db} }
 
 // Do runs ops, in order, on tournament id as one action: if any fails, or
 // the result breaks an invariant, nothing is saved. It returns the
 // tournament after the action and the changes, one per op.
-func (d *Director) Do(ctx context.Context, id int64, ops ...Op) (*Tournament, []Change, error) {
-	var t *Tournament
-	var changes []Change
-	err := d.db.Update(ctx, func(tx Tx) (err error) {
+func (d *Director) Do(ctx context.Context, id int64, ops ...tournament.Op) (*tournament.Tournament, []tournament.Change, error) {
+	var t *tournament.Tournament
+	var changes []tournament.Change
+	err := d.db.Update(ctx, func(tx tournament.Tx) (err error) {
 		if t, err = load(tx, id); err != nil {
 			return err
 		}
@@ -108,26 +57,26 @@ func (d *Director) Do(ctx context.Context, id int64, ops ...Op) (*Tournament, []
 }
 
 // Create creates a tournament with settings s and makes it the current one.
-func (d *Director) Create(ctx context.Context, s Settings) (*Tournament, error) {
-	t := &Tournament{Settings: s}
-	return t, d.create(ctx, t, ActTournamentNew, s.Name, State{Settings: &s})
+func (d *Director) Create(ctx context.Context, s tournament.Settings) (*tournament.Tournament, error) {
+	t := &tournament.Tournament{Settings: s}
+	return t, d.create(ctx, t, t.Created)
 }
 
 // Import stores a whole tournament read from another program's file (source
 // names it) as a new tournament, and makes it the current one.
-func (d *Director) Import(ctx context.Context, t *Tournament, source string) error {
-	return d.create(ctx, t, ActImport, source, State{Players: t.Players, Games: t.Games, FinalGames: t.FinalGames})
+func (d *Director) Import(ctx context.Context, t *tournament.Tournament, source string) error {
+	return d.create(ctx, t, func() tournament.Change { return t.Imported(source) })
 }
 
-func (d *Director) create(ctx context.Context, t *Tournament, a Action, subject string, after State) error {
+func (d *Director) create(ctx context.Context, t *tournament.Tournament, change func() tournament.Change) error {
 	if err := t.Validate(); err != nil {
 		return err
 	}
-	return d.db.Update(ctx, func(tx Tx) (err error) {
+	return d.db.Update(ctx, func(tx tournament.Tx) (err error) {
 		if t.ID, err = tx.Create(t.Settings); err != nil {
 			return err
 		}
-		_, err = tx.Save(t.ID, t.change(a, subject, State{}, after))
+		_, err = tx.Save(t.ID, change())
 		return err
 	})
 }
@@ -136,22 +85,22 @@ func (d *Director) create(ctx context.Context, t *Tournament, a Action, subject 
 // (an undo, the tournament's creation and its import are not undone). With
 // kinds, the newest change must be of one of those kinds. It returns the
 // entry undone and the change that undid it.
-func (d *Director) Undo(ctx context.Context, id int64, kinds ...Action) (Entry, Change, error) {
+func (d *Director) Undo(ctx context.Context, id int64, kinds ...tournament.Action) (tournament.Entry, tournament.Change, error) {
 	return d.undo(ctx, id, true, kinds)
 }
 
 // WouldUndo returns what Undo would do now, or why it would refuse,
 // changing nothing.
-func (d *Director) WouldUndo(ctx context.Context, id int64, kinds ...Action) (Entry, Change, error) {
+func (d *Director) WouldUndo(ctx context.Context, id int64, kinds ...tournament.Action) (tournament.Entry, tournament.Change, error) {
 	return d.undo(ctx, id, false, kinds)
 }
 
-func (d *Director) undo(ctx context.Context, id int64, save bool, kinds []Action) (last Entry, u Change, err error) {
+func (d *Director) undo(ctx context.Context, id int64, save bool, kinds []tournament.Action) (last tournament.Entry, u tournament.Change, err error) {
 	run := d.db.View
 	if save {
 		run = d.db.Update
 	}
-	err = run(ctx, func(tx Tx) error {
+	err = run(ctx, func(tx tournament.Tx) error {
 		t, err := load(tx, id)
 		if err != nil {
 			return err
@@ -160,7 +109,7 @@ func (d *Director) undo(ctx context.Context, id int64, save bool, kinds []Action
 			return err
 		}
 		if len(kinds) > 0 && !slices.Contains(kinds, last.Action) {
-			return fmt.Errorf("%w of that kind: the last change is entry %d (%s: %s); 'otd undo' reverts it", ErrNothingToUndo, last.ID, last.Action, last.Subject)
+			return fmt.Errorf("%w of that kind: the last change is entry %d (%s: %s); 'otd undo' reverts it", tournament.ErrNothingToUndo, last.ID, last.Action, last.Subject)
 		}
 		if u, err = t.Undo(last.ID, last.Change); err != nil || !save {
 			return err
@@ -177,17 +126,17 @@ func (d *Director) undo(ctx context.Context, id int64, save bool, kinds []Action
 // Delete removes tournament id and all of it, its audit trail included: it
 // cannot be undone.
 func (d *Director) Delete(ctx context.Context, id int64) error {
-	return d.db.Update(ctx, func(tx Tx) error { return tx.Delete(id) })
+	return d.db.Update(ctx, func(tx tournament.Tx) error { return tx.Delete(id) })
 }
 
 // Use makes tournament id the current one.
 func (d *Director) Use(ctx context.Context, id int64) error {
-	return d.db.Update(ctx, func(tx Tx) error { return tx.Use(id) })
+	return d.db.Update(ctx, func(tx tournament.Tx) error { return tx.Use(id) })
 }
 
 // Tournaments lists the tournaments of the database.
-func (d *Director) Tournaments(ctx context.Context) (list []Summary, err error) {
-	err = d.db.View(ctx, func(tx Tx) error {
+func (d *Director) Tournaments(ctx context.Context) (list []tournament.Summary, err error) {
+	err = d.db.View(ctx, func(tx tournament.Tx) error {
 		list, err = tx.List()
 		return err
 	})
@@ -198,7 +147,7 @@ func (d *Director) Tournaments(ctx context.Context) (list []Summary, err error) 
 // last created, imported or chosen with Use. It is the command line's
 // default, read once when a command starts; no action reads it.
 func (d *Director) Current(ctx context.Context) (id int64, err error) {
-	err = d.db.View(ctx, func(tx Tx) error {
+	err = d.db.View(ctx, func(tx tournament.Tx) error {
 		id, err = tx.Current()
 		return err
 	})
@@ -206,8 +155,8 @@ func (d *Director) Current(ctx context.Context) (id int64, err error) {
 }
 
 // Tournament reads tournament id.
-func (d *Director) Tournament(ctx context.Context, id int64) (t *Tournament, err error) {
-	err = d.db.View(ctx, func(tx Tx) error {
+func (d *Director) Tournament(ctx context.Context, id int64) (t *tournament.Tournament, err error) {
+	err = d.db.View(ctx, func(tx tournament.Tx) error {
 		t, err = load(tx, id)
 		return err
 	})
@@ -215,8 +164,8 @@ func (d *Director) Tournament(ctx context.Context, id int64) (t *Tournament, err
 }
 
 // Log reads tournament id and its audit trail, oldest first.
-func (d *Director) Log(ctx context.Context, id int64) (t *Tournament, log []Entry, err error) {
-	err = d.db.View(ctx, func(tx Tx) error {
+func (d *Director) Log(ctx context.Context, id int64) (t *tournament.Tournament, log []tournament.Entry, err error) {
+	err = d.db.View(ctx, func(tx tournament.Tx) error {
 		if t, err = load(tx, id); err != nil {
 			return err
 		}
@@ -227,7 +176,7 @@ func (d *Director) Log(ctx context.Context, id int64) (t *Tournament, log []Entr
 }
 
 // load reads tournament id and checks its invariants.
-func load(tx Tx, id int64) (*Tournament, error) {
+func load(tx tournament.Tx, id int64) (*tournament.Tournament, error) {
 	t, err := tx.Load(id)
 	if err != nil {
 		return nil, err

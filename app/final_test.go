@@ -1,8 +1,9 @@
-package tournament_test
+package app_test
 
 import (
 	"context"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"reflect"
 	"slices"
 	"testing"
@@ -32,7 +33,7 @@ import (
 // The final ranking: 3, 1, 5, 2, then the Swiss order: 6, 4.
 func TestFinalPhase(t *testing.T) {
 	ctx := context.Background()
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	s := tournament.DefaultSettings("Championship", 1)
 	s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
 	s.Final = tournament.WOCFinal
@@ -163,7 +164,7 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			d := tournament.NewDirector(memstore.New())
+			d := app.NewDirector(memstore.New())
 			s := tournament.DefaultSettings("Championship", 1)
 			s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
 			s.Final = tournament.WOCFinal

@@ -1,9 +1,10 @@
-package tournament_test
+package app_test
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"reflect"
 	"testing"
 
@@ -32,7 +33,7 @@ func result(r, table, b, w int) tournament.Op {
 }
 
 // newEvent creates a tournament of n players with round 1 paired.
-func newEvent(t *testing.T, d *tournament.Director, name string, n int) *tournament.Tournament {
+func newEvent(t *testing.T, d *app.Director, name string, n int) *tournament.Tournament {
 	t.Helper()
 	ctx := context.Background()
 	tm, err := d.Create(ctx, tournament.DefaultSettings(name, 3))
@@ -50,7 +51,7 @@ func newEvent(t *testing.T, d *tournament.Director, name string, n int) *tournam
 // its id names, never on the current one.
 func TestDirectorActsOnTheTournamentNamed(t *testing.T) {
 	ctx := context.Background()
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	a := newEvent(t, d, "A", 4)
 	b := newEvent(t, d, "B", 4) // the current tournament now
 	if cur, err := d.Current(ctx); err != nil || cur != b.ID {
@@ -109,7 +110,7 @@ func TestDirectorActsOnTheTournamentNamed(t *testing.T) {
 func TestDirectorAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	st := memstore.New()
-	d := tournament.NewDirector(st)
+	d := app.NewDirector(st)
 	tm := newEvent(t, d, "A", 4)
 	before, _ := d.Tournament(ctx, tm.ID)
 	_, beforeLog, _ := d.Log(ctx, tm.ID)
@@ -149,7 +150,7 @@ func TestDirectorAllOrNothing(t *testing.T) {
 // back the tournament exactly as it was before it.
 func TestDirectorUndoRestoresExactly(t *testing.T) {
 	ctx := context.Background()
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	tm, err := d.Create(ctx, tournament.DefaultSettings("A", 3))
 	if err != nil {
 		t.Fatal(err)
@@ -185,7 +186,7 @@ func TestDirectorUndoRestoresExactly(t *testing.T) {
 // a rename.
 func TestDirectorNames(t *testing.T) {
 	ctx := context.Background()
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	a := newEvent(t, d, "Paris Open", 2)
 	newEvent(t, d, "Club Night", 2)
 	if _, err := d.Create(ctx, tournament.DefaultSettings("PARIS OPEN", 3)); !errors.Is(err, tournament.ErrDuplicate) {

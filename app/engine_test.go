@@ -1,8 +1,9 @@
-package tournament_test
+package app_test
 
 import (
 	"context"
 	"errors"
+	"github.com/otd-project/otd/app"
 	"strings"
 	"testing"
 
@@ -41,7 +42,7 @@ func TestCheckEngine(t *testing.T) {
 		{"gtp-rhino 10x10", rhino, ten, false, "boardsize 10"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := tournament.CheckEngine(context.Background(), tc.spec, tc.rules)
+			err := app.CheckEngine(context.Background(), tc.spec, tc.rules)
 			if tc.refused == "" {
 				if err != nil {
 					t.Fatalf("CheckEngine(%q, %v) = %v; want it to play", tc.spec, tc.rules, err)

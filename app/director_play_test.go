@@ -1,9 +1,10 @@
-package tournament_test
+package app_test
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"strings"
 	"sync"
 	"testing"
@@ -17,7 +18,7 @@ import (
 
 // engineEvent creates a tournament of built-in engines (random players,
 // seeded) and the people named, with round 1 paired.
-func engineEvent(t *testing.T, d *tournament.Director, name string, engines int, people ...string) *tournament.Tournament {
+func engineEvent(t *testing.T, d *app.Director, name string, engines int, people ...string) *tournament.Tournament {
 	t.Helper()
 	ctx := context.Background()
 	tm, err := d.Create(ctx, tournament.DefaultSettings(name, 2))
@@ -86,9 +87,9 @@ var minute = match.TimeControl{Base: time.Minute}
 // the person's game is left, and a second call plays nothing.
 func TestPlayRound(t *testing.T) {
 	ctx := context.Background()
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 6, "Ann Person", "Bob Person")
-	rep, err := d.PlayRound(ctx, tm.ID, tournament.PlayOptions{Time: minute, Concurrency: 2})
+	rep, err := d.PlayRound(ctx, tm.ID, app.PlayOptions{Time: minute, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestPlayRound(t *testing.T) {
 	if played := checkPlayed(t, tm); rep.Played != played || rep.Played+len(rep.Humans) != 4 || rep.Round != 1 {
 		t.Errorf("report %+v; %d games recorded, 4 tables", rep, played)
 	}
-	again, err := d.PlayRound(ctx, tm.ID, tournament.PlayOptions{Time: minute})
+	again, err := d.PlayRound(ctx, tm.ID, app.PlayOptions{Time: minute})
 	if err != nil || again.Played != 0 || again.Recorded != rep.Played {
 		t.Errorf("a second PlayRound: %+v, %v; want nothing played, %d recorded before", again, err, rep.Played)
 	}
@@ -107,11 +108,11 @@ func TestPlayRound(t *testing.T) {
 // tournament named.
 func TestPlayRoundKeepsItsTournament(t *testing.T) {
 	ctx := context.Background()
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	a := engineEvent(t, d, "A", 4)
 	var once sync.Once
 	var b *tournament.Tournament
-	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
+	o := app.PlayOptions{Time: minute, Progress: func(e app.GameEvent) {
 		once.Do(func() { b = engineEvent(t, d, "B", 4) })
 	}}
 	rep, err := d.PlayRound(ctx, a.ID, o)
@@ -136,10 +137,10 @@ func TestPlayRoundKeepsItsTournament(t *testing.T) {
 // TestPlayRoundStopped: a round stopped as its first game starts records
 // nothing and says how to go on; the next call plays every game.
 func TestPlayRoundStopped(t *testing.T) {
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 4)
 	ctx, cancel := context.WithCancel(context.Background())
-	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
+	o := app.PlayOptions{Time: minute, Progress: func(e app.GameEvent) {
 		if !e.Done {
 			cancel()
 		}
@@ -151,7 +152,7 @@ func TestPlayRoundStopped(t *testing.T) {
 	if got, _ := d.Tournament(context.Background(), tm.ID); checkPlayedNone(got) != 0 {
 		t.Fatal("a stopped round recorded a game")
 	}
-	rep, err = d.PlayRound(context.Background(), tm.ID, tournament.PlayOptions{Time: minute})
+	rep, err = d.PlayRound(context.Background(), tm.ID, app.PlayOptions{Time: minute})
 	if err != nil || rep.Played != 2 {
 		t.Fatalf("the round played again: %+v, %v; want 2 games", rep, err)
 	}
@@ -170,15 +171,15 @@ func checkPlayedNone(tm *tournament.Tournament) (n int) {
 // (undone and paired with other colours) refuses the stale result.
 func TestPlayRoundRepaired(t *testing.T) {
 	ctx := context.Background()
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 2)
 	g := tm.Round(1)[0]
 	swap := func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{g.White, g.Black}}})
 	}
 	var once sync.Once
-	var events []tournament.GameEvent
-	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
+	var events []app.GameEvent
+	o := app.PlayOptions{Time: minute, Progress: func(e app.GameEvent) {
 		once.Do(func() {
 			if _, _, err := d.Undo(ctx, tm.ID); err != nil {
 				t.Error(err)
@@ -201,14 +202,14 @@ func TestPlayRoundRepaired(t *testing.T) {
 // runLog records what Run says of each round.
 type runLog struct {
 	paired []int
-	played []tournament.PlayReport
+	played []app.PlayReport
 }
 
 // options returns PlayOptions that record into l.
-func (l *runLog) options() tournament.PlayOptions {
-	return tournament.PlayOptions{Time: minute, Concurrency: 2,
+func (l *runLog) options() app.PlayOptions {
+	return app.PlayOptions{Time: minute, Concurrency: 2,
 		Paired: func(r int, _ []string) { l.paired = append(l.paired, r) },
-		Played: func(rep tournament.PlayReport) { l.played = append(l.played, rep) }}
+		Played: func(rep app.PlayReport) { l.played = append(l.played, rep) }}
 }
 
 // rounds returns, for each round played, "round:played/recorded before".
@@ -225,7 +226,7 @@ func (l *runLog) rounds() string {
 // play two games a round.
 func TestRun(t *testing.T) {
 	ctx := context.Background()
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 4)
 	var l runLog
 	if err := d.Run(ctx, tm.ID, l.options()); err != nil {
@@ -249,7 +250,7 @@ func TestRun(t *testing.T) {
 // in, it stops there again; once it is in, it goes on to the next round.
 func TestRunStopsAtAPerson(t *testing.T) {
 	ctx := context.Background()
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Mixed", 3, "Ann Person")
 	enter := func(r int) {
 		t.Helper()
@@ -280,7 +281,7 @@ func TestRunStopsAtAPerson(t *testing.T) {
 		}
 		var l runLog
 		err := d.Run(ctx, tm.ID, l.options())
-		if step.stop == "" && err != nil || step.stop != "" && (!errors.Is(err, tournament.ErrHumanGames) || err.Error() != step.stop) {
+		if step.stop == "" && err != nil || step.stop != "" && (!errors.Is(err, app.ErrHumanGames) || err.Error() != step.stop) {
 			t.Errorf("Run: %v; want %q", err, step.stop)
 		}
 		if fmt.Sprint(l.paired) != step.paired || l.rounds() != step.played {
@@ -297,12 +298,12 @@ func TestRunStopsAtAPerson(t *testing.T) {
 // records nothing of round 2 and says how to go on; run again, it plays
 // round 2 without pairing it again.
 func TestRunStopped(t *testing.T) {
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	var l runLog
 	o := l.options()
-	o.Progress = func(e tournament.GameEvent) {
+	o.Progress = func(e app.GameEvent) {
 		if e.Round == 2 && !e.Done {
 			cancel()
 		}
@@ -329,10 +330,10 @@ func TestRunStopped(t *testing.T) {
 // TestRunResumes: Run on a round half played (a run killed after its first
 // game) plays the rest of it, then the next round.
 func TestRunResumes(t *testing.T) {
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 4)
 	ctx, cancel := context.WithCancel(context.Background())
-	o := tournament.PlayOptions{Time: minute, Progress: func(e tournament.GameEvent) {
+	o := app.PlayOptions{Time: minute, Progress: func(e app.GameEvent) {
 		if e.Done {
 			cancel()
 		}
@@ -358,14 +359,14 @@ func TestRunResumes(t *testing.T) {
 // person to enter), recording every final game with its transcript.
 func TestRunPlaysTheFinalPhase(t *testing.T) {
 	ctx := context.Background()
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 4)
 	s := tm.Settings
 	s.Final = tournament.FinalRules{Qualifiers: 2, BestOf: 3, Level: tournament.LevelDiscs, Colour: tournament.ColourLot}
 	if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.ChangeSettings(s) }); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Run(ctx, tm.ID, tournament.PlayOptions{Time: minute}); err != nil {
+	if err := d.Run(ctx, tm.ID, app.PlayOptions{Time: minute}); err != nil {
 		t.Fatal(err)
 	}
 	tm, _ = d.Tournament(ctx, tm.ID)
@@ -385,24 +386,24 @@ func TestRunPlaysTheFinalPhase(t *testing.T) {
 // what is left (not "context canceled", issue 21 item 10); the games stopped
 // or not started are no failures.
 func TestPlayRoundStoppedSaysWhatIsKept(t *testing.T) {
-	d := tournament.NewDirector(memstore.New())
+	d := app.NewDirector(memstore.New())
 	tm := engineEvent(t, d, "Bots", 6) // 3 tables, played one at a time in table order
 	ctx, cancel := context.WithCancel(context.Background())
 	var stopped []int // the tables whose game ended with an error
-	o := tournament.PlayOptions{Time: minute, Concurrency: 1, Progress: func(e tournament.GameEvent) {
+	o := app.PlayOptions{Time: minute, Concurrency: 1, Progress: func(e app.GameEvent) {
 		switch {
 		case e.Done && e.Err == nil:
 			cancel()
-		case e.Done && errors.Is(e.Err, tournament.ErrStopped):
+		case e.Done && errors.Is(e.Err, app.ErrStopped):
 			stopped = append(stopped, e.Table)
 		case e.Done:
 			t.Errorf("table %d: %v; want ErrStopped", e.Table, e.Err)
 		}
 	}}
 	rep, err := d.PlayRound(ctx, tm.ID, o)
-	var se *tournament.StoppedError
+	var se *app.StoppedError
 	const want = "round 1 stopped: 1 game played and recorded, kept (table 1); 2 engine games without a result (tables 2 and 3): the games running were stopped, not recorded"
-	if !errors.As(err, &se) || !errors.Is(err, context.Canceled) || !errors.Is(err, tournament.ErrStopped) || err.Error() != want {
+	if !errors.As(err, &se) || !errors.Is(err, context.Canceled) || !errors.Is(err, app.ErrStopped) || err.Error() != want {
 		t.Fatalf("a round stopped after its first game: %v; want %q, context.Canceled and ErrStopped", err, want)
 	}
 	if fmt.Sprint(se.Round, se.Recorded, se.Left) != "1 [1] [2 3]" || rep.Played != 1 || rep.Failed != 0 {
