@@ -53,7 +53,7 @@ func benchDistributed(b *testing.B, engine string, workers int) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	d := app.NewDirector(st)
+	d := app.New(st.App())
 	ctx := context.Background()
 	s := tournament.DefaultSettings("Bench RR", 60)
 	s.System = tournament.RoundRobin

@@ -112,7 +112,7 @@ func writeBenchTournament(path string, players, rounds int) error {
 		return err
 	}
 	defer s.Close()
-	d := app.NewDirector(s)
+	d := app.New(s.App())
 	created, err := d.Create(ctx, tournament.DefaultSettings("Benchmark Open", rounds))
 	if err != nil {
 		return err
@@ -245,7 +245,7 @@ func benchPostgres(b *testing.B) string {
 			return
 		}
 		defer dst.Close()
-		_, benchPG.err = app.NewDirector(src).CopyTo(context.Background(), app.NewDirector(dst), nil)
+		_, benchPG.err = app.New(src.App()).CopyTo(context.Background(), app.New(dst.App()), nil)
 	})
 	if benchPG.err != nil {
 		b.Fatal(benchPG.err)
@@ -270,7 +270,7 @@ func BenchmarkEngineRound(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		d := app.NewDirector(st)
+		d := app.New(st.App())
 		ctx := context.Background()
 		created, err := d.Create(ctx, tournament.DefaultSettings("Bench", 1))
 		if err != nil {

@@ -244,7 +244,7 @@ func loadDB(t *testing.T, path string) (*tournament.Tournament, []tournament.Ent
 		t.Fatal(err)
 	}
 	defer s.Close()
-	d := app.NewDirector(s)
+	d := app.New(s.App())
 	id, err := d.Current(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -54,7 +54,7 @@ func TestDistributedWorkersKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := app.NewDirector(st)
+	d := app.New(st.App())
 	ctx := context.Background()
 	s := tournament.DefaultSettings("Engines RR", rounds)
 	s.System = tournament.RoundRobin

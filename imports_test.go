@@ -70,7 +70,7 @@ var testAllowed = map[string][]string{
 	// is held to SQLite's by a test that opens both.
 	"store/sqlite":      {"internal/storetest"},
 	"store/postgres":    {"internal/storetest", "store/sqlite"},
-	"internal/memstore": {"internal/storetest"},
+	"internal/memstore": {"internal/storetest", "app"},
 	"engine/match":      {"engine/gtp", "engine/proc"},
 	"engine/proc":       {"internal/fakeengine"},
 	"engine/gtp":        {"internal/enginetest"},

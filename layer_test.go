@@ -24,13 +24,14 @@ import (
 // (IsURL, Redact: they touch no database); telling whether two names are one
 // database (DatabaseFile, DatabaseOutput, SameDatabase: a backup never writes over the
 // database it copies); opening a backup to restore, checked against otd's
-// schema (OpenBackup); and opening the archive database (OpenArchive), which
+// schema (OpenBackup); handing the store's features to the application
+// layer (App); and opening the archive database (OpenArchive), which
 // it uses through package archive. Everything else of a
 // director's action (transactions, loading, saving, audit rows) goes through
 // the application layer, app.Director (DESIGN.md).
 func cliStoreAllowed(name string) bool {
 	return name == "Open" || name == "Options" || name == "Close" || name == "RestoreFile" || strings.HasPrefix(name, "Err") ||
-		name == "IsURL" || name == "Redact" || name == "OpenArchive" ||
+		name == "IsURL" || name == "Redact" || name == "OpenArchive" || name == "App" ||
 		name == "DatabaseFile" || name == "DatabaseOutput" || name == "SameDatabase" || name == "OpenBackup"
 }
 

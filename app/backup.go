@@ -34,11 +34,10 @@ type Checker interface {
 // its audit trail included) into the empty file at path, while others read
 // and write it.
 func (d *Director) Backup(ctx context.Context, path string) error {
-	b, ok := d.db.(Backuper)
-	if !ok {
+	if d.db.Backup == nil {
 		return tournament.ErrNoBackup
 	}
-	return b.Backup(ctx, path)
+	return d.db.Backup.Backup(ctx, path)
 }
 
 // Check tells whether the database is sound, as a backup must be to be
@@ -46,8 +45,8 @@ func (d *Director) Backup(ctx context.Context, path string) error {
 // and keeps the rules (Validate), its audit trail read. The error wraps
 // ErrUnsound and names what is wrong.
 func (d *Director) Check(ctx context.Context) error {
-	if c, ok := d.db.(Checker); ok {
-		if err := c.Check(ctx); err != nil {
+	if d.db.Check != nil {
+		if err := d.db.Check.Check(ctx); err != nil {
 			return err
 		}
 	}
@@ -72,8 +71,8 @@ func (d *Director) Check(ctx context.Context) error {
 // not nil) has run without error, and returns the number of tournaments
 // restored. from is taken as it is: Check it first.
 func (d *Director) Restore(ctx context.Context, from *Director, before func() error) (int, error) {
-	if b, ok := d.db.(Backuper); ok {
-		n, err := b.Restore(ctx, from.db, before)
+	if d.db.Backup != nil {
+		n, err := d.db.Backup.Restore(ctx, from.db.Storage, before)
 		if !errors.Is(err, tournament.ErrNoBackup) {
 			return n, err
 		}

@@ -16,42 +16,60 @@ import (
 // command starts, so that a round being played, a live page or another
 // director keeps to its own tournament whatever 'otd tournament use' does.
 type Director struct {
-	db tournament.Storage
+	db Store
 }
 
-// NewDirector returns the Director of a database.
-func NewDirector(db tournament.Storage) *Director { return &Director{db: db} }
+// Store is a database as the Director uses it: its tournament.Storage, and
+// the optional features of its store, each nil where the store has none.
+// A store hands them over when opened (sqlite.Store.App, postgres.Store.App).
+type Store struct {
+	tournament.Storage
+	Backup Backuper    // backups of the whole database, and their restore
+	Check  Checker     // the store's own check of its schema and rows
+	Move   Mover       // its whole content read and replaced, whatever the engine
+	Watch  Watcher     // changes made by others, reported
+	Queue  Distributor // a job queue of engine games, for workers on other machines
+}
+
+// New returns the Director of a database.
+func New(db Store) *Director { return &Director{db: db} }
 
 // Do runs ops, in order, on tournament id as one action: if any fails, or
 // the result breaks an invariant, nothing is saved. It returns the
 // tournament after the action and the changes, one per op.
-func (d *Director) Do(ctx context.Context, id int64, ops ...tournament.Op) (*tournament.Tournament, []tournament.Change, error) {
-	var t *tournament.Tournament
-	var changes []tournament.Change
-	err := d.db.Update(ctx, func(tx tournament.Tx) (err error) {
-		if t, err = load(tx, id); err != nil {
-			return err
-		}
-		changes = changes[:0]
-		for _, op := range ops {
-			c, err := op(t)
-			if err != nil {
-				return err
-			}
-			changes = append(changes, c)
-		}
-		if err := t.Validate(); err != nil {
-			return fmt.Errorf("refused, as it would leave the tournament inconsistent: %w", err)
-		}
-		for _, c := range changes {
-			if _, err := tx.Save(t.ID, c); err != nil {
-				return err
-			}
-		}
-		return nil
+func (d *Director) Do(ctx context.Context, id int64, ops ...tournament.Op) (t *tournament.Tournament, changes []tournament.Change, err error) {
+	err = d.db.Update(ctx, func(tx tournament.Tx) (err error) {
+		t, changes, err = apply(tx, id, ops)
+		return err
 	})
 	if err != nil {
 		return nil, nil, err
+	}
+	return t, changes, nil
+}
+
+// apply runs ops, in order, on tournament id in transaction tx, and saves
+// their changes if the tournament keeps its invariants.
+func apply(tx tournament.Tx, id int64, ops []tournament.Op) (*tournament.Tournament, []tournament.Change, error) {
+	t, err := load(tx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	var changes []tournament.Change
+	for _, op := range ops {
+		c, err := op(t)
+		if err != nil {
+			return nil, nil, err
+		}
+		changes = append(changes, c)
+	}
+	if err := t.Validate(); err != nil {
+		return nil, nil, fmt.Errorf("refused, as it would leave the tournament inconsistent: %w", err)
+	}
+	for _, c := range changes {
+		if _, err := tx.Save(t.ID, c); err != nil {
+			return nil, nil, err
+		}
 	}
 	return t, changes, nil
 }

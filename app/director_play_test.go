@@ -87,7 +87,7 @@ var minute = match.TimeControl{Base: time.Minute}
 // the person's game is left, and a second call plays nothing.
 func TestPlayRound(t *testing.T) {
 	ctx := context.Background()
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	tm := engineEvent(t, d, "Bots", 6, "Ann Person", "Bob Person")
 	rep, err := d.PlayRound(ctx, tm.ID, app.PlayOptions{Time: minute, Concurrency: 2})
 	if err != nil {
@@ -108,7 +108,7 @@ func TestPlayRound(t *testing.T) {
 // tournament named.
 func TestPlayRoundKeepsItsTournament(t *testing.T) {
 	ctx := context.Background()
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	a := engineEvent(t, d, "A", 4)
 	var once sync.Once
 	var b *tournament.Tournament
@@ -137,7 +137,7 @@ func TestPlayRoundKeepsItsTournament(t *testing.T) {
 // TestPlayRoundStopped: a round stopped as its first game starts records
 // nothing and says how to go on; the next call plays every game.
 func TestPlayRoundStopped(t *testing.T) {
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	tm := engineEvent(t, d, "Bots", 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	o := app.PlayOptions{Time: minute, Progress: func(e app.GameEvent) {
@@ -171,7 +171,7 @@ func checkPlayedNone(tm *tournament.Tournament) (n int) {
 // (undone and paired with other colours) refuses the stale result.
 func TestPlayRoundRepaired(t *testing.T) {
 	ctx := context.Background()
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	tm := engineEvent(t, d, "Bots", 2)
 	g := tm.Round(1)[0]
 	swap := func(t *tournament.Tournament) (tournament.Change, error) {
@@ -226,7 +226,7 @@ func (l *runLog) rounds() string {
 // play two games a round.
 func TestRun(t *testing.T) {
 	ctx := context.Background()
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	tm := engineEvent(t, d, "Bots", 4)
 	var l runLog
 	if err := d.Run(ctx, tm.ID, l.options()); err != nil {
@@ -250,7 +250,7 @@ func TestRun(t *testing.T) {
 // in, it stops there again; once it is in, it goes on to the next round.
 func TestRunStopsAtAPerson(t *testing.T) {
 	ctx := context.Background()
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	tm := engineEvent(t, d, "Mixed", 3, "Ann Person")
 	enter := func(r int) {
 		t.Helper()
@@ -298,7 +298,7 @@ func TestRunStopsAtAPerson(t *testing.T) {
 // records nothing of round 2 and says how to go on; run again, it plays
 // round 2 without pairing it again.
 func TestRunStopped(t *testing.T) {
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	tm := engineEvent(t, d, "Bots", 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	var l runLog
@@ -330,7 +330,7 @@ func TestRunStopped(t *testing.T) {
 // TestRunResumes: Run on a round half played (a run killed after its first
 // game) plays the rest of it, then the next round.
 func TestRunResumes(t *testing.T) {
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	tm := engineEvent(t, d, "Bots", 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	o := app.PlayOptions{Time: minute, Progress: func(e app.GameEvent) {
@@ -359,7 +359,7 @@ func TestRunResumes(t *testing.T) {
 // person to enter), recording every final game with its transcript.
 func TestRunPlaysTheFinalPhase(t *testing.T) {
 	ctx := context.Background()
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	tm := engineEvent(t, d, "Bots", 4)
 	s := tm.Settings
 	s.Final = tournament.FinalRules{Qualifiers: 2, BestOf: 3, Level: tournament.LevelDiscs, Colour: tournament.ColourLot}
@@ -386,7 +386,7 @@ func TestRunPlaysTheFinalPhase(t *testing.T) {
 // what is left (not "context canceled", issue 21 item 10); the games stopped
 // or not started are no failures.
 func TestPlayRoundStoppedSaysWhatIsKept(t *testing.T) {
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	tm := engineEvent(t, d, "Bots", 6) // 3 tables, played one at a time in table order
 	ctx, cancel := context.WithCancel(context.Background())
 	var stopped []int // the tables whose game ended with an error

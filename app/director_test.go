@@ -51,7 +51,7 @@ func newEvent(t *testing.T, d *app.Director, name string, n int) *tournament.Tou
 // its id names, never on the current one.
 func TestDirectorActsOnTheTournamentNamed(t *testing.T) {
 	ctx := context.Background()
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	a := newEvent(t, d, "A", 4)
 	b := newEvent(t, d, "B", 4) // the current tournament now
 	if cur, err := d.Current(ctx); err != nil || cur != b.ID {
@@ -110,7 +110,7 @@ func TestDirectorActsOnTheTournamentNamed(t *testing.T) {
 func TestDirectorAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	st := memstore.New()
-	d := app.NewDirector(st)
+	d := app.New(app.Store{Storage: st})
 	tm := newEvent(t, d, "A", 4)
 	before, _ := d.Tournament(ctx, tm.ID)
 	_, beforeLog, _ := d.Log(ctx, tm.ID)
@@ -150,7 +150,7 @@ func TestDirectorAllOrNothing(t *testing.T) {
 // back the tournament exactly as it was before it.
 func TestDirectorUndoRestoresExactly(t *testing.T) {
 	ctx := context.Background()
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	tm, err := d.Create(ctx, tournament.DefaultSettings("A", 3))
 	if err != nil {
 		t.Fatal(err)
@@ -186,7 +186,7 @@ func TestDirectorUndoRestoresExactly(t *testing.T) {
 // a rename.
 func TestDirectorNames(t *testing.T) {
 	ctx := context.Background()
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	a := newEvent(t, d, "Paris Open", 2)
 	newEvent(t, d, "Club Night", 2)
 	if _, err := d.Create(ctx, tournament.DefaultSettings("PARIS OPEN", 3)); !errors.Is(err, tournament.ErrDuplicate) {

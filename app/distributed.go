@@ -87,11 +87,12 @@ type QueueWorker struct {
 	// an engine for is left in the queue for another worker.
 	Can func(GameJob) bool
 	// Play plays a game and records its result with commit, which runs fn
-	// with a Director whose actions commit in one transaction with the
-	// completion of the game's job. After an error the game is tried again
+	// with the Storage of the transaction that completes the game's job:
+	// the actions of a Director over it commit with that completion.
+	// After an error the game is tried again
 	// later, by any worker, but after ErrChanged (the round was paired
 	// again): it is given up.
-	Play func(ctx context.Context, j GameJob, commit func(fn func(*Director) error) error) error
+	Play func(ctx context.Context, j GameJob, commit func(fn func(tournament.Storage) error) error) error
 	// Note, if set, is told what the queue does beyond the games played: a
 	// game of a worker that is gone given back, the queue's own warnings.
 	Note func(string)
@@ -122,8 +123,8 @@ var ErrNoQueue = errors.New("games are played across machines from a PostgreSQL 
 // again: running it again only follows the round. When ctx ends it stops
 // following, and the workers go on.
 func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions) (PlayReport, error) {
-	q, ok := d.db.(Distributor)
-	if !ok {
+	q := d.db.Queue
+	if q == nil {
 		return PlayReport{}, ErrNoQueue
 	}
 	var rep PlayReport
@@ -273,8 +274,8 @@ var waitNoteEvery = 2 * time.Second
 // job. A game that has its result already is not played again; when ctx
 // ends, the games running are stopped and go back to the queue at once.
 func (d *Director) Work(ctx context.Context, o WorkOptions) error {
-	q, ok := d.db.(Distributor)
-	if !ok {
+	q := d.db.Queue
+	if q == nil {
 		return ErrNoQueue
 	}
 	mine, err := parseWorkerEngines(o.Engines)
@@ -363,7 +364,7 @@ func (w *worker) can(j GameJob) bool {
 }
 
 // play plays game j and records it with commit (QueueWorker.Play).
-func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director) error) error) error {
+func (w *worker) play(ctx context.Context, j GameJob, commit func(func(tournament.Storage) error) error) error {
 	t, err := w.d.Tournament(ctx, j.Tournament)
 	if err != nil {
 		return err
@@ -373,7 +374,7 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 	case err != nil || g.Black != j.Black || g.White != j.White:
 		return fmt.Errorf("%s: %w: the round was paired again after the game was queued", j, tournament.ErrChanged)
 	case g.Result != nil: // recorded already: the job is done
-		return commit(func(*Director) error { return nil })
+		return commit(func(tournament.Storage) error { return nil })
 	}
 	b, wh := t.Players[g.Black-1], t.Players[g.White-1]
 	if !w.can(GameJob{Names: [2]string{b.Name, wh.Name}, Engines: [2]string{b.Engine, wh.Engine}}) {
@@ -416,8 +417,8 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 		if ferr != nil { // not recorded: another worker, or this one later, tries again
 			return nil, fmt.Errorf("%w: %w", ErrWorkerEngine, ferr)
 		}
-		err = commit(func(d *Director) error {
-			res, err = d.recordWith(ctx, t.ID, recordRound(*g))(p)
+		err = commit(func(in tournament.Storage) error {
+			res, err = New(Store{Storage: in}).recordWith(ctx, t.ID, recordRound(*g))(p)
 			if errors.Is(err, tournament.ErrHasResult) {
 				again = true
 				return nil // the job is done all the same
@@ -492,8 +493,8 @@ func (w *worker) sayWhy(ctx context.Context, q Distributor, note func(string)) {
 // the workers ('round play --distributed'): they would be played twice, and
 // one of the two results refused.
 func (d *Director) notQueued(ctx context.Context, id int64, r int, todo []tournament.Game) error {
-	q, ok := d.db.(Distributor)
-	if !ok || len(todo) == 0 {
+	q := d.db.Queue
+	if q == nil || len(todo) == 0 {
 		return nil
 	}
 	states, err := q.Jobs(ctx, id, r)

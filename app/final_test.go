@@ -33,7 +33,7 @@ import (
 // The final ranking: 3, 1, 5, 2, then the Swiss order: 6, 4.
 func TestFinalPhase(t *testing.T) {
 	ctx := context.Background()
-	d := app.NewDirector(memstore.New())
+	d := app.New(app.Store{Storage: memstore.New()})
 	s := tournament.DefaultSettings("Championship", 1)
 	s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
 	s.Final = tournament.WOCFinal
@@ -164,7 +164,7 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			d := app.NewDirector(memstore.New())
+			d := app.New(app.Store{Storage: memstore.New()})
 			s := tournament.DefaultSettings("Championship", 1)
 			s.TieBreaks = scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs}
 			s.Final = tournament.WOCFinal

@@ -39,9 +39,8 @@ var ErrNoMove = errors.New("the storage cannot copy its whole content")
 // others use it, then calls before (if not nil) once no other may write to's
 // (Mover.Replace), whose error stops it before to is changed. It returns the number of tournaments copied.
 func (d *Director) CopyTo(ctx context.Context, to *Director, before func() error) (int, error) {
-	from, ok := d.db.(Mover)
-	dst, ok2 := to.db.(Mover)
-	if !ok || !ok2 {
+	from, dst := d.db.Move, to.db.Move
+	if from == nil || dst == nil {
 		return 0, ErrNoMove
 	}
 	tables, err := from.Tables(ctx)

@@ -21,9 +21,8 @@ var ErrNoWatch = errors.New("the storage cannot report changes")
 // Changes reports the changes to the database made by others (see Watcher)
 // until ctx ends: what a live results page follows.
 func (d *Director) Changes(ctx context.Context) (<-chan struct{}, error) {
-	w, ok := d.db.(Watcher)
-	if !ok {
+	if d.db.Watch == nil {
 		return nil, ErrNoWatch
 	}
-	return w.Changes(ctx)
+	return d.db.Watch.Changes(ctx)
 }

@@ -1,10 +1,10 @@
 package memstore
 
 import (
+	"github.com/otd-project/otd/app"
 	"testing"
 
 	"github.com/otd-project/otd/internal/storetest"
-	"github.com/otd-project/otd/tournament"
 )
 
 // TestStorage runs the suite of the tournament.Storage contract on the store
@@ -13,12 +13,12 @@ import (
 func TestStorage(t *testing.T) {
 	storetest.Run(t, func(*testing.T) storetest.Open {
 		s := New()
-		return func(_ *testing.T, o storetest.Options) tournament.Storage {
+		return func(_ *testing.T, o storetest.Options) app.Store {
 			if o.ReadOnly {
-				return nil
+				return app.Store{}
 			}
 			s.Now = o.Now
-			return s
+			return app.Store{Storage: s}
 		}
 	})
 }

@@ -32,9 +32,10 @@ type Options struct {
 	ReadOnly bool             // a store that refuses to write and sees what others commit
 }
 
-// Open opens a store on one database, closed when the test ends; nil for
-// options the engine has not (ReadOnly of a store in memory).
-type Open func(t *testing.T, o Options) tournament.Storage
+// Open opens a store on one database, closed when the test ends, with the
+// features the store hands over (its App); a zero Store for options the
+// engine has not (ReadOnly of a store in memory).
+type Open func(t *testing.T, o Options) app.Store
 
 // NewDB makes a new, empty database for a test and returns how to open it.
 type NewDB func(t *testing.T) Open
@@ -65,7 +66,7 @@ func Run(t *testing.T, newDB NewDB) {
 var Fixed = func() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC) }
 
 // open makes a new database and opens it with the Fixed clock.
-func open(t *testing.T, newDB NewDB) tournament.Storage {
+func open(t *testing.T, newDB NewDB) app.Store {
 	t.Helper()
 	return newDB(t)(t, Options{Now: Fixed})
 }
@@ -483,8 +484,8 @@ func testUpdateRollsBack(t *testing.T, newDB NewDB) {
 		}
 		return nil
 	})
-	if m, ok := s.(app.Mover); ok {
-		tables, err := m.Tables(ctx)
+	if s.Move != nil {
+		tables, err := s.Move.Tables(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -520,7 +521,7 @@ func testCurrentUseDelete(t *testing.T, newDB NewDB) {
 	if _, err := current(); !errors.Is(err, tournament.ErrNoTournament) {
 		t.Errorf("Current() of an empty database: %v; want ErrNoTournament", err)
 	}
-	d := app.NewDirector(s)
+	d := app.New(s)
 	a, err := d.Create(ctx, tournament.DefaultSettings("A", 3))
 	if err != nil {
 		t.Fatal(err)
@@ -618,12 +619,12 @@ func testConcurrentDirectors(t *testing.T, newDB NewDB) {
 	const each = 25
 	db := newDB(t)
 	ctx := context.Background()
-	first := app.NewDirector(db(t, Options{Now: Fixed}))
+	first := app.New(db(t, Options{Now: Fixed}))
 	tm, err := first.Create(ctx, tournament.DefaultSettings("Club", 3))
 	if err != nil {
 		t.Fatal(err)
 	}
-	directors := []*app.Director{first, app.NewDirector(db(t, Options{Now: Fixed}))}
+	directors := []*app.Director{first, app.New(db(t, Options{Now: Fixed}))}
 	var wg sync.WaitGroup
 	errs := make(chan error, 2*each)
 	for i, d := range directors {
@@ -674,21 +675,21 @@ func testConcurrentDirectors(t *testing.T, newDB NewDB) {
 // read-only store refuses to write.
 func testChanges(t *testing.T, newDB NewDB) {
 	db := newDB(t)
-	w := app.NewDirector(db(t, Options{Now: Fixed}))
+	w := app.New(db(t, Options{Now: Fixed}))
 	ctx := context.Background()
 	club, err := w.Create(ctx, tournament.DefaultSettings("Club", 3))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ro := db(t, Options{Now: Fixed, ReadOnly: true})
-	if ro == nil {
+	if ro.Storage == nil {
 		ro = db(t, Options{Now: Fixed})
 	} else if err := ro.Update(ctx, func(tournament.Tx) error { return nil }); !errors.Is(err, tournament.ErrReadOnly) {
 		t.Errorf("Update on a read-only store: %v; want ErrReadOnly", err)
 	}
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
-	changes, err := app.NewDirector(ro).Changes(wctx)
+	changes, err := app.New(ro).Changes(wctx)
 	if errors.Is(err, app.ErrNoWatch) {
 		t.Skipf("%T reports no changes", ro)
 	}
@@ -710,7 +711,7 @@ func testChanges(t *testing.T, newDB NewDB) {
 	case <-time.After(2 * time.Second):
 		t.Fatal("no change reported within 2 s of a commit")
 	}
-	if tm, err := app.NewDirector(ro).Tournament(ctx, club.ID); err != nil || len(tm.Players) != 1 {
+	if tm, err := app.New(ro).Tournament(ctx, club.ID); err != nil || len(tm.Players) != 1 {
 		t.Errorf("the watching store reads %v, %v; want the new player", tm, err)
 	}
 	stop()
@@ -720,10 +721,10 @@ func testChanges(t *testing.T, newDB NewDB) {
 
 // event writes a small event through the Director: players, a round paired
 // and played, a forbidden pair, an undo, a second tournament.
-func event(t *testing.T, s tournament.Storage) *app.Director {
+func event(t *testing.T, s app.Store) *app.Director {
 	t.Helper()
 	ctx := context.Background()
-	d := app.NewDirector(s)
+	d := app.New(s)
 	tm, err := d.Create(ctx, tournament.DefaultSettings("Club Open", 3))
 	if err != nil {
 		t.Fatal(err)
@@ -793,8 +794,8 @@ func content(t *testing.T, d *app.Director) string {
 // stops the restore.
 func testBackupRestore(t *testing.T, newDB NewDB) {
 	s := open(t, newDB)
-	if _, ok := s.(app.Backuper); !ok {
-		t.Skipf("%T makes no backups", s)
+	if s.Backup == nil {
+		t.Skipf("%T makes no backups", s.Storage)
 	}
 	ctx := context.Background()
 	d := event(t, s)
@@ -825,13 +826,12 @@ func testBackupRestore(t *testing.T, newDB NewDB) {
 // Dump is a database's whole content as text, the same for the same content
 // whatever the engine (app.Mover's Tables, a line a row: "table:
 // column=value ..."); it skips the test for a store that gives no tables.
-func Dump(t *testing.T, s tournament.Storage) string {
+func Dump(t *testing.T, s app.Store) string {
 	t.Helper()
-	m, ok := s.(app.Mover)
-	if !ok {
-		t.Skipf("%T gives no tables", s)
+	if s.Move == nil {
+		t.Skipf("%T gives no tables", s.Storage)
 	}
-	tables, err := m.Tables(context.Background())
+	tables, err := s.Move.Tables(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -924,12 +924,12 @@ func testTables(t *testing.T, newDB NewDB) {
 func testCopyTo(t *testing.T, newDB NewDB) {
 	ctx := context.Background()
 	src := open(t, newDB)
-	if _, ok := src.(app.Mover); !ok {
-		t.Skipf("%T gives no tables", src)
+	if src.Move == nil {
+		t.Skipf("%T gives no tables", src.Storage)
 	}
 	d := event(t, src)
 	dst := open(t, newDB)
-	to := app.NewDirector(dst)
+	to := app.New(dst)
 	if _, err := to.Create(ctx, tournament.DefaultSettings("Replaced", 3)); err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"net/url"
 	"strconv"
 	"strings"
@@ -34,6 +35,14 @@ type Store struct {
 	readOnly bool
 	lockWait time.Duration
 	q        queue // the job queue of engine games, made at its first use
+}
+
+// App returns the database as the application layer takes it: its
+// Storage and its features (its own check, its whole content read and
+// replaced, changes reported, the job queue of engine games); its backups
+// are SQLite files, made by copying (app.Director.CopyTo).
+func (s *Store) App() app.Store {
+	return app.Store{Storage: s, Check: s, Move: s, Watch: s, Queue: s}
 }
 
 // Options of Open.

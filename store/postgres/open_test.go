@@ -146,7 +146,7 @@ func TestUpgradeInPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.NewDirector(s).Create(context.Background(), tournament.DefaultSettings("Old", 5)); err != nil {
+	if _, err := app.New(s.App()).Create(context.Background(), tournament.DefaultSettings("Old", 5)); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -187,7 +187,7 @@ func TestLockWait(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { s.Close() })
-		return app.NewDirector(s)
+		return app.New(s.App())
 	}
 	a, b := open(), open()
 	club, err := a.Create(ctx, tournament.DefaultSettings("Club", 3))
@@ -234,14 +234,14 @@ func TestLockWait(t *testing.T) {
 // back, and a failed action leaves the caller's transaction usable.
 func TestInTx(t *testing.T) {
 	_, s, club := newClub(t)
-	d := app.NewDirector(s)
+	d := app.New(s.App())
 	ctx := context.Background()
 	for _, commit := range []bool{false, true} {
 		tx, err := s.pool.Begin(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		in := app.NewDirector(s.InTx(tx))
+		in := app.New(app.Store{Storage: s.InTx(tx)})
 		if _, _, err := in.Do(ctx, club.ID, add("Ann")); err != nil {
 			t.Fatal(err)
 		}
@@ -279,7 +279,7 @@ func newClub(t *testing.T) (string, *Store, *tournament.Tournament) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	club, err := app.NewDirector(s).Create(context.Background(), tournament.DefaultSettings("Club", 3))
+	club, err := app.New(s.App()).Create(context.Background(), tournament.DefaultSettings("Club", 3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func director(args []string) error {
 		return err
 	}
 	defer s.Close()
-	d := app.NewDirector(s)
+	d := app.New(s.App())
 	ctx := context.Background()
 	for i := range count {
 		op := add(fmt.Sprintf("%s %d", args[2], i))
@@ -351,7 +351,7 @@ func director(args []string) error {
 func TestTwoProcesses(t *testing.T) {
 	const each = 500
 	u, s, club := newClub(t)
-	d := app.NewDirector(s)
+	d := app.New(s.App())
 	ctx := context.Background()
 	if _, _, err := d.Do(ctx, club.ID, func(tm *tournament.Tournament) (tournament.Change, error) {
 		return tm.AddPlayer(tournament.PlayerInput{Name: "Rated", Rating: 1000})

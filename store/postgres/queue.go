@@ -408,11 +408,11 @@ func (g *gameWorker) Work(ctx context.Context, job *river.Job[gameArgs]) error {
 	if !g.w.Can(job.Args.Game) {
 		return river.JobSnooze(cannotPlaySnooze())
 	}
-	err := g.w.Play(ctx, job.Args.Game, func(fn func(*app.Director) error) error {
+	err := g.w.Play(ctx, job.Args.Game, func(fn func(tournament.Storage) error) error {
 		// A finished game is recorded even if the worker is stopping.
 		ctx := context.WithoutCancel(ctx)
 		return g.s.txOn(ctx, g.pool, pgx.TxOptions{}, func(tx pgx.Tx) error {
-			if err := fn(app.NewDirector(g.s.InTx(tx))); err != nil {
+			if err := fn(g.s.InTx(tx)); err != nil {
 				return err
 			}
 			_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)

@@ -13,6 +13,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/internal/userfile"
 	"io/fs"
 	"os"
@@ -48,6 +49,13 @@ type Store struct {
 	// checkFirst: a backup (OpenBackup), checked before it is upgraded.
 	checkFirst bool
 	scratch    *tempfile.File // the file of a backup's copy (OpenBackup), removed with Close
+}
+
+// App returns the database as the application layer takes it: its
+// Storage and its features (backups and restores, its own check, its whole
+// content read and replaced, changes reported); it has no job queue.
+func (s *Store) App() app.Store {
+	return app.Store{Storage: s, Backup: s, Check: s, Move: s, Watch: s}
 }
 
 // Options of Open.

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,13 +22,13 @@ import (
 func TestStorage(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) storetest.Open {
 		path := filepath.Join(t.TempDir(), "otd.db")
-		return func(t *testing.T, o storetest.Options) tournament.Storage {
+		return func(t *testing.T, o storetest.Options) app.Store {
 			s, err := Open(path, Options{Create: true, Now: o.Now, ReadOnly: o.ReadOnly, Poll: 10 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { s.Close() })
-			return s
+			return s.App()
 		}
 	})
 }

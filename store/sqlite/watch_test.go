@@ -23,7 +23,7 @@ func TestChangesUnwritable(t *testing.T) {
 	ctx := context.Background()
 	players := func(s *Store) int {
 		t.Helper()
-		tm, err := app.NewDirector(s).Tournament(ctx, 1)
+		tm, err := app.New(s.App()).Tournament(ctx, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestChangesUnwritable(t *testing.T) {
 	}
 	add := func(s *Store, name string) {
 		t.Helper()
-		if _, _, err := app.NewDirector(s).Do(ctx, 1, func(t *tournament.Tournament) (tournament.Change, error) {
+		if _, _, err := app.New(s.App()).Do(ctx, 1, func(t *tournament.Tournament) (tournament.Change, error) {
 			return t.AddPlayer(tournament.PlayerInput{Name: name})
 		}); err != nil {
 			t.Fatal(err)

@@ -302,7 +302,7 @@ func openBackup(name, dir string) (src *app.Director, restoreInto func(ctx conte
 	restoreInto = func(ctx context.Context, db, aside string) (int, error) {
 		return sqlite.RestoreFile(ctx, db, file, aside)
 	}
-	return app.NewDirector(file), restoreInto, func() { file.Close() }, nil
+	return app.New(file.App()), restoreInto, func() { file.Close() }, nil
 }
 
 // restoreFile restores the backup file (opened by openBackup from path,

@@ -273,7 +273,7 @@ func TestBackupWhileWriting(t *testing.T) {
 		if err := s.IntegrityCheck(); err != nil {
 			t.Error(err)
 		}
-		d := app.NewDirector(s)
+		d := app.New(s.App())
 		tm, log, err := d.Log(context.Background(), 1)
 		if err != nil {
 			t.Fatalf("backup %d: %v", i, err)

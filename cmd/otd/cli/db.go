@@ -38,10 +38,10 @@ type dbOptions struct {
 
 // open opens the database with options o (the audit clock is g's) and
 // returns the application layer over it, and the function that closes it;
-// with g.Storage set, the Director over it.
+// with g.Store set, the Director over it.
 func (g *globals) open(o dbOptions) (*app.Director, func(), error) {
-	if g.Storage != nil {
-		return app.NewDirector(g.Storage), func() {}, nil
+	if g.Store.Storage != nil {
+		return app.New(g.Store), func() {}, nil
 	}
 	return openDB(g.DB, o, g.Now)
 }
@@ -50,7 +50,7 @@ func (g *globals) open(o dbOptions) (*app.Director, func(), error) {
 // SQLite file's path, with options o and the audit clock now.
 func openDB(name string, o dbOptions, now func() time.Time) (*app.Director, func(), error) {
 	var st interface {
-		tournament.Storage
+		App() app.Store
 		Close() error
 	}
 	var err error
@@ -65,7 +65,7 @@ func openDB(name string, o dbOptions, now func() time.Time) (*app.Director, func
 	if err != nil {
 		return nil, nil, err
 	}
-	return app.NewDirector(st), func() { st.Close() }, nil
+	return app.New(st.App()), func() { st.Close() }, nil
 }
 
 // dbName is the database as messages name it: a PostgreSQL URL without its

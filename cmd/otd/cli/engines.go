@@ -133,7 +133,7 @@ new and follows the round again. A game whose engines no worker has waits.`,
 // runRoundPlayDistributed queues the engine games of the current round for
 // the workers and shows their progress as runRoundPlay does.
 func runRoundPlayDistributed(g *globals, po app.PlayOptions) error {
-	if !postgres.IsURL(g.DB) && g.Storage == nil {
+	if !postgres.IsURL(g.DB) && g.Store.Storage == nil {
 		return usageErrorf("round play --distributed: %v; %s is an SQLite file", app.ErrNoQueue, g.dbName())
 	}
 	d, id, done, err := g.event()

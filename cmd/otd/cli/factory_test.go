@@ -194,7 +194,7 @@ func TestCommandsInMemory(t *testing.T) {
 	run := func(args ...string) string {
 		t.Helper()
 		var out, errb bytes.Buffer
-		g := &globals{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Storage: st}
+		g := &globals{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Store: app.Store{Storage: st}}
 		if code := g.execute(newRootCmd(g), args); code != 0 {
 			t.Fatalf("otd %s: exit %d: %s", strings.Join(args, " "), code, errb.String())
 		}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/otd-project/otd/app"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
-	"github.com/otd-project/otd/tournament"
 )
 
 // storeDump is the engine-neutral dump of the database name (a file or a
@@ -19,7 +19,7 @@ import (
 func storeDump(t *testing.T, name string) string {
 	t.Helper()
 	var st interface {
-		tournament.Storage
+		App() app.Store
 		Close() error
 	}
 	var err error
@@ -32,7 +32,7 @@ func storeDump(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	return storetest.Dump(t, st)
+	return storetest.Dump(t, st.App())
 }
 
 // TestMovePostgres moves an event's SQLite file into PostgreSQL ('backup

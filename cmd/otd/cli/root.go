@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"io"
 	"os"
 	"regexp"
@@ -74,9 +75,9 @@ type globals struct {
 	Stdin      io.Reader
 	Stdout     io.Writer
 	Stderr     io.Writer
-	// Storage, if set, is the database the Director works on in place of
-	// the SQLite file DB names: a test's Storage in memory.
-	Storage tournament.Storage
+	// Store, if its Storage is set, is the database the Director works on
+	// in place of the one DB names: a test's Storage in memory.
+	Store app.Store
 
 	id int64 // the tournament the command acts on, once read (target)
 }

@@ -61,7 +61,7 @@ never recorded twice.`,
 // runWorker plays the games of the queue until Ctrl-C, a line for each
 // game ended and for each note of the worker's on standard error.
 func runWorker(g *globals, o app.WorkOptions) error {
-	if !postgres.IsURL(g.DB) && g.Storage == nil {
+	if !postgres.IsURL(g.DB) && g.Store.Storage == nil {
 		return usageErrorf("worker: %v; %s is an SQLite file: give the event's PostgreSQL database with --db postgres://... (or OTD_DB)", app.ErrNoQueue, g.dbName())
 	}
 	d, done, err := g.app(false)

@@ -44,7 +44,7 @@ func TestWorkerEngines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := app.NewDirector(st)
+	d := app.New(st.App())
 	ctx := context.Background()
 	tm, err := d.Create(ctx, tournament.DefaultSettings("Engines", 1))
 	if err != nil {
@@ -131,7 +131,7 @@ func engineEvent(t *testing.T, forced [][2]int, gtp bool) (*postgres.Store, *app
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	d := app.NewDirector(st)
+	d := app.New(st.App())
 	ctx := context.Background()
 	tm, err := d.Create(ctx, tournament.DefaultSettings("Engines", 1))
 	if err != nil {
