@@ -147,6 +147,18 @@ func (g *globals) do(ops ...tournament.Op) (*tournament.Tournament, []tournament
 	return d.Do(context.Background(), id, ops...)
 }
 
+// act runs a director's action (a method of app.Director) on the
+// tournament the command acts on (target).
+func (g *globals) act(action func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error)) (*tournament.Tournament, []tournament.Change, error) {
+	d, id, done, err := g.event()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer done()
+	o, err := action(context.Background(), d, id)
+	return o.Tournament, o.Changes, err
+}
+
 // invalidAsUsage makes a value that the tournament refuses (a name, a
 // rating, a setting) wrong usage, as a bad flag value is.
 func invalidAsUsage(err error) error {

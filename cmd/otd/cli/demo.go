@@ -209,24 +209,25 @@ func runEngineDemo(g *globals, o demoOptions, po app.PlayOptions) error {
 		if t, err = d.Tournament(ctx, id); err != nil {
 			return err
 		}
-		var ops []tournament.Op
-		for i, e := range entrants {
+		var es []app.Entrant
+		for _, e := range entrants {
 			if err := app.CheckEngine(ctx, e.spec, t.GameRules()); err != nil {
 				return fmt.Errorf("demo: %s, engine %q: %w", e.name, e.spec, err)
 			}
-			in := tournament.PlayerInput{Name: e.name, Engine: e.spec, Country: e.country}
-			ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
+			en := app.Entrant{PlayerInput: tournament.PlayerInput{Name: e.name, Engine: e.spec, Country: e.country}}
 			if e.born != 0 || e.woman {
-				entry := tournament.PlayerEntry{Born: &e.born}
+				en.Entry = tournament.PlayerEntry{Born: &e.born}
 				if e.woman {
-					entry.Categories = &[]string{"women"}
+					en.Entry.Categories = &[]string{"women"}
 				}
-				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EnterPlayer(i+1, entry) })
 			}
+			es = append(es, en)
 		}
-		if t, _, err = d.Do(ctx, id, ops...); err != nil {
+		reg, err := d.RegisterAll(ctx, id, es)
+		if err != nil {
 			return err
 		}
+		t = reg.Tournament
 		if err := printPlayers(g, t, false); err != nil {
 			return err
 		}
@@ -443,7 +444,9 @@ func runDemo(g *globals, o demoOptions) error {
 		}
 		r := 1500 + rng.IntN(900)
 		in := tournament.PlayerInput{Name: n, Rating: r, Country: demoCountries[rng.IntN(len(demoCountries))]}
-		_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
+		_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+			return d.Register(ctx, id, in)
+		})
 		if err != nil {
 			return err
 		}
@@ -457,7 +460,9 @@ func runDemo(g *globals, o demoOptions) error {
 		return err
 	}
 	for r := 1; r <= o.Rounds; r++ {
-		if t, _, err = g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) }); err != nil {
+		if t, _, err = g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+			return d.Pair(ctx, id, tournament.PairOptions{})
+		}); err != nil {
 			return err
 		}
 		for _, gm := range t.Round(r) {
@@ -472,8 +477,8 @@ func runDemo(g *globals, o demoOptions) error {
 					in.TimeDefault = tournament.White
 				}
 			}
-			if _, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
-				return t.RecordResult(r, gm.Table, in, false)
+			if _, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+				return d.Record(ctx, id, r, gm.Table, in)
 			}); err != nil {
 				return err
 			}

@@ -2,10 +2,11 @@ package cli
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -55,15 +56,11 @@ func newFinalNextCmd(g *globals, verb string) *cobra.Command {
 				}
 				o.Black[strings.TrimSpace(code)] = x
 			}
-			t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
-				started := slices.ContainsFunc(t.FinalGames, func(fg tournament.FinalGame) bool { return fg.Match != "" })
-				switch {
-				case verb == "start" && started:
-					return tournament.Change{}, fmt.Errorf("the final phase has started: 'otd final next' pairs the next games ('otd final show' shows them)")
-				case verb == "next" && !started:
-					return tournament.Change{}, fmt.Errorf("the final phase has not started: 'otd final start' pairs its first games")
+			t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+				if verb == "start" {
+					return d.FinalStart(ctx, id, o)
 				}
-				return t.FinalNext(o)
+				return d.FinalNext(ctx, id, o)
 			})
 			if err != nil {
 				return invalidAsUsage(err)
@@ -325,7 +322,9 @@ func newCategoryAddCmd(g *globals) *cobra.Command {
 				}
 				c.Final = f
 			}
-			t, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.AddCategory(c) })
+			t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+				return d.AddCategory(ctx, id, c)
+			})
 			if err != nil {
 				return invalidAsUsage(err)
 			}
@@ -345,7 +344,9 @@ func newCategoryRemoveCmd(g *globals) *cobra.Command {
 		Short: "Remove a category no player is entered in by name",
 		Args:  argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			if _, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.RemoveCategory(args[0]) }); err != nil {
+			if _, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+				return d.RemoveCategory(ctx, id, args[0])
+			}); err != nil {
 				return invalidAsUsage(err)
 			}
 			fmt.Fprintf(g.Stdout, "Category %s removed.\n", args[0])

@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"strconv"
 	"strings"
 
@@ -53,7 +55,9 @@ stays as it is: if they meet in it, forbid says so ('otd round unpair' and
 			if err != nil {
 				return err
 			}
-			t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Forbid(a, b, reason) })
+			t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+				return d.Forbid(ctx, id, a, b, reason)
+			})
 			if err != nil {
 				return invalidAsUsage(err)
 			}
@@ -82,7 +86,9 @@ func newPairAllowCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Allow(a, b) })
+			t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+				return d.Allow(ctx, id, a, b)
+			})
 			if err != nil {
 				return err
 			}

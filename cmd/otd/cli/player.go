@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"strconv"
 	"strings"
 
@@ -94,7 +96,9 @@ func runPlayerAdd(g *globals, o playerAddOptions) error {
 			return err
 		}
 	}
-	_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(o.In) })
+	_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.Register(ctx, id, o.In)
+	})
 	if err != nil {
 		return invalidAsUsage(err)
 	}
@@ -341,14 +345,9 @@ with any correction of rating, country, WOF id or engine.`,
 				return usageErrorf("player edit: nothing to change: give --name, --rating, --country, --wof-id, --engine, --team, --born or --category")
 			}
 			e.AllowDuplicate = allowDup
-			var ops []tournament.Op
-			if e != (tournament.PlayerEdit{}) {
-				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EditPlayer(n, e) })
-			}
-			if entry != (tournament.PlayerEntry{}) {
-				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EnterPlayer(n, entry) })
-			}
-			p, err := g.playerAction(ops...)
+			p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+				return d.EditPlayer(ctx, id, n, e, entry)
+			})
 			if err != nil {
 				return invalidAsUsage(err)
 			}
@@ -379,7 +378,9 @@ func newPlayerWithdrawCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			p, err := g.playerAction(func(t *tournament.Tournament) (tournament.Change, error) { return t.Withdraw(n) })
+			p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+				return d.Withdraw(ctx, id, n)
+			})
 			if err != nil {
 				return err
 			}
@@ -401,7 +402,9 @@ func newPlayerAbsentCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			p, err := g.playerAction(func(t *tournament.Tournament) (tournament.Change, error) { return t.MarkAbsent(n, round) })
+			p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+				return d.Absent(ctx, id, n, round)
+			})
 			if err != nil {
 				return err
 			}
@@ -415,8 +418,8 @@ func newPlayerAbsentCmd(g *globals) *cobra.Command {
 }
 
 // playerAction runs an action on one player and returns the player after it.
-func (g *globals) playerAction(ops ...tournament.Op) (tournament.Player, error) {
-	_, changes, err := g.do(ops...)
+func (g *globals) playerAction(action func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error)) (tournament.Player, error) {
+	_, changes, err := g.act(action)
 	if err != nil {
 		return tournament.Player{}, err
 	}
@@ -438,7 +441,7 @@ first round is paired: after that, withdraw them ('otd player withdraw').
 			if err != nil {
 				return err
 			}
-			t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.RemovePlayer(n) })
+			t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) { return d.Remove(ctx, id, n) })
 			if err != nil {
 				return err
 			}

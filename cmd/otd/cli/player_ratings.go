@@ -2,8 +2,10 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"io"
 	"math"
 	"strconv"
@@ -180,7 +182,7 @@ func ratingOf(p archive.Listed) int { return min(max(int(math.Round(p.Rating)), 
 // all or none, in the order given; a WOF id that is not in the list is
 // refused before anything is registered.
 func registerFromList(g *globals, list map[int]archive.Listed, src string, ids []int, allowDup bool) ([]tournament.Change, []string, error) {
-	var ops []tournament.Op
+	var es []app.Entrant
 	var notes []string
 	for _, id := range ids {
 		p, ok := list[id]
@@ -192,9 +194,11 @@ func registerFromList(g *globals, list map[int]archive.Listed, src string, ids [
 		if note != "" {
 			notes = append(notes, note)
 		}
-		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
+		es = append(es, app.Entrant{PlayerInput: in})
 	}
-	_, changes, err := g.do(ops...)
+	_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.RegisterAll(ctx, id, es)
+	})
 	if err != nil {
 		return nil, nil, invalidAsUsage(err)
 	}
@@ -243,7 +247,7 @@ func printRegistered(g *globals, changes []tournament.Change, notes []string, sr
 // rateRegistered sets the rating of every registered player whose WOF id is
 // rated in the list, in one action, and says who has no rating from it.
 func rateRegistered(g *globals, t *tournament.Tournament, list map[int]archive.Listed, src string) error {
-	var ops []tournament.Op
+	ratings := map[int]int{}
 	var notes []string
 	for _, p := range t.Players {
 		l, ok := list[p.WOFID]
@@ -255,18 +259,17 @@ func rateRegistered(g *globals, t *tournament.Tournament, list map[int]archive.L
 		case l.Unlisted:
 			notes = append(notes, fmt.Sprintf("player %d (%s): WOF id %d rated %.0f but not on the published list (no rated tournament in its last 38 months), rating left as it is", p.Number, p.Name, p.WOFID, l.Rating))
 		case ratingOf(l) != p.Rating:
-			r, n := ratingOf(l), p.Number
-			ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
-				return t.EditPlayer(n, tournament.PlayerEdit{Rating: &r})
-			})
+			ratings[p.Number] = ratingOf(l)
 		}
 	}
-	if len(ops) > 0 {
-		if _, _, err := g.do(ops...); err != nil {
+	if len(ratings) > 0 {
+		if _, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+			return d.EditRatings(ctx, id, ratings)
+		}); err != nil {
 			return invalidAsUsage(err)
 		}
 	}
-	fmt.Fprintf(g.Stdout, "Ratings from %s: %d changed.\n", src, len(ops))
+	fmt.Fprintf(g.Stdout, "Ratings from %s: %d changed.\n", src, len(ratings))
 	for _, n := range notes {
 		fmt.Fprintln(g.Stdout, "  "+n)
 	}

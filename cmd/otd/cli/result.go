@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"io"
 	"regexp"
 	"strconv"
@@ -158,17 +159,16 @@ func runResult(g *globals, o resultOptions) error {
 	if o.Match != "" {
 		where = fmt.Sprintf("%s game %d", o.Match, o.Table)
 	}
-	_, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
-		if o.Match != "" {
-			if o.Repair {
-				return tournament.Change{}, usageErrorf("result: --repair is for a round's result, not a final game's")
-			}
-			return t.RecordFinalResult(o.Match, o.Table, o.In, o.Correct)
+	_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		switch {
+		case o.Match != "" && o.Repair:
+			return app.Outcome{}, usageErrorf("result: --repair is for a round's result, not a final game's")
+		case o.Match != "":
+			return d.RecordFinal(ctx, id, o.Match, o.Table, o.In, o.Correct)
+		case o.Repair || o.Correct:
+			return d.Correct(ctx, id, o.Round, o.Table, o.In, o.Repair)
 		}
-		if o.Repair {
-			return t.CorrectAndRepair(o.Round, o.Table, o.In)
-		}
-		return t.RecordResult(o.Round, o.Table, o.In, o.Correct)
+		return d.Record(ctx, id, o.Round, o.Table, o.In)
 	})
 	if errors.Is(err, tournament.ErrSameResult) {
 		_, same, _ := strings.Cut(err.Error(), tournament.ErrSameResult.Error()+": ")

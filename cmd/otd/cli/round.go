@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"strconv"
 	"strings"
 
@@ -88,7 +90,9 @@ all its results.`,
 // runRoundPair pairs the next round and prints it, and the last resorts
 // the pairing took.
 func runRoundPair(g *globals, o roundPairOptions) error {
-	t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(o.PairOptions) })
+	t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.Pair(ctx, id, o.PairOptions)
+	})
 	if err != nil {
 		return err
 	}
@@ -197,7 +201,7 @@ func newRoundUnpairCmd(g *globals) *cobra.Command {
 		Short: "Remove the last round's pairing (only while it has no results)",
 		Args:  argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			t, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) { return t.Unpair() })
+			t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) { return d.Unpair(ctx, id) })
 			if err != nil {
 				return err
 			}

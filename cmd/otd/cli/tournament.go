@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/otd-project/otd/app"
 	"slices"
 	"strconv"
 	"strings"
@@ -268,16 +269,14 @@ until the first time default is recorded. The change is in 'otd log';
 			if err := checkEnginesFor(g, rules, cmd.Flags().Changed); err != nil {
 				return err
 			}
-			t, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
-				s := t.Settings
-				if c, err := tournament.NormalizeCountry(edit.Country); err == nil {
-					edit.Country = c
-				}
-				editSettings(&s, edit, cmd.Flags().Changed)
-				if err := rules.apply(&s, cmd.Flags().Changed); err != nil {
-					return tournament.Change{}, err
-				}
-				return t.ChangeSettings(s)
+			t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+				return d.EditSettings(ctx, id, func(s *tournament.Settings) error {
+					if c, err := tournament.NormalizeCountry(edit.Country); err == nil {
+						edit.Country = c
+					}
+					editSettings(s, edit, cmd.Flags().Changed)
+					return rules.apply(s, cmd.Flags().Changed)
+				})
 			})
 			if err != nil {
 				return invalidAsUsage(err)

@@ -1,0 +1,194 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"slices"
+
+	"github.com/otd-project/otd/tournament"
+)
+
+// The director's actions, one method each: every one takes the tournament
+// it acts on (its id), runs the domain's operation in one transaction (Do)
+// and returns what it did.
+
+// Outcome is what an action did: the tournament after it, and its changes
+// (one but for the actions that register or edit several things at once).
+type Outcome struct {
+	Tournament *tournament.Tournament
+	Changes    []tournament.Change
+}
+
+// act runs ops on tournament id as one action (Do).
+func (d *Director) act(ctx context.Context, id int64, ops ...tournament.Op) (Outcome, error) {
+	t, changes, err := d.Do(ctx, id, ops...)
+	return Outcome{t, changes}, err
+}
+
+// Register registers a player ('player add').
+func (d *Director) Register(ctx context.Context, id int64, in tournament.PlayerInput) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
+}
+
+// Entrant is a player to register, and their entry in categories (its
+// zero value: none).
+type Entrant struct {
+	tournament.PlayerInput
+	Entry tournament.PlayerEntry
+}
+
+// RegisterAll registers players in order, all or none (a rating list's, the
+// demo's), each entered in their categories after their registration.
+func (d *Director) RegisterAll(ctx context.Context, id int64, es []Entrant) (Outcome, error) {
+	var ops []tournament.Op
+	for _, e := range es {
+		n := 0 // the number the player is registered with
+		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+			c, err := t.AddPlayer(e.PlayerInput)
+			if err == nil {
+				n = c.After.Players[0].Number
+			}
+			return c, err
+		})
+		if e.Entry != (tournament.PlayerEntry{}) {
+			ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EnterPlayer(n, e.Entry) })
+		}
+	}
+	return d.act(ctx, id, ops...)
+}
+
+// EditPlayer changes player n's details (e) and entry (categories, birth
+// year) in one action ('player edit'); an empty one is left out.
+func (d *Director) EditPlayer(ctx context.Context, id int64, n int, e tournament.PlayerEdit, entry tournament.PlayerEntry) (Outcome, error) {
+	var ops []tournament.Op
+	if e != (tournament.PlayerEdit{}) {
+		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EditPlayer(n, e) })
+	}
+	if entry != (tournament.PlayerEntry{}) {
+		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EnterPlayer(n, entry) })
+	}
+	return d.act(ctx, id, ops...)
+}
+
+// EditRatings sets the ratings of players, by number, in one action.
+func (d *Director) EditRatings(ctx context.Context, id int64, ratings map[int]int) (Outcome, error) {
+	var ops []tournament.Op
+	for _, n := range slices.Sorted(maps.Keys(ratings)) {
+		r := ratings[n]
+		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+			return t.EditPlayer(n, tournament.PlayerEdit{Rating: &r})
+		})
+	}
+	return d.act(ctx, id, ops...)
+}
+
+// Withdraw withdraws player n from the rounds not paired yet.
+func (d *Director) Withdraw(ctx context.Context, id int64, n int) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Withdraw(n) })
+}
+
+// Absent records that player n misses round r.
+func (d *Director) Absent(ctx context.Context, id int64, n, r int) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.MarkAbsent(n, r) })
+}
+
+// Remove removes player n, registered by mistake.
+func (d *Director) Remove(ctx context.Context, id int64, n int) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.RemovePlayer(n) })
+}
+
+// Pair pairs the next round.
+func (d *Director) Pair(ctx context.Context, id int64, o tournament.PairOptions) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(o) })
+}
+
+// Unpair removes the last round's pairing.
+func (d *Director) Unpair(ctx context.Context, id int64) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Unpair() })
+}
+
+// Forbid keeps players a and b from being paired together.
+func (d *Director) Forbid(ctx context.Context, id int64, a, b int, reason string) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Forbid(a, b, reason) })
+}
+
+// Allow lets players a and b be paired together again.
+func (d *Director) Allow(ctx context.Context, id int64, a, b int) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Allow(a, b) })
+}
+
+// Record records the result of the game at table of round r.
+func (d *Director) Record(ctx context.Context, id int64, r, table int, in tournament.ResultInput) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.RecordResult(r, table, in, false) })
+}
+
+// Correct corrects the result of the game at table of round r; with
+// repair, the rounds paired after it are paired again (CorrectAndRepair).
+func (d *Director) Correct(ctx context.Context, id int64, r, table int, in tournament.ResultInput, repair bool) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+		if repair {
+			return t.CorrectAndRepair(r, table, in)
+		}
+		return t.RecordResult(r, table, in, true)
+	})
+}
+
+// RecordFinal records (or, with correct, corrects) the result of game n of
+// the final match code.
+func (d *Director) RecordFinal(ctx context.Context, id int64, code string, n int, in tournament.ResultInput, correct bool) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.RecordFinalResult(code, n, in, correct)
+	})
+}
+
+// Errors of FinalStart and FinalNext.
+var (
+	errFinalStarted    = errors.New("the final phase has started: 'otd final next' pairs the next games ('otd final show' shows them)")
+	errFinalNotStarted = errors.New("the final phase has not started: 'otd final start' pairs its first games")
+)
+
+// FinalStart pairs the first games of the final phases.
+func (d *Director) FinalStart(ctx context.Context, id int64, o tournament.FinalOptions) (Outcome, error) {
+	return d.finalNext(ctx, id, o, true)
+}
+
+// FinalNext pairs the next games of the final phases, once started.
+func (d *Director) FinalNext(ctx context.Context, id int64, o tournament.FinalOptions) (Outcome, error) {
+	return d.finalNext(ctx, id, o, false)
+}
+
+func (d *Director) finalNext(ctx context.Context, id int64, o tournament.FinalOptions, start bool) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+		started := slices.ContainsFunc(t.FinalGames, func(fg tournament.FinalGame) bool { return fg.Match != "" })
+		switch {
+		case start && started:
+			return tournament.Change{}, errFinalStarted
+		case !start && !started:
+			return tournament.Change{}, errFinalNotStarted
+		}
+		return t.FinalNext(o)
+	})
+}
+
+// AddCategory adds a category of players.
+func (d *Director) AddCategory(ctx context.Context, id int64, c tournament.Category) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddCategory(c) })
+}
+
+// RemoveCategory removes the category name.
+func (d *Director) RemoveCategory(ctx context.Context, id int64, name string) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.RemoveCategory(name) })
+}
+
+// EditSettings changes the tournament's settings: edit changes a copy of
+// them as they are when the action runs.
+func (d *Director) EditSettings(ctx context.Context, id int64, edit func(*tournament.Settings) error) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+		s := t.Settings
+		if err := edit(&s); err != nil {
+			return tournament.Change{}, err
+		}
+		return t.ChangeSettings(s)
+	})
+}
