@@ -31,7 +31,7 @@
 // Read keeps what a file says and refuses what contradicts itself (a
 // pairing of an unknown player, a player twice in a Swiss round, a result
 // code that is not the score's); it does not check the published points:
-// that is the tournament's (export.FromFTD).
+// that is the tournament's (interchange.FromFTD).
 package ftd
 
 import (

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/testenv"
 )
 
@@ -62,7 +63,7 @@ func TestWOFArchive2024(t *testing.T) {
 	}
 	ctx := context.Background()
 	st := openArchiveT(t)
-	rep, err := archive.Index(ctx, st, dir, archive.Options{})
+	rep, err := archive.Index(ctx, st, dir, archive.Options{Build: interchange.ArchiveGames})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestWOFArchive2024(t *testing.T) {
 	os.Remove(link)
 	step := func(name string, added, replaced, removed []string) {
 		t.Helper()
-		rep, err := archive.Index(ctx, st, dir, archive.Options{})
+		rep, err := archive.Index(ctx, st, dir, archive.Options{Build: interchange.ArchiveGames})
 		if err != nil {
 			t.Fatal(err)
 		}
