@@ -4,7 +4,7 @@
 // built from, as a rating pipeline keeps them
 // (tomschotte-personal/othello-rating-pipeline; four real files in
 // ../shared/data/othello-tournaments-ftd/raw, none with a final phase: that
-// is tested with the hand-written export/testdata/ftd_final.json).
+// is tested with the hand-written interchange/testdata/ftd_final.json).
 //
 // The layout, as observed:
 //

@@ -17,7 +17,7 @@ import (
 // TestWOFArchive2024 indexes the WOF archive's files of 2024 (the whole
 // archive is BenchmarkArchiveIndex's): each file is indexed exactly when
 // 'otd import elo' imports it, and refused with the same reason otherwise,
-// as export's TestWOFArchive lists them (export/testdata/wof-archive.golden,
+// as interchange's TestWOFArchive lists them (interchange/testdata/wof-archive.golden,
 // each kind of refusal read against its file); then indexed again after a
 // file is removed, added back and changed. The figures of KURITA Seiya
 // (5577) were counted by hand in the files: 7 tournaments of 2024; at WOC
@@ -26,7 +26,7 @@ import (
 // against SONG Yan (4097): 3 won, 1 lost.
 func TestWOFArchive2024(t *testing.T) {
 	src := testenv.SharedFile(t, "wof-archive/2024")
-	golden, err := os.ReadFile(filepath.Join("..", "..", "export", "testdata", "wof-archive.golden"))
+	golden, err := os.ReadFile(filepath.Join("..", "..", "interchange", "testdata", "wof-archive.golden"))
 	if err != nil {
 		t.Fatal(err)
 	}
