@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/ftd"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
