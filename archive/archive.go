@@ -14,12 +14,13 @@
 // implements it, as tournament.Storage). The folder may also be read
 // straight into memory (ReadDir), for a list computed without a database.
 //
-// Each file is read as 'otd import elo' reads it (ReadELO: elo.ReadWith
-// and export.FromELOWith, with the same --lenient rules); a file refused is
-// reported with the reader's reason. An adapter-level package beside
-// export: it imports elo and export for the file, rating for the list and
-// tournament for names compared as the director's commands compare them
-// (FoldName).
+// Each file is read as 'otd import elo' reads it (ReadELO: elo.ReadWith,
+// and the tournament built by the Build its caller hands over,
+// interchange.ArchiveGames, with the same --lenient rules); a file refused
+// is reported with the reader's reason. The archive's domain, beside
+// package tournament (DESIGN.md): of ours it imports the leaves and the
+// file formats (elo for the file, rating for the list) and internal/txt,
+// for names compared as the director's commands compare them (FoldName).
 package archive
 
 import (

@@ -10,13 +10,13 @@ import (
 
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/elo"
-	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/rating"
 )
 
 // readELO reads a file as the archive does by default.
 func readELO(name string, data []byte) (*archive.Tournament, error) {
-	return archive.ReadELO(name, data, archive.Reading{})
+	return archive.ReadELO(name, data, archive.Reading{}, interchange.ArchiveGames)
 }
 
 func day(s string) time.Time {
@@ -151,8 +151,8 @@ func TestReadELOLenient(t *testing.T) {
 	if _, err := readELO("club.ELO", []byte(text)); err == nil {
 		t.Fatal("read without --lenient")
 	}
-	r := archive.Reading{Lenient: export.Lenient{Sign: elo.SignSign, Totals: "games"}}
-	got, err := archive.ReadELO("club.ELO", []byte(text), r)
+	r := archive.Reading{Lenient: elo.Lenient{Sign: elo.SignSign, Totals: "games"}}
+	got, err := archive.ReadELO("club.ELO", []byte(text), r, interchange.ArchiveGames)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestReadELOLenient(t *testing.T) {
 	if s := r.String(); s != "sign=sign,totals=games" {
 		t.Errorf("Reading.String() = %q", s)
 	}
-	if s := (archive.Reading{Lenient: export.Lenient{Listed: "first"}, ByeDiscs: 40}).String(); s != "listed=first bye-discs=40" {
+	if s := (archive.Reading{Lenient: elo.Lenient{Listed: "first"}, ByeDiscs: 40}).String(); s != "listed=first bye-discs=40" {
 		t.Errorf("Reading.String() = %q", s)
 	}
 }

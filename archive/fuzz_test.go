@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/archive"
-	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/elo"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/rating"
 )
 
@@ -22,11 +23,11 @@ func FuzzReadELO(f *testing.F) {
 	f.Add([]byte("%%Date: 01/02/2024\n%Round: 1\n99 (40)>(24) 79\n"), "")
 	f.Add([]byte("%%Date: 01/02/2024 - 03/02/2024\n%_% ??????, X, y, FRA\n%_% 7, Z, w, FRA\n%Round PO\n?????? < 7\n"), "rounds=split,listed=first")
 	f.Fuzz(func(t *testing.T, data []byte, lenient string) {
-		l, err := export.ParseLenient(lenient)
+		l, err := elo.ParseLenient(lenient)
 		if err != nil {
 			return
 		}
-		tm, err := archive.ReadELO("f.ELO", data, archive.Reading{Lenient: l})
+		tm, err := archive.ReadELO("f.ELO", data, archive.Reading{Lenient: l}, interchange.ArchiveGames)
 		if err != nil {
 			if strings.ContainsAny(err.Error(), "\n\r") {
 				t.Fatalf("not one line: %q", err)

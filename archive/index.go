@@ -21,6 +21,9 @@ import (
 // Options are how a folder is read.
 type Options struct {
 	Reading Reading // how each file is read
+	// Build builds each file's tournament (interchange.ArchiveGames, as
+	// 'otd import elo' does): required.
+	Build Build
 	// Again reads every file again, not only the new, changed and refused
 	// ones and those read otherwise (after an upgrade of otd that reads a
 	// file otherwise).
@@ -178,6 +181,9 @@ func (sc *scanned) notes() map[string][]string {
 // content and reading, and no problem (all of them with o.Again), in path
 // order, on as many cores as Go may use.
 func scan(dir string, known map[string]File, o Options) (*scanned, error) {
+	if o.Build == nil {
+		return nil, errors.New("archive: Options.Build is nil: the archive needs the builder of tournaments (interchange.ArchiveGames) to read a file")
+	}
 	fi, err := os.Stat(dir)
 	if err != nil {
 		return nil, fmt.Errorf("the archive's folder: %w", err)
@@ -236,7 +242,7 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 			defer wg.Done()
 			for p := range work {
 				if p.err == nil {
-					p.in.Tournament, p.err = ReadELO(p.in.File.Path, p.data, o.Reading)
+					p.in.Tournament, p.err = ReadELO(p.in.File.Path, p.data, o.Reading, o.Build)
 				}
 				p.data = nil
 			}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/txt"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestReadELOBadName(t *testing.T) {
 	file := "%%Tournament: Club\n%%Date: 21/11/2026\n%_% 79, LEADER, Imre, GBR, 1.5, 72, 0\n" +
 		"%_% 2, \x1b[2J\x1b]0;pwn\x07EVIL, J\xf6rg, FRA, 0.5, 56, 0\n%Round: 1\n79 (40)>(24) 2 B\n%Round: 2\n2 (32)=(32) 79 B\n"
-	tm, err := archive.ReadELO("2026/club.ELO", []byte(file), archive.Reading{})
+	tm, err := archive.ReadELO("2026/club.ELO", []byte(file), archive.Reading{}, interchange.ArchiveGames)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestReadELOBadName(t *testing.T) {
 		t.Errorf("notes\n%q\nwant\n%q", tm.Notes, want)
 	}
 	long := strings.Replace(file, "J\xf6rg", strings.Repeat("x", 10000), 1)
-	tm, err = archive.ReadELO("2026/club.ELO", []byte(long), archive.Reading{})
+	tm, err = archive.ReadELO("2026/club.ELO", []byte(long), archive.Reading{}, interchange.ArchiveGames)
 	if err != nil || len(tm.Games) != 2 || len(tm.Notes) != 1 {
 		t.Fatalf("a 10,000-character name: %v; want its 2 games kept and one note", err)
 	}
@@ -40,7 +41,7 @@ func TestReadELOBadName(t *testing.T) {
 	}
 	// Two parts of 150 characters each pass alone; together they are too long.
 	both := strings.Replace(strings.Replace(file, "J\xf6rg", strings.Repeat("y", 150), 1), "\x1b[2J\x1b]0;pwn\x07EVIL", strings.Repeat("z", 150), 1)
-	tm, err = archive.ReadELO("2026/club.ELO", []byte(both), archive.Reading{})
+	tm, err = archive.ReadELO("2026/club.ELO", []byte(both), archive.Reading{}, interchange.ArchiveGames)
 	if err != nil || len(tm.Games) != 2 {
 		t.Fatalf("two 150-character parts: %v; want the 2 games kept", err)
 	}

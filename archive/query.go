@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/rating"
-	"github.com/otd-project/otd/tournament"
 )
 
 // Record is a count of results: won, drawn and lost.
@@ -136,13 +136,13 @@ func containsID(people []Person, id int) bool {
 }
 
 // FindPlayers returns the players whose WOF id is text, or one of whose
-// names holds it, case, spacing and accents aside (tournament.FoldName:
+// names holds it, case, spacing and accents aside (txt.FoldName:
 // "muller" finds MÜLLER), by id.
 func FindPlayers(ctx context.Context, st Store, text string) ([]Person, error) {
 	if id, err := strconv.Atoi(strings.TrimSpace(text)); err == nil {
 		return st.People(ctx, id)
 	}
-	want := tournament.FoldName(text)
+	want := txt.FoldName(text)
 	if want == "" {
 		return nil, fmt.Errorf("%q: give a part of a name, or a WOF id", text)
 	}
@@ -153,7 +153,7 @@ func FindPlayers(ctx context.Context, st Store, text string) ([]Person, error) {
 	var found []Person
 	for _, p := range all {
 		for _, s := range p.Names {
-			if strings.Contains(tournament.FoldName(s.Name()), want) || strings.Contains(tournament.FoldName(s.First+" "+s.Last), want) {
+			if strings.Contains(txt.FoldName(s.Name()), want) || strings.Contains(txt.FoldName(s.First+" "+s.Last), want) {
 				found = append(found, p)
 				break
 			}

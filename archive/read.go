@@ -10,26 +10,23 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/elo"
-	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/internal/txt"
-	"github.com/otd-project/otd/rating"
-	"github.com/otd-project/otd/tournament"
 )
 
 // Reading is how the archive reads a file, as 'otd import elo' reads one:
-// how to take a file that contradicts itself (export.Lenient, none: the
+// how to take a file that contradicts itself (elo.Lenient, none: the
 // file is refused) and the discs a bye counts, as Settings.ByeDiscs (0:
 // what the published totals show, else 32; scoring.NoByeDiscs: its point
 // alone; it matters only to check the published disc totals).
 type Reading struct {
-	Lenient  export.Lenient
+	Lenient  elo.Lenient
 	ByeDiscs int
 }
 
-// ParseReading is the reading of --lenient (export.ParseLenient) and
+// ParseReading is the reading of --lenient (elo.ParseLenient) and
 // --bye-discs.
 func ParseReading(lenient string, byeDiscs int) (Reading, error) {
-	l, err := export.ParseLenient(lenient)
+	l, err := elo.ParseLenient(lenient)
 	return Reading{Lenient: l, ByeDiscs: byeDiscs}, err
 }
 
@@ -44,8 +41,17 @@ func (r Reading) String() string {
 	return s
 }
 
+// Build builds the tournament of an .ELO file as 'otd import elo' builds
+// it, named title (the file's %%Tournament, else its name) and read as r
+// says, and returns its Swiss rounds and its rated games (Tournament.Games:
+// its rounds' and its final phase's, Round 0, with a result, the byes and
+// forfeits left out), or the error that refuses the file. The archive reads
+// files through package elo and is handed the builder of tournaments
+// (interchange.ArchiveGames) by its caller: it imports no adapter.
+type Build func(f *elo.File, title string, r Reading) (rounds int, games []Game, err error)
+
 // ReadELO reads a tournament from the content of an .ELO file as 'otd
-// import elo' reads it (elo.ReadWith, export.FromELOWith, the tournament
+// import elo' reads it (elo.ReadWith, then build: the tournament built and
 // validated), so that a file is in the archive exactly when it can be
 // imported; name is the file's path below the folder (the tournament's
 // name when the file has no %%Tournament line). A file that is refused
@@ -62,7 +68,7 @@ func (r Reading) String() string {
 // decided the match, not the game. A forfeit (otd's own files) is not a
 // game, and a bye is none; a player the file gives no id ("??????", ID 0)
 // is kept with their games, which the rating list cannot take.
-func ReadELO(name string, data []byte, r Reading) (*Tournament, error) {
+func ReadELO(name string, data []byte, r Reading, build Build) (*Tournament, error) {
 	f, err := elo.ReadWith(bytes.NewReader(data), elo.Options{Sign: r.Lenient.Sign})
 	if err != nil {
 		return nil, err
@@ -72,18 +78,12 @@ func ReadELO(name string, data []byte, r Reading) (*Tournament, error) {
 		return nil, err
 	}
 	base := path.Base(name)
-	s := tournament.DefaultSettings(cmp.Or(f.Value("Tournament"), strings.TrimSuffix(base, path.Ext(base))), 1)
-	s.ByeDiscs = r.ByeDiscs
-	l := r.Lenient
-	l.Names = "clean" // a bad name must not drop a file's games: the entries' names are cleaned below
-	tm, _, err := export.FromELOWith(f, export.ELOSettings(f, s), l)
-	if err == nil {
-		err = tm.Validate()
-	}
+	title := cmp.Or(f.Value("Tournament"), strings.TrimSuffix(base, path.Ext(base)))
+	rounds, games, err := build(f, title, r)
 	if err != nil {
 		return nil, err
 	}
-	t := &Tournament{File: name, Name: tm.Name, Place: f.Value("Country"), Start: start, End: end, Rounds: tm.Rounds}
+	t := &Tournament{File: name, Name: title, Place: f.Value("Country"), Start: start, End: end, Rounds: rounds, Games: games}
 	if f.Windows1252 {
 		t.Notes = append(t.Notes, txt.Windows1252Note)
 	}
@@ -104,67 +104,7 @@ func ReadELO(name string, data []byte, r Reading) (*Tournament, error) {
 		}
 		t.Players = append(t.Players, e)
 	}
-	t.Games = games(tm, func(p tournament.Player) int { return p.WOFID })
 	return t, nil
-}
-
-// FromTournament makes the archive's tournament of a director's
-// tournament, played on the day at: its players by WOF id (id gives one to
-// each player: their WOF id, or for a player without one an id no player of
-// the archive has), and every game with a result, as ReadELO takes an
-// .ELO file's.
-func FromTournament(tm *tournament.Tournament, at time.Time, id func(tournament.Player) int) *Tournament {
-	t := &Tournament{Name: tm.Name, Start: at, End: at, Rounds: tm.Rounds}
-	for _, p := range tm.Players {
-		t.Players = append(t.Players, Entry{Rank: p.Number, ID: id(p), Last: p.Name, Country: p.Country, Rating: p.Rating})
-	}
-	t.Games = games(tm, id)
-	return t
-}
-
-// games are the rated games of a tournament: its rounds' and its final
-// phase's (Round 0) with a result, the byes and forfeits left out; the
-// players by id(player).
-func games(tm *tournament.Tournament, id func(tournament.Player) int) []Game {
-	var gs []Game
-	add := func(round, black, white int, res *tournament.Result) {
-		if res == nil || res.Kind == tournament.Forfeit || white == 0 {
-			return
-		}
-		g := Game{Round: round, Black: id(tm.Players[black-1]), White: id(tm.Players[white-1]), HasDiscs: res.Kind != tournament.NoDiscs,
-			Result: result(*res, round == 0)}
-		if g.HasDiscs {
-			g.BlackDiscs, g.WhiteDiscs = res.Black, res.White
-		}
-		gs = append(gs, g)
-	}
-	for _, g := range tm.Games {
-		add(g.Round, g.Black, g.White, g.Result)
-	}
-	for _, g := range tm.FinalGames {
-		add(0, g.Black, g.White, g.Result)
-	}
-	return gs
-}
-
-// result is black's result of a game as the rating list takes it (see
-// ReadELO); final: a game of the final phase.
-func result(r tournament.Result, final bool) rating.Result {
-	loser := r.Loser
-	if final && r.Kind == tournament.Normal {
-		loser = "" // a tie on the board that a rule settled
-	}
-	switch {
-	case loser == tournament.White:
-		return rating.Win
-	case loser == tournament.Black:
-		return rating.Loss
-	case r.Kind == tournament.NoDiscs || r.Black == r.White:
-		return rating.Draw
-	case r.Black > r.White:
-		return rating.Win
-	}
-	return rating.Loss
 }
 
 // parseDays reads the value of a %%Date line: DD/MM/YYYY, or DD/MM/YYYY -

@@ -5,87 +5,11 @@ package export
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/tournament"
 )
-
-// ELOSettings returns s with the tournament rules written in the file by
-// otd (unchanged for other programs' files).
-func ELOSettings(f *elo.File, s tournament.Settings) tournament.Settings {
-	if o := f.Otd; o != nil {
-		s.Rounds = max(o.Rounds, len(f.Rounds))
-		s.BQ, s.TimeDefault, s.ByePoints, s.TieBreaks = o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks
-	}
-	return s
-}
-
-// blockFits tells whether a game in a labelled block of a converted file
-// ("" for none) may be of the match inferred: a QF block holds
-// quarter-finals or (WOC 1989) a play-off.
-func blockFits(block, match string) bool {
-	switch b := strings.ToUpper(block); {
-	case b == "":
-		return true
-	case b == "3-4" || b == "3P":
-		return match == "3P"
-	case strings.HasPrefix(b, "QF"):
-		return strings.HasPrefix(match, "QF") || match == "PO"
-	case strings.HasPrefix(b, "SF"):
-		return strings.HasPrefix(match, "SF")
-	}
-	return match == strings.ToUpper(block)
-}
-
-// lineList writes lines as "lines 106-118" (consecutive) or "lines 12, 40".
-func lineList(lines []int) string {
-	if len(lines) == 1 {
-		return fmt.Sprintf("line %d", lines[0])
-	}
-	if lines[len(lines)-1]-lines[0] == len(lines)-1 {
-		return fmt.Sprintf("lines %d-%d", lines[0], lines[len(lines)-1])
-	}
-	s := make([]string, len(lines))
-	for i, l := range lines {
-		s[i] = strconv.Itoa(l)
-	}
-	return "lines " + strings.Join(s, ", ")
-}
-
-// checkStatuses checks the entries, absences and withdrawals of otd's lines
-// against the rounds and the games.
-func checkStatuses(t *tournament.Tournament, o *elo.Otd, num map[int]int) error {
-	for id := range o.Players {
-		if num[id] == 0 {
-			return fmt.Errorf("otd line: player id %d is not in the standings: %w", id, elo.ErrInvalid)
-		}
-	}
-	for id := range o.Names {
-		if num[id] == 0 {
-			return fmt.Errorf("otd line: name: player id %d is not in the standings: %w", id, elo.ErrInvalid)
-		}
-	}
-	for _, p := range t.Players {
-		bad := p.FirstRound > t.Rounds+1 || p.Left < 0 || p.Left > t.Rounds+1
-		for i, a := range p.Absent {
-			bad = bad || a < 1 || a > t.Rounds || i > 0 && a <= p.Absent[i-1]
-		}
-		if bad {
-			return fmt.Errorf("otd line: player %s: entry, withdrawal or absences outside rounds 1 to %d: %w", text(p.Name), t.Rounds, elo.ErrInvalid)
-		}
-	}
-	for _, g := range t.Games {
-		for _, n := range []int{g.Black, g.White} {
-			if n != 0 && !t.Players[n-1].Active(g.Round) {
-				return fmt.Errorf("round %d: %s has a game but is not in the round (late entry, absence or withdrawal): %w", g.Round, text(t.Players[n-1].Name), elo.ErrInvalid)
-			}
-		}
-	}
-	return nil
-}
 
 // ELOMeta returns the header values that the tournament itself knows: its
 // name, dates, country, and its director as the sender ('otd export elo'
@@ -261,21 +185,4 @@ func SplitName(name string) (family, given string) {
 	family, given, _ = strings.Cut(name, ",")
 	clean := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, ",", " ")), " ") }
 	return strings.ToUpper(clean(family)), clean(given)
-}
-
-// joinName is the name of a standings line's SURNAME and First: "SURNAME, First".
-func joinName(last, first string) string {
-	if first == "" {
-		return last
-	}
-	return last + ", " + first
-}
-
-// text is a name from a file for a message: as it is if it is short text,
-// else quoted and cut.
-func text(s string) string {
-	if elo.CheckText(s) == nil && utf8.RuneCountInString(s) <= 80 {
-		return s
-	}
-	return elo.QuoteCut(s)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/ftd"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -43,15 +44,15 @@ func FuzzFromELO(f *testing.F) {
 			return // elo.FuzzRead's
 		}
 		// Every lenient rule: a tournament or an error in one line, never a panic.
-		l := export.Lenient{Rounds: "split", Totals: "games", Listed: "first"}
-		if tm, _, err := export.FromELOWith(e, tournament.DefaultSettings("x", 1), l); err != nil {
+		l := elo.Lenient{Rounds: "split", Totals: "games", Listed: "first"}
+		if tm, _, err := interchange.FromELOWith(e, tournament.DefaultSettings("x", 1), l); err != nil {
 			checkOneLine(t, err, elo.ErrInvalid)
 		} else if tm.Rounds <= 99 {
 			if err := tm.Validate(); err != nil {
 				t.Fatalf("lenient import: %v", err)
 			}
 		}
-		back, _, err := export.FromELO(e, export.ELOSettings(e, tournament.DefaultSettings("", 1)))
+		back, _, err := interchange.FromELO(e, interchange.ELOSettings(e, tournament.DefaultSettings("", 1)))
 		if err != nil {
 			checkOneLine(t, err, elo.ErrInvalid)
 			return
@@ -93,35 +94,12 @@ func checkOneLine(t *testing.T, err, want error) {
 	}
 }
 
-// FuzzParseLenient: --lenient is read or refused in one line, and a value
-// read is one of the rules.
-func FuzzParseLenient(f *testing.F) {
-	for _, s := range []string{"", "sign=discs", "sign=sign,rounds=split", "totals=games,listed=first", "sign=x", ",,"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		l, err := export.ParseLenient(s)
-		if err != nil {
-			if strings.ContainsAny(err.Error(), "\n\r") {
-				t.Fatalf("not one line: %q", err)
-			}
-			return
-		}
-		if l.Sign != "" && l.Sign != elo.SignDiscs && l.Sign != elo.SignSign || l.Rounds != "" && l.Rounds != "split" || l.Totals != "" && l.Totals != "games" || l.Listed != "" && l.Listed != "first" {
-			t.Fatalf("%q read as %+v", s, l)
-		}
-		if again, err := export.ParseLenient(l.String()); err != nil || again != l {
-			t.Fatalf("%q read as %+v, written %q, read again as %+v, %v", s, l, l.String(), again, err)
-		}
-	})
-}
-
 // FuzzFromFTD: a file that ftd.Read reads is built into a tournament or
 // refused with ftd.ErrInvalid in one line, never a panic; a tournament that
 // validates has its standings and, where it has final games, its phases.
 // Seeds: the hand-written final phase and the files below.
 func FuzzFromFTD(f *testing.F) {
-	if data, err := os.ReadFile(filepath.Join("testdata", "ftd_final.json")); err == nil {
+	if data, err := os.ReadFile(filepath.Join("..", "interchange", "testdata", "ftd_final.json")); err == nil {
 		f.Add(data)
 	}
 	f.Add([]byte(`{"players_list": [{"id": 1, "surname": "ONE", "left_after_round": 1}, {"id": 2, "surname": "TWO"}, {"id": 3}],
@@ -133,7 +111,7 @@ func FuzzFromFTD(f *testing.F) {
 		if err != nil {
 			return // ftd.FuzzRead's
 		}
-		tr, _, err := export.FromFTD(file, export.FTDSettings(file, tournament.DefaultSettings("", 1)))
+		tr, _, err := interchange.FromFTD(file, interchange.FTDSettings(file, tournament.DefaultSettings("", 1)))
 		if err != nil {
 			checkOneLine(t, err, ftd.ErrInvalid)
 			return

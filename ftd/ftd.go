@@ -4,7 +4,7 @@
 // built from, as a rating pipeline keeps them
 // (tomschotte-personal/othello-rating-pipeline; four real files in
 // ../shared/data/othello-tournaments-ftd/raw, none with a final phase: that
-// is tested with the hand-written export/testdata/ftd_final.json).
+// is tested with the hand-written interchange/testdata/ftd_final.json).
 //
 // The layout, as observed:
 //
@@ -31,7 +31,7 @@
 // Read keeps what a file says and refuses what contradicts itself (a
 // pairing of an unknown player, a player twice in a Swiss round, a result
 // code that is not the score's); it does not check the published points:
-// that is the tournament's (export.FromFTD).
+// that is the tournament's (interchange.FromFTD).
 package ftd
 
 import (

@@ -10,9 +10,9 @@
 // Named for what it reads, a roster of players, not for its syntax: the
 // file is CSV as spreadsheets write it, and package csv is encoding/csv's
 // name. It knows only the file: registering its players is the command
-// line's, through the Director. An adapter: of ours it imports the domain,
-// to compare names as the Director does (tournament.FoldName), and the leaf
-// internal/txt, to decode the file.
+// line's, through the Director. A file format: of ours it imports only
+// internal/txt, to decode the file and to compare names as the Director
+// does (txt.FoldName).
 package roster
 
 import (
@@ -26,7 +26,6 @@ import (
 	"unicode/utf16"
 
 	"github.com/otd-project/otd/internal/txt"
-	"github.com/otd-project/otd/tournament"
 )
 
 // What is wrong with a players file; errors.Is finds them in a *ParseError.
@@ -106,7 +105,7 @@ type File struct {
 // Options are how Read reads a players file.
 type Options struct {
 	// AllowDuplicates takes a name on two lines, case, spacing and accents
-	// aside (tournament.FoldName): two people of one name. Without it such
+	// aside (txt.FoldName): two people of one name. Without it such
 	// a name is refused (ErrDuplicate).
 	AllowDuplicates bool
 }
@@ -224,7 +223,7 @@ func parse(data []byte, o Options) (*File, error) {
 		return nil, fail(rows[MaxPlayers].line, 0, ErrTooLarge, "more than %d players: a players file holds at most %d, one a line; split it", MaxPlayers, MaxPlayers)
 	}
 
-	seen := map[string]Player{} // by tournament.FoldName
+	seen := map[string]Player{} // by txt.FoldName
 	for _, row := range rows {
 		rec, line := row.fields, row.line
 		if len(rec) > 3 {
@@ -252,7 +251,7 @@ func parse(data []byte, o Options) (*File, error) {
 		if len(rec) > 2 {
 			p.Country = rec[2]
 		}
-		if k := tournament.FoldName(p.Name); k != "" && !o.AllowDuplicates {
+		if k := txt.FoldName(p.Name); k != "" && !o.AllowDuplicates {
 			if first, ok := seen[k]; ok {
 				return nil, fail(line, row.cols[0], ErrDuplicate, "%s is on line %d too%s (%v): delete one of the two lines, or tell the two players apart (a club or city after the name); two people of one name: import with --allow-duplicate",
 					quoteName(p.Name), first.Line, spelledAs(p.Name, first.Name), ErrDuplicate)
@@ -275,7 +274,7 @@ type row struct {
 }
 
 // AlreadyRegistered is the error of p, a player of the file, whose name is
-// that of a player already registered (tournament.FoldName): number, named
+// that of a player already registered (txt.FoldName): number, named
 // name.
 func (p Player) AlreadyRegistered(number int, name string) error {
 	return fail(p.Line, 0, ErrDuplicate, "%s is already registered as player %d%s (%v): delete the line (was the file imported already? 'otd player list' shows who is in), or tell the two players apart (a club or city after the name); two people of one name: import with --allow-duplicate",

@@ -11,8 +11,8 @@ import (
 	"unicode/utf16"
 
 	"github.com/otd-project/otd/internal/testenv"
+	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/roster"
-	"github.com/otd-project/otd/tournament"
 )
 
 func utf16LE(s string) []byte {
@@ -248,7 +248,7 @@ func FuzzRead(f *testing.F) {
 			if strings.ContainsAny(p.Name, "\r\n") {
 				t.Fatalf("name %q on more than one line", p.Name)
 			}
-			if k := tournament.FoldName(p.Name); k != "" && names[k] {
+			if k := txt.FoldName(p.Name); k != "" && names[k] {
 				t.Fatalf("name %q twice", p.Name)
 			} else {
 				names[k] = true

@@ -75,11 +75,11 @@ func (f FinalRules) String() string {
 	if f == WOCFinal {
 		return "woc"
 	}
-	return strings.Join(f.settings(), ",")
+	return strings.Join(f.Parts(), ",")
 }
 
-// settings gives the rules as ParseFinalRules reads each: "top=4", ...
-func (f FinalRules) settings() []string {
+// Parts gives the rules as ParseFinalRules reads each: "top=4", ...
+func (f FinalRules) Parts() []string {
 	return []string{fmt.Sprintf("top=%d", f.Qualifiers), fmt.Sprintf("bestof=%d", f.BestOf), fmt.Sprintf("third=%d", f.Third),
 		fmt.Sprintf("playoff=%d", b2i(f.PlayOff)), "level=" + string(f.Level), "colour=" + string(f.Colour)}
 }
@@ -187,9 +187,11 @@ type FinalGame struct {
 
 // Code is the game's match as 'otd result' names it: "SF1", or
 // "women:SF1" for a category's.
-func (g FinalGame) Code() string { return matchCode(g.Category, g.Match) }
+func (g FinalGame) Code() string { return MatchCode(g.Category, g.Match) }
 
-func matchCode(category, match string) string {
+// MatchCode names a match of category ("" the open) as 'otd result' does:
+// "SF1", "women:SF1".
+func MatchCode(category, match string) string {
 	if category == "" {
 		return match
 	}
@@ -331,9 +333,9 @@ func (t *Tournament) finalRulesOf(category string) FinalRules {
 	return c.Final
 }
 
-// swissOrder returns the players of category ("" every player) who did
+// SwissOrder returns the players of category ("" every player) who did
 // not withdraw, in the order of the Swiss standings after the last round.
-func (t *Tournament) swissOrder(category string) ([]scoring.Row, error) {
+func (t *Tournament) SwissOrder(category string) ([]scoring.Row, error) {
 	rows, err := t.Standings(t.Rounds)
 	if err != nil {
 		return nil, err
@@ -355,7 +357,7 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 	if ph.Rules.IsZero() || t.Finished() < t.Rounds {
 		return ph, nil
 	}
-	rows, err := t.swissOrder(category)
+	rows, err := t.SwissOrder(category)
 	if err != nil {
 		return ph, err
 	}
@@ -369,13 +371,13 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 			return ph, err
 		}
 	}
-	ph.play(rows, t.finalGames(category))
+	ph.Play(rows, t.finalGames(category))
 	return ph, nil
 }
 
-// play works out the phase's matches, seeds and ranking from the Swiss
+// Play works out the phase's matches, seeds and ranking from the Swiss
 // order of its players (rows, without those who withdrew) and its games.
-func (ph *FinalPhase) play(rows []scoring.Row, games []FinalGame) {
+func (ph *FinalPhase) Play(rows []scoring.Row, games []FinalGame) {
 	match := func(code string, a, b, bestOf int) Match {
 		m := Match{Category: ph.Category, Code: code, A: a, B: b, BestOf: bestOf}
 		for _, g := range games {
@@ -385,7 +387,7 @@ func (ph *FinalPhase) play(rows []scoring.Row, games []FinalGame) {
 		}
 		// By number: a file's games may not be in the order played.
 		slices.SortStableFunc(m.Games, func(x, y FinalGame) int { return x.Game - y.Game })
-		decide(&m, ph.Rules)
+		Decide(&m, ph.Rules)
 		return m
 	}
 	q := ph.Rules.Qualifiers
@@ -513,11 +515,11 @@ func (t *Tournament) finalGames(category string) []FinalGame {
 	return out
 }
 
-// decide works out a match's points and, once it is decided, its winner.
+// Decide works out a match's points and, once it is decided, its winner.
 // A match level after its games goes to whoever went through the last
 // game, when that game is a draw that says so (Result.Loser, as a file
 // records it), else by the rules' Level.
-func decide(m *Match, rules FinalRules) {
+func Decide(m *Match, rules FinalRules) {
 	var aDiscs, bDiscs int
 	played := 0
 	for _, g := range m.Games {
@@ -627,7 +629,7 @@ func (t *Tournament) FinalNext(o FinalOptions) (Change, error) {
 			if m.Decided() || slices.ContainsFunc(m.Games, func(g FinalGame) bool { return g.Result == nil }) {
 				continue
 			}
-			code := matchCode(cat, m.Code)
+			code := MatchCode(cat, m.Code)
 			used[code] = true
 			n := len(m.Games) + 1
 			black, white := m.A, m.B

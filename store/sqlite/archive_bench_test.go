@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/rating"
 )
@@ -50,7 +51,7 @@ func BenchmarkArchiveIndex(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.StartTimer()
-				if rep, err = archive.Index(context.Background(), st, dir, archive.Options{Reading: r.reading}); err != nil {
+				if rep, err = archive.Index(context.Background(), st, dir, archive.Options{Reading: r.reading, Build: interchange.ArchiveGames}); err != nil {
 					b.Fatal(err)
 				}
 				b.StopTimer()
@@ -97,7 +98,7 @@ func BenchmarkArchiveAddOne(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	o := archive.Options{}
+	o := archive.Options{Build: interchange.ArchiveGames}
 	if _, err := archive.Index(ctx, st, dir, o); err != nil {
 		b.Fatal(err)
 	}
@@ -139,7 +140,7 @@ func BenchmarkArchiveRating(b *testing.B) {
 		b.ReportMetric(float64(listed), "listed")
 	}
 	for _, r := range readings {
-		o := archive.Options{Reading: r.reading}
+		o := archive.Options{Reading: r.reading, Build: interchange.ArchiveGames}
 		b.Run("folder/"+r.name, func(b *testing.B) {
 			var l *archive.List
 			for b.Loop() {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/storetest"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/rating"
@@ -120,7 +121,7 @@ func TestArchiveIndex(t *testing.T) {
 			tournaments: []string{"copy.ELO", "bad.ELO", "sub/c.elo"}}},
 	} {
 		writeFiles(t, dir, step.change)
-		rep, err := archive.Index(ctx, st, dir, archive.Options{Again: step.again})
+		rep, err := archive.Index(ctx, st, dir, archive.Options{Build: interchange.ArchiveGames, Again: step.again})
 		if err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}
@@ -161,11 +162,11 @@ func TestArchiveIndex(t *testing.T) {
 
 	// A folder without an .ELO file changes nothing.
 	before, _ := st.Files(ctx)
-	_, err := archive.Index(ctx, st, t.TempDir(), archive.Options{})
+	_, err := archive.Index(ctx, st, t.TempDir(), archive.Options{Build: interchange.ArchiveGames})
 	if !errors.Is(err, archive.ErrNoFiles) {
 		t.Errorf("an empty folder: err = %v, want ErrNoFiles", err)
 	}
-	if _, err := archive.Index(ctx, st, filepath.Join(dir, "missing"), archive.Options{}); err == nil {
+	if _, err := archive.Index(ctx, st, filepath.Join(dir, "missing"), archive.Options{Build: interchange.ArchiveGames}); err == nil {
 		t.Error("a missing folder: no error")
 	}
 	if after, _ := st.Files(ctx); !reflect.DeepEqual(after, before) {
@@ -179,7 +180,7 @@ func TestArchiveQueries(t *testing.T) {
 	st := openArchiveT(t)
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"2024/a.ELO": fileA, "2024/b.ELO": fileB, "2024/sub/c.elo": fileC, "bad.ELO": fileBad})
-	if _, err := archive.Index(ctx, st, dir, archive.Options{}); err != nil {
+	if _, err := archive.Index(ctx, st, dir, archive.Options{Build: interchange.ArchiveGames}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -234,7 +235,7 @@ func TestArchiveQueries(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(byID, tm) {
 		t.Errorf("by id: %+v, %v; want %+v", byID, err, tm)
 	}
-	read, _ := archive.ReadELO("2024/a.ELO", []byte(fileA), archive.Reading{})
+	read, _ := archive.ReadELO("2024/a.ELO", []byte(fileA), archive.Reading{}, interchange.ArchiveGames)
 	read.ID = tm.ID
 	if !reflect.DeepEqual(tm, read) {
 		t.Errorf("stored\n%+v\nread\n%+v", tm, read)
@@ -270,11 +271,11 @@ func TestArchiveStoreMatchesFolder(t *testing.T) {
 		writeFiles(t, dir, map[string]string{e.Name(): string(data)})
 	}
 	st := openArchiveT(t)
-	rep, err := archive.Index(ctx, st, dir, archive.Options{})
+	rep, err := archive.Index(ctx, st, dir, archive.Options{Build: interchange.ArchiveGames})
 	if err != nil {
 		t.Fatal(err)
 	}
-	folder, err := archive.ReadDir(dir, archive.Options{})
+	folder, err := archive.ReadDir(dir, archive.Options{Build: interchange.ArchiveGames})
 	if err != nil {
 		t.Fatal(err)
 	}

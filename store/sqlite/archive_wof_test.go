@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/testenv"
 )
 
 // TestWOFArchive2024 indexes the WOF archive's files of 2024 (the whole
 // archive is BenchmarkArchiveIndex's): each file is indexed exactly when
 // 'otd import elo' imports it, and refused with the same reason otherwise,
-// as export's TestWOFArchive lists them (export/testdata/wof-archive.golden,
+// as interchange's TestWOFArchive lists them (interchange/testdata/wof-archive.golden,
 // each kind of refusal read against its file); then indexed again after a
 // file is removed, added back and changed. The figures of KURITA Seiya
 // (5577) were counted by hand in the files: 7 tournaments of 2024; at WOC
@@ -25,7 +26,7 @@ import (
 // against SONG Yan (4097): 3 won, 1 lost.
 func TestWOFArchive2024(t *testing.T) {
 	src := testenv.SharedFile(t, "wof-archive/2024")
-	golden, err := os.ReadFile(filepath.Join("..", "..", "export", "testdata", "wof-archive.golden"))
+	golden, err := os.ReadFile(filepath.Join("..", "..", "interchange", "testdata", "wof-archive.golden"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestWOFArchive2024(t *testing.T) {
 	}
 	ctx := context.Background()
 	st := openArchiveT(t)
-	rep, err := archive.Index(ctx, st, dir, archive.Options{})
+	rep, err := archive.Index(ctx, st, dir, archive.Options{Build: interchange.ArchiveGames})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestWOFArchive2024(t *testing.T) {
 	os.Remove(link)
 	step := func(name string, added, replaced, removed []string) {
 		t.Helper()
-		rep, err := archive.Index(ctx, st, dir, archive.Options{})
+		rep, err := archive.Index(ctx, st, dir, archive.Options{Build: interchange.ArchiveGames})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
@@ -178,7 +179,7 @@ archive is one file a rating officer keeps beside the folder).`,
 			return err
 		}
 		defer st.Close()
-		rep, err := archive.Index(context.Background(), st, args[0], archive.Options{Reading: r, Again: again, Drop: drop})
+		rep, err := archive.Index(context.Background(), st, args[0], archive.Options{Reading: r, Build: interchange.ArchiveGames, Again: again, Drop: drop})
 		if errors.Is(err, archive.ErrNoFiles) || errors.Is(err, archive.ErrDropMost) {
 			return inputError(err)
 		}

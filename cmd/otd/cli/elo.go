@@ -11,6 +11,7 @@ import (
 
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
@@ -66,7 +67,7 @@ characters): a name is a player's identity. A file that is not UTF-8 is
 read as Windows-1252 (Papp's and other Windows programs' files; noted), a
 byte-order mark at its start left out. --lenient says how
 to take it instead (comma-separated; each one taken is noted):
-` + export.LenientHelp,
+` + lenientHelp,
 		Example: "  otd import elo 20191009_WOC_2019.ELO --bq wof\n  otd standings\n" +
 			"  otd import elo 19930828_PARIS.ELO --lenient rounds=split\n" +
 			"  otd import elo 20040125_Niigata.ELO --lenient sign=discs,totals=games\n" +
@@ -74,7 +75,7 @@ to take it instead (comma-separated; each one taken is noted):
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s.Name = name
-			l, err := export.ParseLenient(lenient)
+			l, err := elo.ParseLenient(lenient)
 			if err != nil {
 				return usageErrorf("%w", err)
 			}
@@ -108,7 +109,7 @@ func byeDiscs(n int) (int, error) {
 
 // runImportELO imports an .ELO file; a file written by otd brings its rules,
 // which --bq (bqSet) overrides.
-func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool, l export.Lenient) error {
+func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool, l elo.Lenient) error {
 	fh, err := userfile.Open(path, elo.MaxSize)
 	if err != nil {
 		return inputError(err)
@@ -119,11 +120,11 @@ func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool, l 
 		return inputError(fmt.Errorf("%s: %w", path, err))
 	}
 	bq := s.BQ
-	s = export.ELOSettings(f, s)
+	s = interchange.ELOSettings(f, s)
 	if bqSet {
 		s.BQ = bq
 	}
-	t, notes, err := export.FromELOWith(f, s, l)
+	t, notes, err := interchange.FromELOWith(f, s, l)
 	if err != nil {
 		return inputError(fmt.Errorf("%s: %w", path, err))
 	}
@@ -293,3 +294,11 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 	}
 	return nil
 }
+
+// lenientHelp lists the values of elo.ParseLenient, for --help.
+const lenientHelp = `sign=discs   a game line whose sign contradicts its discs ("11 (25)>(39) 22"): the discs say who won
+sign=sign    ... the sign says who won, and the game has no discs
+rounds=split a player paired twice in a round: the later game moves to the next round where both are free
+totals=games published scores or disc totals the games do not give: the games count, the figures are noted
+listed=first a player id listed twice in the standings: the first line counts
+names=clean  a name otd refuses (a control character, over 200 characters): its control characters dropped, cut`

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/ftd"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -69,14 +69,14 @@ func runImportFTD(g *globals, path, name string, s tournament.Settings, bqSet bo
 	}
 	bq := s.BQ
 	s.Name = name
-	s = export.FTDSettings(f, s)
+	s = interchange.FTDSettings(f, s)
 	if bqSet {
 		s.BQ = bq
 	}
 	if s.Name == "" {
 		s.Name = filepath.Base(path)
 	}
-	t, notes, err := export.FromFTD(f, s)
+	t, notes, err := interchange.FromFTD(f, s)
 	if err == nil {
 		err = t.Validate()
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/tournament"
@@ -33,7 +34,7 @@ func (g *globals) today() time.Time {
 // closes it.
 func (g *globals) ratingSource(path string, r archive.Reading) (archive.Games, func(), error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		f, err := archive.ReadDir(path, archive.Options{Reading: r})
+		f, err := archive.ReadDir(path, archive.Options{Reading: r, Build: interchange.ArchiveGames})
 		if err != nil {
 			return nil, nil, inputError(err)
 		}
@@ -385,7 +386,7 @@ is in the archive already: its games would count twice.`,
 				return err
 			}
 			when := g.listDay(at, t.Start)
-			event := archive.FromTournament(t, when, func(p tournament.Player) int {
+			event := interchange.ToArchive(t, when, func(p tournament.Player) int {
 				return cmp.Or(p.WOFID, previewNewIDs+p.Number)
 			})
 			src, done, err := g.ratingSource(archiveDB, r)

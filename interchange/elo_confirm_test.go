@@ -1,4 +1,4 @@
-package export_test
+package interchange_test
 
 import (
 	"fmt"

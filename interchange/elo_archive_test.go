@@ -1,4 +1,4 @@
-package export_test
+package interchange_test
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/elo"
-	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
@@ -139,7 +139,7 @@ func archiveFile(path string) string {
 		return "refused: " + err.Error()
 	}
 	s := tournament.DefaultSettings("archive", 1)
-	tm, notes, err := export.FromELO(f, s)
+	tm, notes, err := interchange.FromELO(f, s)
 	if err != nil {
 		return "refused: " + err.Error()
 	}
@@ -233,8 +233,8 @@ func TestFromELOAddedCountedLenient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range []export.Lenient{{}, {Totals: "games"}} {
-		_, notes, err := export.FromELOWith(f, tournament.DefaultSettings("x", 1), l)
+	for _, l := range []elo.Lenient{{}, {Totals: "games"}} {
+		_, notes, err := interchange.FromELOWith(f, tournament.DefaultSettings("x", 1), l)
 		if err != nil {
 			t.Fatalf("%+v: %v", l, err)
 		}

@@ -1,4 +1,4 @@
-package tournament
+package interchange
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/otd-project/otd/scoring"
+	"github.com/otd-project/otd/tournament"
 )
 
 // InferFinal gives the final games that have no match (an imported file's
@@ -19,22 +20,22 @@ import (
 // category's knockout (women's, youth: a file does not say which): each
 // group of players connected by them becomes a category, "other" (other1,
 // other2... when there are several), its members entered by name, with the
-// rules that fit its games best (CategoryFinal's where several do).
+// rules that fit its games best (tournament.CategoryFinal's where several do).
 //
 // A match's games are taken in the file's order unless that order has the
 // match decided before its last game: then in the order closest to it
 // that does not, colours alternating (the order played is then a guess,
-// and said so). A game that fits no match keeps Match "".
+// and said so). A game that fits no match keeps tournament.Match "".
 //
 // It returns what it could not infer for certain, in words, each naming
 // games with where (an .ELO import gives "line 614"; nil: "final game 3").
 // The Swiss must be over. For a tournament not yet stored (an import): it
 // makes no Change.
-func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
+func InferFinal(t *tournament.Tournament, where func(seq int) string) ([]string, error) {
 	if where == nil {
 		where = func(seq int) string { return fmt.Sprintf("final game %d", seq) }
 	}
-	var pending []FinalGame
+	var pending []tournament.FinalGame
 	for _, g := range t.FinalGames {
 		if g.Match == "" {
 			pending = append(pending, g)
@@ -44,9 +45,9 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 		return nil, nil
 	}
 	if t.Finished() < t.Rounds {
-		return []string{fmt.Sprintf("the Swiss is not over (%d of %d rounds finished): the %s after it are in no match", t.Finished(), t.Rounds, Plural(len(pending), "game"))}, nil
+		return []string{fmt.Sprintf("the Swiss is not over (%d of %d rounds finished): the %s after it are in no match", t.Finished(), t.Rounds, tournament.Plural(len(pending), "game"))}, nil
 	}
-	rows, err := t.swissOrder("")
+	rows, err := t.SwissOrder("")
 	if err != nil {
 		return nil, err
 	}
@@ -72,11 +73,11 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 				crows = append(crows, r)
 			}
 		}
-		fit := x.best(name, crows, group, CategoryFinal)
+		fit := x.best(name, crows, group, tournament.CategoryFinal)
 		if len(fit.placed) == 0 {
 			continue
 		}
-		t.Categories = append(t.Categories, Category{Name: name, Final: fit.rules})
+		t.Categories = append(t.Categories, tournament.Category{Name: name, Final: fit.rules})
 		var names []string
 		for _, r := range crows {
 			p := &t.Players[r.Player-1]
@@ -93,7 +94,7 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 				p.Categories = p.Categories[:len(p.Categories)-1]
 			}
 			x.made = x.made[:len(x.made)-1]
-			x.unlabel(func(g FinalGame) bool { return g.Category == name })
+			x.unlabel(func(g tournament.FinalGame) bool { return g.Category == name })
 			notes = append(notes, fmt.Sprintf("%s: %s played among themselves, but make no category's knockout: %s", x.span(group), strings.Join(names, "; "), ph.Skipped))
 			continue
 		}
@@ -102,7 +103,7 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 			level = fmt.Sprintf(", a play-off between two players level on %v points", crows[0].Points)
 		}
 		notes = append(notes, fmt.Sprintf("category %s: %s, who played %s among themselves (%s%s): the file does not say what they have in common (women, youth...)",
-			name, strings.Join(names, "; "), Plural(len(group), "game"), x.span(group), level))
+			name, strings.Join(names, "; "), tournament.Plural(len(group), "game"), x.span(group), level))
 		notes = append(notes, x.describe(fit, crows, group)...)
 		if len(fit.placed) < len(group) {
 			if why := x.missing(name, crows, group); why != "" {
@@ -124,7 +125,7 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 			}
 		}
 	}
-	x.unlabel(func(g FinalGame) bool { return !taken[g.Seq] })
+	x.unlabel(func(g tournament.FinalGame) bool { return !taken[g.Seq] })
 	for _, g := range t.FinalGames {
 		if g.Match == "" {
 			notes = append(notes, fmt.Sprintf("%s: %s - %s %s: in no match that the Swiss standings and the other games make", where(g.Seq),
@@ -136,12 +137,12 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 
 // inferredFinal is the open's rules where the games fit several: the
 // WOC's (whose level rule, the discs of the match, the WOC's files show).
-var inferredFinal = WOCFinal
+var inferredFinal = tournament.WOCFinal
 
 // inference is InferFinal's work: the tournament, how games are named, the
 // categories made.
 type inference struct {
-	t     *Tournament
+	t     *tournament.Tournament
 	where func(seq int) string
 	made  []string
 }
@@ -150,9 +151,9 @@ type inference struct {
 // category, match and number), the phase they make, the matches whose games
 // were taken out of the file's order.
 type fit struct {
-	rules     FinalRules
-	placed    []FinalGame
-	phase     FinalPhase
+	rules     tournament.FinalRules
+	placed    []tournament.FinalGame
+	phase     tournament.FinalPhase
 	reordered []string
 }
 
@@ -165,7 +166,7 @@ func (f fit) better(g fit) bool {
 // best finds the rules that fit the games of a phase (category, "" the
 // open) best, among the variants of base: base itself where others fit as
 // well.
-func (x *inference) best(category string, rows []scoring.Row, games []FinalGame, base FinalRules) fit {
+func (x *inference) best(category string, rows []scoring.Row, games []tournament.FinalGame, base tournament.FinalRules) fit {
 	var out fit
 	for i, r := range variants(base) {
 		if f := x.try(r, category, rows, games); i == 0 || f.better(out) {
@@ -179,18 +180,22 @@ func (x *inference) best(category string, rows []scoring.Row, games []FinalGame,
 // in turn: top 4, 2 or 8; a play-off or not; best of 1, 3, 5, 2 or 4 (odd
 // first); a 3rd-place match of 1 game, none or 3; a level match to the
 // seed, the discs, one more game.
-func variants(base FinalRules) []FinalRules {
+func variants(base tournament.FinalRules) []tournament.FinalRules {
 	prefer := func(first int, all ...int) []int {
 		return append([]int{first}, slices.DeleteFunc(all, func(v int) bool { return v == first })...)
 	}
-	levels := []LevelRule{LevelSeed, LevelDiscs, LevelGame}
-	var out []FinalRules
+	levels := []tournament.LevelRule{tournament.LevelSeed, tournament.LevelDiscs, tournament.LevelGame}
+	var out []tournament.FinalRules
 	for _, q := range prefer(base.Qualifiers, 4, 2, 8) {
-		for _, po := range prefer(b2i(base.PlayOff), 1, 0) {
+		playOff := 0
+		if base.PlayOff {
+			playOff = 1
+		}
+		for _, po := range prefer(playOff, 1, 0) {
 			for _, k := range prefer(base.BestOf, 1, 3, 5, 2, 4) {
 				for _, third := range prefer(base.Third, 1, 0, 3) {
 					for _, l := range prefer(slices.Index(levels, base.Level), 0, 1, 2) {
-						out = append(out, FinalRules{Qualifiers: q, BestOf: k, Third: third, PlayOff: po == 1, Level: levels[l], Colour: base.Colour})
+						out = append(out, tournament.FinalRules{Qualifiers: q, BestOf: k, Third: third, PlayOff: po == 1, Level: levels[l], Colour: base.Colour})
 					}
 				}
 			}
@@ -202,28 +207,28 @@ func variants(base FinalRules) []FinalRules {
 // try places the games of a phase under rules r: stage by stage, each match
 // of the phase (as play makes it from rows and the games placed so far)
 // takes the games between its two players.
-func (x *inference) try(r FinalRules, category string, rows []scoring.Row, games []FinalGame) fit {
-	f := fit{rules: r, phase: FinalPhase{Category: category, Rules: r}}
+func (x *inference) try(r tournament.FinalRules, category string, rows []scoring.Row, games []tournament.FinalGame) fit {
+	f := fit{rules: r, phase: tournament.FinalPhase{Category: category, Rules: r}}
 	if len(rows) < r.Qualifiers {
 		return f
 	}
 	used := map[int]bool{}
 	for {
-		f.phase = FinalPhase{Category: category, Rules: r}
-		f.phase.play(rows, f.placed)
+		f.phase = tournament.FinalPhase{Category: category, Rules: r}
+		f.phase.Play(rows, f.placed)
 		progress := false
 		for _, m := range f.phase.Matches {
 			if len(m.Games) > 0 {
 				continue
 			}
 			if m.A == phantom || m.B == phantom { // a game the file lacks: let the other win it
-				g := FinalGame{Seq: -1 - len(f.placed), Category: category, Match: m.Code, Game: 1, Black: m.A + m.B - phantom, White: phantom,
-					Result: &Result{Black: 33, White: 31, Kind: Normal}}
+				g := tournament.FinalGame{Seq: -1 - len(f.placed), Category: category, Match: m.Code, Game: 1, Black: m.A + m.B - phantom, White: phantom,
+					Result: &tournament.Result{Black: 33, White: 31, Kind: tournament.Normal}}
 				f.placed = append(f.placed, g)
 				progress = true
 				continue
 			}
-			var mine []FinalGame
+			var mine []tournament.FinalGame
 			for _, g := range games {
 				if !used[g.Seq] && (g.Black == m.A && g.White == m.B || g.Black == m.B && g.White == m.A) {
 					mine = append(mine, g)
@@ -235,13 +240,13 @@ func (x *inference) try(r FinalRules, category string, rows []scoring.Row, games
 				f.placed = append(f.placed, g)
 				used[g.Seq] = true
 			}
-			if len(order) > 1 && !slices.IsSortedFunc(order, func(a, b FinalGame) int { return a.Seq - b.Seq }) {
+			if len(order) > 1 && !slices.IsSortedFunc(order, func(a, b tournament.FinalGame) int { return a.Seq - b.Seq }) {
 				var at []string
 				for _, g := range order {
 					at = append(at, x.where(g.Seq))
 				}
 				f.reordered = append(f.reordered, fmt.Sprintf("%s: taken in the order %s: the file's order has the match decided before its last game",
-					matchCode(category, m.Code), strings.Join(at, ", ")))
+					tournament.MatchCode(category, m.Code), strings.Join(at, ", ")))
 			}
 			progress = progress || len(order) > 0
 		}
@@ -257,13 +262,13 @@ func (x *inference) try(r FinalRules, category string, rows []scoring.Row, games
 // colours alternate best (but for the last game of the match, a deciding
 // game whose colours may go by lot). Where no order fits, the games of the
 // file's order up to the one that decides the match.
-func orderMatch(m Match, games []FinalGame, r FinalRules) []FinalGame {
+func orderMatch(m tournament.Match, games []tournament.FinalGame, r tournament.FinalRules) []tournament.FinalGame {
 	// decidedAt is the number of games after which the match is decided (0:
 	// not decided after them all).
-	decidedAt := func(order []FinalGame) int {
+	decidedAt := func(order []tournament.FinalGame) int {
 		for k := 1; k <= len(order); k++ {
-			mm := Match{A: m.A, B: m.B, BestOf: m.BestOf, Games: order[:k]}
-			if decide(&mm, r); mm.Decided() {
+			mm := tournament.Match{A: m.A, B: m.B, BestOf: m.BestOf, Games: order[:k]}
+			if tournament.Decide(&mm, r); mm.Decided() {
 				return k
 			}
 		}
@@ -271,7 +276,7 @@ func orderMatch(m Match, games []FinalGame, r FinalRules) []FinalGame {
 	}
 	// swaps counts the games, but for the last of the match, whose colours
 	// do not alternate from the game before.
-	swaps := func(order []FinalGame) int {
+	swaps := func(order []tournament.FinalGame) int {
 		n := 0
 		for k := 1; k < min(len(order), m.BestOf-1); k++ {
 			if order[k].Black != order[k-1].White {
@@ -285,8 +290,8 @@ func orderMatch(m Match, games []FinalGame, r FinalRules) []FinalGame {
 	if d == 0 || d == n {
 		return games
 	}
-	var best []FinalGame
-	permute(games, func(order []FinalGame) {
+	var best []tournament.FinalGame
+	permute(games, func(order []tournament.FinalGame) {
 		if d := decidedAt(order); (d == n || d == 0) && (best == nil || swaps(order) < swaps(best)) {
 			best = slices.Clone(order)
 		}
@@ -299,7 +304,7 @@ func orderMatch(m Match, games []FinalGame, r FinalRules) []FinalGame {
 
 // permute calls visit with every order of games, the given order first and
 // then each in lexicographic order of the positions (n <= 6).
-func permute(games []FinalGame, visit func([]FinalGame)) {
+func permute(games []tournament.FinalGame, visit func([]tournament.FinalGame)) {
 	if len(games) > 6 {
 		visit(games)
 		return
@@ -308,7 +313,7 @@ func permute(games []FinalGame, visit func([]FinalGame)) {
 	for i := range idx {
 		idx[i] = i
 	}
-	order := make([]FinalGame, len(games))
+	order := make([]tournament.FinalGame, len(games))
 	for {
 		for i, j := range idx {
 			order[i] = games[j]
@@ -334,7 +339,7 @@ func permute(games []FinalGame, visit func([]FinalGame)) {
 // label gives the tournament's games the matches of fit f.
 func (x *inference) label(f fit) {
 	for _, g := range f.placed {
-		i := slices.IndexFunc(x.t.FinalGames, func(h FinalGame) bool { return h.Seq == g.Seq })
+		i := slices.IndexFunc(x.t.FinalGames, func(h tournament.FinalGame) bool { return h.Seq == g.Seq })
 		x.t.FinalGames[i].Category, x.t.FinalGames[i].Match, x.t.FinalGames[i].Game = g.Category, g.Match, g.Game
 	}
 	if c := f.phase.Category; c != "" {
@@ -343,7 +348,7 @@ func (x *inference) label(f fit) {
 }
 
 // unlabel takes the games that drop out of their matches.
-func (x *inference) unlabel(drop func(FinalGame) bool) {
+func (x *inference) unlabel(drop func(tournament.FinalGame) bool) {
 	for i, g := range x.t.FinalGames {
 		if g.Match != "" && drop(g) {
 			x.t.FinalGames[i].Category, x.t.FinalGames[i].Match, x.t.FinalGames[i].Game = "", "", g.Seq
@@ -354,18 +359,18 @@ func (x *inference) unlabel(drop func(FinalGame) bool) {
 // describe says what a phase's rules rest on: the games they fit, the rules
 // that fit as well (and what they would change), the matches taken out of
 // the file's order, the level matches that the rules decide.
-func (x *inference) describe(f fit, rows []scoring.Row, games []FinalGame) []string {
+func (x *inference) describe(f fit, rows []scoring.Row, games []tournament.FinalGame) []string {
 	name := "the open final phase"
 	if c := f.phase.Category; c != "" {
 		name = "the final phase of " + c
 	}
-	notes := []string{fmt.Sprintf("%s: %s, from its %s (%s)", name, f.rules, Plural(len(f.placed), "game"), x.span(f.placed))}
+	notes := []string{fmt.Sprintf("%s: %s, from its %s (%s)", name, f.rules, tournament.Plural(len(f.placed), "game"), x.span(f.placed))}
 	var also []string
 	levelShown := true
 	for _, alt := range variants(f.rules) {
 		var diff []string // the settings of alt that differ
-		for i, kv := range alt.settings() {
-			if kv != f.rules.settings()[i] {
+		for i, kv := range alt.Parts() {
+			if kv != f.rules.Parts()[i] {
 				diff = append(diff, kv)
 			}
 		}
@@ -396,7 +401,7 @@ func (x *inference) describe(f fit, rows []scoring.Row, games []FinalGame) []str
 		if !strings.HasPrefix(m.How, "level: the") {
 			continue
 		}
-		head := fmt.Sprintf("%s (%s): level %s-%s after its games", matchCode(m.Category, m.Code), x.span(m.Games), m.APoints, m.BPoints)
+		head := fmt.Sprintf("%s (%s): level %s-%s after its games", tournament.MatchCode(m.Category, m.Code), x.span(m.Games), m.APoints, m.BPoints)
 		how, winner := strings.TrimPrefix(m.How, "level: "), x.t.Players[m.Winner-1].Name
 		if levelShown {
 			notes = append(notes, fmt.Sprintf("%s: %s went through by %s, as the games after it show (level=%s)", head, winner, how, f.rules.Level))
@@ -408,7 +413,7 @@ func (x *inference) describe(f fit, rows []scoring.Row, games []FinalGame) []str
 }
 
 // span names the first and the last of games (by Seq).
-func (x *inference) span(games []FinalGame) string {
+func (x *inference) span(games []tournament.FinalGame) string {
 	lo, hi := games[0].Seq, games[0].Seq
 	for _, g := range games {
 		lo, hi = min(lo, g.Seq), max(hi, g.Seq)
@@ -426,24 +431,24 @@ func (x *inference) categoryName(i, n int) string {
 	if n > 1 {
 		name = fmt.Sprintf("other%d", i+1)
 	}
-	for _, ok := x.t.category(name); ok; _, ok = x.t.category(name) {
+	for slices.ContainsFunc(x.t.Categories, func(c tournament.Category) bool { return strings.EqualFold(c.Name, name) }) {
 		name += "'"
 	}
 	return name
 }
 
 // unplaced returns the games not in placed (by Seq).
-func unplaced(games, placed []FinalGame) []FinalGame {
-	return slices.DeleteFunc(slices.Clone(games), func(g FinalGame) bool {
-		return slices.ContainsFunc(placed, func(p FinalGame) bool { return p.Seq == g.Seq })
+func unplaced(games, placed []tournament.FinalGame) []tournament.FinalGame {
+	return slices.DeleteFunc(slices.Clone(games), func(g tournament.FinalGame) bool {
+		return slices.ContainsFunc(placed, func(p tournament.FinalGame) bool { return p.Seq == g.Seq })
 	})
 }
 
 // groups splits games into the groups of players they connect, each with
 // its games, in the order of their first game.
-func groups(games []FinalGame) [][]FinalGame {
+func groups(games []tournament.FinalGame) [][]tournament.FinalGame {
 	group := map[int]int{} // player: group number
-	var out [][]FinalGame
+	var out [][]tournament.FinalGame
 	for _, g := range games {
 		a, okA := group[g.Black]
 		b, okB := group[g.White]
@@ -468,9 +473,9 @@ func groups(games []FinalGame) [][]FinalGame {
 		group[g.Black], group[g.White] = a, a
 		out[a] = append(out[a], g)
 	}
-	out = slices.DeleteFunc(out, func(gs []FinalGame) bool { return gs == nil })
+	out = slices.DeleteFunc(out, func(gs []tournament.FinalGame) bool { return gs == nil })
 	for _, gs := range out {
-		slices.SortFunc(gs, func(a, b FinalGame) int { return a.Seq - b.Seq })
+		slices.SortFunc(gs, func(a, b tournament.FinalGame) int { return a.Seq - b.Seq })
 	}
 	return out
 }
@@ -480,10 +485,10 @@ func groups(games []FinalGame) [][]FinalGame {
 const phantom = -1
 
 // missing explains the games of a group of 3 players that fit no phase of
-// theirs, when they fit a knockout of 4 (CategoryFinal) with a 4th player
+// theirs, when they fit a knockout of 4 (tournament.CategoryFinal) with a 4th player
 // who has no game in the file: where that player ranks in the Swiss, and
 // the games the file lacks ("" if they do not fit so).
-func (x *inference) missing(category string, rows []scoring.Row, games []FinalGame) string {
+func (x *inference) missing(category string, rows []scoring.Row, games []tournament.FinalGame) string {
 	if len(rows) != 3 {
 		return ""
 	}
@@ -491,7 +496,7 @@ func (x *inference) missing(category string, rows []scoring.Row, games []FinalGa
 	var lacks []string
 	for at := 0; at <= len(rows); at++ {
 		with := slices.Insert(slices.Clone(rows), at, scoring.Row{Player: phantom, Points: rows[min(at, len(rows)-1)].Points})
-		f := x.try(CategoryFinal, category, with, games)
+		f := x.try(tournament.CategoryFinal, category, with, games)
 		var lack []string
 		real := 0
 		for _, g := range f.placed {
@@ -521,5 +526,5 @@ func (x *inference) missing(category string, rows []scoring.Row, games []FinalGa
 		place = append(place, "before "+x.t.Players[rows[hi].Player-1].Name)
 	}
 	return fmt.Sprintf("category %s: its games fit a knockout of 4 (%s) whose 4th player has no game in the file, ranked in the Swiss %s: the file lacks %s",
-		category, CategoryFinal, strings.Join(place, " and "), strings.Join(lacks, " and "))
+		category, tournament.CategoryFinal, strings.Join(place, " and "), strings.Join(lacks, " and "))
 }

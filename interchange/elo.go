@@ -1,10 +1,12 @@
-package export
+package interchange
 
 import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/internal/txt"
@@ -12,78 +14,10 @@ import (
 	"github.com/otd-project/otd/tournament"
 )
 
-// Lenient says how an .ELO file that contradicts itself is imported; the
-// zero value refuses it.
-type Lenient struct {
-	// Sign is how elo.ReadWith takes a game line whose sign contradicts
-	// its discs: the discs win, or the sign (a result without discs).
-	Sign elo.SignRule
-	// Rounds: a player paired twice in a round ("split"): the later game
-	// goes to the next round where both players are free, in a round of
-	// its own after the file's if none is.
-	Rounds string
-	// Totals: published scores and disc totals that the games do not give
-	// ("games"): the tournament is built from the games, and the notes say
-	// each published figure left aside.
-	Totals string
-	// Listed: a player id listed twice in the standings ("first"): the
-	// first line counts, the others are left aside.
-	Listed string
-	// Names: a name otd refuses (txt.CheckName: a control character,
-	// more than 200 characters) is cleaned ("clean", txt.CleanName) and
-	// noted, not refused: the archive keeps a file's games whatever its
-	// names.
-	Names string
-}
-
-// LenientHelp lists the values of ParseLenient, for --help.
-const LenientHelp = `sign=discs   a game line whose sign contradicts its discs ("11 (25)>(39) 22"): the discs say who won
-sign=sign    ... the sign says who won, and the game has no discs
-rounds=split a player paired twice in a round: the later game moves to the next round where both are free
-totals=games published scores or disc totals the games do not give: the games count, the figures are noted
-listed=first a player id listed twice in the standings: the first line counts
-names=clean  a name otd refuses (a control character, over 200 characters): its control characters dropped, cut`
-
-// ParseLenient reads --lenient: comma-separated WHAT=HOW (LenientHelp).
-func ParseLenient(s string) (Lenient, error) {
-	var l Lenient
-	for _, kv := range strings.Split(s, ",") {
-		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
-		switch {
-		case kv == "":
-		case k == "sign" && (v == string(elo.SignDiscs) || v == string(elo.SignSign)):
-			l.Sign = elo.SignRule(v)
-		case k == "rounds" && v == "split":
-			l.Rounds = v
-		case k == "totals" && v == "games":
-			l.Totals = v
-		case k == "listed" && v == "first":
-			l.Listed = v
-		case k == "names" && v == "clean":
-			l.Names = v
-		default:
-			return Lenient{}, fmt.Errorf("--lenient %q: want sign=discs, sign=sign, rounds=split, totals=games, listed=first or names=clean, comma-separated", kv)
-		}
-	}
-	return l, nil
-}
-
-// String is l as ParseLenient reads it: "sign=discs,rounds=split", "" for
-// none.
-func (l Lenient) String() string {
-	var kv []string
-	for _, f := range [][2]string{{"sign", string(l.Sign)}, {"rounds", l.Rounds}, {"totals", l.Totals}, {"listed", l.Listed}, {"names", l.Names}} {
-		if f[1] != "" {
-			kv = append(kv, f[0]+"="+f[1])
-		}
-	}
-	return strings.Join(kv, ",")
-}
-
 // FromELO builds a tournament from an .ELO file, refusing one that
 // contradicts itself: FromELOWith with the zero Lenient.
 func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, []string, error) {
-	return FromELOWith(f, s, Lenient{})
+	return FromELOWith(f, s, elo.Lenient{})
 }
 
 // FromELOWith builds a tournament from an .ELO file: players in published order
@@ -116,7 +50,7 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, []stri
 //
 // The games after the Swiss rounds (%%Added results, and the labelled
 // blocks "%Round SF1", "%Round F" of converted files) are the final phase:
-// tournament.InferFinal gives them their matches and the rules, and makes a
+// InferFinal gives them their matches and the rules, and makes a
 // category of each group of other players who played among themselves. A
 // tie written '<' or '>' says who went through (Result.Loser). Papp's and
 // FlipTheDisc's published scores are the Swiss's alone; the converted
@@ -125,7 +59,7 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, []stri
 // could not be read for certain: games in no match, rules the games do not
 // show, byes guessed where a round would have two, game lines written as
 // comments, the file's round numbering where it is not 1, 2, 3...
-func FromELOWith(f *elo.File, s tournament.Settings, l Lenient) (*tournament.Tournament, []string, error) {
+func FromELOWith(f *elo.File, s tournament.Settings, l elo.Lenient) (*tournament.Tournament, []string, error) {
 	if len(f.Rounds) == 0 && len(f.Unrounded) == 0 && len(f.Added) > 0 {
 		// Only labelled blocks ("%Final", "%Semi-finals"): they are the
 		// event's games, without a Swiss before them.
@@ -154,7 +88,7 @@ func FromELOWith(f *elo.File, s tournament.Settings, l Lenient) (*tournament.Tou
 
 // build builds the tournament of f; countAdded: the published scores count
 // every added result, not only those of labelled blocks.
-func build(f *elo.File, s tournament.Settings, l Lenient, countAdded bool) (*tournament.Tournament, []string, error) {
+func build(f *elo.File, s tournament.Settings, l elo.Lenient, countAdded bool) (*tournament.Tournament, []string, error) {
 	b := &builder{f: f, l: l, num: map[int]int{}, countAdded: countAdded}
 	b.t = &tournament.Tournament{Settings: s}
 	if f.Windows1252 {
@@ -172,7 +106,7 @@ func build(f *elo.File, s tournament.Settings, l Lenient, countAdded bool) (*tou
 // builder builds a tournament from an .ELO file.
 type builder struct {
 	f     *elo.File
-	l     Lenient
+	l     elo.Lenient
 	t     *tournament.Tournament
 	notes []string
 	num   map[int]int // by id: player number
@@ -700,7 +634,7 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 		return nil, nil, err
 	}
 	t.FinalGames = final
-	inferred, err := t.InferFinal(func(seq int) string {
+	inferred, err := InferFinal(t, func(seq int) string {
 		if seq <= len(f.AddedFrom) {
 			return fmt.Sprintf("line %d", f.AddedFrom[seq-1].Line)
 		}
@@ -871,4 +805,95 @@ func (b *builder) inferByes(published []scoring.HalfPoints) {
 		all = append(all, games...)
 	}
 	t.Games = all
+}
+
+// ELOSettings returns s with the tournament rules written in the file by
+// otd (unchanged for other programs' files).
+func ELOSettings(f *elo.File, s tournament.Settings) tournament.Settings {
+	if o := f.Otd; o != nil {
+		s.Rounds = max(o.Rounds, len(f.Rounds))
+		s.BQ, s.TimeDefault, s.ByePoints, s.TieBreaks = o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks
+	}
+	return s
+}
+
+// blockFits tells whether a game in a labelled block of a converted file
+// ("" for none) may be of the match inferred: a QF block holds
+// quarter-finals or (WOC 1989) a play-off.
+func blockFits(block, match string) bool {
+	switch b := strings.ToUpper(block); {
+	case b == "":
+		return true
+	case b == "3-4" || b == "3P":
+		return match == "3P"
+	case strings.HasPrefix(b, "QF"):
+		return strings.HasPrefix(match, "QF") || match == "PO"
+	case strings.HasPrefix(b, "SF"):
+		return strings.HasPrefix(match, "SF")
+	}
+	return match == strings.ToUpper(block)
+}
+
+// lineList writes lines as "lines 106-118" (consecutive) or "lines 12, 40".
+func lineList(lines []int) string {
+	if len(lines) == 1 {
+		return fmt.Sprintf("line %d", lines[0])
+	}
+	if lines[len(lines)-1]-lines[0] == len(lines)-1 {
+		return fmt.Sprintf("lines %d-%d", lines[0], lines[len(lines)-1])
+	}
+	s := make([]string, len(lines))
+	for i, l := range lines {
+		s[i] = strconv.Itoa(l)
+	}
+	return "lines " + strings.Join(s, ", ")
+}
+
+// checkStatuses checks the entries, absences and withdrawals of otd's lines
+// against the rounds and the games.
+func checkStatuses(t *tournament.Tournament, o *elo.Otd, num map[int]int) error {
+	for id := range o.Players {
+		if num[id] == 0 {
+			return fmt.Errorf("otd line: player id %d is not in the standings: %w", id, elo.ErrInvalid)
+		}
+	}
+	for id := range o.Names {
+		if num[id] == 0 {
+			return fmt.Errorf("otd line: name: player id %d is not in the standings: %w", id, elo.ErrInvalid)
+		}
+	}
+	for _, p := range t.Players {
+		bad := p.FirstRound > t.Rounds+1 || p.Left < 0 || p.Left > t.Rounds+1
+		for i, a := range p.Absent {
+			bad = bad || a < 1 || a > t.Rounds || i > 0 && a <= p.Absent[i-1]
+		}
+		if bad {
+			return fmt.Errorf("otd line: player %s: entry, withdrawal or absences outside rounds 1 to %d: %w", text(p.Name), t.Rounds, elo.ErrInvalid)
+		}
+	}
+	for _, g := range t.Games {
+		for _, n := range []int{g.Black, g.White} {
+			if n != 0 && !t.Players[n-1].Active(g.Round) {
+				return fmt.Errorf("round %d: %s has a game but is not in the round (late entry, absence or withdrawal): %w", g.Round, text(t.Players[n-1].Name), elo.ErrInvalid)
+			}
+		}
+	}
+	return nil
+}
+
+// joinName is the name of a standings line's SURNAME and First: "SURNAME, First".
+func joinName(last, first string) string {
+	if first == "" {
+		return last
+	}
+	return last + ", " + first
+}
+
+// text is a name from a file for a message: as it is if it is short text,
+// else quoted and cut.
+func text(s string) string {
+	if elo.CheckText(s) == nil && utf8.RuneCountInString(s) <= 80 {
+		return s
+	}
+	return elo.QuoteCut(s)
 }

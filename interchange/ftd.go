@@ -1,4 +1,4 @@
-package export
+package interchange
 
 // FlipTheDisc's tournament file (package ftd) to a tournament.
 
@@ -73,7 +73,7 @@ func swissRounds(f *ftd.File) []ftd.Round {
 // withdrawal.
 //
 // The final phase (rounds 108 SF, 109 3/4, 110 F) is read as an .ELO's
-// games after the Swiss (FromELO): tournament.InferFinal gives the games
+// games after the Swiss (FromELO): InferFinal gives the games
 // their matches and the rules; a category whose games the file labels
 // ("women", "division 1") takes the label's name, the open's ("open")
 // stays the open's; FlipTheDisc's standings are the Swiss's, as otd's. The
@@ -154,7 +154,7 @@ func FromFTD(f *ftd.File, s tournament.Settings) (*tournament.Tournament, []stri
 	final, where, more := ftdFinalGames(f, num)
 	notes = append(notes, more...)
 	t.FinalGames = final
-	inferred, err := t.InferFinal(func(seq int) string { return where[seq-1].at })
+	inferred, err := InferFinal(t, func(seq int) string { return where[seq-1].at })
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,4 +1,4 @@
-package export_test
+package interchange_test
 
 import (
 	"errors"
@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/elo"
-	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/ftd"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/tournament"
 )
@@ -38,11 +38,11 @@ func TestELOImportNames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, _, err = export.FromELO(f, tournament.DefaultSettings("", 1))
+			_, _, err = interchange.FromELO(f, tournament.DefaultSettings("", 1))
 			if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, elo.ErrInvalid) {
 				t.Fatalf("got %v; want an error wrapping elo.ErrInvalid with %q", err, tc.err)
 			}
-			tm, notes, err := export.FromELOWith(f, tournament.DefaultSettings("", 1), export.Lenient{Names: "clean"})
+			tm, notes, err := interchange.FromELOWith(f, tournament.DefaultSettings("", 1), elo.Lenient{Names: "clean"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +74,7 @@ func TestELOImportEncoding(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tm, notes, err := export.FromELO(f, tournament.DefaultSettings("", 1))
+			tm, notes, err := interchange.FromELO(f, tournament.DefaultSettings("", 1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -114,7 +114,7 @@ func TestFTDImportNames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tm, notes, err := export.FromFTD(f, export.FTDSettings(f, tournament.DefaultSettings("Club", 1)))
+			tm, notes, err := interchange.FromFTD(f, interchange.FTDSettings(f, tournament.DefaultSettings("Club", 1)))
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, ftd.ErrInvalid) {
 					t.Fatalf("got %v; want an error wrapping ftd.ErrInvalid with %q", err, tc.err)

@@ -1,4 +1,4 @@
-package export_test
+package interchange_test
 
 import (
 	"errors"
@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/ftd"
+	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
@@ -28,7 +28,7 @@ func readFTD(t *testing.T, path string) (*ftd.File, *tournament.Tournament, []st
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, notes, err := export.FromFTD(f, export.FTDSettings(f, tournament.DefaultSettings("", 1)))
+	tr, notes, err := interchange.FromFTD(f, interchange.FTDSettings(f, tournament.DefaultSettings("", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestFromFTDRefuses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, err = export.FromFTD(f, export.FTDSettings(f, tournament.DefaultSettings("", 1)))
+		_, _, err = interchange.FromFTD(f, interchange.FTDSettings(f, tournament.DefaultSettings("", 1)))
 		if !errors.Is(err, ftd.ErrInvalid) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v; want %s", err, tc.want)
 		}
@@ -224,7 +224,7 @@ func TestFromFTDLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, notes, err := export.FromFTD(f, export.FTDSettings(f, tournament.DefaultSettings("", 1)))
+	tr, notes, err := interchange.FromFTD(f, interchange.FTDSettings(f, tournament.DefaultSettings("", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,68 @@
+package elo
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Lenient says how an .ELO file that contradicts itself is imported (by
+// 'otd import elo' and the archive; interchange.FromELOWith); the
+// zero value refuses it.
+type Lenient struct {
+	// Sign is how ReadWith takes a game line whose sign contradicts
+	// its discs: the discs win, or the sign (a result without discs).
+	Sign SignRule
+	// Rounds: a player paired twice in a round ("split"): the later game
+	// goes to the next round where both players are free, in a round of
+	// its own after the file's if none is.
+	Rounds string
+	// Totals: published scores and disc totals that the games do not give
+	// ("games"): the tournament is built from the games, and the notes say
+	// each published figure left aside.
+	Totals string
+	// Listed: a player id listed twice in the standings ("first"): the
+	// first line counts, the others are left aside.
+	Listed string
+	// Names: a name otd refuses (txt.CheckName: a control character,
+	// more than 200 characters) is cleaned ("clean", txt.CleanName) and
+	// noted, not refused: the archive keeps a file's games whatever its
+	// names.
+	Names string
+}
+
+// ParseLenient reads --lenient: comma-separated WHAT=HOW (the values of
+// Lenient; 'otd import elo --help' lists them).
+func ParseLenient(s string) (Lenient, error) {
+	var l Lenient
+	for _, kv := range strings.Split(s, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		switch {
+		case kv == "":
+		case k == "sign" && (v == string(SignDiscs) || v == string(SignSign)):
+			l.Sign = SignRule(v)
+		case k == "rounds" && v == "split":
+			l.Rounds = v
+		case k == "totals" && v == "games":
+			l.Totals = v
+		case k == "listed" && v == "first":
+			l.Listed = v
+		case k == "names" && v == "clean":
+			l.Names = v
+		default:
+			return Lenient{}, fmt.Errorf("--lenient %q: want sign=discs, sign=sign, rounds=split, totals=games, listed=first or names=clean, comma-separated", kv)
+		}
+	}
+	return l, nil
+}
+
+// String is l as ParseLenient reads it: "sign=discs,rounds=split", "" for
+// none.
+func (l Lenient) String() string {
+	var kv []string
+	for _, f := range [][2]string{{"sign", string(l.Sign)}, {"rounds", l.Rounds}, {"totals", l.Totals}, {"listed", l.Listed}, {"names", l.Names}} {
+		if f[1] != "" {
+			kv = append(kv, f[0]+"="+f[1])
+		}
+	}
+	return strings.Join(kv, ",")
+}
