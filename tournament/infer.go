@@ -34,7 +34,7 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 	if where == nil {
 		where = func(seq int) string { return fmt.Sprintf("final game %d", seq) }
 	}
-	var pending []FinalGame
+	var pending []Game
 	for _, g := range t.FinalGames {
 		if g.Match == "" {
 			pending = append(pending, g)
@@ -93,7 +93,7 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 				p.Categories = p.Categories[:len(p.Categories)-1]
 			}
 			x.made = x.made[:len(x.made)-1]
-			x.unlabel(func(g FinalGame) bool { return g.Category == name })
+			x.unlabel(func(g Game) bool { return g.Category == name })
 			notes = append(notes, fmt.Sprintf("%s: %s played among themselves, but make no category's knockout: %s", x.span(group), strings.Join(names, "; "), ph.Skipped))
 			continue
 		}
@@ -124,7 +124,7 @@ func (t *Tournament) InferFinal(where func(seq int) string) ([]string, error) {
 			}
 		}
 	}
-	x.unlabel(func(g FinalGame) bool { return !taken[g.Seq] })
+	x.unlabel(func(g Game) bool { return !taken[g.Seq] })
 	for _, g := range t.FinalGames {
 		if g.Match == "" {
 			notes = append(notes, fmt.Sprintf("%s: %s - %s %s: in no match that the Swiss standings and the other games make", where(g.Seq),
@@ -151,7 +151,7 @@ type inference struct {
 // were taken out of the file's order.
 type fit struct {
 	rules     FinalRules
-	placed    []FinalGame
+	placed    []Game
 	phase     FinalPhase
 	reordered []string
 }
@@ -165,7 +165,7 @@ func (f fit) better(g fit) bool {
 // best finds the rules that fit the games of a phase (category, "" the
 // open) best, among the variants of base: base itself where others fit as
 // well.
-func (x *inference) best(category string, rows []scoring.Row, games []FinalGame, base FinalRules) fit {
+func (x *inference) best(category string, rows []scoring.Row, games []Game, base FinalRules) fit {
 	var out fit
 	for i, r := range variants(base) {
 		if f := x.try(r, category, rows, games); i == 0 || f.better(out) {
@@ -202,7 +202,7 @@ func variants(base FinalRules) []FinalRules {
 // try places the games of a phase under rules r: stage by stage, each match
 // of the phase (as play makes it from rows and the games placed so far)
 // takes the games between its two players.
-func (x *inference) try(r FinalRules, category string, rows []scoring.Row, games []FinalGame) fit {
+func (x *inference) try(r FinalRules, category string, rows []scoring.Row, games []Game) fit {
 	f := fit{rules: r, phase: FinalPhase{Category: category, Rules: r}}
 	if len(rows) < r.Qualifiers {
 		return f
@@ -217,13 +217,13 @@ func (x *inference) try(r FinalRules, category string, rows []scoring.Row, games
 				continue
 			}
 			if m.A == phantom || m.B == phantom { // a game the file lacks: let the other win it
-				g := FinalGame{Seq: -1 - len(f.placed), Category: category, Match: m.Code, Game: 1, Black: m.A + m.B - phantom, White: phantom,
+				g := Game{FinalRef: FinalRef{Seq: -1 - len(f.placed), Category: category, Match: m.Code, Game: 1}, Black: m.A + m.B - phantom, White: phantom,
 					Result: &Result{Black: 33, White: 31, Kind: Normal}}
 				f.placed = append(f.placed, g)
 				progress = true
 				continue
 			}
-			var mine []FinalGame
+			var mine []Game
 			for _, g := range games {
 				if !used[g.Seq] && (g.Black == m.A && g.White == m.B || g.Black == m.B && g.White == m.A) {
 					mine = append(mine, g)
@@ -235,7 +235,7 @@ func (x *inference) try(r FinalRules, category string, rows []scoring.Row, games
 				f.placed = append(f.placed, g)
 				used[g.Seq] = true
 			}
-			if len(order) > 1 && !slices.IsSortedFunc(order, func(a, b FinalGame) int { return a.Seq - b.Seq }) {
+			if len(order) > 1 && !slices.IsSortedFunc(order, func(a, b Game) int { return a.Seq - b.Seq }) {
 				var at []string
 				for _, g := range order {
 					at = append(at, x.where(g.Seq))
@@ -257,10 +257,10 @@ func (x *inference) try(r FinalRules, category string, rows []scoring.Row, games
 // colours alternate best (but for the last game of the match, a deciding
 // game whose colours may go by lot). Where no order fits, the games of the
 // file's order up to the one that decides the match.
-func orderMatch(m Match, games []FinalGame, r FinalRules) []FinalGame {
+func orderMatch(m Match, games []Game, r FinalRules) []Game {
 	// decidedAt is the number of games after which the match is decided (0:
 	// not decided after them all).
-	decidedAt := func(order []FinalGame) int {
+	decidedAt := func(order []Game) int {
 		for k := 1; k <= len(order); k++ {
 			mm := Match{A: m.A, B: m.B, BestOf: m.BestOf, Games: order[:k]}
 			if decide(&mm, r); mm.Decided() {
@@ -271,7 +271,7 @@ func orderMatch(m Match, games []FinalGame, r FinalRules) []FinalGame {
 	}
 	// swaps counts the games, but for the last of the match, whose colours
 	// do not alternate from the game before.
-	swaps := func(order []FinalGame) int {
+	swaps := func(order []Game) int {
 		n := 0
 		for k := 1; k < min(len(order), m.BestOf-1); k++ {
 			if order[k].Black != order[k-1].White {
@@ -285,8 +285,8 @@ func orderMatch(m Match, games []FinalGame, r FinalRules) []FinalGame {
 	if d == 0 || d == n {
 		return games
 	}
-	var best []FinalGame
-	permute(games, func(order []FinalGame) {
+	var best []Game
+	permute(games, func(order []Game) {
 		if d := decidedAt(order); (d == n || d == 0) && (best == nil || swaps(order) < swaps(best)) {
 			best = slices.Clone(order)
 		}
@@ -299,7 +299,7 @@ func orderMatch(m Match, games []FinalGame, r FinalRules) []FinalGame {
 
 // permute calls visit with every order of games, the given order first and
 // then each in lexicographic order of the positions (n <= 6).
-func permute(games []FinalGame, visit func([]FinalGame)) {
+func permute(games []Game, visit func([]Game)) {
 	if len(games) > 6 {
 		visit(games)
 		return
@@ -308,7 +308,7 @@ func permute(games []FinalGame, visit func([]FinalGame)) {
 	for i := range idx {
 		idx[i] = i
 	}
-	order := make([]FinalGame, len(games))
+	order := make([]Game, len(games))
 	for {
 		for i, j := range idx {
 			order[i] = games[j]
@@ -334,7 +334,7 @@ func permute(games []FinalGame, visit func([]FinalGame)) {
 // label gives the tournament's games the matches of fit f.
 func (x *inference) label(f fit) {
 	for _, g := range f.placed {
-		i := slices.IndexFunc(x.t.FinalGames, func(h FinalGame) bool { return h.Seq == g.Seq })
+		i := slices.IndexFunc(x.t.FinalGames, func(h Game) bool { return h.Seq == g.Seq })
 		x.t.FinalGames[i].Category, x.t.FinalGames[i].Match, x.t.FinalGames[i].Game = g.Category, g.Match, g.Game
 	}
 	if c := f.phase.Category; c != "" {
@@ -343,7 +343,7 @@ func (x *inference) label(f fit) {
 }
 
 // unlabel takes the games that drop out of their matches.
-func (x *inference) unlabel(drop func(FinalGame) bool) {
+func (x *inference) unlabel(drop func(Game) bool) {
 	for i, g := range x.t.FinalGames {
 		if g.Match != "" && drop(g) {
 			x.t.FinalGames[i].Category, x.t.FinalGames[i].Match, x.t.FinalGames[i].Game = "", "", g.Seq
@@ -354,7 +354,7 @@ func (x *inference) unlabel(drop func(FinalGame) bool) {
 // describe says what a phase's rules rest on: the games they fit, the rules
 // that fit as well (and what they would change), the matches taken out of
 // the file's order, the level matches that the rules decide.
-func (x *inference) describe(f fit, rows []scoring.Row, games []FinalGame) []string {
+func (x *inference) describe(f fit, rows []scoring.Row, games []Game) []string {
 	name := "the open final phase"
 	if c := f.phase.Category; c != "" {
 		name = "the final phase of " + c
@@ -408,7 +408,7 @@ func (x *inference) describe(f fit, rows []scoring.Row, games []FinalGame) []str
 }
 
 // span names the first and the last of games (by Seq).
-func (x *inference) span(games []FinalGame) string {
+func (x *inference) span(games []Game) string {
 	lo, hi := games[0].Seq, games[0].Seq
 	for _, g := range games {
 		lo, hi = min(lo, g.Seq), max(hi, g.Seq)
@@ -433,17 +433,17 @@ func (x *inference) categoryName(i, n int) string {
 }
 
 // unplaced returns the games not in placed (by Seq).
-func unplaced(games, placed []FinalGame) []FinalGame {
-	return slices.DeleteFunc(slices.Clone(games), func(g FinalGame) bool {
-		return slices.ContainsFunc(placed, func(p FinalGame) bool { return p.Seq == g.Seq })
+func unplaced(games, placed []Game) []Game {
+	return slices.DeleteFunc(slices.Clone(games), func(g Game) bool {
+		return slices.ContainsFunc(placed, func(p Game) bool { return p.Seq == g.Seq })
 	})
 }
 
 // groups splits games into the groups of players they connect, each with
 // its games, in the order of their first game.
-func groups(games []FinalGame) [][]FinalGame {
+func groups(games []Game) [][]Game {
 	group := map[int]int{} // player: group number
-	var out [][]FinalGame
+	var out [][]Game
 	for _, g := range games {
 		a, okA := group[g.Black]
 		b, okB := group[g.White]
@@ -468,9 +468,9 @@ func groups(games []FinalGame) [][]FinalGame {
 		group[g.Black], group[g.White] = a, a
 		out[a] = append(out[a], g)
 	}
-	out = slices.DeleteFunc(out, func(gs []FinalGame) bool { return gs == nil })
+	out = slices.DeleteFunc(out, func(gs []Game) bool { return gs == nil })
 	for _, gs := range out {
-		slices.SortFunc(gs, func(a, b FinalGame) int { return a.Seq - b.Seq })
+		slices.SortFunc(gs, func(a, b Game) int { return a.Seq - b.Seq })
 	}
 	return out
 }
@@ -483,7 +483,7 @@ const phantom = -1
 // theirs, when they fit a knockout of 4 (CategoryFinal) with a 4th player
 // who has no game in the file: where that player ranks in the Swiss, and
 // the games the file lacks ("" if they do not fit so).
-func (x *inference) missing(category string, rows []scoring.Row, games []FinalGame) string {
+func (x *inference) missing(category string, rows []scoring.Row, games []Game) string {
 	if len(rows) != 3 {
 		return ""
 	}

@@ -29,18 +29,19 @@ type Played struct {
 // maxNote is the longest Result.Note kept, in bytes.
 const maxNote = 400
 
-// RecordGame records a game otd played at table of round r: its transcript,
+// RecordGame records a game otd played (ref: a round's or a final's): its transcript,
 // how it ended, and its result scored under the tournament's rules (a
 // default as a time default lost by the side at fault), with the reason of a
 // default as its note (txt.Printable, cut to maxNote bytes). The moves must
 // replay legally from the start to the position recorded.
-func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
-	g, err := t.Game(r, table)
+func (t *Tournament) RecordGame(ref GameRef, p Played) (Change, error) {
+	g, err := t.Find(ref)
 	if err != nil {
 		return Change{}, err
 	}
+	where := g.Where()
 	if g.Result != nil {
-		return Change{}, fmt.Errorf("round %d table %d: %w (%s)", r, table, ErrHasResult, g.Result)
+		return Change{}, fmt.Errorf("%s: %w (%s)", where, ErrHasResult, g.Result)
 	}
 	pos, err := engine.NewPosition(t.GameRules())
 	if err != nil {
@@ -48,11 +49,11 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 	}
 	for i, m := range p.Moves {
 		if pos, err = pos.Play(m); err != nil {
-			return Change{}, invalidf("round %d table %d: move %d (%s) of the game played: %w", r, table, i+1, m, err)
+			return Change{}, invalidf("%s: move %d (%s) of the game played: %w", where, i+1, m, err)
 		}
 	}
 	if !pos.Equal(p.Position) {
-		return Change{}, invalidf("round %d table %d: the moves played do not lead to the final position", r, table)
+		return Change{}, invalidf("%s: the moves played do not lead to the final position", where)
 	}
 	// The discs on the board go to RecordResult, which scores them under
 	// the tournament's rules (the empty squares, Anti-Othello's count).
@@ -60,7 +61,7 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 	switch {
 	case p.End == match.Normal:
 		if !pos.GameOver() {
-			return Change{}, invalidf("round %d table %d: a game ended normally at %s, not at its end", r, table, pos.Score())
+			return Change{}, invalidf("%s: a game ended normally at %s, not at its end", where, pos.Score())
 		}
 		s := pos.Score()
 		in.Black, in.White = s.Black, s.White
@@ -75,7 +76,7 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 		}
 		in.Black, in.White = s.Black, s.White
 	}
-	c, err := t.RecordResult(r, table, in, false)
+	c, err := t.RecordResult(ref, in, false)
 	if err != nil {
 		return Change{}, err
 	}
@@ -239,7 +240,7 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 	for _, g := range todo {
 		jobs = append(jobs, playJob{event: GameEvent{Round: r, Table: g.Table, Black: t.Players[g.Black-1], White: t.Players[g.White-1]},
 			play: func() (*Result, func(), error) {
-				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, recordRound(g)))
+				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, recordPlayed(g)))
 			}})
 	}
 	recorded := d.playAll(ctx, jobs, o, &rep)
@@ -358,17 +359,17 @@ func counter(o PlayOptions, total int, rep *PlayReport, recorded *[]int) func(Ga
 	}
 }
 
-// recordRound records a game of a round that otd played.
-func recordRound(g Game) func(*Tournament, Played) (*Result, Change, error) {
+// recordPlayed records game g (a round's or a final's) that otd played.
+func recordPlayed(g Game) func(*Tournament, Played) (*Result, Change, error) {
 	return func(t *Tournament, p Played) (*Result, Change, error) {
-		if h, err := t.Game(g.Round, g.Table); err != nil || h.Black != g.Black || h.White != g.White {
+		if h, err := t.Find(g.Ref()); !g.IsFinal() && (err != nil || h.Black != g.Black || h.White != g.White) {
 			return nil, Change{}, fmt.Errorf("round %d table %d: %w: the round was paired again while the game was played", g.Round, g.Table, ErrChanged)
 		}
-		c, err := t.RecordGame(g.Round, g.Table, p)
+		c, err := t.RecordGame(g.Ref(), p)
 		if err != nil {
 			return nil, c, err
 		}
-		h, _ := t.Game(g.Round, g.Table)
+		h, _ := t.Find(g.Ref())
 		return h.Result, c, nil
 	}
 }
@@ -479,18 +480,9 @@ func (d *Director) PlayFinal(ctx context.Context, id int64, o PlayOptions) (Play
 			rep.Finals = append(rep.Finals, fmt.Sprintf("%s %d", g.Code(), g.Game))
 			continue
 		}
-		code, n := g.Code(), g.Game
-		record := func(t *Tournament, p Played) (*Result, Change, error) {
-			c, err := t.RecordFinalGame(code, n, p)
-			if err != nil {
-				return nil, c, err
-			}
-			h, _ := t.FinalGame(code, n)
-			return h.Result, c, nil
-		}
-		jobs = append(jobs, playJob{event: GameEvent{Match: code, Table: n, Black: b, White: w},
+		jobs = append(jobs, playJob{event: GameEvent{Match: g.Code(), Table: g.Game, Black: b, White: w},
 			play: func() (*Result, func(), error) {
-				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, record))
+				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, recordPlayed(g)))
 			}})
 	}
 	d.playAll(ctx, jobs, o, &rep)

@@ -162,7 +162,7 @@ type step struct {
 
 func result(r, table, black, white int, timeDefault tournament.Color, correct bool) func(*tournament.Tournament) (tournament.Change, error) {
 	return func(tm *tournament.Tournament) (tournament.Change, error) {
-		return tm.RecordResult(r, table, tournament.ResultInput{Black: black, White: white, HasScore: true, TimeDefault: timeDefault}, correct)
+		return tm.RecordResult(tournament.At(r, table), tournament.ResultInput{Black: black, White: white, HasScore: true, TimeDefault: timeDefault}, correct)
 	}
 }
 
@@ -333,8 +333,8 @@ func testSaveLog(t *testing.T, newDB NewDB) {
 		m(tm.AddPlayer(tournament.PlayerInput{Name: "Cy"})),
 		m(tm.MarkAbsent(3, 2)),
 		m(tm.Pair(tournament.PairOptions{})),
-		m(tm.RecordResult(1, 1, tournament.ResultInput{Black: 30, White: 20, HasScore: true, TimeDefault: tournament.Black}, false)),
-		m(tm.RecordResult(1, 1, tournament.ResultInput{Forfeit: tournament.White}, true)),
+		m(tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 30, White: 20, HasScore: true, TimeDefault: tournament.Black}, false)),
+		m(tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Forfeit: tournament.White}, true)),
 		m(tm.Withdraw(2)),
 		m(tm.ChangeSettings(func() tournament.Settings { s := tm.Settings; s.Name = "Club Open"; return s }())),
 	}
@@ -550,7 +550,7 @@ func testCurrentUseDelete(t *testing.T, newDB NewDB) {
 	}
 	if _, _, err := d.Do(ctx, a.ID, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Pair(tournament.PairOptions{}) },
 		func(tm *tournament.Tournament) (tournament.Change, error) {
-			return tm.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
+			return tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 		}); err != nil {
 		t.Fatal(err)
 	}
@@ -747,7 +747,7 @@ func event(t *testing.T, s tournament.Storage) *tournament.Director {
 	}
 	if _, _, err := d.Do(ctx, tm.ID, func(tm *tournament.Tournament) (tournament.Change, error) {
 		g := tm.Round(1)[0]
-		return tm.RecordResult(1, g.Table, tournament.ResultInput{Black: 33, White: 31, HasScore: true, TimeDefault: tournament.White}, false)
+		return tm.RecordResult(tournament.At(1, g.Table), tournament.ResultInput{Black: 33, White: 31, HasScore: true, TimeDefault: tournament.White}, false)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -878,7 +878,7 @@ func testTables(t *testing.T, newDB NewDB) {
 		m(tm.MarkAbsent(2, 2)),
 		m(tm.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}}})),
 	}
-	res := m(tm.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false))
+	res := m(tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false))
 	var dumps []string
 	// The players' rows written in the order of registration, then Bob's first.
 	for _, order := range [][]int{{0, 1, 2, 3}, {1, 2, 0, 3}} {

@@ -472,7 +472,7 @@ func runDemo(g *globals, o demoOptions) error {
 				}
 			}
 			if _, _, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
-				return t.RecordResult(r, gm.Table, in, false)
+				return t.RecordResult(tournament.At(r, gm.Table), in, false)
 			}); err != nil {
 				return err
 			}

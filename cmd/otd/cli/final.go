@@ -56,7 +56,7 @@ func newFinalNextCmd(g *globals, verb string) *cobra.Command {
 				o.Black[strings.TrimSpace(code)] = x
 			}
 			t, changes, err := g.do(func(t *tournament.Tournament) (tournament.Change, error) {
-				started := slices.ContainsFunc(t.FinalGames, func(fg tournament.FinalGame) bool { return fg.Match != "" })
+				started := slices.ContainsFunc(t.FinalGames, func(fg tournament.Game) bool { return fg.Match != "" })
 				switch {
 				case verb == "start" && started:
 					return tournament.Change{}, fmt.Errorf("the final phase has started: 'otd final next' pairs the next games ('otd final show' shows them)")

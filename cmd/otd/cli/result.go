@@ -163,12 +163,12 @@ func runResult(g *globals, o resultOptions) error {
 			if o.Repair {
 				return tournament.Change{}, usageErrorf("result: --repair is for a round's result, not a final game's")
 			}
-			return t.RecordFinalResult(o.Match, o.Table, o.In, o.Correct)
+			return t.RecordResult(tournament.GameRef{Match: o.Match, Game: o.Table}, o.In, o.Correct)
 		}
 		if o.Repair {
 			return t.CorrectAndRepair(o.Round, o.Table, o.In)
 		}
-		return t.RecordResult(o.Round, o.Table, o.In, o.Correct)
+		return t.RecordResult(tournament.At(o.Round, o.Table), o.In, o.Correct)
 	})
 	if errors.Is(err, tournament.ErrSameResult) {
 		_, same, _ := strings.Cut(err.Error(), tournament.ErrSameResult.Error()+": ")

@@ -362,7 +362,7 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var f tournament.FinalGame
+	var f tournament.Game
 	dest = append([]any{&f.Seq, &f.Category, &f.Match, &f.Game, &f.Black, &f.White}, res.dest()...)
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
