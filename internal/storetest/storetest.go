@@ -904,11 +904,11 @@ func testTables(t *testing.T, newDB NewDB) {
 	for _, want := range []string{
 		`player: absent="" born=0 categories="" country="GBR" engine="" fed_id=0 first_round=1 left_round=0 name="Ann \"A\"" new_id=0 number=1 rating=1900 team="" tournament_id=1` + "\n" +
 			`player: absent="2" born=0 categories="" country="" engine="" fed_id=0 first_round=1 left_round=0 name="Bob" new_id=0 number=2 rating=0 team="" tournament_id=1` + "\n",
-		`game: black=1 black_discs=NULL board=1 ending="" kind=NULL loser=NULL moves="" note="" round=1 tournament_id=1 white=2 white_discs=NULL` + "\n",
+		`game: black=1 black_discs=NULL board=1 category="" ending="" game=0 kind=NULL loser=NULL match="" moves="" note="" round=1 tournament_id=1 white=2 white_discs=NULL` + "\n",
 		"audit: action=\"player add\" after=",
 		`at="2026-11-22T10:00:00Z" before="" id=1 subject="player 1 (Ann \"A\")" tournament_id=1 undone=0 version=`,
 		`setting: key="current" value="1"` + "\n",
-		`tournament: bq="nearest" bye_discs=0 bye_half_points=2 categories="" city="" country="" created="2026-11-22T10:00:00Z" director="" end_date="" final="" first_round="rating" id=1 name="Club" name_key="CLUB" new_ids=""`,
+		`tournament: created="2026-11-22T10:00:00Z" id=1 name_key="CLUB" settings="{\"name\":\"Club\",\"rounds\":3,\"system\":\"swiss\",\"bq\":\"nearest\",\"time_default\":\"complete\",\"bye_points\":1,\"tiebreaks\":\"points,bq,discs\",\"first_round\":\"rating\",\"seed\":1,\"pairing\":\"papp\",\"rules\":\"othello\"}" settings_version=2`,
 	} {
 		if !strings.Contains(dumps[0], want) {
 			t.Errorf("the dump lacks %q:\n%s", want, dumps[0])

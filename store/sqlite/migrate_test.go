@@ -61,7 +61,7 @@ func TestUpgradeInPlace(t *testing.T) {
 	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != n+1 {
 		t.Fatalf("user_version = %d, %v; want %d", version, err, n+1)
 	}
-	if err := s.db.QueryRow("SELECT venue FROM tournament WHERE name = 'Old'").Scan(&venue); err != nil {
+	if err := s.db.QueryRow("SELECT venue FROM tournament WHERE name_key = 'OLD'").Scan(&venue); err != nil {
 		t.Fatalf("the old tournament after the upgrade: %v", err)
 	}
 }
