@@ -10,10 +10,8 @@ import (
 	"slices"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/internal/storetest"
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
@@ -315,7 +313,7 @@ func TestUpgradeToOneGameTable(t *testing.T) {
 	want := tournament.Settings{Name: "Old Open", Rounds: 2, System: tournament.Swiss, BQ: scoring.BQRule{Kind: scoring.WOF},
 		TimeDefault: scoring.TimeFixed, ByePoints: scoring.Half, ByeDiscs: 40, TieBreaks: scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs},
 		FirstRound: pairing.Random, Seed: 1<<64 - 2, Pairing: "plain", City: "Paris", Country: "FRA", Director: "Ann D",
-		Time: match.TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second}, NewIDs: tournament.IDRange{From: 50321, To: 59999},
+		NewIDs:     tournament.IDRange{From: 50321, To: 59999},
 		Final:      tournament.FinalRules{Qualifiers: 2, BestOf: 1, Level: tournament.LevelSeed, Colour: tournament.ColourSeed},
 		Categories: []tournament.Category{{Name: "women"}}, TeamRules: tournament.TeamRules{Best: 2}}
 	var err error
@@ -324,6 +322,9 @@ func TestUpgradeToOneGameTable(t *testing.T) {
 	}
 	if err == nil {
 		want.Variant, err = engine.ParseRules("othello")
+	}
+	if err == nil {
+		err = want.Time.UnmarshalText([]byte("5m+2s")) // 5 minutes a side, 2 seconds a move
 	}
 	if err != nil {
 		t.Fatal(err)
