@@ -160,7 +160,7 @@ func writeBenchTournament(path string, players, rounds int) error {
 				}
 			}
 			ops = append(ops, func(tm *tournament.Tournament) (tournament.Change, error) {
-				return tm.RecordResult(r, g.Table, in, false)
+				return tm.RecordResult(tournament.At(r, g.Table), in, false)
 			})
 		}
 		if t, _, err = d.Do(ctx, created.ID, ops...); err != nil {

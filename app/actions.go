@@ -118,27 +118,26 @@ func (d *Director) Allow(ctx context.Context, id int64, a, b int) (Outcome, erro
 	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Allow(a, b) })
 }
 
-// Record records the result of the game at table of round r.
-func (d *Director) Record(ctx context.Context, id int64, r, table int, in tournament.ResultInput) (Outcome, error) {
-	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.RecordResult(r, table, in, false) })
+// Record records the result of a game, a round's or a final's (ref).
+func (d *Director) Record(ctx context.Context, id int64, ref tournament.GameRef, in tournament.ResultInput) (Outcome, error) {
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.RecordResult(ref, in, false) })
 }
 
-// Correct corrects the result of the game at table of round r; with
-// repair, the rounds paired after it are paired again (CorrectAndRepair).
-func (d *Director) Correct(ctx context.Context, id int64, r, table int, in tournament.ResultInput, repair bool) (Outcome, error) {
+// ErrRepairFinal: a final game's result is corrected without --repair, which
+// pairs a round again.
+var ErrRepairFinal = errors.New("--repair is for a round's result, not a final game's")
+
+// Correct corrects the result of a game (ref); with repair, the rounds
+// paired after it are paired again (CorrectAndRepair), a round's game only.
+func (d *Director) Correct(ctx context.Context, id int64, ref tournament.GameRef, in tournament.ResultInput, repair bool) (Outcome, error) {
 	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
-		if repair {
-			return t.CorrectAndRepair(r, table, in)
+		switch {
+		case repair && ref.Match != "":
+			return tournament.Change{}, ErrRepairFinal
+		case repair:
+			return t.CorrectAndRepair(ref.Round, ref.Table, in)
 		}
-		return t.RecordResult(r, table, in, true)
-	})
-}
-
-// RecordFinal records (or, with correct, corrects) the result of game n of
-// the final match code.
-func (d *Director) RecordFinal(ctx context.Context, id int64, code string, n int, in tournament.ResultInput, correct bool) (Outcome, error) {
-	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
-		return t.RecordFinalResult(code, n, in, correct)
+		return t.RecordResult(ref, in, true)
 	})
 }
 
@@ -160,7 +159,7 @@ func (d *Director) FinalNext(ctx context.Context, id int64, o tournament.FinalOp
 
 func (d *Director) finalNext(ctx context.Context, id int64, o tournament.FinalOptions, start bool) (Outcome, error) {
 	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
-		started := slices.ContainsFunc(t.FinalGames, func(fg tournament.FinalGame) bool { return fg.Match != "" })
+		started := slices.ContainsFunc(t.FinalGames, func(fg tournament.Game) bool { return fg.Match != "" })
 		switch {
 		case start && started:
 			return tournament.Change{}, errFinalStarted

@@ -257,7 +257,7 @@ func TestRunStopsAtAPerson(t *testing.T) {
 		for _, g := range tm.Round(r) {
 			if tm.Players[g.Black-1].Engine == "" || tm.Players[g.White-1].Engine == "" {
 				rec := func(t *tournament.Tournament) (tournament.Change, error) {
-					return t.RecordResult(r, g.Table, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
+					return t.RecordResult(tournament.At(r, g.Table), tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 				}
 				if _, _, err := d.Do(ctx, tm.ID, rec); err != nil {
 					t.Fatal(err)

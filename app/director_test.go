@@ -28,7 +28,7 @@ func pair(t *tournament.Tournament) (tournament.Change, error) {
 
 func result(r, table, b, w int) tournament.Op {
 	return func(t *tournament.Tournament) (tournament.Change, error) {
-		return t.RecordResult(r, table, tournament.ResultInput{Black: b, White: w, HasScore: true}, false)
+		return t.RecordResult(tournament.At(r, table), tournament.ResultInput{Black: b, White: w, HasScore: true}, false)
 	}
 }
 
@@ -118,7 +118,7 @@ func TestDirectorAllOrNothing(t *testing.T) {
 		return tournament.Change{}, errors.New("refused")
 	}
 	breaking := func(t *tournament.Tournament) (tournament.Change, error) {
-		c, err := t.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
+		c, err := t.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 		t.Players[0].Number = 7 // an invariant broken behind the op's back
 		return c, err
 	}
@@ -157,7 +157,7 @@ func TestDirectorUndoRestoresExactly(t *testing.T) {
 	}
 	actions := append(addPlayers(5), pair, result(1, 1, 40, 24), result(1, 2, 33, 31),
 		func(t *tournament.Tournament) (tournament.Change, error) {
-			return t.RecordResult(1, 1, tournament.ResultInput{Black: 20, White: 44, HasScore: true}, true)
+			return t.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 20, White: 44, HasScore: true}, true)
 		},
 		func(t *tournament.Tournament) (tournament.Change, error) { return t.Withdraw(5) })
 	var states []*tournament.Tournament

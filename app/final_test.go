@@ -83,7 +83,7 @@ func TestFinalPhase(t *testing.T) {
 	}
 	result := func(code string, n, b, w int) *tournament.Tournament {
 		return act(fmt.Sprintf("result %s %d", code, n), func(t *tournament.Tournament) (tournament.Change, error) {
-			return t.RecordFinalResult(code, n, tournament.ResultInput{Black: b, White: w, HasScore: true}, false)
+			return t.RecordResult(tournament.GameRef{Match: code, Game: n}, tournament.ResultInput{Black: b, White: w, HasScore: true}, false)
 		})
 	}
 	if _, _, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
@@ -93,7 +93,7 @@ func TestFinalPhase(t *testing.T) {
 	}
 	for _, r := range [][3]int{{1, 40, 24}, {2, 50, 14}, {3, 33, 31}} {
 		act("swiss result", func(t *tournament.Tournament) (tournament.Change, error) {
-			return t.RecordResult(1, r[0], tournament.ResultInput{Black: r[1], White: r[2], HasScore: true}, false)
+			return t.RecordResult(tournament.At(1, r[0]), tournament.ResultInput{Black: r[1], White: r[2], HasScore: true}, false)
 		})
 	}
 	tm = next(map[string]int{"PO": 2})
@@ -188,7 +188,7 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 			})
 			for _, r := range [][3]int{{1, 40, 24}, {2, 50, 14}, {3, 33, 31}} {
 				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
-					return t.RecordResult(1, r[0], tournament.ResultInput{Black: r[1], White: r[2], HasScore: true}, false)
+					return t.RecordResult(tournament.At(1, r[0]), tournament.ResultInput{Black: r[1], White: r[2], HasScore: true}, false)
 				})
 			}
 			next := func(t *tournament.Tournament) (tournament.Change, error) {
@@ -205,7 +205,7 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 				t.Errorf("the youth phase during the play-off: waiting %q, matches %v; want %q, none", youth.Waiting, youth.Matches, want)
 			}
 			tm, _, err = d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
-				return t.RecordFinalResult("PO", 1, tournament.ResultInput{Black: tc.po[0], White: tc.po[1], HasScore: true}, false)
+				return t.RecordResult(tournament.GameRef{Match: "PO", Game: 1}, tournament.ResultInput{Black: tc.po[0], White: tc.po[1], HasScore: true}, false)
 			}, func(t *tournament.Tournament) (tournament.Change, error) {
 				return t.FinalNext(tournament.FinalOptions{})
 			})
@@ -239,7 +239,7 @@ func TestFinalWentThrough(t *testing.T) {
 		tm.Final = tournament.FinalRules{Qualifiers: 2, BestOf: 1, Level: tournament.LevelSeed, Colour: tournament.ColourLot}
 		tm.Players = []tournament.Player{{Number: 1, Name: "ONE", FirstRound: 1}, {Number: 2, Name: "TWO", FirstRound: 1}}
 		tm.Games = []tournament.Game{{Round: 1, Table: 1, Black: 1, White: 2, Result: &tournament.Result{Black: 40, White: 24, Kind: tournament.Normal}}}
-		tm.FinalGames = []tournament.FinalGame{{Match: "F", Game: 1, Seq: 1, Black: 2, White: 1, Result: &r}}
+		tm.FinalGames = []tournament.Game{{FinalRef: tournament.FinalRef{Match: "F", Game: 1, Seq: 1}, Black: 2, White: 1, Result: &r}}
 		return tm
 	}
 	for _, tc := range []struct {

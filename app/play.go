@@ -147,7 +147,7 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 	for _, g := range todo {
 		jobs = append(jobs, playJob{event: GameEvent{Round: r, Table: g.Table, Black: t.Players[g.Black-1], White: t.Players[g.White-1]},
 			play: func() (*tournament.Result, func(), error) {
-				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, recordRound(g)))
+				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, recordPlayed(g)))
 			}})
 	}
 	recorded := d.playAll(ctx, jobs, o, &rep)
@@ -266,17 +266,17 @@ func counter(o PlayOptions, total int, rep *PlayReport, recorded *[]int) func(Ga
 	}
 }
 
-// recordRound records a game of a round that otd played.
-func recordRound(g tournament.Game) func(*tournament.Tournament, tournament.Played) (*tournament.Result, tournament.Change, error) {
+// recordPlayed records game g (a round's or a final's) that otd played.
+func recordPlayed(g tournament.Game) func(*tournament.Tournament, tournament.Played) (*tournament.Result, tournament.Change, error) {
 	return func(t *tournament.Tournament, p tournament.Played) (*tournament.Result, tournament.Change, error) {
-		if h, err := t.Game(g.Round, g.Table); err != nil || h.Black != g.Black || h.White != g.White {
+		if h, err := t.Find(g.Ref()); !g.IsFinal() && (err != nil || h.Black != g.Black || h.White != g.White) {
 			return nil, tournament.Change{}, fmt.Errorf("round %d table %d: %w: the round was paired again while the game was played", g.Round, g.Table, tournament.ErrChanged)
 		}
-		c, err := t.RecordGame(g.Round, g.Table, p)
+		c, err := t.RecordGame(g.Ref(), p)
 		if err != nil {
 			return nil, c, err
 		}
-		h, _ := t.Game(g.Round, g.Table)
+		h, _ := t.Find(g.Ref())
 		return h.Result, c, nil
 	}
 }
@@ -387,18 +387,9 @@ func (d *Director) PlayFinal(ctx context.Context, id int64, o PlayOptions) (Play
 			rep.Finals = append(rep.Finals, fmt.Sprintf("%s %d", g.Code(), g.Game))
 			continue
 		}
-		code, n := g.Code(), g.Game
-		record := func(t *tournament.Tournament, p tournament.Played) (*tournament.Result, tournament.Change, error) {
-			c, err := t.RecordFinalGame(code, n, p)
-			if err != nil {
-				return nil, c, err
-			}
-			h, _ := t.FinalGame(code, n)
-			return h.Result, c, nil
-		}
-		jobs = append(jobs, playJob{event: GameEvent{Match: code, Table: n, Black: b, White: w},
+		jobs = append(jobs, playJob{event: GameEvent{Match: g.Code(), Table: g.Game, Black: b, White: w},
 			play: func() (*tournament.Result, func(), error) {
-				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, record))
+				return d.playGame(ctx, t, g.Black, g.White, o, d.recordWith(ctx, t.ID, recordPlayed(g)))
 			}})
 	}
 	d.playAll(ctx, jobs, o, &rep)

@@ -43,7 +43,7 @@ func hasFinal(t *tournament.Tournament) bool {
 // final ranking apart from the Swiss standings: its rules, or games of its
 // matches.
 func hasOpenFinal(t *tournament.Tournament) bool {
-	return !t.Final.IsZero() || slices.ContainsFunc(t.FinalGames, func(g tournament.FinalGame) bool { return g.Category == "" && g.Match != "" })
+	return !t.Final.IsZero() || slices.ContainsFunc(t.FinalGames, func(g tournament.Game) bool { return g.Category == "" && g.Match != "" })
 }
 
 // Phases gives the final phases that have rules or games: the open's, then
@@ -59,7 +59,7 @@ func Phases(t *tournament.Tournament) ([]tournament.FinalPhase, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !ph.Rules.IsZero() || slices.ContainsFunc(t.FinalGames, func(g tournament.FinalGame) bool { return g.Category == name }) {
+		if !ph.Rules.IsZero() || slices.ContainsFunc(t.FinalGames, func(g tournament.Game) bool { return g.Category == name }) {
 			out = append(out, ph)
 		}
 	}

@@ -79,18 +79,18 @@ func championship() *tournament.Tournament {
 		{Round: 1, Table: 3, Black: 3, White: 7, Result: res(36, 28)},
 		{Round: 1, Table: 4, Black: 6, White: 8, Result: res(30, 34)},
 	}
-	for i, g := range []tournament.FinalGame{
-		{Match: "SF1", Game: 1, Black: 8, White: 2, Result: res(30, 34)},
-		{Match: "SF2", Game: 1, Black: 1, White: 3, Result: res(32, 32)},
-		{Category: "seniors", Match: "PO", Game: 1, Black: 4, White: 5, Result: res(40, 24)},
-		{Match: "SF1", Game: 2, Black: 2, White: 8, Result: res(40, 24)},
-		{Match: "SF2", Game: 2, Black: 3, White: 1, Result: res(20, 44)},
-		{Category: "seniors", Match: "F", Game: 1, Black: 4, White: 6, Result: res(33, 31)},
-		{Match: "SF2", Game: 3, Black: 1, White: 3, Result: res(30, 34)},
-		{Match: "F", Game: 1, Black: 2, White: 1, Result: res(36, 28)},
-		{Match: "3P", Game: 1, Black: 8, White: 3, Result: res(35, 29)},
-		{Match: "F", Game: 2, Black: 1, White: 2, Result: res(34, 30)},
-		{Match: "F", Game: 3, Black: 2, White: 1, Result: res(31, 33)},
+	for i, g := range []tournament.Game{
+		{FinalRef: tournament.FinalRef{Match: "SF1", Game: 1}, Black: 8, White: 2, Result: res(30, 34)},
+		{FinalRef: tournament.FinalRef{Match: "SF2", Game: 1}, Black: 1, White: 3, Result: res(32, 32)},
+		{FinalRef: tournament.FinalRef{Category: "seniors", Match: "PO", Game: 1}, Black: 4, White: 5, Result: res(40, 24)},
+		{FinalRef: tournament.FinalRef{Match: "SF1", Game: 2}, Black: 2, White: 8, Result: res(40, 24)},
+		{FinalRef: tournament.FinalRef{Match: "SF2", Game: 2}, Black: 3, White: 1, Result: res(20, 44)},
+		{FinalRef: tournament.FinalRef{Category: "seniors", Match: "F", Game: 1}, Black: 4, White: 6, Result: res(33, 31)},
+		{FinalRef: tournament.FinalRef{Match: "SF2", Game: 3}, Black: 1, White: 3, Result: res(30, 34)},
+		{FinalRef: tournament.FinalRef{Match: "F", Game: 1}, Black: 2, White: 1, Result: res(36, 28)},
+		{FinalRef: tournament.FinalRef{Match: "3P", Game: 1}, Black: 8, White: 3, Result: res(35, 29)},
+		{FinalRef: tournament.FinalRef{Match: "F", Game: 2}, Black: 1, White: 2, Result: res(34, 30)},
+		{FinalRef: tournament.FinalRef{Match: "F", Game: 3}, Black: 2, White: 1, Result: res(31, 33)},
 	} {
 		g.Seq = i + 1
 		t.FinalGames = append(t.FinalGames, g)

@@ -31,7 +31,7 @@ var ErrNoWOFID = errors.New("no WOF id")
 // count in neither points nor discs, as Papp and FlipTheDisc publish them),
 // each of those rounds' games played on the board (normal games and time
 // defaults), and the final phases' games played after %%Added results, in
-// the order paired (FinalGame.Seq), black first, a tie that a recorded
+// the order paired (Game.Seq), black first, a tie that a recorded
 // decision settled written '<' or '>' for who went through, as Papp does. A
 // forfeit and a bye are not games for the rating list: they are left out of
 // the game lines (Papp writes only games with discs) and, in the Swiss,

@@ -269,11 +269,11 @@ func TestToELOFinal(t *testing.T) {
 	res := func(b, w int, k tournament.Kind, loser tournament.Color) *tournament.Result {
 		return &tournament.Result{Black: b, White: w, Kind: k, Loser: loser}
 	}
-	tm.FinalGames = []tournament.FinalGame{
-		{Match: "F", Game: 1, Seq: 1, Black: 3, White: 1, Result: res(30, 34, tournament.Normal, "")},
-		{Category: "women", Match: "F", Game: 1, Seq: 2, Black: 2, White: 5, Result: res(32, 32, tournament.Forfeit, tournament.White)},
-		{Match: "F", Game: 2, Seq: 3, Black: 1, White: 3, Result: res(32, 32, tournament.Normal, tournament.Black)},
-		{Match: "F", Game: 3, Seq: 4, Black: 3, White: 1},
+	tm.FinalGames = []tournament.Game{
+		{FinalRef: tournament.FinalRef{Match: "F", Game: 1, Seq: 1}, Black: 3, White: 1, Result: res(30, 34, tournament.Normal, "")},
+		{FinalRef: tournament.FinalRef{Category: "women", Match: "F", Game: 1, Seq: 2}, Black: 2, White: 5, Result: res(32, 32, tournament.Forfeit, tournament.White)},
+		{FinalRef: tournament.FinalRef{Match: "F", Game: 2, Seq: 3}, Black: 1, White: 3, Result: res(32, 32, tournament.Normal, tournament.Black)},
+		{FinalRef: tournament.FinalRef{Match: "F", Game: 3, Seq: 4}, Black: 3, White: 1},
 	}
 	f, err := export.ToELO(tm, smallMeta)
 	if err != nil {

@@ -304,7 +304,7 @@ func directorsDay(t *testing.T, s tournament.Settings) *tournament.Tournament {
 			if !ok {
 				in = []tournament.ResultInput{score(40, 24), score(24, 40), score(32, 32)}[(g.Table+r)%3]
 			}
-			must(tm.RecordResult(r, g.Table, in, false))
+			must(tm.RecordResult(tournament.At(r, g.Table), in, false))
 		}
 	}
 	td := score(19, 5)

@@ -184,7 +184,7 @@ func htmlRankRows(t *tournament.Tournament, rows []RankRow) []HTMLRankRow {
 
 // FinalGames gives final games as the pages show them, each with its
 // round of the final phase.
-func FinalGames(t *tournament.Tournament, games []tournament.FinalGame) []HTMLFinalGame {
+func FinalGames(t *tournament.Tournament, games []tournament.Game) []HTMLFinalGame {
 	rounds := FinalRoundOf(t)
 	out := make([]HTMLFinalGame, len(games))
 	for i, g := range games {

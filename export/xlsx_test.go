@@ -246,7 +246,7 @@ var bigEvent = sync.OnceValues(func() (*tournament.Tournament, error) {
 					in.TimeDefault = tournament.White
 				}
 			}
-			if err := do(tm.RecordResult(r, g.Table, in, false)); err != nil {
+			if err := do(tm.RecordResult(tournament.At(r, g.Table), in, false)); err != nil {
 				return nil, err
 			}
 		}

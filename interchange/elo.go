@@ -535,7 +535,7 @@ func (b *builder) round(r int) error {
 func (b *builder) finish() (*tournament.Tournament, []string, error) {
 	f, o, t := b.f, b.f.Otd, b.t
 	n := len(t.Players)
-	var final []tournament.FinalGame
+	var final []tournament.Game
 	finalPoints, finalDiscs, finalEmpties := make([]scoring.HalfPoints, n), make([]int, n), make([]int, n) // in labelled blocks
 	labelled := 0
 	for i, g := range f.Added {
@@ -549,7 +549,7 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 			return nil, nil, invalid(line, "player id %d plays against themselves", g.Black)
 		}
 		k := len(final) + 1
-		final = append(final, tournament.FinalGame{Game: k, Seq: k, Black: bn, White: wn, Result: result(g)})
+		final = append(final, tournament.Game{FinalRef: tournament.FinalRef{Game: k, Seq: k}, Black: bn, White: wn, Result: result(g)})
 		if b.countAdded || i < len(f.AddedFrom) && f.AddedFrom[i].Block != "" {
 			labelled++
 			addGame(finalPoints, finalDiscs, finalEmpties, bn, wn, g)
@@ -647,7 +647,7 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 	if len(t.Categories) > 0 {
 		notes = append(notes, "teams: the file does not say who is youth (RULES.md: a youth player does not count for the team): every player counts for their country's; 'otd tournament edit --teams exclude=NAME' leaves a category out")
 	}
-	if slices.ContainsFunc(t.FinalGames, func(g tournament.FinalGame) bool { return g.Match == "" }) {
+	if slices.ContainsFunc(t.FinalGames, func(g tournament.Game) bool { return g.Match == "" }) {
 		// The event's seeds were its program's standings: the file's order.
 		rows, err := t.Standings(t.Rounds)
 		if err != nil {

@@ -209,7 +209,7 @@ type finalPlace struct {
 // ftdFinalGames returns the games of the final-phase rounds, in the order
 // of the rounds and of the file, numbered 1, 2..., and where each is; games
 // without a result are left out, with a note.
-func ftdFinalGames(f *ftd.File, num map[int]int) ([]tournament.FinalGame, []finalPlace, []string) {
+func ftdFinalGames(f *ftd.File, num map[int]int) ([]tournament.Game, []finalPlace, []string) {
 	var rounds []ftd.Round
 	for _, r := range f.Rounds {
 		if r.Number >= 100 {
@@ -217,7 +217,7 @@ func ftdFinalGames(f *ftd.File, num map[int]int) ([]tournament.FinalGame, []fina
 		}
 	}
 	slices.SortFunc(rounds, func(a, b ftd.Round) int { return a.Number - b.Number })
-	var games []tournament.FinalGame
+	var games []tournament.Game
 	var places []finalPlace
 	var notes []string
 	for _, r := range rounds {
@@ -233,7 +233,7 @@ func ftdFinalGames(f *ftd.File, num map[int]int) ([]tournament.FinalGame, []fina
 				continue
 			}
 			n := len(games) + 1
-			games = append(games, tournament.FinalGame{Game: n, Seq: n, Black: num[g.Black], White: num[g.White],
+			games = append(games, tournament.Game{FinalRef: tournament.FinalRef{Game: n, Seq: n}, Black: num[g.Black], White: num[g.White],
 				Result: &tournament.Result{Black: g.BlackDiscs, White: g.WhiteDiscs, Kind: tournament.Normal}})
 			places = append(places, finalPlace{name: name, block: block, label: g.Category, at: at})
 		}

@@ -35,7 +35,7 @@ func InferFinal(t *tournament.Tournament, where func(seq int) string) ([]string,
 	if where == nil {
 		where = func(seq int) string { return fmt.Sprintf("final game %d", seq) }
 	}
-	var pending []tournament.FinalGame
+	var pending []tournament.Game
 	for _, g := range t.FinalGames {
 		if g.Match == "" {
 			pending = append(pending, g)
@@ -94,7 +94,7 @@ func InferFinal(t *tournament.Tournament, where func(seq int) string) ([]string,
 				p.Categories = p.Categories[:len(p.Categories)-1]
 			}
 			x.made = x.made[:len(x.made)-1]
-			x.unlabel(func(g tournament.FinalGame) bool { return g.Category == name })
+			x.unlabel(func(g tournament.Game) bool { return g.Category == name })
 			notes = append(notes, fmt.Sprintf("%s: %s played among themselves, but make no category's knockout: %s", x.span(group), strings.Join(names, "; "), ph.Skipped))
 			continue
 		}
@@ -125,7 +125,7 @@ func InferFinal(t *tournament.Tournament, where func(seq int) string) ([]string,
 			}
 		}
 	}
-	x.unlabel(func(g tournament.FinalGame) bool { return !taken[g.Seq] })
+	x.unlabel(func(g tournament.Game) bool { return !taken[g.Seq] })
 	for _, g := range t.FinalGames {
 		if g.Match == "" {
 			notes = append(notes, fmt.Sprintf("%s: %s - %s %s: in no match that the Swiss standings and the other games make", where(g.Seq),
@@ -152,7 +152,7 @@ type inference struct {
 // were taken out of the file's order.
 type fit struct {
 	rules     tournament.FinalRules
-	placed    []tournament.FinalGame
+	placed    []tournament.Game
 	phase     tournament.FinalPhase
 	reordered []string
 }
@@ -166,7 +166,7 @@ func (f fit) better(g fit) bool {
 // best finds the rules that fit the games of a phase (category, "" the
 // open) best, among the variants of base: base itself where others fit as
 // well.
-func (x *inference) best(category string, rows []scoring.Row, games []tournament.FinalGame, base tournament.FinalRules) fit {
+func (x *inference) best(category string, rows []scoring.Row, games []tournament.Game, base tournament.FinalRules) fit {
 	var out fit
 	for i, r := range variants(base) {
 		if f := x.try(r, category, rows, games); i == 0 || f.better(out) {
@@ -207,7 +207,7 @@ func variants(base tournament.FinalRules) []tournament.FinalRules {
 // try places the games of a phase under rules r: stage by stage, each match
 // of the phase (as play makes it from rows and the games placed so far)
 // takes the games between its two players.
-func (x *inference) try(r tournament.FinalRules, category string, rows []scoring.Row, games []tournament.FinalGame) fit {
+func (x *inference) try(r tournament.FinalRules, category string, rows []scoring.Row, games []tournament.Game) fit {
 	f := fit{rules: r, phase: tournament.FinalPhase{Category: category, Rules: r}}
 	if len(rows) < r.Qualifiers {
 		return f
@@ -222,13 +222,13 @@ func (x *inference) try(r tournament.FinalRules, category string, rows []scoring
 				continue
 			}
 			if m.A == phantom || m.B == phantom { // a game the file lacks: let the other win it
-				g := tournament.FinalGame{Seq: -1 - len(f.placed), Category: category, Match: m.Code, Game: 1, Black: m.A + m.B - phantom, White: phantom,
+				g := tournament.Game{FinalRef: tournament.FinalRef{Seq: -1 - len(f.placed), Category: category, Match: m.Code, Game: 1}, Black: m.A + m.B - phantom, White: phantom,
 					Result: &tournament.Result{Black: 33, White: 31, Kind: tournament.Normal}}
 				f.placed = append(f.placed, g)
 				progress = true
 				continue
 			}
-			var mine []tournament.FinalGame
+			var mine []tournament.Game
 			for _, g := range games {
 				if !used[g.Seq] && (g.Black == m.A && g.White == m.B || g.Black == m.B && g.White == m.A) {
 					mine = append(mine, g)
@@ -240,7 +240,7 @@ func (x *inference) try(r tournament.FinalRules, category string, rows []scoring
 				f.placed = append(f.placed, g)
 				used[g.Seq] = true
 			}
-			if len(order) > 1 && !slices.IsSortedFunc(order, func(a, b tournament.FinalGame) int { return a.Seq - b.Seq }) {
+			if len(order) > 1 && !slices.IsSortedFunc(order, func(a, b tournament.Game) int { return a.Seq - b.Seq }) {
 				var at []string
 				for _, g := range order {
 					at = append(at, x.where(g.Seq))
@@ -262,10 +262,10 @@ func (x *inference) try(r tournament.FinalRules, category string, rows []scoring
 // colours alternate best (but for the last game of the match, a deciding
 // game whose colours may go by lot). Where no order fits, the games of the
 // file's order up to the one that decides the match.
-func orderMatch(m tournament.Match, games []tournament.FinalGame, r tournament.FinalRules) []tournament.FinalGame {
+func orderMatch(m tournament.Match, games []tournament.Game, r tournament.FinalRules) []tournament.Game {
 	// decidedAt is the number of games after which the match is decided (0:
 	// not decided after them all).
-	decidedAt := func(order []tournament.FinalGame) int {
+	decidedAt := func(order []tournament.Game) int {
 		for k := 1; k <= len(order); k++ {
 			mm := tournament.Match{A: m.A, B: m.B, BestOf: m.BestOf, Games: order[:k]}
 			if tournament.Decide(&mm, r); mm.Decided() {
@@ -276,7 +276,7 @@ func orderMatch(m tournament.Match, games []tournament.FinalGame, r tournament.F
 	}
 	// swaps counts the games, but for the last of the match, whose colours
 	// do not alternate from the game before.
-	swaps := func(order []tournament.FinalGame) int {
+	swaps := func(order []tournament.Game) int {
 		n := 0
 		for k := 1; k < min(len(order), m.BestOf-1); k++ {
 			if order[k].Black != order[k-1].White {
@@ -290,8 +290,8 @@ func orderMatch(m tournament.Match, games []tournament.FinalGame, r tournament.F
 	if d == 0 || d == n {
 		return games
 	}
-	var best []tournament.FinalGame
-	permute(games, func(order []tournament.FinalGame) {
+	var best []tournament.Game
+	permute(games, func(order []tournament.Game) {
 		if d := decidedAt(order); (d == n || d == 0) && (best == nil || swaps(order) < swaps(best)) {
 			best = slices.Clone(order)
 		}
@@ -304,7 +304,7 @@ func orderMatch(m tournament.Match, games []tournament.FinalGame, r tournament.F
 
 // permute calls visit with every order of games, the given order first and
 // then each in lexicographic order of the positions (n <= 6).
-func permute(games []tournament.FinalGame, visit func([]tournament.FinalGame)) {
+func permute(games []tournament.Game, visit func([]tournament.Game)) {
 	if len(games) > 6 {
 		visit(games)
 		return
@@ -313,7 +313,7 @@ func permute(games []tournament.FinalGame, visit func([]tournament.FinalGame)) {
 	for i := range idx {
 		idx[i] = i
 	}
-	order := make([]tournament.FinalGame, len(games))
+	order := make([]tournament.Game, len(games))
 	for {
 		for i, j := range idx {
 			order[i] = games[j]
@@ -339,7 +339,7 @@ func permute(games []tournament.FinalGame, visit func([]tournament.FinalGame)) {
 // label gives the tournament's games the matches of fit f.
 func (x *inference) label(f fit) {
 	for _, g := range f.placed {
-		i := slices.IndexFunc(x.t.FinalGames, func(h tournament.FinalGame) bool { return h.Seq == g.Seq })
+		i := slices.IndexFunc(x.t.FinalGames, func(h tournament.Game) bool { return h.Seq == g.Seq })
 		x.t.FinalGames[i].Category, x.t.FinalGames[i].Match, x.t.FinalGames[i].Game = g.Category, g.Match, g.Game
 	}
 	if c := f.phase.Category; c != "" {
@@ -348,7 +348,7 @@ func (x *inference) label(f fit) {
 }
 
 // unlabel takes the games that drop out of their matches.
-func (x *inference) unlabel(drop func(tournament.FinalGame) bool) {
+func (x *inference) unlabel(drop func(tournament.Game) bool) {
 	for i, g := range x.t.FinalGames {
 		if g.Match != "" && drop(g) {
 			x.t.FinalGames[i].Category, x.t.FinalGames[i].Match, x.t.FinalGames[i].Game = "", "", g.Seq
@@ -359,7 +359,7 @@ func (x *inference) unlabel(drop func(tournament.FinalGame) bool) {
 // describe says what a phase's rules rest on: the games they fit, the rules
 // that fit as well (and what they would change), the matches taken out of
 // the file's order, the level matches that the rules decide.
-func (x *inference) describe(f fit, rows []scoring.Row, games []tournament.FinalGame) []string {
+func (x *inference) describe(f fit, rows []scoring.Row, games []tournament.Game) []string {
 	name := "the open final phase"
 	if c := f.phase.Category; c != "" {
 		name = "the final phase of " + c
@@ -413,7 +413,7 @@ func (x *inference) describe(f fit, rows []scoring.Row, games []tournament.Final
 }
 
 // span names the first and the last of games (by Seq).
-func (x *inference) span(games []tournament.FinalGame) string {
+func (x *inference) span(games []tournament.Game) string {
 	lo, hi := games[0].Seq, games[0].Seq
 	for _, g := range games {
 		lo, hi = min(lo, g.Seq), max(hi, g.Seq)
@@ -438,17 +438,17 @@ func (x *inference) categoryName(i, n int) string {
 }
 
 // unplaced returns the games not in placed (by Seq).
-func unplaced(games, placed []tournament.FinalGame) []tournament.FinalGame {
-	return slices.DeleteFunc(slices.Clone(games), func(g tournament.FinalGame) bool {
-		return slices.ContainsFunc(placed, func(p tournament.FinalGame) bool { return p.Seq == g.Seq })
+func unplaced(games, placed []tournament.Game) []tournament.Game {
+	return slices.DeleteFunc(slices.Clone(games), func(g tournament.Game) bool {
+		return slices.ContainsFunc(placed, func(p tournament.Game) bool { return p.Seq == g.Seq })
 	})
 }
 
 // groups splits games into the groups of players they connect, each with
 // its games, in the order of their first game.
-func groups(games []tournament.FinalGame) [][]tournament.FinalGame {
+func groups(games []tournament.Game) [][]tournament.Game {
 	group := map[int]int{} // player: group number
-	var out [][]tournament.FinalGame
+	var out [][]tournament.Game
 	for _, g := range games {
 		a, okA := group[g.Black]
 		b, okB := group[g.White]
@@ -473,9 +473,9 @@ func groups(games []tournament.FinalGame) [][]tournament.FinalGame {
 		group[g.Black], group[g.White] = a, a
 		out[a] = append(out[a], g)
 	}
-	out = slices.DeleteFunc(out, func(gs []tournament.FinalGame) bool { return gs == nil })
+	out = slices.DeleteFunc(out, func(gs []tournament.Game) bool { return gs == nil })
 	for _, gs := range out {
-		slices.SortFunc(gs, func(a, b tournament.FinalGame) int { return a.Seq - b.Seq })
+		slices.SortFunc(gs, func(a, b tournament.Game) int { return a.Seq - b.Seq })
 	}
 	return out
 }
@@ -488,7 +488,7 @@ const phantom = -1
 // theirs, when they fit a knockout of 4 (tournament.CategoryFinal) with a 4th player
 // who has no game in the file: where that player ranks in the Swiss, and
 // the games the file lacks ("" if they do not fit so).
-func (x *inference) missing(category string, rows []scoring.Row, games []tournament.FinalGame) string {
+func (x *inference) missing(category string, rows []scoring.Row, games []tournament.Game) string {
 	if len(rows) != 3 {
 		return ""
 	}

@@ -137,7 +137,7 @@ func (s Settings) checkChampionship() error {
 // started (a game paired), or to drop a category that has one.
 func (t *Tournament) checkFinalChange(s Settings) error {
 	started := func(category string) bool {
-		return slices.ContainsFunc(t.FinalGames, func(g FinalGame) bool { return g.Match != "" && g.Category == category })
+		return slices.ContainsFunc(t.FinalGames, func(g Game) bool { return g.Match != "" && g.Category == category })
 	}
 	if s.Final != t.Final && started("") {
 		return fmt.Errorf("--final: %w: the final phase has started (%d games paired); undo them first", ErrSettingFixed, len(t.finalGames("")))

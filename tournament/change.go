@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -61,10 +62,10 @@ type Change struct {
 type State struct {
 	Settings *Settings    `json:"settings,omitempty"`
 	Players  []Player     `json:"players,omitempty"`
-	Games    []Game       `json:"games,omitempty"`   // whole games: pairings
-	Results  []GameResult `json:"results,omitempty"` // results of games that stay
-	// Games of the final phases, by category, match and game (and Seq).
-	FinalGames []FinalGame `json:"final_games,omitempty"`
+	Games    []Game       `json:"games,omitempty"`   // whole games of rounds: pairings
+	Results  []GameResult `json:"results,omitempty"` // results of rounds' games that stay
+	// Whole games of the final phases, by Seq: pairings and results.
+	FinalGames []Game `json:"final_games,omitempty"`
 	// Forbidden pairs (by A and B) and the rules of paired rounds (by round).
 	Forbidden  []ForbiddenPair `json:"forbidden,omitempty"`
 	RoundRules []RoundRules    `json:"round_rules,omitempty"`
@@ -146,19 +147,17 @@ func (t *Tournament) holds(s State) error {
 			return fmt.Errorf("player %d (%s): %w", p.Number, p.Name, ErrChanged)
 		}
 	}
-	for _, g := range s.Games {
-		if i := t.gameIndex(g.Round, g.Table); i < 0 || !sameGame(t.Games[i], g) {
+	for _, g := range s.games() {
+		if h := t.game(g.key()); h == nil || !sameGame(*h, g) {
+			if g.IsFinal() {
+				return fmt.Errorf("%s: %w", g, ErrChanged)
+			}
 			return fmt.Errorf("round %d table %d: %w", g.Round, g.Table, ErrChanged)
 		}
 	}
 	for _, r := range s.Results {
 		if i := t.gameIndex(r.Round, r.Table); i < 0 || !sameResult(t.Games[i].Result, r.Result) {
 			return fmt.Errorf("the result of round %d table %d: %w", r.Round, r.Table, ErrChanged)
-		}
-	}
-	for _, f := range s.FinalGames {
-		if i := slices.IndexFunc(t.FinalGames, func(g FinalGame) bool { return finalKey(g) == finalKey(f) }); i < 0 || !sameFinalGame(t.FinalGames[i], f) {
-			return fmt.Errorf("%s: %w", f, ErrChanged)
 		}
 	}
 	for _, f := range s.Forbidden {
@@ -188,15 +187,12 @@ func (t *Tournament) lacks(back, from State) error {
 			return fmt.Errorf("player %d (%s): %w: the number is taken again", p.Number, t.Players[p.Number-1].Name, ErrChanged)
 		}
 	}
-	for _, g := range back.Games {
-		if !slices.ContainsFunc(from.Games, func(h Game) bool { return h.Round == g.Round && h.Table == g.Table }) && t.gameIndex(g.Round, g.Table) >= 0 {
+	for _, g := range back.games() {
+		if !slices.ContainsFunc(from.games(), g.same) && t.game(g.key()) != nil {
+			if g.IsFinal() {
+				return fmt.Errorf("%s: %w: it is paired again", g, ErrChanged)
+			}
 			return fmt.Errorf("round %d table %d: %w: it is paired again", g.Round, g.Table, ErrChanged)
-		}
-	}
-	for _, f := range back.FinalGames {
-		if !slices.ContainsFunc(from.FinalGames, func(g FinalGame) bool { return finalKey(g) == finalKey(f) }) &&
-			slices.ContainsFunc(t.FinalGames, func(g FinalGame) bool { return finalKey(g) == finalKey(f) }) {
-			return fmt.Errorf("%s: %w: it is paired again", f, ErrChanged)
 		}
 	}
 	for _, f := range back.Forbidden {
@@ -226,37 +222,12 @@ func (t *Tournament) put(from, to State) {
 		}
 	}
 	slices.SortFunc(t.Players, func(a, b Player) int { return a.Number - b.Number })
-	for _, g := range from.Games {
-		if !slices.ContainsFunc(to.Games, func(h Game) bool { return h.Round == g.Round && h.Table == g.Table }) {
-			t.Games = slices.DeleteFunc(t.Games, func(h Game) bool { return h.Round == g.Round && h.Table == g.Table })
-		}
-	}
-	for _, g := range to.Games {
-		if i := t.gameIndex(g.Round, g.Table); i >= 0 {
-			t.Games[i] = g
-		} else {
-			t.Games = append(t.Games, g)
-		}
-	}
-	slices.SortFunc(t.Games, func(a, b Game) int {
-		if a.Round != b.Round {
-			return a.Round - b.Round
-		}
-		return a.Table - b.Table
-	})
+	t.Games, t.FinalGames = PutGames(t.Games, t.FinalGames, from, to)
 	for _, r := range to.Results {
 		if i := t.gameIndex(r.Round, r.Table); i >= 0 {
 			t.Games[i].Result = r.Result
 		}
 	}
-	for _, f := range from.FinalGames {
-		t.FinalGames = slices.DeleteFunc(t.FinalGames, func(g FinalGame) bool { return finalKey(g) == finalKey(f) })
-	}
-	for _, f := range to.FinalGames {
-		t.FinalGames = slices.DeleteFunc(t.FinalGames, func(g FinalGame) bool { return finalKey(g) == finalKey(f) })
-		t.FinalGames = append(t.FinalGames, f)
-	}
-	slices.SortFunc(t.FinalGames, func(a, b FinalGame) int { return a.Seq - b.Seq })
 	for _, f := range from.Forbidden {
 		t.Forbidden = slices.DeleteFunc(t.Forbidden, func(g ForbiddenPair) bool { return g.A == f.A && g.B == f.B })
 	}
@@ -273,6 +244,53 @@ func (t *Tournament) put(from, to State) {
 		t.RoundRules = append(t.RoundRules, r)
 	}
 	slices.SortFunc(t.RoundRules, func(a, b RoundRules) int { return a.Round - b.Round })
+}
+
+// games gives the games of s, the rounds' then the final phases'.
+func (s State) games() []Game { return slices.Concat(s.Games, s.FinalGames) }
+
+// same reports whether h is the game g is (the same key), whatever its
+// players and result.
+func (g Game) same(h Game) bool { return g.key() == h.key() }
+
+// PutGames writes the games of change side to over those of side from in a
+// tournament's games (the rounds', the final phases'), as Undo and a store
+// do: a game of from that to lacks is removed, one of to added or
+// replaced; each list stays in key order.
+func PutGames(rounds, finals []Game, from, to State) ([]Game, []Game) {
+	lists := [2][]Game{rounds, finals}
+	list := func(g Game) *[]Game { return &lists[b2i(g.IsFinal())] }
+	for _, g := range from.games() {
+		if !slices.ContainsFunc(to.games(), g.same) {
+			*list(g) = slices.DeleteFunc(*list(g), g.same)
+		}
+	}
+	for _, g := range to.games() {
+		l := list(g)
+		if i := slices.IndexFunc(*l, g.same); i >= 0 {
+			(*l)[i] = g
+		} else {
+			*l = append(*l, g)
+		}
+	}
+	for _, l := range lists {
+		slices.SortFunc(l, func(a, b Game) int { return cmp.Or(a.key()[0]-b.key()[0], a.key()[1]-b.key()[1]) })
+	}
+	return lists[0], lists[1]
+}
+
+// game returns the game of key k, nil if there is none.
+func (t *Tournament) game(k [2]int) *Game {
+	if k[0] == 0 {
+		if i := slices.IndexFunc(t.FinalGames, func(g Game) bool { return g.Seq == k[1] }); i >= 0 {
+			return &t.FinalGames[i]
+		}
+		return nil
+	}
+	if i := t.gameIndex(k[0], k[1]); i >= 0 {
+		return &t.Games[i]
+	}
+	return nil
 }
 
 func (t *Tournament) gameIndex(r, table int) int {
@@ -297,7 +315,8 @@ func samePlayer(a, b Player) bool {
 func sameResult(a, b *Result) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
 func sameGame(a, b Game) bool {
-	return a.Round == b.Round && a.Table == b.Table && a.Black == b.Black && a.White == b.White && sameResult(a.Result, b.Result)
+	return a.Round == b.Round && a.Table == b.Table && a.FinalRef == b.FinalRef && a.Black == b.Black && a.White == b.White &&
+		sameResult(a.Result, b.Result)
 }
 
 // sameSettings compares two settings as the audit trail stores them, so
@@ -348,9 +367,9 @@ func (s State) describe(other State) string {
 	}
 	// A final game on both sides had its result entered or corrected: the
 	// subject names the game, as a round's result.
-	var paired []FinalGame
+	var paired []Game
 	for _, g := range s.FinalGames {
-		if slices.ContainsFunc(other.FinalGames, func(o FinalGame) bool { return finalKey(o) == finalKey(g) }) {
+		if slices.ContainsFunc(other.FinalGames, g.same) {
 			out = append(out, resultText(g.Result))
 		} else {
 			paired = append(paired, g)
@@ -420,6 +439,16 @@ func (p Player) String() string {
 }
 
 func (g Game) String() string {
+	if g.IsFinal() {
+		s := fmt.Sprintf("%s game %d: %d-%d", g.Code(), g.Game, g.Black, g.White)
+		if g.Match == "" {
+			s = fmt.Sprintf("final game %d: %d-%d", g.Seq, g.Black, g.White)
+		}
+		if g.Result != nil {
+			s += " " + g.Result.String()
+		}
+		return s
+	}
 	if g.IsBye() {
 		return fmt.Sprintf("round %d table %d: %d bye", g.Round, g.Table, g.Black)
 	}

@@ -29,6 +29,10 @@ func TestPayloadTags(t *testing.T) {
 		seen[typ] = true
 		for i := range typ.NumField() {
 			f := typ.Field(i)
+			if f.Anonymous && f.Tag.Get("json") == "" { // flattened: its fields are named
+				walk(f.Type)
+				continue
+			}
 			if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name == "" || name == "-" {
 				t.Errorf("%v.%s has no JSON name", typ, f.Name)
 			}
@@ -60,7 +64,7 @@ func TestDecodeChangeV1(t *testing.T) {
 			Games:   []Game{{Round: 1, Table: 2, Black: 2}}, Results: []GameResult{{1, 1, nil}}},
 		After: State{Results: []GameResult{{1, 1, &Result{Black: 40, White: 24, Kind: TimeDefault, Loser: White}}},
 			// before issue 22, "finals": final games of no known match
-			FinalGames: []FinalGame{{Game: 1, Seq: 1, Black: 1, White: 2, Result: &Result{Black: 33, White: 31, Kind: Normal}}}},
+			FinalGames: []Game{{FinalRef: FinalRef{Game: 1, Seq: 1}, Black: 1, White: 2, Result: &Result{Black: 33, White: 31, Kind: Normal}}}},
 	}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("DecodeChange:\n got %+v\nwant %+v", c, want)

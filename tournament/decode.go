@@ -42,7 +42,7 @@ func decodeState(b []byte) (State, error) {
 	}
 	err := unmarshal(b, &v)
 	for _, g := range v.Finals {
-		v.FinalGames = append(v.FinalGames, FinalGame{Game: g.Table, Seq: g.Table, Black: g.Black, White: g.White, Result: g.Result})
+		v.FinalGames = append(v.FinalGames, Game{FinalRef: FinalRef{Game: g.Table, Seq: g.Table}, Black: g.Black, White: g.White, Result: g.Result})
 	}
 	return v.State, err
 }

@@ -169,25 +169,9 @@ func ParseFinalRules(s string) (FinalRules, error) {
 	return f, nil
 }
 
-// FinalGame is a game of a final phase, paired by FinalNext and played as
-// any game: Match names its match (PO the play-off, QF1-QF4, SF1, SF2, F, 3P)
-// in Category ("" the open), Game its number in the match (1, 2, ...), Seq
-// its place in the order the final phase's games were paired (1, 2, ...,
-// across categories: the order of the .ELO's added results). A game
-// imported from a file whose match was not found has Match "".
-type FinalGame struct {
-	Category string  `json:"category,omitempty"`
-	Match    string  `json:"match"`
-	Game     int     `json:"game"`
-	Seq      int     `json:"seq"`
-	Black    int     `json:"black"`
-	White    int     `json:"white"`
-	Result   *Result `json:"result,omitempty"`
-}
-
 // Code is the game's match as 'otd result' names it: "SF1", or
 // "women:SF1" for a category's.
-func (g FinalGame) Code() string { return MatchCode(g.Category, g.Match) }
+func (f FinalRef) Code() string { return MatchCode(f.Category, f.Match) }
 
 // MatchCode names a match of category ("" the open) as 'otd result' does:
 // "SF1", "women:SF1".
@@ -198,33 +182,12 @@ func MatchCode(category, match string) string {
 	return category + ":" + match
 }
 
-func (g FinalGame) String() string {
-	s := fmt.Sprintf("%s game %d: %d-%d", g.Code(), g.Game, g.Black, g.White)
-	if g.Match == "" {
-		s = fmt.Sprintf("final game %d: %d-%d", g.Seq, g.Black, g.White)
-	}
-	if g.Result != nil {
-		s += " " + g.Result.String()
-	}
-	return s
-}
-
-// sameFinalGame tells whether two final games are the same, result and all.
-func sameFinalGame(a, b FinalGame) bool {
-	return a.Category == b.Category && a.Match == b.Match && a.Game == b.Game && a.Seq == b.Seq && a.Black == b.Black &&
-		a.White == b.White && sameResult(a.Result, b.Result)
-}
-
-func finalKey(g FinalGame) string {
-	return fmt.Sprintf("%s\x00%s\x00%d\x00%d", g.Category, g.Match, g.Game, g.Seq)
-}
-
 // Match is a match of a final phase as its games so far make it.
 type Match struct {
 	Category string
 	Code     string // PO, QF1..QF4, SF1, SF2, F, 3P
 	A, B     int    // the players, A the higher seed
-	Games    []FinalGame
+	Games    []Game
 	APoints  scoring.HalfPoints // A's points: a win 2 half-points, a draw 1
 	BPoints  scoring.HalfPoints
 	BestOf   int
@@ -377,7 +340,7 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 
 // Play works out the phase's matches, seeds and ranking from the Swiss
 // order of its players (rows, without those who withdrew) and its games.
-func (ph *FinalPhase) Play(rows []scoring.Row, games []FinalGame) {
+func (ph *FinalPhase) Play(rows []scoring.Row, games []Game) {
 	match := func(code string, a, b, bestOf int) Match {
 		m := Match{Category: ph.Category, Code: code, A: a, B: b, BestOf: bestOf}
 		for _, g := range games {
@@ -386,7 +349,7 @@ func (ph *FinalPhase) Play(rows []scoring.Row, games []FinalGame) {
 			}
 		}
 		// By number: a file's games may not be in the order played.
-		slices.SortStableFunc(m.Games, func(x, y FinalGame) int { return x.Game - y.Game })
+		slices.SortStableFunc(m.Games, func(x, y Game) int { return x.Game - y.Game })
 		Decide(&m, ph.Rules)
 		return m
 	}
@@ -505,8 +468,8 @@ func (t *Tournament) skipCategory(category string) (skip, wait string, err error
 }
 
 // finalGames returns the final games of category, by match and game.
-func (t *Tournament) finalGames(category string) []FinalGame {
-	var out []FinalGame
+func (t *Tournament) finalGames(category string) []Game {
+	var out []Game
 	for _, g := range t.FinalGames {
 		if g.Category == category {
 			out = append(out, g)
@@ -614,7 +577,7 @@ func (t *Tournament) FinalNext(o FinalOptions) (Change, error) {
 	for _, c := range t.Categories {
 		phases = append(phases, c.Name)
 	}
-	var added []FinalGame
+	var added []Game
 	seq := len(t.FinalGames)
 	used := map[string]bool{}
 	for _, cat := range phases {
@@ -626,7 +589,7 @@ func (t *Tournament) FinalNext(o FinalOptions) (Change, error) {
 			continue
 		}
 		for _, m := range ph.Matches {
-			if m.Decided() || slices.ContainsFunc(m.Games, func(g FinalGame) bool { return g.Result == nil }) {
+			if m.Decided() || slices.ContainsFunc(m.Games, func(g Game) bool { return g.Result == nil }) {
 				continue
 			}
 			code := MatchCode(cat, m.Code)
@@ -649,7 +612,7 @@ func (t *Tournament) FinalNext(o FinalOptions) (Change, error) {
 				black, white = prev.White, prev.Black
 			}
 			seq++
-			g := FinalGame{Category: cat, Match: m.Code, Game: n, Seq: seq, Black: black, White: white}
+			g := Game{FinalRef: FinalRef{Category: cat, Match: m.Code, Game: n, Seq: seq}, Black: black, White: white}
 			added = append(added, g)
 		}
 	}
@@ -696,8 +659,8 @@ func (t *Tournament) finalIdle() error {
 	return &prefixed{err: ErrAllPaired, text: "every final phase is over ('otd standings --final')"}
 }
 
-// FinalGame returns the game of match code ("SF1", "women:F") numbered n.
-func (t *Tournament) FinalGame(code string, n int) (*FinalGame, error) {
+// Game returns the game of match code ("SF1", "women:F") numbered n.
+func (t *Tournament) FinalGame(code string, n int) (*Game, error) {
 	for i := range t.FinalGames {
 		if g := &t.FinalGames[i]; g.Code() == code && g.Game == n {
 			return g, nil
@@ -713,48 +676,6 @@ func (t *Tournament) FinalGame(code string, n int) (*FinalGame, error) {
 		return nil, fmt.Errorf("%s game %d: %w: no final game is paired ('otd final start' pairs the first)", code, n, ErrNoGame)
 	}
 	return nil, fmt.Errorf("%s game %d: %w (the matches paired: %s)", code, n, ErrNoGame, strings.Join(codes, ", "))
-}
-
-// RecordFinalResult records the result of game n of final match code
-// ("SF1", "women:F"), scored as any game; a game that has one is changed
-// only with correct. A game of a match decided since (a later game played)
-// is not changed: undo that game first.
-func (t *Tournament) RecordFinalResult(code string, n int, in ResultInput, correct bool) (Change, error) {
-	g, err := t.FinalGame(code, n)
-	if err != nil {
-		return Change{}, err
-	}
-	// Score it as a game at a table of a round would be.
-	tmp := Tournament{Settings: t.Settings, Players: t.Players, Games: []Game{{Round: 1, Table: 1, Black: g.Black, White: g.White, Result: g.Result}}}
-	c, err := tmp.RecordResult(1, 1, in, correct)
-	if err != nil {
-		return Change{}, fmt.Errorf("%s game %d: %w", code, n, unwrapPrefix(err, "round 1 table 1: "))
-	}
-	if correct && g.Result != nil {
-		// The games paired since may rest on this result (the match's
-		// next game, the next stage): they go first.
-		for _, h := range t.FinalGames {
-			if h.Seq > g.Seq && h.Category == g.Category {
-				return Change{}, fmt.Errorf("%s game %d: %w: %s was paired after it, perhaps on it; undo that pairing first ('otd undo')", code, n, ErrLaterRound, h.String())
-			}
-		}
-	}
-	before := *g
-	g.Result = c.After.Results[0].Result
-	subject := fmt.Sprintf("%s game %d (%d %s - %d %s)", code, n, g.Black, t.Players[g.Black-1].Name, g.White, t.Players[g.White-1].Name)
-	action := ActResult
-	if before.Result != nil {
-		action = ActResultCorrect
-	}
-	return t.change(action, subject, State{FinalGames: []FinalGame{before}}, State{FinalGames: []FinalGame{*g}}), nil
-}
-
-// unwrapPrefix drops prefix from err's text, keeping what it wraps.
-func unwrapPrefix(err error, prefix string) error {
-	if s := err.Error(); strings.HasPrefix(s, prefix) {
-		return &prefixed{err: err, text: s[len(prefix):]}
-	}
-	return err
 }
 
 type prefixed struct {
@@ -863,26 +784,4 @@ func (t *Tournament) Teams() ([]Team, error) {
 		out[i] = *tm
 	}
 	return out, nil
-}
-
-// RecordFinalGame records a final game otd played (game n of match code):
-// its transcript, how it ended, and its result scored as RecordGame scores
-// a round's.
-func (t *Tournament) RecordFinalGame(code string, n int, p Played) (Change, error) {
-	g, err := t.FinalGame(code, n)
-	if err != nil {
-		return Change{}, err
-	}
-	if g.Result != nil {
-		return Change{}, fmt.Errorf("%s game %d: %w (%s)", code, n, ErrHasResult, g.Result)
-	}
-	tmp := Tournament{Settings: t.Settings, Players: t.Players, Games: []Game{{Round: 1, Table: 1, Black: g.Black, White: g.White}}}
-	c, err := tmp.RecordGame(1, 1, p)
-	if err != nil {
-		return Change{}, fmt.Errorf("%s game %d: %w", code, n, unwrapPrefix(err, "round 1 table 1: "))
-	}
-	before := *g
-	g.Result = c.After.Results[0].Result
-	subject := fmt.Sprintf("%s game %d (%d %s - %d %s)", code, n, g.Black, t.Players[g.Black-1].Name, g.White, t.Players[g.White-1].Name)
-	return t.change(ActResult, subject, State{FinalGames: []FinalGame{before}}, State{FinalGames: []FinalGame{*g}}), nil
 }

@@ -12,8 +12,8 @@ import "slices"
 // game was still being played, is in the round of that match's next game.
 // Games whose match was not found (an imported file's) make one round
 // together.
-func (t *Tournament) FinalRounds() [][]FinalGame {
-	var rounds [][]FinalGame
+func (t *Tournament) FinalRounds() [][]Game {
+	var rounds [][]Game
 	var next []string // the matches the current round pairs
 	for i, g := range t.FinalGames {
 		if n := len(rounds); n > 0 {
@@ -28,7 +28,7 @@ func (t *Tournament) FinalRounds() [][]FinalGame {
 				continue
 			}
 		}
-		rounds = append(rounds, []FinalGame{g})
+		rounds = append(rounds, []Game{g})
 		next = t.pairedAfter(i)
 		next = slices.DeleteFunc(next, func(c string) bool { return c == g.Code() })
 	}

@@ -28,15 +28,15 @@ func TestFinalRounds(t *testing.T) {
 		return &tournament.Result{Black: b, White: w, Kind: tournament.Normal}
 	}
 	tm.Games = []tournament.Game{{Round: 1, Table: 1, Black: 1, White: 2, Result: res(40, 24)}, {Round: 1, Table: 2, Black: 3, White: 4, Result: res(34, 30)}}
-	for i, g := range []tournament.FinalGame{
-		{Match: "SF1", Game: 1, Black: 1, White: 2, Result: res(40, 24)},
-		{Match: "SF2", Game: 1, Black: 3, White: 4, Result: res(40, 24)},
-		{Match: "SF2", Game: 2, Black: 4, White: 3, Result: res(40, 24)},
-		{Match: "SF1", Game: 2, Black: 2, White: 1, Result: res(40, 24)},
-		{Match: "SF1", Game: 3, Black: 1, White: 2, Result: res(40, 24)},
-		{Match: "SF2", Game: 3, Black: 3, White: 4, Result: res(40, 24)},
-		{Match: "F", Game: 1, Black: 1, White: 3},
-		{Match: "3P", Game: 1, Black: 2, White: 4},
+	for i, g := range []tournament.Game{
+		{FinalRef: tournament.FinalRef{Match: "SF1", Game: 1}, Black: 1, White: 2, Result: res(40, 24)},
+		{FinalRef: tournament.FinalRef{Match: "SF2", Game: 1}, Black: 3, White: 4, Result: res(40, 24)},
+		{FinalRef: tournament.FinalRef{Match: "SF2", Game: 2}, Black: 4, White: 3, Result: res(40, 24)},
+		{FinalRef: tournament.FinalRef{Match: "SF1", Game: 2}, Black: 2, White: 1, Result: res(40, 24)},
+		{FinalRef: tournament.FinalRef{Match: "SF1", Game: 3}, Black: 1, White: 2, Result: res(40, 24)},
+		{FinalRef: tournament.FinalRef{Match: "SF2", Game: 3}, Black: 3, White: 4, Result: res(40, 24)},
+		{FinalRef: tournament.FinalRef{Match: "F", Game: 1}, Black: 1, White: 3},
+		{FinalRef: tournament.FinalRef{Match: "3P", Game: 1}, Black: 2, White: 4},
 	} {
 		g.Seq = i + 1
 		tm.FinalGames = append(tm.FinalGames, g)
@@ -46,7 +46,7 @@ func TestFinalRounds(t *testing.T) {
 	}
 	imported := &tournament.Tournament{Settings: tournament.DefaultSettings("Imported", 1), Players: tm.Players, Games: tm.Games}
 	for i := range 3 {
-		imported.FinalGames = append(imported.FinalGames, tournament.FinalGame{Seq: i + 1, Black: 1 + i, White: 4 - i, Result: res(33, 31)})
+		imported.FinalGames = append(imported.FinalGames, tournament.Game{FinalRef: tournament.FinalRef{Seq: i + 1}, Black: 1 + i, White: 4 - i, Result: res(33, 31)})
 	}
 	if got, want := seqs(imported.FinalRounds()), "[[1 2 3]]"; got != want {
 		t.Errorf("imported games' rounds %s; want %s", got, want)
@@ -54,7 +54,7 @@ func TestFinalRounds(t *testing.T) {
 }
 
 // seqs writes rounds of final games by their Seq.
-func seqs(rounds [][]tournament.FinalGame) string {
+func seqs(rounds [][]tournament.Game) string {
 	var out [][]int
 	for _, r := range rounds {
 		var s []int
@@ -70,21 +70,21 @@ func seqs(rounds [][]tournament.FinalGame) string {
 // result as a round's ("no result", then "40-24"; the subject names the
 // game), and a pairing by its games (or how many, past two).
 func TestDescribeFinalGames(t *testing.T) {
-	g := tournament.FinalGame{Match: "SF1", Game: 2, Seq: 3, Black: 2, White: 1}
+	g := tournament.Game{FinalRef: tournament.FinalRef{Match: "SF1", Game: 2, Seq: 3}, Black: 2, White: 1}
 	won := g
 	won.Result = &tournament.Result{Black: 40, White: 24, Kind: tournament.Normal}
 	lost := g
 	lost.Result = &tournament.Result{Black: 24, White: 40, Kind: tournament.Normal}
-	women := tournament.FinalGame{Category: "women", Match: "F", Game: 1, Seq: 4, Black: 5, White: 6}
+	women := tournament.Game{FinalRef: tournament.FinalRef{Category: "women", Match: "F", Game: 1, Seq: 4}, Black: 5, White: 6}
 	for _, tc := range []struct {
 		name          string
-		before, after []tournament.FinalGame
+		before, after []tournament.Game
 		want          [2]string
 	}{
-		{"final next", nil, []tournament.FinalGame{g, women}, [2]string{"-", "SF1 game 2: 2-1; women:F game 1: 5-6"}},
-		{"final start of 3", nil, []tournament.FinalGame{g, women, {Match: "SF2", Game: 1, Seq: 5, Black: 3, White: 4}}, [2]string{"-", "3 final games"}},
-		{"result", []tournament.FinalGame{g}, []tournament.FinalGame{won}, [2]string{"no result", "40-24"}},
-		{"correction", []tournament.FinalGame{won}, []tournament.FinalGame{lost}, [2]string{"40-24", "24-40"}},
+		{"final next", nil, []tournament.Game{g, women}, [2]string{"-", "SF1 game 2: 2-1; women:F game 1: 5-6"}},
+		{"final start of 3", nil, []tournament.Game{g, women, {FinalRef: tournament.FinalRef{Match: "SF2", Game: 1, Seq: 5}, Black: 3, White: 4}}, [2]string{"-", "3 final games"}},
+		{"result", []tournament.Game{g}, []tournament.Game{won}, [2]string{"no result", "40-24"}},
+		{"correction", []tournament.Game{won}, []tournament.Game{lost}, [2]string{"40-24", "24-40"}},
 	} {
 		c := tournament.Change{Before: tournament.State{FinalGames: tc.before}, After: tournament.State{FinalGames: tc.after}}
 		if b, a := c.Describe(); b != tc.want[0] || a != tc.want[1] {

@@ -109,10 +109,10 @@ func TestPairingHistoryPoints(t *testing.T) {
 	if _, err := tm.Pair(PairOptions{Manual: true, Forced: [][2]int{{2, 4}, {1, 3}}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tm.RecordResult(2, 1, ResultInput{Black: 32, White: 32, HasScore: true}, false); err != nil {
+	if _, err := tm.RecordResult(At(2, 1), ResultInput{Black: 32, White: 32, HasScore: true}, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tm.RecordResult(2, 2, ResultInput{Black: 20, White: 44, HasScore: true}, false); err != nil {
+	if _, err := tm.RecordResult(At(2, 2), ResultInput{Black: 20, White: 44, HasScore: true}, false); err != nil {
 		t.Fatal(err)
 	}
 	in, err := tm.pairingInput(3, nil, nil, 0)

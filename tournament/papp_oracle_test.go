@@ -131,7 +131,7 @@ func TestPappOracle(t *testing.T) {
 						continue
 					}
 					d := discs[gm.Black]
-					if _, err := tm.RecordResult(gr.Round, gm.Table, ResultInput{Black: d, White: 64 - d, HasScore: true}, false); err != nil {
+					if _, err := tm.RecordResult(At(gr.Round, gm.Table), ResultInput{Black: d, White: 64 - d, HasScore: true}, false); err != nil {
 						t.Fatal(err)
 					}
 				}

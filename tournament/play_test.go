@@ -172,7 +172,7 @@ func TestRecordGame(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := tm.Round(1)[0]
-			c, err := tm.RecordGame(1, g.Table, tc.played(t))
+			c, err := tm.RecordGame(At(1, g.Table), tc.played(t))
 			if !errors.Is(err, tc.err) {
 				t.Fatalf("RecordGame: %v, want %v", err, tc.err)
 			}
@@ -190,7 +190,7 @@ func TestRecordGame(t *testing.T) {
 				t.Error(err)
 			}
 			// Recorded once: a second recording is refused.
-			if _, err := tm.RecordGame(1, g.Table, tc.played(t)); !errors.Is(err, ErrHasResult) {
+			if _, err := tm.RecordGame(At(1, g.Table), tc.played(t)); !errors.Is(err, ErrHasResult) {
 				t.Errorf("second RecordGame: %v, want ErrHasResult", err)
 			}
 		})

@@ -23,18 +23,19 @@ type Played struct {
 // maxNote is the longest Result.Note kept, in bytes.
 const maxNote = 400
 
-// RecordGame records a game otd played at table of round r: its transcript,
+// RecordGame records a game otd played (ref: a round's or a final's): its transcript,
 // how it ended, and its result scored under the tournament's rules (a
 // default as a time default lost by the side at fault), with the reason of a
 // default as its note (txt.Printable, cut to maxNote bytes). The moves must
 // replay legally from the start to the position recorded.
-func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
-	g, err := t.Game(r, table)
+func (t *Tournament) RecordGame(ref GameRef, p Played) (Change, error) {
+	g, err := t.Find(ref)
 	if err != nil {
 		return Change{}, err
 	}
+	where := g.Where()
 	if g.Result != nil {
-		return Change{}, fmt.Errorf("round %d table %d: %w (%s)", r, table, ErrHasResult, g.Result)
+		return Change{}, fmt.Errorf("%s: %w (%s)", where, ErrHasResult, g.Result)
 	}
 	pos, err := engine.NewPosition(t.GameRules())
 	if err != nil {
@@ -42,11 +43,11 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 	}
 	for i, m := range p.Moves {
 		if pos, err = pos.Play(m); err != nil {
-			return Change{}, invalidf("round %d table %d: move %d (%s) of the game played: %w", r, table, i+1, m, err)
+			return Change{}, invalidf("%s: move %d (%s) of the game played: %w", where, i+1, m, err)
 		}
 	}
 	if !pos.Equal(p.Position) {
-		return Change{}, invalidf("round %d table %d: the moves played do not lead to the final position", r, table)
+		return Change{}, invalidf("%s: the moves played do not lead to the final position", where)
 	}
 	// The discs on the board go to RecordResult, which scores them under
 	// the tournament's rules (the empty squares, Anti-Othello's count).
@@ -54,7 +55,7 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 	switch {
 	case p.End == match.Normal:
 		if !pos.GameOver() {
-			return Change{}, invalidf("round %d table %d: a game ended normally at %s, not at its end", r, table, pos.Score())
+			return Change{}, invalidf("%s: a game ended normally at %s, not at its end", where, pos.Score())
 		}
 		s := pos.Score()
 		in.Black, in.White = s.Black, s.White
@@ -69,7 +70,7 @@ func (t *Tournament) RecordGame(r, table int, p Played) (Change, error) {
 		}
 		in.Black, in.White = s.Black, s.White
 	}
-	c, err := t.RecordResult(r, table, in, false)
+	c, err := t.RecordResult(ref, in, false)
 	if err != nil {
 		return Change{}, err
 	}

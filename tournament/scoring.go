@@ -224,15 +224,46 @@ func (in ResultInput) String() string {
 	return strings.Join(parts, " ")
 }
 
-// RecordResult records a result for the game at table of round r, under the
-// tournament's rules; a game that has one is changed only with correct.
-func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (Change, error) {
-	g, err := t.Game(r, table)
+// GameRef names a game as the director does: the table of a round (Round,
+// Table), or game Game of a final match (Match, its code: "SF1",
+// "women:F").
+type GameRef struct {
+	Round, Table int
+	Match        string
+	Game         int
+}
+
+// At names the game at table of round r.
+func At(r, table int) GameRef { return GameRef{Round: r, Table: table} }
+
+// Ref names game g.
+func (g Game) Ref() GameRef {
+	if g.IsFinal() {
+		return GameRef{Match: g.Code(), Game: g.Game}
+	}
+	return At(g.Round, g.Table)
+}
+
+// Find returns the game ref names.
+func (t *Tournament) Find(ref GameRef) (*Game, error) {
+	if ref.Match != "" {
+		return t.FinalGame(ref.Match, ref.Game)
+	}
+	return t.Game(ref.Round, ref.Table)
+}
+
+// RecordResult records a result for the game ref names (a round's or a
+// final's), under the tournament's rules; a game that has one is changed
+// only with correct. A final game of a match decided since (a later game
+// of its phase paired) is not changed: undo that pairing first.
+func (t *Tournament) RecordResult(ref GameRef, in ResultInput, correct bool) (Change, error) {
+	g, err := t.Find(ref)
 	if err != nil {
 		return Change{}, err
 	}
+	where := g.Where()
 	if g.IsBye() {
-		return Change{}, invalidf("round %d table %d is player %d's bye: it needs no result", r, table, g.Black)
+		return Change{}, invalidf("%s is player %d's bye: it needs no result", where, g.Black)
 	}
 
 	sr := scoring.Result{BlackDiscs: in.Black, WhiteDiscs: in.White}
@@ -244,7 +275,7 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 		sr.Kind, rec.Kind, rec.Loser = scoring.Forfeit, Forfeit, in.Forfeit
 	}
 	if in.Forfeit != "" && in.HasScore {
-		return Change{}, invalidf("round %d table %d: a forfeit has no score (%d-%d): the game was not played", r, table, in.Black, in.White)
+		return Change{}, invalidf("%s: a forfeit has no score (%d-%d): the game was not played", where, in.Black, in.White)
 	}
 	if rec.Loser != "" {
 		sr.Outcome = scoring.BlackWins
@@ -252,17 +283,21 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 			sr.Outcome = scoring.WhiteWins
 		}
 		if !in.HasScore && sr.Kind == scoring.TimeDefault && t.TimeDefault == scoring.TimeComplete {
-			return Change{}, invalidf("a time default under the 'complete' policy needs the completed game's score B-W (or the board as it stood when the flag fell)")
+			err := invalidf("a time default under the 'complete' policy needs the completed game's score B-W (or the board as it stood when the flag fell)")
+			if g.IsFinal() {
+				err = fmt.Errorf("%s: %w", where, err)
+			}
+			return Change{}, err
 		}
 	}
 	if in.HasScore && sr.Kind == scoring.TimeDefault {
 		if err := t.Rules().CheckBoard(in.Black, in.White); err != nil {
-			return Change{}, fmt.Errorf("round %d table %d: the board of the time default: %w", r, table, err)
+			return Change{}, fmt.Errorf("%s: the board of the time default: %w", where, err)
 		}
 	}
 	s, err := scoring.ScoreGame(sr, t.Rules())
 	if err != nil {
-		return Change{}, fmt.Errorf("round %d table %d: %w", r, table, err)
+		return Change{}, fmt.Errorf("%s: %w", where, err)
 	}
 	rec.Black, rec.White = s.BlackDiscs, s.WhiteDiscs
 	if t.Rules().Anti && in.HasScore {
@@ -270,26 +305,45 @@ func (t *Tournament) RecordResult(r, table int, in ResultInput, correct bool) (C
 		// scoring reads them as disc scores (scoring.Rules.Anti).
 		rec.Black, rec.White = in.Black, in.White
 	}
-	before := g.Result
-	switch {
+	old := *g
+	switch before := g.Result; {
 	case before == nil:
 	case before.Kind == rec.Kind && before.Black == rec.Black && before.White == rec.White && before.Loser == rec.Loser && before.Moves == "":
 		// The same result again is no change: said, not refused.
-		return Change{}, fmt.Errorf("round %d table %d: %w: %s", r, table, ErrSameResult, before)
+		return Change{}, fmt.Errorf("%s: %w: %s", where, ErrSameResult, before)
 	case !correct:
-		return Change{}, fmt.Errorf("round %d table %d: %w (%s): to change it, add --correct", r, table, ErrHasResult, before)
+		return Change{}, fmt.Errorf("%s: %w (%s): to change it, add --correct", where, ErrHasResult, before)
+	case g.IsFinal():
+		// The games paired since may rest on this result (the match's
+		// next game, the next stage): they go first.
+		for _, h := range t.FinalGames {
+			if h.Seq > g.Seq && h.Category == g.Category {
+				return Change{}, fmt.Errorf("%s: %w: %s was paired after it, perhaps on it; undo that pairing first ('otd undo')", where, ErrLaterRound, h.String())
+			}
+		}
 	}
 	g.Result = &rec
+	c := t.resultChange(old, *g)
+	if !g.IsFinal() && old.Result != nil && t.Paired() > g.Round {
+		c.Subject += "; " + t.pairedOnOld(g.Round, g.Table, in)
+	}
+	return c, nil
+}
+
+// resultChange is the change of game before's result to after's: a
+// round's as its result, a final game's as the game.
+func (t *Tournament) resultChange(before, after Game) Change {
 	action := ActResult
-	if before != nil {
+	if before.Result != nil {
 		action = ActResultCorrect
 	}
-	b, w := t.Players[g.Black-1], t.Players[g.White-1]
-	subject := fmt.Sprintf("round %d table %d (%d %s - %d %s)", r, table, b.Number, b.Name, w.Number, w.Name)
-	if before != nil && t.Paired() > r {
-		subject += "; " + t.pairedOnOld(r, table, in)
+	b, w := t.Players[after.Black-1], t.Players[after.White-1]
+	subject := fmt.Sprintf("%s (%d %s - %d %s)", after.Where(), b.Number, b.Name, w.Number, w.Name)
+	if after.IsFinal() {
+		return t.change(action, subject, State{FinalGames: []Game{before}}, State{FinalGames: []Game{after}})
 	}
-	return t.change(action, subject, State{Results: []GameResult{{r, table, before}}}, State{Results: []GameResult{{r, table, &rec}}}), nil
+	return t.change(action, subject, State{Results: []GameResult{{before.Round, before.Table, before.Result}}},
+		State{Results: []GameResult{{after.Round, after.Table, after.Result}}})
 }
 
 // pairedOnOld says which rounds after r were paired on the result of round
@@ -341,7 +395,7 @@ func (t *Tournament) CorrectAndRepair(r, table int, in ResultInput) (Change, err
 	}
 	rules := t.rulesOf(r + 1)
 	oldGames := t.Round(r + 1)
-	fix, err := t.RecordResult(r, table, in, true)
+	fix, err := t.RecordResult(At(r, table), in, true)
 	if err != nil {
 		return fail(err)
 	}

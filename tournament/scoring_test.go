@@ -28,7 +28,7 @@ func TestTimeDefaultBoard(t *testing.T) {
 			if _, err := tm.Pair(PairOptions{Forced: [][2]int{{1, 2}}}); err != nil {
 				t.Fatal(err)
 			}
-			c, err := tm.RecordResult(1, 1, tc.in, false)
+			c, err := tm.RecordResult(At(1, 1), tc.in, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,7 +57,7 @@ func TestForfeit(t *testing.T) {
 			if _, err := tm.Pair(PairOptions{Forced: [][2]int{{1, 2}}}); err != nil {
 				t.Fatal(err)
 			}
-			c, err := tm.RecordResult(1, 1, tc.in, false)
+			c, err := tm.RecordResult(At(1, 1), tc.in, false)
 			if !errors.Is(err, tc.err) {
 				t.Fatalf("RecordResult: %v, want %v", err, tc.err)
 			}
@@ -90,7 +90,7 @@ func TestWithdrawnBeforeRound1(t *testing.T) {
 	}
 	// Player 4 loses 10-54 and scores nothing; player 5 must still be below.
 	for table, in := range map[int]ResultInput{1: {Black: 40, White: 24, HasScore: true}, 2: {Black: 54, White: 10, HasScore: true}} {
-		if _, err := tm.RecordResult(1, table, in, false); err != nil {
+		if _, err := tm.RecordResult(At(1, table), in, false); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -156,14 +156,14 @@ func TestView(t *testing.T) {
 		check(t, 1, want{round: 1, games: 2, players: 4})
 		check(t, 0, want{players: 4})
 	})
-	if _, err := tm.RecordResult(2, 1, ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
+	if _, err := tm.RecordResult(At(2, 1), ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("round 2 with one result of two", func(t *testing.T) {
 		check(t, 2, want{round: 2, pending: 1, games: 2, players: 5, provisional: true})
 		check(t, 1, want{round: 1, games: 2, players: 4})
 	})
-	if _, err := tm.RecordResult(2, 2, ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
+	if _, err := tm.RecordResult(At(2, 2), ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("round 2 finished", func(t *testing.T) {
@@ -210,7 +210,7 @@ func TestTimeDefaultPolicies(t *testing.T) {
 			if _, err := tm.Pair(PairOptions{Forced: [][2]int{{1, 2}}}); err != nil {
 				t.Fatal(err)
 			}
-			c, err := tm.RecordResult(1, 1, tc.in, false)
+			c, err := tm.RecordResult(At(1, 1), tc.in, false)
 			switch {
 			case tc.want == "" && err == nil:
 				t.Errorf("recorded %s; want it refused", c.After.Results[0].Result)
@@ -244,10 +244,10 @@ func TestTimeDefaultPolicyLock(t *testing.T) {
 	if err := set("fixed"); err != nil {
 		t.Fatalf("the policy after round 1 is paired, before any time default: %v", err)
 	}
-	if _, err := tm.RecordResult(1, 1, ResultInput{HasScore: true, Black: 40, White: 24}, false); err != nil {
+	if _, err := tm.RecordResult(At(1, 1), ResultInput{HasScore: true, Black: 40, White: 24}, false); err != nil {
 		t.Fatal(err)
 	}
-	c, err := tm.RecordResult(1, 2, ResultInput{TimeDefault: Black}, false)
+	c, err := tm.RecordResult(At(1, 2), ResultInput{TimeDefault: Black}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,13 +279,13 @@ func TestCorrectAndRepair(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range tm.Round(1) {
-		if _, err := tm.RecordResult(1, g.Table, ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
+		if _, err := tm.RecordResult(At(1, g.Table), ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// want: round 2 as it is paired when the correction comes first.
 	want := tm.clone()
-	if _, err := want.RecordResult(1, 1, ResultInput{Black: 24, White: 40, HasScore: true}, true); err != nil {
+	if _, err := want.RecordResult(At(1, 1), ResultInput{Black: 24, White: 40, HasScore: true}, true); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := want.Pair(PairOptions{Forbidden: [][2]int{{1, 3}}}); err != nil {
@@ -298,7 +298,7 @@ func TestCorrectAndRepair(t *testing.T) {
 		t.Fatal("the correction changes nothing of round 2's pairing: choose another")
 	}
 	before := tm.clone()
-	c, err := tm.RecordResult(1, 1, ResultInput{Black: 24, White: 40, HasScore: true}, true)
+	c, err := tm.RecordResult(At(1, 1), ResultInput{Black: 24, White: 40, HasScore: true}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,13 +324,13 @@ func TestCorrectAndRepair(t *testing.T) {
 	if !reflect.DeepEqual(tm.Games, before.Games) || !reflect.DeepEqual(tm.RoundRules, before.RoundRules) {
 		t.Errorf("undo did not restore both the result and round 2:\n%v\nwant\n%v", tm.Games, before.Games)
 	}
-	if _, err := tm.RecordResult(2, 1, ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
+	if _, err := tm.RecordResult(At(2, 1), ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := tm.CorrectAndRepair(1, 1, ResultInput{Black: 24, White: 40, HasScore: true}); err == nil || !strings.Contains(err.Error(), "round 2 has results") {
 		t.Errorf("pairing again a round under way: %v", err)
 	}
-	if c, err := tm.RecordResult(1, 1, ResultInput{Black: 24, White: 40, HasScore: true}, true); err != nil || !strings.Contains(c.Subject, "it stands (round 2 has results)") {
+	if c, err := tm.RecordResult(At(1, 1), ResultInput{Black: 24, White: 40, HasScore: true}, true); err != nil || !strings.Contains(c.Subject, "it stands (round 2 has results)") {
 		t.Errorf("a correction under a round under way: %q, %v", c.Subject, err)
 	}
 }

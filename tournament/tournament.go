@@ -220,28 +220,69 @@ func (c Color) Other() Color {
 	return Black
 }
 
-// Game is one board of a round; White is 0 for the bye.
+// Game is a game of the tournament: a board of a Swiss round (Round and
+// Table; White 0 for the bye), or a game of a final phase (Round 0: see
+// FinalRef), paired by FinalNext. Both are recorded, corrected, played and
+// stored alike. The JSON form is the audit trail's: a round's game writes
+// round, table, black, white and result; a final game, FinalRef's names and
+// black, white and result (ChangeVersion).
 type Game struct {
-	Round  int     `json:"round"`
-	Table  int     `json:"table"`
+	Round int `json:"round,omitempty"` // 1, 2, ...; 0 for a final phase's game
+	Table int `json:"table,omitempty"`
+	FinalRef
 	Black  int     `json:"black"`
 	White  int     `json:"white"` // 0: the bye
 	Result *Result `json:"result,omitempty"`
 }
 
+// FinalRef places a game in the final phases: Match names its match (PO the
+// play-off, QF1-QF4, SF1, SF2, F, 3P) in Category ("" the open), Game its
+// number in the match (1, 2, ...), Seq its place in the order the final
+// phases' games were paired (1, 2, ..., across categories: the order of the
+// .ELO's added results). A game imported from a file whose match was not
+// found has Match "". Zero for a round's game.
+type FinalRef struct {
+	Category string `json:"category,omitempty"`
+	Match    string `json:"match,omitempty"`
+	Game     int    `json:"game,omitempty"`
+	Seq      int    `json:"seq,omitempty"`
+}
+
 // IsBye reports whether the game is a bye.
 func (g Game) IsBye() bool { return g.White == 0 }
+
+// IsFinal reports whether the game is a final phase's, not a round's.
+func (g Game) IsFinal() bool { return g.Round == 0 }
+
+// key identifies the game among the tournament's: a round's by its round
+// and table, a final game by its place in the order paired (round 0), as
+// the games table keys them. It orders each kind as Tournament keeps it.
+func (g Game) key() [2]int {
+	if g.IsFinal() {
+		return [2]int{0, g.Seq}
+	}
+	return [2]int{g.Round, g.Table}
+}
+
+// Where names the game as 'otd result' does: "round 2 table 3", "SF1 game
+// 2", "women:F game 1".
+func (g Game) Where() string {
+	if g.IsFinal() {
+		return fmt.Sprintf("%s game %d", g.Code(), g.Game)
+	}
+	return fmt.Sprintf("round %d table %d", g.Round, g.Table)
+}
 
 // Tournament is a tournament as loaded from the store.
 type Tournament struct {
 	ID int64
 	Settings
 	Players []Player // by number: Players[i].Number == i+1
-	Games   []Game   // by round, then table
+	Games   []Game   // the rounds' games, by round, then table
 	// FinalGames are the games of the final phases after the Swiss
 	// (play-offs, semi-finals, finals, the categories'), in the order paired
 	// (Seq): not in the Swiss standings.
-	FinalGames []FinalGame
+	FinalGames []Game
 	// Forbidden are the pairs that may not meet in any round paired from
 	// now on (Forbid), by A then B.
 	Forbidden []ForbiddenPair

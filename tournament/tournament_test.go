@@ -25,7 +25,7 @@ func finish(t *testing.T, tm *Tournament) {
 	r := tm.Paired()
 	for _, g := range tm.Round(r) {
 		if !g.IsBye() {
-			if _, err := tm.RecordResult(r, g.Table, ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
+			if _, err := tm.RecordResult(At(r, g.Table), ResultInput{Black: 40, White: 24, HasScore: true}, false); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -184,7 +184,7 @@ func TestResults(t *testing.T) {
 		{"no table", 3, ResultInput{Black: 40, White: 24, HasScore: true}, false, "", ErrNoGame},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := tm.RecordResult(1, tc.table, tc.in, tc.correct)
+			c, err := tm.RecordResult(At(1, tc.table), tc.in, tc.correct)
 			if !errors.Is(err, tc.err) {
 				t.Fatalf("RecordResult: %v, want %v", err, tc.err)
 			}
@@ -211,7 +211,7 @@ func TestUnpairAndUndoGuard(t *testing.T) {
 	if _, err := tm.Unpair(); !errors.Is(err, ErrRoundStarted) {
 		t.Errorf("unpair a round with results: %v", err)
 	}
-	first, err := tm.RecordResult(1, 1, ResultInput{Black: 30, White: 34, HasScore: true}, true)
+	first, err := tm.RecordResult(At(1, 1), ResultInput{Black: 30, White: 34, HasScore: true}, true)
 	if err != nil {
 		t.Fatal(err)
 	}

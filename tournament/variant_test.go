@@ -67,7 +67,7 @@ func TestVariantResults(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := variantClub(t, tc.rules, tc.policy)
-			_, err := tm.RecordResult(1, 1, tc.in, false)
+			_, err := tm.RecordResult(At(1, 1), tc.in, false)
 			if !errors.Is(err, tc.err) {
 				t.Fatalf("RecordResult: %v, want %v", err, tc.err)
 			}
@@ -99,7 +99,7 @@ func TestVariantResults(t *testing.T) {
 func TestVariantRecordGame(t *testing.T) {
 	tm := variantClub(t, "anti", scoring.TimeComplete)
 	p := playedUnder(t, tm.GameRules(), wipeout, match.Normal)
-	if _, err := tm.RecordGame(1, 1, p); err != nil {
+	if _, err := tm.RecordGame(At(1, 1), p); err != nil {
 		t.Fatal(err)
 	}
 	g := tm.Round(1)[0]
@@ -112,7 +112,7 @@ func TestVariantRecordGame(t *testing.T) {
 	}
 	// The same moves do not replay on 10x10 (d3 is not next to a disc there).
 	tm = variantClub(t, "othello:10", scoring.TimeComplete)
-	if _, err := tm.RecordGame(1, 1, p); !errors.Is(err, ErrInvalid) {
+	if _, err := tm.RecordGame(At(1, 1), p); !errors.Is(err, ErrInvalid) {
 		t.Errorf("an 8x8 game recorded on 10x10: %v, want ErrInvalid", err)
 	}
 }

@@ -35,7 +35,7 @@ func championship() *tournament.Tournament {
 		{Round: 1, Table: 1, Black: 1, White: 2, Result: &tournament.Result{Black: 40, White: 24, Kind: tournament.Normal}},
 		{Round: 1, Table: 2, Black: 3, White: 4, Result: &tournament.Result{Black: 30, White: 34, Kind: tournament.Normal}},
 	}
-	t.FinalGames = []tournament.FinalGame{{Match: "F", Game: 1, Seq: 1, Black: 4, White: 1,
+	t.FinalGames = []tournament.Game{{FinalRef: tournament.FinalRef{Match: "F", Game: 1, Seq: 1}, Black: 4, White: 1,
 		Result: &tournament.Result{Black: 40, White: 24, Kind: tournament.Normal, Moves: opening}}}
 	return t
 }

@@ -473,7 +473,7 @@ func (s *Server) player(t *tournament.Tournament, r *http.Request, v *view) erro
 			}
 		}
 	}
-	var mine []tournament.FinalGame
+	var mine []tournament.Game
 	for _, g := range t.FinalGames {
 		if g.Black == p.Number || g.White == p.Number {
 			mine = append(mine, g)
@@ -534,11 +534,11 @@ func (s *Server) game(t *tournament.Tournament, r *http.Request, v *view) error 
 	return viewer(t, r, v, gv, fmt.Sprintf("round %d table %d", round, table), g.Black, g.White, g.Result)
 }
 
-// finalGame is the viewer of the final game paired {seq}th (FinalGame.Seq),
+// finalGame is the viewer of the final game paired {seq}th (Game.Seq),
 // as game.
 func (s *Server) finalGame(t *tournament.Tournament, r *http.Request, v *view) error {
 	seq, ok := atoi(r.PathValue("seq"))
-	i := slices.IndexFunc(t.FinalGames, func(g tournament.FinalGame) bool { return g.Seq == seq })
+	i := slices.IndexFunc(t.FinalGames, func(g tournament.Game) bool { return g.Seq == seq })
 	if !ok || i < 0 {
 		return errNotFound
 	}

@@ -100,7 +100,7 @@ func clone(t *tournament.Tournament) *tournament.Tournament {
 		Settings   tournament.Settings
 		Players    []tournament.Player
 		Games      []tournament.Game
-		FinalGames []tournament.FinalGame
+		FinalGames []tournament.Game
 		Forbidden  []tournament.ForbiddenPair
 		RoundRules []tournament.RoundRules
 	}
@@ -283,47 +283,14 @@ func (t *Tx) put(tm *tournament.Tournament, from, to tournament.State) error {
 		}
 	}
 	slices.SortFunc(tm.Players, func(a, b tournament.Player) int { return a.Number - b.Number })
-	at := func(r, table int) func(tournament.Game) bool {
-		return func(g tournament.Game) bool { return g.Round == r && g.Table == table }
-	}
-	for _, g := range from.Games {
-		if !slices.ContainsFunc(to.Games, at(g.Round, g.Table)) {
-			tm.Games = slices.DeleteFunc(tm.Games, at(g.Round, g.Table))
-		}
-	}
-	for _, g := range to.Games {
-		if i := slices.IndexFunc(tm.Games, at(g.Round, g.Table)); i >= 0 {
-			tm.Games[i] = g
-		} else {
-			tm.Games = append(tm.Games, g)
-		}
-	}
-	slices.SortFunc(tm.Games, func(a, b tournament.Game) int {
-		if a.Round != b.Round {
-			return a.Round - b.Round
-		}
-		return a.Table - b.Table
-	})
+	tm.Games, tm.FinalGames = tournament.PutGames(tm.Games, tm.FinalGames, from, to)
 	for _, r := range to.Results {
-		i := slices.IndexFunc(tm.Games, at(r.Round, r.Table))
+		i := slices.IndexFunc(tm.Games, func(g tournament.Game) bool { return g.Round == r.Round && g.Table == r.Table })
 		if i < 0 {
 			return fmt.Errorf("round %d table %d: %w", r.Round, r.Table, tournament.ErrNoGame)
 		}
 		tm.Games[i].Result = r.Result
 	}
-	final := func(f tournament.FinalGame) func(tournament.FinalGame) bool {
-		return func(g tournament.FinalGame) bool {
-			return g.Category == f.Category && g.Match == f.Match && g.Game == f.Game && g.Seq == f.Seq
-		}
-	}
-	for _, f := range from.FinalGames {
-		tm.FinalGames = slices.DeleteFunc(tm.FinalGames, final(f))
-	}
-	for _, f := range to.FinalGames {
-		tm.FinalGames = slices.DeleteFunc(tm.FinalGames, final(f))
-		tm.FinalGames = append(tm.FinalGames, f)
-	}
-	slices.SortFunc(tm.FinalGames, func(a, b tournament.FinalGame) int { return a.Seq - b.Seq })
 	for _, f := range from.Forbidden {
 		tm.Forbidden = slices.DeleteFunc(tm.Forbidden, func(g tournament.ForbiddenPair) bool { return g.A == f.A && g.B == f.B })
 	}

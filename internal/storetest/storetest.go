@@ -164,7 +164,7 @@ type step struct {
 
 func result(r, table, black, white int, timeDefault tournament.Color, correct bool) func(*tournament.Tournament) (tournament.Change, error) {
 	return func(tm *tournament.Tournament) (tournament.Change, error) {
-		return tm.RecordResult(r, table, tournament.ResultInput{Black: black, White: white, HasScore: true, TimeDefault: timeDefault}, correct)
+		return tm.RecordResult(tournament.At(r, table), tournament.ResultInput{Black: black, White: white, HasScore: true, TimeDefault: timeDefault}, correct)
 	}
 }
 
@@ -335,8 +335,8 @@ func testSaveLog(t *testing.T, newDB NewDB) {
 		m(tm.AddPlayer(tournament.PlayerInput{Name: "Cy"})),
 		m(tm.MarkAbsent(3, 2)),
 		m(tm.Pair(tournament.PairOptions{})),
-		m(tm.RecordResult(1, 1, tournament.ResultInput{Black: 30, White: 20, HasScore: true, TimeDefault: tournament.Black}, false)),
-		m(tm.RecordResult(1, 1, tournament.ResultInput{Forfeit: tournament.White}, true)),
+		m(tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 30, White: 20, HasScore: true, TimeDefault: tournament.Black}, false)),
+		m(tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Forfeit: tournament.White}, true)),
 		m(tm.Withdraw(2)),
 		m(tm.ChangeSettings(func() tournament.Settings { s := tm.Settings; s.Name = "Club Open"; return s }())),
 	}
@@ -552,7 +552,7 @@ func testCurrentUseDelete(t *testing.T, newDB NewDB) {
 	}
 	if _, _, err := d.Do(ctx, a.ID, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Pair(tournament.PairOptions{}) },
 		func(tm *tournament.Tournament) (tournament.Change, error) {
-			return tm.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
+			return tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 		}); err != nil {
 		t.Fatal(err)
 	}
@@ -749,7 +749,7 @@ func event(t *testing.T, s app.Store) *app.Director {
 	}
 	if _, _, err := d.Do(ctx, tm.ID, func(tm *tournament.Tournament) (tournament.Change, error) {
 		g := tm.Round(1)[0]
-		return tm.RecordResult(1, g.Table, tournament.ResultInput{Black: 33, White: 31, HasScore: true, TimeDefault: tournament.White}, false)
+		return tm.RecordResult(tournament.At(1, g.Table), tournament.ResultInput{Black: 33, White: 31, HasScore: true, TimeDefault: tournament.White}, false)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -879,7 +879,7 @@ func testTables(t *testing.T, newDB NewDB) {
 		m(tm.MarkAbsent(2, 2)),
 		m(tm.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}}})),
 	}
-	res := m(tm.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false))
+	res := m(tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false))
 	var dumps []string
 	// The players' rows written in the order of registration, then Bob's first.
 	for _, order := range [][]int{{0, 1, 2, 3}, {1, 2, 0, 3}} {
@@ -905,11 +905,11 @@ func testTables(t *testing.T, newDB NewDB) {
 	for _, want := range []string{
 		`player: absent="" born=0 categories="" country="GBR" engine="" fed_id=0 first_round=1 left_round=0 name="Ann \"A\"" new_id=0 number=1 rating=1900 team="" tournament_id=1` + "\n" +
 			`player: absent="2" born=0 categories="" country="" engine="" fed_id=0 first_round=1 left_round=0 name="Bob" new_id=0 number=2 rating=0 team="" tournament_id=1` + "\n",
-		`game: black=1 black_discs=NULL board=1 ending="" kind=NULL loser=NULL moves="" note="" round=1 tournament_id=1 white=2 white_discs=NULL` + "\n",
+		`game: black=1 black_discs=NULL board=1 category="" ending="" game=0 kind=NULL loser=NULL match="" moves="" note="" round=1 tournament_id=1 white=2 white_discs=NULL` + "\n",
 		"audit: action=\"player add\" after=",
 		`at="2026-11-22T10:00:00Z" before="" id=1 subject="player 1 (Ann \"A\")" tournament_id=1 undone=0 version=`,
 		`setting: key="current" value="1"` + "\n",
-		`tournament: bq="nearest" bye_discs=0 bye_half_points=2 categories="" city="" country="" created="2026-11-22T10:00:00Z" director="" end_date="" final="" first_round="rating" id=1 name="Club" name_key="CLUB" new_ids=""`,
+		`tournament: created="2026-11-22T10:00:00Z" id=1 name_key="CLUB" settings="{\"name\":\"Club\",\"rounds\":3,\"system\":\"swiss\",\"bq\":\"nearest\",\"time_default\":\"complete\",\"bye_points\":1,\"tiebreaks\":\"points,bq,discs\",\"first_round\":\"rating\",\"seed\":1,\"pairing\":\"papp\",\"rules\":\"othello\"}" settings_version=2`,
 	} {
 		if !strings.Contains(dumps[0], want) {
 			t.Errorf("the dump lacks %q:\n%s", want, dumps[0])

@@ -169,7 +169,7 @@ func TestUpgradeInPlace(t *testing.T) {
 	defer s.Close()
 	var version int
 	var venue string
-	if err := s.pool.QueryRow(context.Background(), "SELECT (SELECT version FROM otd_schema), venue FROM tournament WHERE name = 'Old'").Scan(&version, &venue); err != nil || version != len(names)+1 {
+	if err := s.pool.QueryRow(context.Background(), "SELECT (SELECT version FROM otd_schema), venue FROM tournament WHERE name_key = 'OLD'").Scan(&version, &venue); err != nil || version != len(names)+1 {
 		t.Errorf("after the upgrade: schema %d, %v; want %d and the old tournament", version, err, len(names)+1)
 	}
 }

@@ -31,8 +31,7 @@ func TestOnceARoundLooksUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tx.Rollback(ctx)
-	const round = `INSERT INTO tournament (id, name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed, created, name_key)
-		VALUES (1, 'T', 3, 'swiss', 'nearest', 'complete', 2, 'points', 'rating', 1, 'now', 'T');
+	const round = `INSERT INTO tournament (id, settings_version, settings, created, name_key) VALUES (1, 2, '{"name":"T"}', 'now', 'T');
 	INSERT INTO player (tournament_id, number, name) SELECT 1, n, 'P' || n FROM generate_series(1, 4002) n;
 	INSERT INTO game (tournament_id, round, board, black, white) SELECT 1, 1, k, 2 * k - 1, 2 * k FROM generate_series(1, 2000) k`
 	if _, err := tx.Exec(ctx, round); err != nil {

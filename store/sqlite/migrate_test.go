@@ -13,6 +13,8 @@ import (
 
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/internal/storetest"
+	"github.com/otd-project/otd/pairing"
+	"github.com/otd-project/otd/scoring"
 
 	"github.com/otd-project/otd/tournament"
 )
@@ -61,7 +63,7 @@ func TestUpgradeInPlace(t *testing.T) {
 	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != n+1 {
 		t.Fatalf("user_version = %d, %v; want %d", version, err, n+1)
 	}
-	if err := s.db.QueryRow("SELECT venue FROM tournament WHERE name = 'Old'").Scan(&venue); err != nil {
+	if err := s.db.QueryRow("SELECT venue FROM tournament WHERE name_key = 'OLD'").Scan(&venue); err != nil {
 		t.Fatalf("the old tournament after the upgrade: %v", err)
 	}
 }
@@ -267,5 +269,100 @@ func TestKeepPappCountry(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestUpgradeToOneGameTable: a database of schema 16 (two game tables, a
+// column per setting), as otd 2d7bbec wrote it, opens with every figure:
+// the settings of every kind (a seed above the largest int64, stored
+// negative), the rounds' games and the final phases' with their results,
+// and an audit row of a final game's result, which still undoes.
+func TestUpgradeToOneGameTable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "otd.db")
+	func() {
+		withMigrations(t, 16, nil)
+		s := open(t, path)
+		defer s.Close()
+		for _, q := range []string{
+			`INSERT INTO tournament (id, name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed, created,
+				start_date, end_date, city, country, director, pairing, rules, time_control, name_key, final, categories, teams, new_ids, bye_discs)
+			VALUES (1, 'Old Open', 2, 'swiss', 'wof', 'fixed', 1, 'points,discs', 'random', -2, '2026-11-22T10:00:00Z',
+				'2024-05-01', '2024-05-02', 'Paris', 'FRA', 'Ann D', 'plain', 'othello', '5m+2s', 'OLD OPEN', 'top=2,bestof=1,third=0,playoff=0,level=seed,colour=seed',
+				'[{"name":"women","final":"none"}]', '"best=2"', '50321-59999', 40)`,
+			`INSERT INTO player (tournament_id, number, name, categories) VALUES (1, 1, 'Ann', '["women"]'), (1, 2, 'Bob', ''), (1, 3, 'Cid', '')`,
+			`INSERT INTO game (tournament_id, round, board, black, white, black_discs, white_discs, kind, loser) VALUES
+				(1, 1, 1, 1, 2, 40, 24, 'normal', NULL), (1, 1, 2, 3, 0, NULL, NULL, NULL, NULL),
+				(1, 2, 1, 3, 1, 33, 31, 'time-default', 'white'), (1, 2, 2, 2, 0, NULL, NULL, NULL, NULL)`,
+			`INSERT INTO final_game (tournament_id, seq, category, match, game, black, white, black_discs, white_discs, kind, moves) VALUES
+				(1, 1, '', 'F', 1, 1, 3, 30, 34, 'normal', 'f5d6')`,
+			`INSERT INTO audit (tournament_id, at, version, action, subject, before, after) VALUES (1, '2026-11-22T10:00:00Z', 1, 'result', 'F game 1',
+				'{"final_games":[{"match":"F","game":1,"seq":1,"black":1,"white":3}]}',
+				'{"final_games":[{"match":"F","game":1,"seq":1,"black":1,"white":3,"result":{"black":30,"white":34,"kind":"normal","moves":"f5d6"}}]}')`,
+		} {
+			if _, err := s.db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+	}()
+	withMigrations(t, 0, nil)
+	s := open(t, path)
+	var tm *tournament.Tournament
+	if err := s.View(context.Background(), func(tx tournament.Tx) (err error) { tm, err = tx.Load(1); return err }); err != nil {
+		t.Fatal(err)
+	}
+	want := tournament.Settings{Name: "Old Open", Rounds: 2, System: tournament.Swiss, BQ: scoring.BQRule{Kind: scoring.WOF},
+		TimeDefault: scoring.TimeFixed, ByePoints: scoring.Half, ByeDiscs: 40, TieBreaks: scoring.TieBreaks{scoring.ByPoints, scoring.ByDiscs},
+		FirstRound: pairing.Random, Seed: 1<<64 - 2, Pairing: "plain", City: "Paris", Country: "FRA", Director: "Ann D",
+		NewIDs:     tournament.IDRange{From: 50321, To: 59999},
+		Final:      tournament.FinalRules{Qualifiers: 2, BestOf: 1, Level: tournament.LevelSeed, Colour: tournament.ColourSeed},
+		Categories: []tournament.Category{{Name: "women"}}, TeamRules: tournament.TeamRules{Best: 2}}
+	var err error
+	if want.Start, err = tournament.ParseDate("2024-05-01"); err == nil {
+		want.End, err = tournament.ParseDate("2024-05-02")
+	}
+	if err == nil {
+		want.Variant, err = engine.ParseRules("othello")
+	}
+	if err == nil {
+		err = want.Time.UnmarshalText([]byte("5m+2s")) // 5 minutes a side, 2 seconds a move
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(tm.Settings, want) {
+		t.Errorf("settings after the upgrade:\n got %+v\nwant %+v", tm.Settings, want)
+	}
+	res := func(b, w int, k tournament.Kind, loser tournament.Color) *tournament.Result {
+		return &tournament.Result{Black: b, White: w, Kind: k, Loser: loser}
+	}
+	wantGames := []tournament.Game{{Round: 1, Table: 1, Black: 1, White: 2, Result: res(40, 24, tournament.Normal, "")}, {Round: 1, Table: 2, Black: 3},
+		{Round: 2, Table: 1, Black: 3, White: 1, Result: res(33, 31, tournament.TimeDefault, tournament.White)}, {Round: 2, Table: 2, Black: 2}}
+	final := res(30, 34, tournament.Normal, "")
+	final.Moves = "f5d6"
+	wantFinals := []tournament.Game{{FinalRef: tournament.FinalRef{Match: "F", Game: 1, Seq: 1}, Black: 1, White: 3, Result: final}}
+	if !reflect.DeepEqual(tm.Games, wantGames) || !reflect.DeepEqual(tm.FinalGames, wantFinals) {
+		t.Errorf("games after the upgrade:\n got %+v %+v\nwant %+v %+v", tm.Games, tm.FinalGames, wantGames, wantFinals)
+	}
+	// The old audit row of the final's result undoes it.
+	err = s.Update(context.Background(), func(tx tournament.Tx) error {
+		e, err := tx.LastUndoable(1)
+		if err != nil {
+			return err
+		}
+		u, err := tm.Undo(e.ID, e.Change)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Save(1, u)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.View(context.Background(), func(tx tournament.Tx) (err error) { tm, err = tx.Load(1); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if len(tm.FinalGames) != 1 || tm.FinalGames[0].Result != nil {
+		t.Errorf("the final game after the undo: %+v; want it without its result", tm.FinalGames)
 	}
 }

@@ -82,13 +82,13 @@ func TestDamagedDatabases(t *testing.T) {
 		{"a result taken from a finished round", "UPDATE game SET black_discs = NULL, white_discs = NULL, kind = NULL WHERE round = 1 AND board = 2"},
 		{"an unknown kind of result", "UPDATE game SET kind = 'walkover' WHERE round = 1 AND board = 1"},
 		{"a bye with a result", "UPDATE game SET white = 0 WHERE round = 1 AND board = 3"},
-		{"a BQ rule that does not parse", "UPDATE tournament SET bq = 'median'"},
-		{"more rounds paired than planned", "UPDATE tournament SET rounds = 1"},
+		{"a BQ rule that does not parse", "UPDATE tournament SET settings = replace(settings, '\"bq\":\"nearest\"', '\"bq\":\"median\"')"},
+		{"more rounds paired than planned", "UPDATE tournament SET settings = replace(settings, '\"rounds\":3', '\"rounds\":1')"},
 		{"absent rounds that do not parse", "UPDATE player SET absent = 'x,y' WHERE number = 1"},
 		{"an audit row that does not parse", "UPDATE audit SET after = '{' WHERE id = (SELECT max(id) FROM audit)"},
 		{"an audit row of a newer otd", "UPDATE audit SET version = 99 WHERE id = (SELECT max(id) FROM audit)"},
 		{"the game table dropped", "DROP TABLE game"},
-		{"another program's schema", "DROP TABLE audit; DROP TABLE game; DROP TABLE final_game; DROP TABLE player; DROP TABLE setting; DROP TABLE tournament; PRAGMA application_id = 0; CREATE TABLE invoice (id INTEGER)"},
+		{"another program's schema", "DROP TABLE audit; DROP TABLE game; DROP TABLE player; DROP TABLE setting; DROP TABLE tournament; PRAGMA application_id = 0; CREATE TABLE invoice (id INTEGER)"},
 		{"an empty file", ""},
 	}
 	reads := [][]string{
@@ -146,9 +146,9 @@ var mutable = []struct {
 	table   string
 	columns []string
 }{
-	{"tournament", []string{"name", "rounds", "system", "bq", "time_default", "bye_half_points", "tiebreaks", "first_round", "seed", "start_date", "country"}},
+	{"tournament", []string{"settings_version", "settings", "name_key", "created"}},
 	{"player", []string{"number", "name", "fed_id", "rating", "country", "first_round", "left_round", "absent"}},
-	{"game", []string{"round", "board", "black", "white", "black_discs", "white_discs", "kind", "loser"}},
+	{"game", []string{"round", "board", "black", "white", "black_discs", "white_discs", "kind", "loser", "category", "match", "game"}},
 	{"audit", []string{"version", "action", "subject", "before", "after", "undone", "at"}},
 	{"setting", []string{"key", "value"}},
 }

@@ -478,7 +478,7 @@ func runDemo(g *globals, o demoOptions) error {
 				}
 			}
 			if _, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				return d.Record(ctx, id, r, gm.Table, in)
+				return d.Record(ctx, id, tournament.At(r, gm.Table), in)
 			}); err != nil {
 				return err
 			}

@@ -159,17 +159,19 @@ func runResult(g *globals, o resultOptions) error {
 	if o.Match != "" {
 		where = fmt.Sprintf("%s game %d", o.Match, o.Table)
 	}
+	ref := tournament.At(o.Round, o.Table)
+	if o.Match != "" {
+		ref = tournament.GameRef{Match: o.Match, Game: o.Table}
+	}
 	_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-		switch {
-		case o.Match != "" && o.Repair:
-			return app.Outcome{}, usageErrorf("result: --repair is for a round's result, not a final game's")
-		case o.Match != "":
-			return d.RecordFinal(ctx, id, o.Match, o.Table, o.In, o.Correct)
-		case o.Repair || o.Correct:
-			return d.Correct(ctx, id, o.Round, o.Table, o.In, o.Repair)
+		if o.Repair || o.Correct {
+			return d.Correct(ctx, id, ref, o.In, o.Repair)
 		}
-		return d.Record(ctx, id, o.Round, o.Table, o.In)
+		return d.Record(ctx, id, ref, o.In)
 	})
+	if errors.Is(err, app.ErrRepairFinal) {
+		return usageErrorf("result: %w", err)
+	}
 	if errors.Is(err, tournament.ErrSameResult) {
 		_, same, _ := strings.Cut(err.Error(), tournament.ErrSameResult.Error()+": ")
 		fmt.Fprintf(g.Stdout, "%s: %s is recorded already; nothing changed.\n", where, same)

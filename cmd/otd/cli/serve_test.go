@@ -101,7 +101,7 @@ func testServe(t *testing.T, db *testDB) {
 	}
 	defer closeDB()
 	if _, _, err := d.Do(context.Background(), 1, func(tm *tournament.Tournament) (tournament.Change, error) {
-		return tm.RecordResult(1, 1, tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
+		return tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 	}); err != nil {
 		t.Fatal(err)
 	}

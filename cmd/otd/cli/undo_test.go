@@ -3,13 +3,17 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"encoding"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/otd-project/otd/store/sqlite"
+	"github.com/otd-project/otd/tournament"
 )
 
 // laterColumns are the columns that schemas after the first added, empty
@@ -20,7 +24,38 @@ import (
 var laterColumns = map[string]*regexp.Regexp{
 	"tournament:": regexp.MustCompile(` (start_date|end_date|city|country|director)=""| pairing="plain"| rules="othello"| time_control=""| name_key="[^"]*"| (final|categories|teams|new_ids)=""| bye_discs=0`),
 	"player:":     regexp.MustCompile(` (engine|team|categories)=""| born=0| new_id=0`),
-	"game:":       regexp.MustCompile(` (moves|ending|note)=""`),
+	"game:":       regexp.MustCompile(` (category|match)=""| game=0| (moves|ending|note)=""`),
+}
+
+// recordLine is a tournament's row since schema 17: its settings one
+// record, which oldColumns writes as schema 1's columns.
+var recordLine = regexp.MustCompile(`^tournament: id=(\d+) created=("[^"]*") settings_version=(\d+) settings=(".*")$`)
+
+// oldColumns writes a tournament's row of schema 17 or later as schema 1's
+// columns, to compare with the states that the otd of schema 1 wrote.
+func oldColumns(t *testing.T, l string) string {
+	m := recordLine.FindStringSubmatch(l)
+	if m == nil {
+		return l
+	}
+	record, err := strconv.Unquote(m[4])
+	v, _ := strconv.Atoi(m[3])
+	var s tournament.Settings
+	if err == nil {
+		s, err = tournament.DecodeSettings(v, []byte(record))
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", l, err)
+	}
+	text := func(m encoding.TextMarshaler) string {
+		b, err := m.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	return fmt.Sprintf("tournament: id=%s name=%q rounds=%d system=%q bq=%q time_default=%q bye_half_points=%d tiebreaks=%q first_round=%q seed=%d created=%s",
+		m[1], s.Name, s.Rounds, s.System, text(s.BQ), text(s.TimeDefault), s.ByePoints, text(s.TieBreaks), text(s.FirstRound), int64(s.Seed), m[2])
 }
 
 // tables is the dump of a database's tables less the audit trail: what undo
@@ -43,7 +78,7 @@ func tables(t *testing.T, db string) string {
 				if re := laterColumns[p]; re != nil {
 					l = re.ReplaceAllString(l, "")
 				}
-				keep = append(keep, l)
+				keep = append(keep, oldColumns(t, l))
 			}
 		}
 	}

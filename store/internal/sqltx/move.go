@@ -17,7 +17,6 @@ var tables = []struct {
 	{"tournament", []string{"id"}},
 	{"player", []string{"tournament_id", "number"}},
 	{"game", []string{"tournament_id", "round", "board"}},
-	{"final_game", []string{"tournament_id", "seq"}},
 	{"forbidden_pair", []string{"tournament_id", "a", "b"}},
 	{"round_rules", []string{"tournament_id", "round"}},
 	{"audit", []string{"id"}},

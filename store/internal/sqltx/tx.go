@@ -6,15 +6,14 @@ package sqltx
 
 import (
 	"database/sql"
-	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -109,58 +108,25 @@ func (t *Tx) Use(id int64) error {
 	return err
 }
 
-// settingsRow is the settings as the tournament table stores them: each
-// option as its text (TextMarshaler), the bye as its half-points.
-type settingsRow struct {
-	name, system, bq, timeDefault, tiebreaks, firstRound string
-	rounds, byeHalfPoints, byeDiscs                      int
-	seed                                                 int64
-	start, end, city, country, director                  string
-	pairing, rules, timeControl, newIDs                  string
-	nameKey                                              string // tournament.NameKey(name): unique
-	final, categories, teams                             string // the championship: rules as text, JSON, JSON
+// settingsColumns are the tournament's columns that hold its settings:
+// the record's version and the record (tournament.EncodeSettings), and the
+// name's key, unique.
+const settingsColumns = `settings_version, settings, name_key`
+
+// settingsValues gives the values of settingsColumns for s.
+func settingsValues(s tournament.Settings) ([]any, error) {
+	b, err := tournament.EncodeSettings(s)
+	return []any{tournament.SettingsVersion, string(b), tournament.NameKey(s.Name)}, err
 }
 
-// settingsColumns are the columns of settingsRow, in the order of fields.
-const settingsColumns = `name, rounds, system, bq, time_default, bye_half_points, tiebreaks, first_round, seed,
-	start_date, end_date, city, country, director, pairing, rules, time_control, new_ids, name_key, final, categories, teams, bye_discs`
-
-func (r *settingsRow) fields() []any {
-	return []any{&r.name, &r.rounds, &r.system, &r.bq, &r.timeDefault, &r.byeHalfPoints, &r.tiebreaks, &r.firstRound, &r.seed,
-		&r.start, &r.end, &r.city, &r.country, &r.director, &r.pairing, &r.rules, &r.timeControl, &r.newIDs, &r.nameKey,
-		&r.final, &r.categories, &r.teams, &r.byeDiscs}
-}
-
-// values gives the fields' values, for an INSERT or UPDATE.
-func (r *settingsRow) values() []any {
-	return []any{r.name, r.rounds, r.system, r.bq, r.timeDefault, r.byeHalfPoints, r.tiebreaks, r.firstRound, r.seed,
-		r.start, r.end, r.city, r.country, r.director, r.pairing, r.rules, r.timeControl, r.newIDs, r.nameKey,
-		r.final, r.categories, r.teams, r.byeDiscs}
-}
-
-func toRow(s tournament.Settings) (settingsRow, error) {
-	r := settingsRow{name: s.Name, rounds: s.Rounds, byeHalfPoints: int(s.ByePoints), byeDiscs: s.ByeDiscs, seed: int64(s.Seed),
-		city: s.City, country: s.Country, director: s.Director, nameKey: tournament.NameKey(s.Name)}
-	for _, f := range []struct {
-		to *string
-		m  encoding.TextMarshaler
-	}{{&r.system, s.System}, {&r.bq, s.BQ}, {&r.timeDefault, s.TimeDefault}, {&r.tiebreaks, s.TieBreaks}, {&r.firstRound, s.FirstRound},
-		{&r.start, s.Start}, {&r.end, s.End}, {&r.pairing, s.Pairing}, {&r.rules, s.GameRules()}, {&r.timeControl, s.Time}, {&r.newIDs, s.NewIDs}} {
-		b, err := f.m.MarshalText()
-		if err != nil {
-			return r, err
-		}
-		*f.to = string(b)
+// settings reads a settings' record; one otd cannot read is an error
+// wrapping damaged.
+func settings(version int, record string, damaged error) (tournament.Settings, error) {
+	s, err := tournament.DecodeSettings(version, []byte(record))
+	if err != nil {
+		return s, fmt.Errorf("%w: %w", damaged, err)
 	}
-	if !s.Final.IsZero() {
-		r.final = s.Final.String()
-	}
-	var err error
-	if r.categories, err = jsonColumn(s.Categories, len(s.Categories) == 0); err != nil {
-		return r, err
-	}
-	r.teams, err = jsonColumn(s.TeamRules, s.TeamRules.Best == 0 && len(s.TeamRules.Exclude) == 0)
-	return r, err
+	return s, nil
 }
 
 // jsonColumn is v as JSON text, "" when empty.
@@ -172,57 +138,27 @@ func jsonColumn(v any, empty bool) (string, error) {
 	return string(b), err
 }
 
-// settings reads the settings of the row; a value otd cannot read is an
-// error wrapping damaged.
-func (r settingsRow) settings(damaged error) (tournament.Settings, error) {
-	s := tournament.Settings{Name: r.name, Rounds: r.rounds, ByePoints: scoring.HalfPoints(r.byeHalfPoints), ByeDiscs: r.byeDiscs, Seed: uint64(r.seed),
-		City: r.city, Country: r.country, Director: r.director}
-	for _, f := range []struct {
-		column, text string
-		u            encoding.TextUnmarshaler
-	}{{"system", r.system, &s.System}, {"bq", r.bq, &s.BQ}, {"time_default", r.timeDefault, &s.TimeDefault},
-		{"tiebreaks", r.tiebreaks, &s.TieBreaks}, {"first_round", r.firstRound, &s.FirstRound},
-		{"start_date", r.start, &s.Start}, {"end_date", r.end, &s.End}, {"pairing", r.pairing, &s.Pairing}, {"rules", r.rules, &s.Variant}, {"time_control", r.timeControl, &s.Time}, {"new_ids", r.newIDs, &s.NewIDs}} {
-		if err := f.u.UnmarshalText([]byte(f.text)); err != nil {
-			return s, fmt.Errorf("%w: column %s: %w", damaged, f.column, err)
-		}
-	}
-	if err := s.Final.UnmarshalText([]byte(r.final)); err != nil {
-		return s, fmt.Errorf("%w: column final: %w", damaged, err)
-	}
-	for _, c := range []struct {
-		column, text string
-		v            any
-	}{{"categories", r.categories, &s.Categories}, {"teams", r.teams, &s.TeamRules}} {
-		if c.text != "" {
-			if err := json.Unmarshal([]byte(c.text), c.v); err != nil {
-				return s, fmt.Errorf("%w: column %s: %w", damaged, c.column, err)
-			}
-		}
-	}
-	return s, nil
-}
-
 // Create stores a new tournament and makes it the current one.
 func (t *Tx) Create(s tournament.Settings) (int64, error) {
-	r, err := toRow(s)
+	values, err := settingsValues(s)
 	if err != nil {
 		return 0, err
 	}
+	key := tournament.NameKey(s.Name)
 	// A name taken is refused before the row is written, so that an id of
 	// PostgreSQL's sequence is not spent on it; the unique key refuses
 	// one taken meanwhile.
-	if d := t.taken(0, r.nameKey); d != nil {
+	if d := t.taken(0, key); d != nil {
 		return 0, d
 	}
-	values := append(r.values(), t.now.UTC().Format(time.RFC3339))
+	values = append(values, t.now.UTC().Format(time.RFC3339))
 	var id int64
 	err = t.tx.Try(func() (err error) {
 		id, err = t.tx.Insert(`INSERT INTO tournament (`+settingsColumns+`, created) VALUES (?`+strings.Repeat(", ?", len(values)-1)+`)`, values...)
 		return err
 	})
 	if err != nil {
-		return 0, t.duplicate(err, 0, r.nameKey)
+		return 0, t.duplicate(err, 0, key)
 	}
 	return id, t.Use(id)
 }
@@ -244,9 +180,13 @@ func (t *Tx) duplicate(err error, id int64, key string) error {
 // than id, whose name key is key; nil if there is none.
 func (t *Tx) taken(id int64, key string) error {
 	d := &tournament.DuplicateError{}
-	if t.tx.QueryRow("SELECT id, name FROM tournament WHERE name_key = ? AND id != ?", key, id).Scan(&d.ID, &d.Name) != nil {
+	var version int
+	var record string
+	if t.tx.QueryRow("SELECT id, settings_version, settings FROM tournament WHERE name_key = ? AND id != ?", key, id).Scan(&d.ID, &version, &record) != nil {
 		return nil
 	}
+	s, _ := tournament.DecodeSettings(version, []byte(record))
+	d.Name = s.Name
 	return d
 }
 
@@ -256,7 +196,7 @@ func (t *Tx) List() ([]tournament.Summary, error) {
 	if err != nil && !errors.Is(err, tournament.ErrNoTournament) {
 		return nil, err
 	}
-	rows, err := t.tx.Query(`SELECT id, name, rounds,
+	rows, err := t.tx.Query(`SELECT id, settings_version, settings,
 		(SELECT count(*) FROM player p WHERE p.tournament_id = t.id),
 		(SELECT coalesce(max(round), 0) FROM game g WHERE g.tournament_id = t.id)
 		FROM tournament t ORDER BY id`)
@@ -267,9 +207,16 @@ func (t *Tx) List() ([]tournament.Summary, error) {
 	var out []tournament.Summary
 	for rows.Next() {
 		var s tournament.Summary
-		if err := rows.Scan(&s.ID, &s.Name, &s.Rounds, &s.Players, &s.Paired); err != nil {
+		var version int
+		var record string
+		if err := rows.Scan(&s.ID, &version, &record, &s.Players, &s.Paired); err != nil {
 			return nil, err
 		}
+		set, err := settings(version, record, t.eng.Damaged)
+		if err != nil {
+			return nil, fmt.Errorf("tournament %d: %w", s.ID, err)
+		}
+		s.Name, s.Rounds = set.Name, set.Rounds
 		s.Current = s.ID == cur
 		out = append(out, s)
 	}
@@ -280,19 +227,20 @@ func (t *Tx) List() ([]tournament.Summary, error) {
 // tournament's row until the transaction ends (Engine.Lock).
 func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	tm := &tournament.Tournament{ID: id}
-	var r settingsRow
+	var version int
+	var record string
 	lock := ""
 	if t.write {
 		lock = t.eng.Lock
 	}
-	err := t.tx.QueryRow(`SELECT `+settingsColumns+` FROM tournament WHERE id = ?`+lock, id).Scan(r.fields()...)
+	err := t.tx.QueryRow(`SELECT settings_version, settings FROM tournament WHERE id = ?`+lock, id).Scan(&version, &record)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, &tournament.NotFoundError{ID: id}
 	}
 	if err != nil {
 		return nil, err
 	}
-	if tm.Settings, err = r.settings(t.eng.Damaged); err != nil {
+	if tm.Settings, err = settings(version, record, t.eng.Damaged); err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", id, err)
 	}
 	rows, err := t.tx.Query(`SELECT number, name, fed_id, new_id, rating, country, first_round, left_round, absent, engine, team, born, categories
@@ -336,40 +284,27 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = t.tx.Query(`SELECT round, board, black, white, black_discs, white_discs, kind, loser, moves, ending, note
-		FROM game WHERE tournament_id = ? ORDER BY round, board`, id)
+	// The rounds' games, then the final phases' (round 0, board their Seq).
+	rows, err = t.tx.Query(`SELECT round, board, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note
+		FROM game WHERE tournament_id = ? ORDER BY round = 0, round, board`, id)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var g tournament.Game
 	var res resultCols
-	dest = append([]any{&g.Round, &g.Table, &g.Black, &g.White}, res.dest()...)
+	dest = append([]any{&g.Round, &g.Table, &g.Category, &g.Match, &g.Game, &g.Black, &g.White}, res.dest()...)
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
 		g.Result = res.result()
-		tm.Games = append(tm.Games, g)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	rows.Close()
-	rows, err = t.tx.Query(`SELECT seq, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note
-		FROM final_game WHERE tournament_id = ? ORDER BY seq`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var f tournament.FinalGame
-	dest = append([]any{&f.Seq, &f.Category, &f.Match, &f.Game, &f.Black, &f.White}, res.dest()...)
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return nil, err
+		if g.IsFinal() {
+			g.Seq, g.Table = g.Table, 0
+			tm.FinalGames = append(tm.FinalGames, g)
+		} else {
+			tm.Games = append(tm.Games, g)
 		}
-		f.Result = res.result()
-		tm.FinalGames = append(tm.FinalGames, f)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -438,16 +373,16 @@ func side(s tournament.State) (string, error) {
 
 func (t *Tx) put(id int64, from, to tournament.State) error {
 	if s := to.Settings; s != nil {
-		r, err := toRow(*s)
+		values, err := settingsValues(*s)
 		if err != nil {
 			return err
 		}
 		set := strings.ReplaceAll(settingsColumns, ",", " = ?,") + " = ?"
 		if err := t.tx.Try(func() error {
-			_, err := t.exec(`UPDATE tournament SET `+set+` WHERE id = ?`, append(r.values(), id)...)
+			_, err := t.exec(`UPDATE tournament SET `+set+` WHERE id = ?`, append(values, id)...)
 			return err
 		}); err != nil {
-			return t.duplicate(err, id, r.nameKey)
+			return t.duplicate(err, id, tournament.NameKey(s.Name))
 		}
 	}
 	// What from has and to has not is deleted: sets, as a change may hold
@@ -456,8 +391,8 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 	for _, p := range to.Players {
 		players[p.Number] = true
 	}
-	for _, g := range to.Games {
-		games[[2]int{g.Round, g.Table}] = [2]int{g.Black, g.White}
+	for _, g := range slices.Concat(to.Games, to.FinalGames) {
+		games[gameKey(g)] = [2]int{g.Black, g.White}
 	}
 	for _, p := range from.Players {
 		if !players[p.Number] {
@@ -483,21 +418,25 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 	}
 	// A game of from that to lacks goes, and so does one that to pairs
 	// otherwise (a round paired again): its players may sit at another of
-	// to's tables, which the one-game-a-round trigger checks row by row.
-	for _, g := range from.Games {
-		if pair, ok := games[[2]int{g.Round, g.Table}]; !ok || pair != [2]int{g.Black, g.White} {
-			if _, err := t.exec("DELETE FROM game WHERE tournament_id = ? AND round = ? AND board = ?", id, g.Round, g.Table); err != nil {
+	// to's tables, which the one-game-a-round trigger checks row by row. A
+	// final phase's game is keyed as the table keys it: round 0, its Seq.
+	for _, g := range slices.Concat(from.Games, from.FinalGames) {
+		if pair, ok := games[gameKey(g)]; !ok || pair != [2]int{g.Black, g.White} {
+			k := gameKey(g)
+			if _, err := t.exec("DELETE FROM game WHERE tournament_id = ? AND round = ? AND board = ?", id, k[0], k[1]); err != nil {
 				return err
 			}
 		}
 	}
-	if err := t.insertRows(`game (tournament_id, round, board, black, white, black_discs, white_discs, kind, loser, moves, ending, note)`,
-		`ON CONFLICT (tournament_id, round, board) DO UPDATE SET black = excluded.black, white = excluded.white,
-		black_discs = excluded.black_discs, white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser,
-		moves = excluded.moves, ending = excluded.ending, note = excluded.note`,
-		len(to.Games), func(i int) ([]any, error) {
-			g := to.Games[i]
-			return append([]any{id, g.Round, g.Table, g.Black, g.White}, resultColumns(g.Result)...), nil
+	put := slices.Concat(to.Games, to.FinalGames)
+	if err := t.insertRows(`game (tournament_id, round, board, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note)`,
+		`ON CONFLICT (tournament_id, round, board) DO UPDATE SET category = excluded.category, match = excluded.match, game = excluded.game,
+		black = excluded.black, white = excluded.white, black_discs = excluded.black_discs, white_discs = excluded.white_discs,
+		kind = excluded.kind, loser = excluded.loser, moves = excluded.moves, ending = excluded.ending, note = excluded.note`,
+		len(put), func(i int) ([]any, error) {
+			g := put[i]
+			k := gameKey(g)
+			return append([]any{id, k[0], k[1], g.Category, g.Match, g.Game, g.Black, g.White}, resultColumns(g.Result)...), nil
 		}); err != nil {
 		return err
 	}
@@ -511,34 +450,21 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 			return fmt.Errorf("round %d table %d: %w", r.Round, r.Table, tournament.ErrNoGame)
 		}
 	}
-	finals := map[int]bool{}
-	for _, g := range to.FinalGames {
-		finals[g.Seq] = true
-	}
-	for _, g := range from.FinalGames {
-		if !finals[g.Seq] {
-			if _, err := t.exec("DELETE FROM final_game WHERE tournament_id = ? AND seq = ?", id, g.Seq); err != nil {
-				return err
-			}
-		}
-	}
-	if err := t.insertRows(`final_game (tournament_id, seq, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note)`,
-		`ON CONFLICT (tournament_id, seq) DO UPDATE SET category = excluded.category,
-		match = excluded.match, game = excluded.game, black = excluded.black, white = excluded.white, black_discs = excluded.black_discs,
-		white_discs = excluded.white_discs, kind = excluded.kind, loser = excluded.loser, moves = excluded.moves, ending = excluded.ending,
-		note = excluded.note`,
-		len(to.FinalGames), func(i int) ([]any, error) {
-			g := to.FinalGames[i]
-			return append([]any{id, g.Seq, g.Category, g.Match, g.Game, g.Black, g.White}, resultColumns(g.Result)...), nil
-		}); err != nil {
-		return err
-	}
 	return t.putRules(id, from, to)
+}
+
+// gameKey is game g's key in the games table: round and board, a final
+// phase's game round 0 and its Seq.
+func gameKey(g tournament.Game) [2]int {
+	if g.IsFinal() {
+		return [2]int{0, g.Seq}
+	}
+	return [2]int{g.Round, g.Table}
 }
 
 // rowsPerInsert is how many rows one INSERT of put writes: a statement
 // costs SQLite more than a row does, and PostgreSQL a round trip (issue 28:
-// 100,000 players and 150,000 games). 100 rows of 14 columns are far below
+// 100,000 players and 150,000 games). 100 rows of 15 columns are far below
 // either engine's limit of parameters (32,766 and 65,535).
 const rowsPerInsert = 100
 
