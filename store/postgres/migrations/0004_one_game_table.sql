@@ -54,6 +54,13 @@ BEGIN
     RETURN NEW;
 END $$;
 
+-- The rule's lookups are planned for each row written, with the table's
+-- size then: a plan cached while the table was small (a first round, an
+-- import's first rows) may read the round by its key through the other
+-- colour's index, whose cost ties with its own on a small table, for every
+-- later game (2,000 rows read per game added: TestOnceARoundLooksUp).
+ALTER FUNCTION otd_game_rules() SET plan_cache_mode = force_custom_plan;
+
 ALTER TABLE tournament ADD COLUMN settings_version bigint NOT NULL DEFAULT 0;
 ALTER TABLE tournament ADD COLUMN settings text NOT NULL DEFAULT '';
 UPDATE tournament SET settings_version = 1, settings = json_build_object('name', name, 'rounds', rounds, 'system', system, 'bq', bq,
