@@ -67,11 +67,27 @@ type Op func(*Tournament) (Change, error)
 // command starts, so that a round being played, a live page or another
 // director keeps to its own tournament whatever 'otd tournament use' does.
 type Director struct {
-	db Storage
+	db    Storage
+	actor Actor // who acts: each change saved says so
 }
 
 // NewDirector returns the Director of a database.
 func NewDirector(db Storage) *Director { return &Director{db: db} }
+
+// As returns a Director of the same database whose changes say that actor
+// made them.
+func (d *Director) As(actor Actor) *Director {
+	c := *d
+	c.actor = actor
+	return &c
+}
+
+// save saves change c of tournament id with its audit row, stamped with
+// the Director's actor.
+func (d *Director) save(tx Tx, id int64, c *Change) (int64, error) {
+	c.Actor = d.actor
+	return tx.Save(id, *c)
+}
 
 // Do runs ops, in order, on tournament id as one action: if any fails, or
 // the result breaks an invariant, nothing is saved. It returns the
@@ -94,8 +110,8 @@ func (d *Director) Do(ctx context.Context, id int64, ops ...Op) (*Tournament, []
 		if err := t.Validate(); err != nil {
 			return fmt.Errorf("refused, as it would leave the tournament inconsistent: %w", err)
 		}
-		for _, c := range changes {
-			if _, err := tx.Save(t.ID, c); err != nil {
+		for i := range changes {
+			if _, err := d.save(tx, t.ID, &changes[i]); err != nil {
 				return err
 			}
 		}
@@ -127,7 +143,8 @@ func (d *Director) create(ctx context.Context, t *Tournament, a Action, subject 
 		if t.ID, err = tx.Create(t.Settings); err != nil {
 			return err
 		}
-		_, err = tx.Save(t.ID, t.change(a, subject, State{}, after))
+		c := t.change(a, subject, State{}, after)
+		_, err = d.save(tx, t.ID, &c)
 		return err
 	})
 }
@@ -165,7 +182,7 @@ func (d *Director) undo(ctx context.Context, id int64, save bool, kinds []Action
 		if u, err = t.Undo(last.ID, last.Change); err != nil || !save {
 			return err
 		}
-		id, err := tx.Save(t.ID, u)
+		id, err := d.save(tx, t.ID, &u)
 		if err != nil {
 			return err
 		}

@@ -412,7 +412,7 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(*Director
 			return nil, fmt.Errorf("%w: %w", ErrWorkerEngine, ferr)
 		}
 		err = commit(func(d *Director) error {
-			res, err = d.recordWith(ctx, t.ID, recordRound(*g))(p)
+			res, err = d.As(w.d.actor).recordWith(ctx, t.ID, recordRound(*g))(p)
 			if errors.Is(err, ErrHasResult) {
 				again = true
 				return nil // the job is done all the same
