@@ -170,7 +170,7 @@ type logJSON struct {
 	Subject  string           `json:"subject" doc:"what changed, in words"`
 	Notes    []string         `json:"notes,omitempty" doc:"what the director should know of the change (a pairing's last resorts, the rounds paired on a corrected result), one a string; left out if none (and for an entry of version 1 or older, whose subject holds its notes after '; ')"`
 	Actor    *actorJSON       `json:"actor,omitempty" doc:"who made the change; left out for an entry written before otd recorded it (version 1 or older)"`
-	Version  int              `json:"version" doc:"the version of before and after's form (0: otd's first schema, read as the current form)"`
+	Version  int              `json:"version" doc:"the version of the entry's stored form (0: otd's first schema, 1: before otd recorded the actor, its notes in the subject; both read as the current form)"`
 	Before   tournament.State `json:"before" doc:"the entities the change touched, as they were (players, games, results, settings, finals)"`
 	After    tournament.State `json:"after" doc:"the same entities as the change left them; an entity on one side only was added or removed"`
 	UndoneBy int64            `json:"undone_by,omitempty" doc:"the id of the entry that undid this one; left out if none"`
