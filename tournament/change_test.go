@@ -79,6 +79,9 @@ func TestDecodeChangeV1(t *testing.T) {
 	if _, err := DecodeChange(1, "result", "x", nil, []byte(`{"notes":["a"]}`)); err == nil {
 		t.Error("notes in a version-1 row: no error")
 	}
+	if _, err := DecodeChange(2, "result", "x", []byte(`{"actor":{"kind":"worker"}}`), nil); err == nil {
+		t.Error("an actor on the before side: no error")
+	}
 }
 
 // TestDecodeChangeV2 reads a version-2 row written by hand: the after side

@@ -73,8 +73,8 @@ func DecodeChange(version int, action, subject string, before, after []byte) (Ch
 		if a.Actor != nil {
 			c.Actor = *a.Actor
 		}
-		if err == nil && version == 1 && (b.Actor != nil || a.Actor != nil || b.Notes != nil || a.Notes != nil) {
-			err = fmt.Errorf("an actor or notes in a version-1 row")
+		if err == nil && (b.Actor != nil || b.Notes != nil || version == 1 && (a.Actor != nil || a.Notes != nil)) {
+			err = fmt.Errorf("an actor or notes where the row has none (version %d, before or after)", version)
 		}
 	case 0:
 		err = c.decodeV0(before, after)
