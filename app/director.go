@@ -16,7 +16,8 @@ import (
 // command starts, so that a round being played, a live page or another
 // director keeps to its own tournament whatever 'otd tournament use' does.
 type Director struct {
-	db Store
+	db    Store
+	actor tournament.Actor // who acts: each change saved says so
 }
 
 // Store is a database as the Director uses it: its tournament.Storage, and
@@ -34,12 +35,27 @@ type Store struct {
 // New returns the Director of a database.
 func New(db Store) *Director { return &Director{db: db} }
 
+// As returns a Director of the same database whose changes say that actor
+// made them.
+func (d *Director) As(actor tournament.Actor) *Director {
+	c := *d
+	c.actor = actor
+	return &c
+}
+
+// save saves change c of tournament id with its audit row, stamped with
+// the Director's actor.
+func (d *Director) save(tx tournament.Tx, id int64, c *tournament.Change) (int64, error) {
+	c.Actor = d.actor
+	return tx.Save(id, *c)
+}
+
 // Do runs ops, in order, on tournament id as one action: if any fails, or
 // the result breaks an invariant, nothing is saved. It returns the
 // tournament after the action and the changes, one per op.
 func (d *Director) Do(ctx context.Context, id int64, ops ...tournament.Op) (t *tournament.Tournament, changes []tournament.Change, err error) {
 	err = d.db.Update(ctx, func(tx tournament.Tx) (err error) {
-		t, changes, err = apply(tx, id, ops)
+		t, changes, err = d.apply(tx, id, ops)
 		return err
 	})
 	if err != nil {
@@ -50,7 +66,7 @@ func (d *Director) Do(ctx context.Context, id int64, ops ...tournament.Op) (t *t
 
 // apply runs ops, in order, on tournament id in transaction tx, and saves
 // their changes if the tournament keeps its invariants.
-func apply(tx tournament.Tx, id int64, ops []tournament.Op) (*tournament.Tournament, []tournament.Change, error) {
+func (d *Director) apply(tx tournament.Tx, id int64, ops []tournament.Op) (*tournament.Tournament, []tournament.Change, error) {
 	t, err := load(tx, id)
 	if err != nil {
 		return nil, nil, err
@@ -66,8 +82,8 @@ func apply(tx tournament.Tx, id int64, ops []tournament.Op) (*tournament.Tournam
 	if err := t.Validate(); err != nil {
 		return nil, nil, fmt.Errorf("refused, as it would leave the tournament inconsistent: %w", err)
 	}
-	for _, c := range changes {
-		if _, err := tx.Save(t.ID, c); err != nil {
+	for i := range changes {
+		if _, err := d.save(tx, t.ID, &changes[i]); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -94,7 +110,8 @@ func (d *Director) create(ctx context.Context, t *tournament.Tournament, change 
 		if t.ID, err = tx.Create(t.Settings); err != nil {
 			return err
 		}
-		_, err = tx.Save(t.ID, change())
+		c := change()
+		_, err = d.save(tx, t.ID, &c)
 		return err
 	})
 }
@@ -132,7 +149,7 @@ func (d *Director) undo(ctx context.Context, id int64, save bool, kinds []tourna
 		if u, err = t.Undo(last.ID, last.Change); err != nil || !save {
 			return err
 		}
-		id, err := tx.Save(t.ID, u)
+		id, err := d.save(tx, t.ID, &u)
 		if err != nil {
 			return err
 		}

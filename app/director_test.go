@@ -201,3 +201,37 @@ func TestDirectorNames(t *testing.T) {
 		t.Errorf("a rename to another's name: %v; want ErrDuplicate", err)
 	}
 }
+
+// TestDirectorStampsItsActor: every change a Director saves (a creation, an
+// action, an undo) says who made it, as the Director was told (As); a
+// Director told nothing writes an unknown actor, and As leaves it so.
+func TestDirectorStampsItsActor(t *testing.T) {
+	ctx := context.Background()
+	d := app.New(app.Store{Storage: memstore.New()})
+	alice := tournament.Actor{Kind: tournament.ByCommandLine, Name: "alice"}
+	w1 := tournament.Actor{Kind: tournament.ByWorker, Name: "w1@host"}
+	tm := newEvent(t, d.As(alice), "Open", 4)
+	if _, _, err := d.As(w1).Do(ctx, tm.ID, result(1, 1, 40, 24)); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.As(alice).Undo(ctx, tm.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.Do(ctx, tm.ID, result(1, 2, 30, 34)); err != nil {
+		t.Fatal(err)
+	}
+	_, log, err := d.Log(ctx, tm.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range log {
+		got = append(got, fmt.Sprintf("%s: %s", e.Action, e.Actor))
+	}
+	want := []string{"tournament new: command line (alice)", "player add: command line (alice)", "player add: command line (alice)",
+		"player add: command line (alice)", "player add: command line (alice)", "round pair: command line (alice)",
+		"result: worker w1@host", "undo: command line (alice)", "result: -"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the log's actors:\n%q\nwant\n%q", got, want)
+	}
+}

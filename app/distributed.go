@@ -418,7 +418,7 @@ func (w *worker) play(ctx context.Context, j GameJob, commit func(func(tournamen
 			return nil, fmt.Errorf("%w: %w", ErrWorkerEngine, ferr)
 		}
 		err = commit(func(in tournament.Storage) error {
-			res, err = New(Store{Storage: in}).recordWith(ctx, t.ID, recordPlayed(*g))(p)
+			res, err = New(Store{Storage: in}).As(w.d.actor).recordWith(ctx, t.ID, recordPlayed(*g))(p)
 			if errors.Is(err, tournament.ErrHasResult) {
 				again = true
 				return nil // the job is done all the same

@@ -12,8 +12,9 @@ import (
 
 // ChangeVersion is the version of the JSON form of Change that this otd
 // writes. Version 0 is the form of otd's first schema (untagged Go structs),
-// which DecodeChange still reads.
-const ChangeVersion = 1
+// which DecodeChange still reads; version 1 has no actor, and its notes are
+// in the subject, after "; "; version 2 carries the actor and the notes.
+const ChangeVersion = 2
 
 // Action names a kind of change; it is what the audit trail shows.
 type Action string
@@ -56,6 +57,17 @@ type Change struct {
 	Before  State  `json:"before"`
 	After   State  `json:"after"`
 	Undoes  int64  `json:"undoes,omitempty"` // for an undo: the audit entry it reverted
+	// Notes are what the director should know of the change: the last
+	// resorts a pairing took, the rounds paired on a result corrected.
+	Notes []string `json:"notes,omitempty"`
+	// Actor is who made the change: the Director that saves it says.
+	Actor Actor `json:"actor,omitzero"`
+}
+
+// Summary gives the change's subject and its notes in words, as the audit
+// trail shows them: "round 4; player 3 gets the bye again".
+func (c Change) Summary() string {
+	return strings.Join(append([]string{c.Subject}, c.Notes...), "; ")
 }
 
 // State is a set of entities of one tournament.
@@ -117,7 +129,7 @@ func (t *Tournament) Undo(id int64, c Change) (Change, error) {
 		*t = saved
 		return Change{}, fmt.Errorf("cannot undo entry %d (%s: %s): %w", id, c.Action, c.Subject, undoHint(err))
 	}
-	u := t.change(ActUndo, fmt.Sprintf("%s: %s", c.Action, c.Subject), c.After, c.Before)
+	u := t.change(ActUndo, fmt.Sprintf("%s: %s", c.Action, c.Summary()), c.After, c.Before)
 	u.Undoes = id
 	return u, nil
 }

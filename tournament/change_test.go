@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"encoding"
-	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -70,13 +69,71 @@ func TestDecodeChangeV1(t *testing.T) {
 		t.Errorf("DecodeChange:\n got %+v\nwant %+v", c, want)
 	}
 	// And what this otd writes reads back the same.
-	b, _ := json.Marshal(want.Before)
-	a, _ := json.Marshal(want.After)
-	if back, err := DecodeChange(ChangeVersion, "result", "round 1 table 1", b, a); err != nil || !reflect.DeepEqual(back, want) {
+	want.Version = ChangeVersion
+	r, err := NewAuditRow(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := r.Entry(); err != nil || !reflect.DeepEqual(back.Change, want) {
 		t.Errorf("round trip: %+v, %v", back, err)
 	}
 	if _, err := DecodeChange(ChangeVersion+1, "result", "x", nil, nil); err == nil {
 		t.Error("a newer version: no error")
+	}
+	if _, err := DecodeChange(1, "result", "x", nil, []byte(`{"notes":["a"]}`)); err == nil {
+		t.Error("notes in a version-1 row: no error")
+	}
+	if _, err := DecodeChange(2, "result", "x", []byte(`{"actor":{"kind":"worker"}}`), nil); err == nil {
+		t.Error("an actor on the before side: no error")
+	}
+}
+
+// TestDecodeChangeV2 reads a version-2 row written by hand: the after side
+// carries the actor and the notes, the subject is the subject whatever it
+// holds ("Smith; Jr"), and a side of nothing but the actor is read too.
+func TestDecodeChangeV2(t *testing.T) {
+	after := `{"results":[{"round":1,"table":1,"result":{"black":40,"white":24,"kind":"normal"}}],` +
+		`"actor":{"kind":"report","side":"black","game":"round 1 table 1","address":"192.168.1.7"},"notes":["round 2 was paired on the result before this correction","it stands"]}`
+	c, err := DecodeChange(2, "result correct", "round 1 table 1 (1 Smith; Jr - 2 Bob)", []byte(`{"results":[{"round":1,"table":1,"result":null}]}`), []byte(after))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Change{Version: 2, Action: ActResultCorrect, Subject: "round 1 table 1 (1 Smith; Jr - 2 Bob)",
+		Before: State{Results: []GameResult{{1, 1, nil}}},
+		After:  State{Results: []GameResult{{1, 1, &Result{Black: 40, White: 24, Kind: Normal}}}},
+		Notes:  []string{"round 2 was paired on the result before this correction", "it stands"},
+		Actor:  Actor{Kind: ByReport, Side: Black, Game: "round 1 table 1", Address: "192.168.1.7"},
+	}
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("DecodeChange:\n got %+v\nwant %+v", c, want)
+	}
+	c, err = DecodeChange(2, "round unpair", "round 2", []byte(`{"games":[{"round":2,"table":1,"black":1,"white":2}]}`), []byte(`{"actor":{"kind":"worker","name":"w1@host"}}`))
+	if err != nil || !c.After.IsZero() || c.Actor != (Actor{Kind: ByWorker, Name: "w1@host"}) {
+		t.Errorf("an after side of the actor alone: %+v, %v", c, err)
+	}
+	// Without an actor or notes, the after side of nothing is nothing.
+	if r, err := NewAuditRow(Change{Version: ChangeVersion, Action: ActRoundUnpair, Subject: "round 2", Before: c.Before}); err != nil || r.After != nil {
+		t.Errorf("NewAuditRow: after %q, %v; want nothing", r.After, err)
+	}
+}
+
+// TestActorString: an actor in words, as 'otd log' shows it.
+func TestActorString(t *testing.T) {
+	for _, tc := range []struct {
+		a    Actor
+		want string
+	}{
+		{Actor{}, "-"},
+		{Actor{Kind: ByCommandLine, Name: "alice"}, "command line (alice)"},
+		{Actor{Kind: ByCommandLine}, "command line"},
+		{Actor{Kind: ByWorker, Name: "w1@host"}, "worker w1@host"},
+		{Actor{Kind: ByConsole, Session: "3f2a"}, "console session 3f2a"},
+		{Actor{Kind: ByConsole, Session: "3f2a", Name: "alice"}, "console session 3f2a of alice"},
+		{Actor{Kind: ByReport, Side: Black, Game: "round 3 table 2", Address: "192.168.1.7"}, "report: black of round 3 table 2 from 192.168.1.7"},
+	} {
+		if got := tc.a.String(); got != tc.want {
+			t.Errorf("%+v: %q; want %q", tc.a, got, tc.want)
+		}
 	}
 }
 

@@ -76,7 +76,7 @@ func (t *Tournament) forbidden(a, b int) (ForbiddenPair, bool) {
 }
 
 // Forbid forbids players a and b to meet in every round paired from now on,
-// for reason (which may be empty). The subject notes a round already paired
+// for reason (which may be empty). The change notes a round already paired
 // in which they meet: the rule applies from the next pairing.
 func (t *Tournament) Forbid(a, b int, reason string) (Change, error) {
 	pa, err := t.Player(a)
@@ -102,14 +102,15 @@ func (t *Tournament) Forbid(a, b int, reason string) (Change, error) {
 	t.Forbidden = append(t.Forbidden, f)
 	sortForbidden(t.Forbidden)
 	subject := fmt.Sprintf("players %d (%s) and %d (%s) never paired", k[0], t.Players[k[0]-1].Name, k[1], t.Players[k[1]-1].Name)
+	c := t.change(ActPairForbid, subject, State{}, State{Forbidden: []ForbiddenPair{f}})
 	if r := t.Paired(); r > 0 {
 		for _, g := range t.Round(r) {
 			if pairKey(g.Black, g.White) == k {
-				subject += fmt.Sprintf("; they meet at table %d of round %d, paired before: the rule applies from the next pairing (unpair round %d to pair it again)", g.Table, r, r)
+				c.Notes = append(c.Notes, fmt.Sprintf("they meet at table %d of round %d, paired before: the rule applies from the next pairing (unpair round %d to pair it again)", g.Table, r, r))
 			}
 		}
 	}
-	return t.change(ActPairForbid, subject, State{}, State{Forbidden: []ForbiddenPair{f}}), nil
+	return c, nil
 }
 
 // Allow lifts the standing rule that forbids players a and b to meet.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/otd-project/otd/pairing"
 )
@@ -81,16 +80,16 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 		games = append(games, Game{Round: r, Table: len(games) + 1, Black: pr.Bye})
 	}
 	t.Games = append(t.Games, games...)
-	subject := fmt.Sprintf("round %d", r)
-	for _, n := range pr.Notes { // the last resorts the matching took, said where the director reads the change
-		subject += "; " + n.Text
-	}
 	after := State{Games: games}
 	if !rules.IsZero() {
 		t.RoundRules = append(t.RoundRules, rules)
 		after.RoundRules = []RoundRules{rules}
 	}
-	return t.change(ActRoundPair, subject, State{}, after), nil
+	c := t.change(ActRoundPair, fmt.Sprintf("round %d", r), State{}, after)
+	for _, n := range pr.Notes { // the last resorts the matching took, said where the director reads the change
+		c.Notes = append(c.Notes, n.Text)
+	}
+	return c, nil
 }
 
 // roundRules are the rules round r is paired under: the director's options
@@ -122,17 +121,13 @@ func (t *Tournament) roundRules(r int, o PairOptions, active map[int]bool) Round
 }
 
 // PairNotes returns the last resorts a pairing took (a second bye, a
-// rematch with the same colours), which its change (Pair's) says after the
-// round's name; none for another change.
+// rematch with the same colours), the notes of its change (Pair's); none
+// for another change.
 func PairNotes(c Change) []string {
 	if c.Action != ActRoundPair {
 		return nil
 	}
-	_, notes, ok := strings.Cut(c.Subject, "; ")
-	if !ok {
-		return nil
-	}
-	return strings.Split(notes, "; ")
+	return c.Notes
 }
 
 // checkOverrides checks the forced and forbidden pairs and the bye.

@@ -95,8 +95,8 @@ func TestPairLastResort(t *testing.T) {
 		if err != nil {
 			t.Fatalf("round %d: %v", r, err)
 		}
-		if r == 10 && !strings.Contains(c.Subject, "no pairing avoids") {
-			t.Errorf("round 10: change %q does not say which last resort it took", c.Subject)
+		if r == 10 && (c.Subject != "round 10" || len(c.Notes) != 1 || !strings.Contains(c.Notes[0], "no pairing avoids")) {
+			t.Errorf("round 10: change %q, notes %q: does not note which last resort it took", c.Subject, c.Notes)
 		}
 		finish(t, tm)
 	}

@@ -310,7 +310,7 @@ func (t *Tournament) RecordResult(ref GameRef, in ResultInput, correct bool) (Ch
 	case before == nil:
 	case before.Kind == rec.Kind && before.Black == rec.Black && before.White == rec.White && before.Loser == rec.Loser && before.Moves == "":
 		// The same result again is no change: said, not refused.
-		return Change{}, fmt.Errorf("%s: %w: %s", where, ErrSameResult, before)
+		return Change{}, &SameResultError{Where: where, Result: *before}
 	case !correct:
 		return Change{}, fmt.Errorf("%s: %w (%s): to change it, add --correct", where, ErrHasResult, before)
 	case g.IsFinal():
@@ -325,7 +325,7 @@ func (t *Tournament) RecordResult(ref GameRef, in ResultInput, correct bool) (Ch
 	g.Result = &rec
 	c := t.resultChange(old, *g)
 	if !g.IsFinal() && old.Result != nil && t.Paired() > g.Round {
-		c.Subject += "; " + t.pairedOnOld(g.Round, g.Table, in)
+		c.Notes = t.pairedOnOld(g.Round, g.Table, in)
 	}
 	return c, nil
 }
@@ -348,19 +348,16 @@ func (t *Tournament) resultChange(before, after Game) Change {
 
 // pairedOnOld says which rounds after r were paired on the result of round
 // r's table before its correction, and what the director can do.
-func (t *Tournament) pairedOnOld(r, table int, in ResultInput) string {
+func (t *Tournament) pairedOnOld(r, table int, in ResultInput) []string {
 	rounds := fmt.Sprintf("round %d was", r+1)
 	if t.Paired() > r+1 {
 		rounds = fmt.Sprintf("rounds %d to %d were", r+1, t.Paired())
 	}
 	s := rounds + " paired on the result before this correction"
-	switch err := t.canRepair(r); {
-	case err == nil:
-		s += fmt.Sprintf("; it has no result yet: 'otd result %d %d %s --correct --repair' pairs it again on the corrected scores", r, table, in)
-	default:
-		s += fmt.Sprintf("; it stands (%v)", err)
+	if err := t.canRepair(r); err != nil {
+		return []string{s, fmt.Sprintf("it stands (%v)", err)}
 	}
-	return s
+	return []string{s, fmt.Sprintf("it has no result yet: 'otd result %d %d %s --correct --repair' pairs it again on the corrected scores", r, table, in)}
 }
 
 // canRepair tells whether the rounds after r can be paired again: only
@@ -412,10 +409,7 @@ func (t *Tournament) CorrectAndRepair(r, table int, in ResultInput) (Change, err
 		before.RoundRules = []RoundRules{rules}
 	}
 	after.RoundRules = paired.After.RoundRules
-	subject, _, _ := strings.Cut(fix.Subject, "; ")
-	subject += fmt.Sprintf("; round %d paired again on the corrected scores", r+1)
-	if _, notes, ok := strings.Cut(paired.Subject, "; "); ok {
-		subject += "; " + notes
-	}
-	return t.change(ActResultCorrect, subject, before, after), nil
+	c := t.change(ActResultCorrect, fix.Subject, before, after)
+	c.Notes = append([]string{fmt.Sprintf("round %d paired again on the corrected scores", r+1)}, paired.Notes...)
+	return c, nil
 }

@@ -302,8 +302,8 @@ func TestCorrectAndRepair(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(c.Subject, "round 2 was paired on the result before this correction; it has no result yet: 'otd result 1 1 24-40 --correct --repair'") {
-		t.Errorf("the correction says %q", c.Subject)
+	if want := []string{"round 2 was paired on the result before this correction", "it has no result yet: 'otd result 1 1 24-40 --correct --repair' pairs it again on the corrected scores"}; c.Subject != "round 1 table 1 (1 PA - 4 PD)" || !slices.Equal(c.Notes, want) {
+		t.Errorf("the correction says %q, notes %q", c.Subject, c.Notes)
 	}
 	if _, err := tm.Undo(1, c); err != nil {
 		t.Fatal(err)
@@ -330,7 +330,7 @@ func TestCorrectAndRepair(t *testing.T) {
 	if _, err := tm.CorrectAndRepair(1, 1, ResultInput{Black: 24, White: 40, HasScore: true}); err == nil || !strings.Contains(err.Error(), "round 2 has results") {
 		t.Errorf("pairing again a round under way: %v", err)
 	}
-	if c, err := tm.RecordResult(At(1, 1), ResultInput{Black: 24, White: 40, HasScore: true}, true); err != nil || !strings.Contains(c.Subject, "it stands (round 2 has results)") {
-		t.Errorf("a correction under a round under way: %q, %v", c.Subject, err)
+	if c, err := tm.RecordResult(At(1, 1), ResultInput{Black: 24, White: 40, HasScore: true}, true); err != nil || !slices.Contains(c.Notes, "it stands (round 2 has results)") {
+		t.Errorf("a correction under a round under way: %q, %v", c.Notes, err)
 	}
 }

@@ -75,6 +75,19 @@ func (e *DuplicateError) Error() string {
 
 func (e *DuplicateError) Is(target error) bool { return target == ErrDuplicate }
 
+// SameResultError is a result entered that the game of round Round, table
+// Table has already: it is ErrSameResult for errors.Is.
+type SameResultError struct {
+	Where  string // the game: "round 3 table 2", "SF1 game 2"
+	Result Result // the result recorded
+}
+
+func (e *SameResultError) Error() string {
+	return fmt.Sprintf("%s: %s: %s", e.Where, ErrSameResult, e.Result)
+}
+
+func (e *SameResultError) Is(target error) bool { return target == ErrSameResult }
+
 // NameKey is the form of a tournament's name that no two tournaments of a
 // database may share: each letter folded to the smallest of its case
 // variants ("PARIS OPEN"), so that two names have the same key exactly when

@@ -41,15 +41,11 @@ type data struct {
 	audit   []row
 }
 
-// row is an audit row as a real store keeps it: the change as JSON.
+// row is an audit row as a real store keeps it (tournament.NewAuditRow):
+// the change as JSON.
 type row struct {
-	id, tournament int64
-	at             time.Time
-	version        int
-	action         string
-	subject        string
-	before, after  []byte
-	undone         int64
+	tournament int64
+	tournament.AuditRow
 }
 
 // New returns an empty Store.
@@ -221,8 +217,9 @@ func (t *Tx) Save(id int64, c tournament.Change) (int64, error) {
 	if err := t.writable(); err != nil {
 		return 0, err
 	}
-	if c.Version != tournament.ChangeVersion || c.Action == "" {
-		return 0, fmt.Errorf("saving a change of version %d, action %q: %w", c.Version, c.Action, tournament.ErrInvalid)
+	r, err := tournament.NewAuditRow(c)
+	if err != nil {
+		return 0, err
 	}
 	if t.s.BeforeSave != nil {
 		if err := t.s.BeforeSave(c); err != nil {
@@ -236,29 +233,14 @@ func (t *Tx) Save(id int64, c tournament.Change) (int64, error) {
 	if err := t.put(tm, c.Before, c.After); err != nil {
 		return 0, fmt.Errorf("saving %s %s: %w", c.Action, c.Subject, err)
 	}
-	before, err := side(c.Before)
-	if err != nil {
-		return 0, err
-	}
-	after, err := side(c.After)
-	if err != nil {
-		return 0, err
-	}
-	now := time.Now
+	r.At = time.Now()
 	if t.s.Now != nil {
-		now = t.s.Now
+		r.At = t.s.Now()
 	}
 	t.d.lastID++
-	t.d.audit = append(t.d.audit, row{id: t.d.lastID, tournament: id, at: now(), version: c.Version, action: string(c.Action),
-		subject: c.Subject, before: before, after: after})
-	return t.d.lastID, nil
-}
-
-func side(s tournament.State) ([]byte, error) {
-	if s.IsZero() {
-		return nil, nil
-	}
-	return json.Marshal(s)
+	r.ID = t.d.lastID
+	t.d.audit = append(t.d.audit, row{id, r})
+	return r.ID, nil
 }
 
 // put writes the entities of to over those of from, deleting those only in
@@ -318,7 +300,7 @@ func (t *Tx) Log(id int64) ([]tournament.Entry, error) {
 		if r.tournament != id {
 			continue
 		}
-		e, err := r.entry()
+		e, err := r.Entry()
 		if err != nil {
 			return nil, err
 		}
@@ -333,22 +315,14 @@ func (t *Tx) Log(id int64) ([]tournament.Entry, error) {
 	return out, nil
 }
 
-func (r row) entry() (tournament.Entry, error) {
-	c, err := tournament.DecodeChange(r.version, r.action, r.subject, r.before, r.after)
-	if err != nil {
-		return tournament.Entry{}, fmt.Errorf("audit entry %d: %w", r.id, err)
-	}
-	return tournament.Entry{ID: r.id, At: r.at, UndoneBy: r.undone, Change: c}, nil
-}
-
 // LastUndoable returns the newest entry of an undoable action not undone.
 func (t *Tx) LastUndoable(id int64) (tournament.Entry, error) {
 	for i := len(t.d.audit) - 1; i >= 0; i-- {
 		r := t.d.audit[i]
-		if r.tournament != id || r.undone != 0 {
+		if r.tournament != id || r.UndoneBy != 0 {
 			continue
 		}
-		e, err := r.entry()
+		e, err := r.Entry()
 		if err != nil {
 			return e, err
 		}
@@ -365,8 +339,8 @@ func (t *Tx) MarkUndone(entry, by int64) error {
 		return err
 	}
 	for i := range t.d.audit {
-		if t.d.audit[i].id == entry {
-			t.d.audit[i].undone = by
+		if t.d.audit[i].ID == entry {
+			t.d.audit[i].UndoneBy = by
 			return nil
 		}
 	}

@@ -301,7 +301,7 @@ func testSaveLoad(t *testing.T, newDB NewDB) {
 		// Each undo marks the entry it undid, and only that one.
 		if e.Action == tournament.ActUndo {
 			i := slices.IndexFunc(log, func(f tournament.Entry) bool { return f.UndoneBy == e.ID })
-			if i < 0 || string(log[i].Action)+": "+log[i].Subject != e.Subject {
+			if i < 0 || string(log[i].Action)+": "+log[i].Summary() != e.Subject {
 				t.Errorf("undo entry %d (%s): the entry it undid is not marked undone by it", e.ID, e.Subject)
 			}
 		}
@@ -312,7 +312,7 @@ func testSaveLoad(t *testing.T, newDB NewDB) {
 func checkEntry(t *testing.T, e tournament.Entry, want tournament.Change) {
 	t.Helper()
 	if e.Version != want.Version || e.Version != tournament.ChangeVersion || e.Action != want.Action || e.Subject != want.Subject ||
-		!reflect.DeepEqual(NormState(e.Before), NormState(want.Before)) || !reflect.DeepEqual(NormState(e.After), NormState(want.After)) {
+		e.Actor != want.Actor || !slices.Equal(e.Notes, want.Notes) || !reflect.DeepEqual(NormState(e.Before), NormState(want.Before)) || !reflect.DeepEqual(NormState(e.After), NormState(want.After)) {
 		t.Errorf("entry %d read back:\n got %+v\nwant %+v", e.ID, e.Change, want)
 	}
 	if !e.At.Equal(Fixed()) {
@@ -340,6 +340,11 @@ func testSaveLog(t *testing.T, newDB NewDB) {
 		m(tm.Withdraw(2)),
 		m(tm.ChangeSettings(func() tournament.Settings { s := tm.Settings; s.Name = "Club Open"; return s }())),
 	}
+	// Who made each change, and its notes, are read back as they were.
+	changes[5].Actor = tournament.Actor{Kind: tournament.ByReport, Side: tournament.Black, Game: "round 1 table 1", Address: "192.168.1.7"}
+	changes[6].Notes = []string{"a note; with its own semicolon", "another"}
+	changes[7].Actor = tournament.Actor{Kind: tournament.ByCommandLine, Name: "alice"}
+	changes[8].Actor = tournament.Actor{Kind: tournament.ByWorker, Name: "w1@host"}
 	ids := Save(t, s, tm.ID, changes...)
 	if err := s.View(context.Background(), func(tx tournament.Tx) error {
 		log, err := tx.Log(tm.ID)

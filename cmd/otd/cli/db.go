@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"github.com/otd-project/otd/app"
 	"io"
+	"os"
+	"os/user"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,13 +39,31 @@ type dbOptions struct {
 }
 
 // open opens the database with options o (the audit clock is g's) and
-// returns the application layer over it, and the function that closes it;
-// with g.Store set, the Director over it.
+// returns the application layer over it, acting as g's actor, and the
+// function that closes it; with g.Store set, the Director over it.
 func (g *globals) open(o dbOptions) (*app.Director, func(), error) {
 	if g.Store.Storage != nil {
-		return app.New(g.Store), func() {}, nil
+		return app.New(g.Store).As(g.actor()), func() {}, nil
 	}
-	return openDB(g.DB, o, g.Now)
+	d, done, err := openDB(g.DB, o, g.Now)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d.As(g.actor()), done, nil
+}
+
+// actor is who this command's changes say made them: g.Actor, else the
+// command line, named by the user ($USER, else the system's name of the
+// process's user).
+func (g *globals) actor() tournament.Actor {
+	if g.Actor != (tournament.Actor{}) {
+		return g.Actor
+	}
+	name := os.Getenv("USER")
+	if u, err := user.Current(); name == "" && err == nil {
+		name = u.Username
+	}
+	return tournament.Actor{Kind: tournament.ByCommandLine, Name: name}
 }
 
 // openDB opens the database name, a PostgreSQL URL (postgres://...) or an

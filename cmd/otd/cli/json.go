@@ -168,11 +168,31 @@ type logJSON struct {
 	At       time.Time        `json:"at" doc:"when, RFC 3339 with the time zone"`
 	Action   string           `json:"action" doc:"the kind of change: player add, round pair, result, undo, ..."`
 	Subject  string           `json:"subject" doc:"what changed, in words"`
-	Version  int              `json:"version" doc:"the version of before and after's form (0: otd's first schema, read as the current form)"`
+	Notes    []string         `json:"notes,omitempty" doc:"what the director should know of the change (a pairing's last resorts, the rounds paired on a corrected result), one a string; left out if none (and for an entry of version 1 or older, whose subject holds its notes after '; ')"`
+	Actor    *actorJSON       `json:"actor,omitempty" doc:"who made the change; left out for an entry written before otd recorded it (version 1 or older)"`
+	Version  int              `json:"version" doc:"the version of the entry's stored form (0: otd's first schema, 1: before otd recorded the actor, its notes in the subject; both read as the current form)"`
 	Before   tournament.State `json:"before" doc:"the entities the change touched, as they were (players, games, results, settings, finals)"`
 	After    tournament.State `json:"after" doc:"the same entities as the change left them; an entity on one side only was added or removed"`
 	UndoneBy int64            `json:"undone_by,omitempty" doc:"the id of the entry that undid this one; left out if none"`
 	Undoes   int64            `json:"undoes,omitempty" doc:"for an undo: the id of the entry it reverted"`
+}
+
+type actorJSON struct {
+	Kind    string `json:"kind" doc:"command line, console (a session of the web console), report (a player's report of a game) or worker ('otd worker')"`
+	Name    string `json:"name,omitempty" doc:"the user at the command line, the director of a console session, the worker's name; left out if none"`
+	Session string `json:"session,omitempty" doc:"the console session; left out if none"`
+	Side    string `json:"side,omitempty" doc:"the colour whose player reported: black or white; left out if none"`
+	Game    string `json:"game,omitempty" doc:"the game reported, in words; left out if none"`
+	Address string `json:"address,omitempty" doc:"the network address the report came from; left out if none"`
+	Text    string `json:"text" doc:"who, in words, as 'otd log' says it: command line (alice), worker w1@host, ..."`
+}
+
+// newActorJSON gives actor a for 'otd log --json', nil for an unknown one.
+func newActorJSON(a tournament.Actor) *actorJSON {
+	if a == (tournament.Actor{}) {
+		return nil
+	}
+	return &actorJSON{Kind: string(a.Kind), Name: a.Name, Session: a.Session, Side: string(a.Side), Game: a.Game, Address: a.Address, Text: a.String()}
 }
 
 type explainJSON struct {

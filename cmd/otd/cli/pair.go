@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"github.com/otd-project/otd/app"
 	"strconv"
-	"strings"
 
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
@@ -61,12 +60,11 @@ stays as it is: if they meet in it, forbid says so ('otd round unpair' and
 			if err != nil {
 				return invalidAsUsage(err)
 			}
-			_, note, _ := strings.Cut(changes[0].Subject, "; ")
 			f := changes[0].After.Forbidden[0]
 			fmt.Fprintf(g.Stdout, "Players %s and %s are not paired together in any round paired from now on ('otd pair allow %d %d' lifts the rule).\n",
 				name(t, f.A), name(t, f.B), f.A, f.B)
-			if note != "" {
-				fmt.Fprintf(g.Stderr, "otd: note: %s\n", note)
+			for _, n := range changes[0].Notes {
+				fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
 			}
 			return nil
 		},

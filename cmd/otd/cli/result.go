@@ -172,9 +172,8 @@ func runResult(g *globals, o resultOptions) error {
 	if errors.Is(err, app.ErrRepairFinal) {
 		return usageErrorf("result: %w", err)
 	}
-	if errors.Is(err, tournament.ErrSameResult) {
-		_, same, _ := strings.Cut(err.Error(), tournament.ErrSameResult.Error()+": ")
-		fmt.Fprintf(g.Stdout, "%s: %s is recorded already; nothing changed.\n", where, same)
+	if same := (*tournament.SameResultError)(nil); errors.As(err, &same) {
+		fmt.Fprintf(g.Stdout, "%s: %s is recorded already; nothing changed.\n", where, same.Result)
 		return nil
 	}
 	if err != nil {
@@ -192,10 +191,8 @@ func runResult(g *globals, o resultOptions) error {
 		fmt.Fprintf(g.Stdout, " (was %s)", was)
 	}
 	fmt.Fprintln(g.Stdout)
-	if _, notes, ok := strings.Cut(c.Subject, "; "); ok {
-		for _, n := range strings.Split(notes, "; ") {
-			fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
-		}
+	for _, n := range c.Notes {
+		fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
 	}
 	return nil
 }
@@ -256,7 +253,7 @@ func runUndo(g *globals, dryRun bool, kinds ...tournament.Action) error {
 		return err
 	}
 	now, back := u.Describe()
-	wrap(g.Stdout, fmt.Sprintf("%s: entry %d, %s: %s", said, last.ID, last.Action, last.Subject), logIndent+"  ")
+	wrap(g.Stdout, fmt.Sprintf("%s: entry %d, %s: %s", said, last.ID, last.Action, last.Summary()), logIndent+"  ")
 	wrap(g.Stdout, logIndent+now+" -> "+back, logIndent+"  ")
 	if dryRun {
 		fmt.Fprintln(g.Stdout, "Nothing is changed: a dry run.")
@@ -270,8 +267,10 @@ func newLogCmd(g *globals) *cobra.Command {
 		Use:   "log",
 		Short: "Show the audit trail of the current tournament: every change, when, before and after",
 		Long: `log lists every change of the current tournament, oldest first: its number,
-when (in the local time zone), the action and what it changed, then the two
-sides of the change, "before -> after" (only what differs; "-" for nothing).
+when (in the local time zone), the action and what it changed (and its
+notes), then who made it ("by command line (alice)", "by worker w1@host";
+"by -" for a change made before otd recorded who), then the two sides of the
+change, "before -> after" (only what differs; "-" for nothing).
 An entry that was undone says by which entry. The lines fit in 80 columns,
 long ones wrapped; --wide gives a table of one line an entry instead (to
 search with grep, or on a wide screen). --json gives the entities
@@ -291,7 +290,8 @@ themselves ('otd help json').`,
 			if asJSON {
 				out := []logJSON{}
 				for _, e := range log {
-					out = append(out, logJSON{ID: e.ID, At: e.At.Local(), Action: string(e.Action), Subject: e.Subject, Version: e.Version,
+					out = append(out, logJSON{ID: e.ID, At: e.At.Local(), Action: string(e.Action), Subject: e.Subject, Notes: e.Notes,
+						Actor: newActorJSON(e.Actor), Version: e.Version,
 						Before: e.Before, After: e.After, UndoneBy: e.UndoneBy, Undoes: e.Undoes})
 				}
 				return writeJSON(g.Stdout, out)
@@ -324,17 +324,18 @@ func printLog(w io.Writer, log []tournament.Entry, wide bool) error {
 			note = fmt.Sprintf("undoes %d", e.Undoes)
 		}
 		if wide {
-			tab = append(tab, []string{strconv.FormatInt(e.ID, 10), e.At.Local().Format(when), string(e.Action), e.Subject, before, after, note})
+			tab = append(tab, []string{strconv.FormatInt(e.ID, 10), e.At.Local().Format(when), string(e.Action), e.Summary(), before, after, e.Actor.String(), note})
 			continue
 		}
 		if note != "" {
 			note = " (" + note + ")"
 		}
-		wrap(b, fmt.Sprintf("%*d  %s  %s%s: %s", digits, e.ID, e.At.Local().Format(when), e.Action, note, e.Subject), logIndent+"  ")
+		wrap(b, fmt.Sprintf("%*d  %s  %s%s: %s", digits, e.ID, e.At.Local().Format(when), e.Action, note, e.Summary()), logIndent+"  ")
+		wrap(b, logIndent+"by "+e.Actor.String(), logIndent+"  ")
 		wrap(b, logIndent+before+" -> "+after, logIndent+"  ")
 	}
 	if wide {
-		return table(w, []string{"#", "When", "Action", "What", "Before", "After", ""}, tab)
+		return table(w, []string{"#", "When", "Action", "What", "Before", "After", "By", ""}, tab)
 	}
 	return b.Flush()
 }

@@ -78,6 +78,9 @@ type globals struct {
 	// Store, if its Storage is set, is the database the Director works on
 	// in place of the one DB names: a test's Storage in memory.
 	Store app.Store
+	// Actor, if set, is who the changes of the command say made them (otd
+	// worker: the worker); zero: the command line and its user (actor).
+	Actor tournament.Actor
 
 	id int64 // the tournament the command acts on, once read (target)
 }

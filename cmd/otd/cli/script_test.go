@@ -97,6 +97,7 @@ func scriptParams(t *testing.T, postgres bool) testscript.Params {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("EXAMPLES", filepath.Join(testenv.RepoRoot(t), "examples"))
 			env.Setenv("SHARED", shared)
+			env.Setenv("USER", "director") // who the command line's changes say made them
 			if postgres {
 				url, drop, err := testenv.NewPostgresDB()
 				if err != nil {

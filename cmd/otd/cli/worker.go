@@ -19,6 +19,7 @@ import (
 
 func newWorkerCmd(g *globals) *cobra.Command {
 	var o app.WorkOptions
+	var name string
 	cmd := &cobra.Command{
 		Use:   "worker",
 		Short: "Play the engine games that 'otd round play --distributed' queues, on this machine",
@@ -40,9 +41,10 @@ and says why.
 Ctrl-C (or SIGTERM) stops it: the games it is playing go back to the queue
 at once, for another worker. A worker killed outright loses only its games
 running: they are played again from the start by another worker. A game is
-never recorded twice.`,
+never recorded twice. Each result it records names it in 'otd log': --name,
+or by default the user and this machine (alice@host).`,
 		Example: `  otd worker --db postgres://otd:secret@db.example.org/league
-  otd worker --db postgres://otd@db.example.org/league --concurrency 2 \
+  otd worker --db postgres://otd@db.example.org/league --concurrency 2 --name rack1 \
     --engines 'Edax=/opt/edax/nboard' --engines 'Rhino 2=/usr/games/gtp-rhino -l 2'
   OTD_DB=postgres://otd@db.example.org/league otd worker`,
 		Args: argsUsage(cobra.NoArgs),
@@ -50,11 +52,17 @@ never recorded twice.`,
 			if o.Concurrency < 1 || o.Concurrency > 64 {
 				return usageErrorf("worker: --concurrency %d: 1 to 64 games at once", o.Concurrency)
 			}
+			if name == "" {
+				host, _ := os.Hostname()
+				name = g.actor().Name + "@" + host
+			}
+			g.Actor = tournament.Actor{Kind: tournament.ByWorker, Name: name}
 			return runWorker(g, o)
 		},
 	}
 	cmd.Flags().StringArrayVar(&o.Engines, "engines", nil, "an engine of this worker: `NAME=PROGRAM ARGS...`, NAME an engine entrant's name (repeatable); default: every engine as registered whose program is here")
 	cmd.Flags().IntVar(&o.Concurrency, "concurrency", 1, "games played at once")
+	cmd.Flags().StringVar(&name, "name", "", "the worker's name, as 'otd log' shows who recorded a game (default: USER@HOST)")
 	return cmd
 }
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"github.com/otd-project/otd/app"
 	"io"
 	"os"
@@ -66,7 +67,7 @@ func TestWorkerEngines(t *testing.T) {
 	otd := func(args ...string) (*exec.Cmd, *bytes.Buffer) {
 		var out bytes.Buffer
 		c := exec.Command(os.Args[0], append([]string{"--db", pg}, args...)...)
-		c.Env = append(os.Environ(), asOTD+"=1")
+		c.Env = append(os.Environ(), asOTD+"=1", "USER=tester")
 		c.Stdout, c.Stderr = &out, &out
 		if err := c.Start(); err != nil {
 			t.Fatal(err)
@@ -74,7 +75,7 @@ func TestWorkerEngines(t *testing.T) {
 		t.Cleanup(func() { c.Process.Kill(); c.Wait() })
 		return c, &out
 	}
-	w1, out1 := otd("worker")
+	w1, out1 := otd("worker", "--name", "w1")
 	play, outPlay := otd("round", "play", "--distributed")
 	fake := strings.Join(fakeengine.Argv("gtp", "good", 0, "quiet"), " ")
 	waiting := "waiting: the 1 game queued need engines this worker lacks (Delta, Gamma)"
@@ -117,6 +118,30 @@ func TestWorkerEngines(t *testing.T) {
 		if !strings.Contains(c.out, c.want) {
 			t.Errorf("%d: the worker said\n%s\nwant %q in it", i, c.out, c.want)
 		}
+	}
+	// Each result names the worker that recorded it: by --name, or by
+	// default its user and machine.
+	var log, errs bytes.Buffer
+	if code := Run([]string{"--db", pg, "log", "--json"}, nil, &log, &errs); code != 0 {
+		t.Fatalf("log --json: exit %d, %s", code, errs.String())
+	}
+	var entries []logJSON
+	if err := json.Unmarshal(log.Bytes(), &entries); err != nil {
+		t.Fatal(err)
+	}
+	host, _ := os.Hostname()
+	want := map[string]string{"round 1 table 1": "w1", "round 1 table 2": "tester@" + host}
+	for _, e := range entries {
+		table, _, _ := strings.Cut(e.Subject, " (")
+		if w, ok := want[table]; ok && e.Action == "result" {
+			if e.Actor == nil || e.Actor.Kind != "worker" || e.Actor.Name != w {
+				t.Errorf("%s %s: actor %+v; want the worker %s", e.Action, e.Subject, e.Actor, w)
+			}
+			delete(want, table)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no result recorded for %v", want)
 	}
 }
 

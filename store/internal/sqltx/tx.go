@@ -342,33 +342,15 @@ func (r *resultCols) result() *tournament.Result {
 // c.After are written over those of c.Before, and those only in c.Before are
 // deleted.
 func (t *Tx) Save(id int64, c tournament.Change) (int64, error) {
-	if c.Version != tournament.ChangeVersion || c.Action == "" {
-		return 0, fmt.Errorf("saving a change of version %d, action %q: %w: this otd writes version %d with an action",
-			c.Version, c.Action, tournament.ErrInvalid, tournament.ChangeVersion)
+	r, err := tournament.NewAuditRow(c)
+	if err != nil {
+		return 0, err
 	}
 	if err := t.put(id, c.Before, c.After); err != nil {
 		return 0, fmt.Errorf("saving %s %s: %w", c.Action, c.Subject, err)
 	}
-	before, err := side(c.Before)
-	if err != nil {
-		return 0, err
-	}
-	after, err := side(c.After)
-	if err != nil {
-		return 0, err
-	}
 	return t.tx.Insert(`INSERT INTO audit (tournament_id, at, version, action, subject, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		id, t.now.UTC().Format(time.RFC3339Nano), c.Version, string(c.Action), c.Subject, before, after)
-}
-
-// side is one side of a change as the audit table stores it: JSON text, ”
-// for nothing.
-func side(s tournament.State) (string, error) {
-	if s.IsZero() {
-		return "", nil
-	}
-	b, err := json.Marshal(s)
-	return string(b), err
+		id, t.now.UTC().Format(time.RFC3339Nano), r.Version, r.Action, r.Subject, string(r.Before), string(r.After))
 }
 
 func (t *Tx) put(id int64, from, to tournament.State) error {
@@ -670,17 +652,18 @@ func (t *Tx) entries(where string, args []any, fn func(tournament.Entry) bool) e
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var e tournament.Entry
-		var at, action, subject, before, after string
-		var version int
-		if err := rows.Scan(&e.ID, &at, &version, &action, &subject, &before, &after, &e.UndoneBy); err != nil {
+		var r tournament.AuditRow
+		var at, before, after string
+		if err := rows.Scan(&r.ID, &at, &r.Version, &r.Action, &r.Subject, &before, &after, &r.UndoneBy); err != nil {
 			return err
 		}
-		if e.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return fmt.Errorf("audit entry %d: %w: time %q", e.ID, t.eng.Damaged, at)
+		if r.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
+			return fmt.Errorf("audit entry %d: %w: time %q", r.ID, t.eng.Damaged, at)
 		}
-		if e.Change, err = tournament.DecodeChange(version, action, subject, []byte(before), []byte(after)); err != nil {
-			return fmt.Errorf("audit entry %d: %w", e.ID, err)
+		r.Before, r.After = []byte(before), []byte(after)
+		e, err := r.Entry()
+		if err != nil {
+			return err
 		}
 		if !fn(e) {
 			return nil
