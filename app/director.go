@@ -34,10 +34,11 @@ type Store struct {
 // New returns the Director of a database.
 func New(db Store) *Director { return &Director{db: db} }
 
-// Do runs ops, in order, on tournament id as one action: if any fails, or
+// do runs ops, in order, on tournament id as one action: if any fails, or
 // the result breaks an invariant, nothing is saved. It returns the
-// tournament after the action and the changes, one per op.
-func (d *Director) Do(ctx context.Context, id int64, ops ...tournament.Op) (t *tournament.Tournament, changes []tournament.Change, err error) {
+// tournament after the action and the changes, one per op. The actions
+// (actions.go) run through it; the rest of otd runs them.
+func (d *Director) do(ctx context.Context, id int64, ops ...tournament.Op) (t *tournament.Tournament, changes []tournament.Change, err error) {
 	err = d.db.Update(ctx, func(tx tournament.Tx) (err error) {
 		t, changes, err = apply(tx, id, ops)
 		return err
@@ -46,6 +47,14 @@ func (d *Director) Do(ctx context.Context, id int64, ops ...tournament.Op) (t *t
 		return nil, nil, err
 	}
 	return t, changes, nil
+}
+
+// DoForTest runs ops as one action (do), for tests: of the stores and the
+// transaction itself (an op that fails, or holds the transaction open),
+// and benchmarks that make a whole event quickly (a round's results in one
+// action). The command line and the web run the named actions.
+func (d *Director) DoForTest(ctx context.Context, id int64, ops ...tournament.Op) (*tournament.Tournament, []tournament.Change, error) {
+	return d.do(ctx, id, ops...)
 }
 
 // apply runs ops, in order, on tournament id in transaction tx, and saves
