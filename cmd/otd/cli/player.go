@@ -14,6 +14,7 @@ import (
 	"github.com/otd-project/otd/roster"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func newPlayerCmd(g *globals) *cobra.Command {
@@ -325,32 +326,11 @@ with any correction of rating, country, WOF id or engine.`,
 			if o.Number, err = playerNumber("player edit", args[0]); err != nil {
 				return err
 			}
-			given := cmd.Flags().Changed
-			if given("name") {
-				o.Edit.Name = &name
-			}
-			if given("country") {
-				o.Edit.Country = &country
-			}
-			if given("rating") {
-				o.Edit.Rating = &rating
-			}
-			if given("wof-id") {
-				o.Edit.WOFID = &wofID
-			}
-			if given("engine") {
-				o.Edit.Engine = &eng
-			}
-			if given("team") {
-				o.Entry.Team = &team
-			}
-			if given("born") {
-				o.Entry.Born = &born
-			}
-			if given("category") {
-				list := strings.FieldsFunc(cats, func(r rune) bool { return r == ',' })
-				o.Entry.Categories = &list
-			}
+			f := cmd.Flags()
+			o.Edit.Name, o.Edit.Country, o.Edit.Rating = given(f, "name", name), given(f, "country", country), given(f, "rating", rating)
+			o.Edit.WOFID, o.Edit.Engine = given(f, "wof-id", wofID), given(f, "engine", eng)
+			o.Entry.Team, o.Entry.Born = given(f, "team", team), given(f, "born", born)
+			o.Entry.Categories = given(f, "category", strings.FieldsFunc(cats, func(r rune) bool { return r == ',' }))
 			if o.Edit == (tournament.PlayerEdit{AllowDuplicate: o.Edit.AllowDuplicate}) && o.Entry == (tournament.PlayerEntry{}) {
 				return usageErrorf("player edit: nothing to change: give --name, --rating, --country, --wof-id, --engine, --team, --born or --category")
 			}
@@ -368,6 +348,15 @@ with any correction of rating, country, WOF id or engine.`,
 	cmd.Flags().IntVar(&wofID, "wof-id", 0, "new WOF id (0: none)")
 	cmd.Flags().StringVar(&eng, "engine", "", `new engine (gtp:ARGV, nboard:ARGV, builtin:NAME; "" for a person)`)
 	return cmd
+}
+
+// given is a pointer to v if the flag name was given, else nil: an edit's
+// field.
+func given[T any](f *pflag.FlagSet, name string, v T) *T {
+	if !f.Changed(name) {
+		return nil
+	}
+	return &v
 }
 
 // runPlayerEdit changes player o.Number's details (a new engine once it
