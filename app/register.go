@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/roster"
@@ -58,6 +57,18 @@ func (d *Director) RegisterRoster(ctx context.Context, id int64, players []roste
 	return d.act(ctx, id, ops...)
 }
 
+// Listed is a player of a rating list, as registering from it takes them:
+// archive.Listed's fields (app does not import archive while archive
+// imports export, an adapter: TestAppImportsNoAdapter).
+type Listed struct {
+	ID            int
+	Name, Country string
+	Rated         bool
+	Rating        float64 // when Rated
+	Why           string  // why not rated, when the list says
+	Unlisted      bool    // rated, but not on the published list
+}
+
 // NotListedError is a WOF id that a rating list does not have.
 type NotListedError struct{ ID int }
 
@@ -70,7 +81,7 @@ func (e *RepeatedIDError) Error() string { return fmt.Sprintf("WOF id %d is give
 
 // CheckListed checks that the players of ids can be registered from list:
 // each is in it (else a *NotListedError), once (else a *RepeatedIDError).
-func CheckListed(list map[int]archive.Listed, ids []int) error {
+func CheckListed(list map[int]Listed, ids []int) error {
 	for i, id := range ids {
 		if _, ok := list[id]; !ok {
 			return &NotListedError{ID: id}
@@ -93,7 +104,7 @@ type Registered struct {
 // list, all or none, in the order given, with the list's name, country and
 // rating (ListedInput); a WOF id that is not in the list is refused (a
 // *NotListedError) before anything is registered.
-func (d *Director) RegisterListed(ctx context.Context, id int64, list map[int]archive.Listed, ids []int, allowDup bool) (Registered, error) {
+func (d *Director) RegisterListed(ctx context.Context, id int64, list map[int]Listed, ids []int, allowDup bool) (Registered, error) {
 	var es []Entrant
 	var notes []string
 	for _, wofID := range ids {
@@ -119,7 +130,7 @@ func (d *Director) RegisterListed(ctx context.Context, id int64, list map[int]ar
 // name, WOF id, country (none if otd does not know the code) and rating
 // (none if not rated, or not on the published list), and what the director
 // should know of it ("" if nothing).
-func ListedInput(p archive.Listed) (tournament.PlayerInput, string) {
+func ListedInput(p Listed) (tournament.PlayerInput, string) {
 	in := tournament.PlayerInput{Name: p.Name, WOFID: p.ID}
 	var notes []string
 	switch {
@@ -156,7 +167,7 @@ func ListedInput(p archive.Listed) (tournament.PlayerInput, string) {
 
 // ratingOf is a rated player's rating as a player's: rounded, within what
 // a player's rating may be.
-func ratingOf(p archive.Listed) int { return min(max(int(math.Round(p.Rating)), 1), 4000) }
+func ratingOf(p Listed) int { return min(max(int(math.Round(p.Rating)), 1), 4000) }
 
 // Rated is what RateFromList did: how many ratings changed (none: no
 // action ran) and, for each player who has no rating from the list, why.
@@ -168,7 +179,7 @@ type Rated struct {
 
 // RateFromList sets the rating of every registered player whose WOF id is
 // rated in list, in one action, and says who has no rating from it.
-func (d *Director) RateFromList(ctx context.Context, id int64, list map[int]archive.Listed) (Rated, error) {
+func (d *Director) RateFromList(ctx context.Context, id int64, list map[int]Listed) (Rated, error) {
 	t, err := d.Tournament(ctx, id)
 	if err != nil {
 		return Rated{}, err
@@ -217,7 +228,7 @@ func (d *Director) Summary(ctx context.Context, id int64) (tournament.Summary, e
 // rating list (RegisterListed; check them with CheckListed first, so that a
 // wrong id makes no tournament). If the registration fails, the tournament
 // stays, without players, and the error says so.
-func (d *Director) CreateListed(ctx context.Context, s tournament.Settings, list map[int]archive.Listed, ids []int) (Registered, error) {
+func (d *Director) CreateListed(ctx context.Context, s tournament.Settings, list map[int]Listed, ids []int) (Registered, error) {
 	t, err := d.Create(ctx, s)
 	if err != nil || len(ids) == 0 {
 		return Registered{Outcome: Outcome{Tournament: t}}, err

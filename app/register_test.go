@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/app"
-	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/internal/memstore"
 	"github.com/otd-project/otd/roster"
 	"github.com/otd-project/otd/tournament"
@@ -17,11 +16,11 @@ import (
 // rating from games long ago, as 'otd rating --all' shows one) is
 // registered without it, saying so; a listed one with it.
 func TestListedInputUnlisted(t *testing.T) {
-	in, note := app.ListedInput(archive.Listed{ID: 960, Name: "OLD, Timer", Country: "FRA", Rated: true, Rating: 3173.2, Unlisted: true})
+	in, note := app.ListedInput(app.Listed{ID: 960, Name: "OLD, Timer", Country: "FRA", Rated: true, Rating: 3173.2, Unlisted: true})
 	if in.Rating != 0 || !strings.Contains(note, "not on the published list") {
 		t.Errorf("unlisted: %+v, %q; want no rating and why", in, note)
 	}
-	in, note = app.ListedInput(archive.Listed{ID: 79, Name: "LEADER, Imre", Country: "GBR", Rated: true, Rating: 2157.43})
+	in, note = app.ListedInput(app.Listed{ID: 79, Name: "LEADER, Imre", Country: "GBR", Rated: true, Rating: 2157.43})
 	if in.Rating != 2157 || note != "" {
 		t.Errorf("listed: %+v, %q; want rating 2157", in, note)
 	}
@@ -64,7 +63,7 @@ func TestRegisterRosterErrors(t *testing.T) {
 func TestRegisterListed(t *testing.T) {
 	ctx := context.Background()
 	d := app.New(app.Store{Storage: memstore.New()})
-	list := map[int]archive.Listed{
+	list := map[int]app.Listed{
 		79:   {ID: 79, Name: "LEADER, Imre", Country: "GBR", Rated: true, Rating: 2157.43},
 		2357: {ID: 2357, Name: "NEW, Comer", Country: "FRA"},
 	}

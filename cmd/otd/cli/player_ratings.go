@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/pflag"
@@ -57,8 +56,16 @@ func (l *listFlags) add(f *pflag.FlagSet, atDefault string) {
 }
 
 // read reads the list at the day of --at, else def, else today.
-func (l listFlags) read(g *globals, def tournament.Date) (map[int]archive.Listed, string, error) {
-	return g.ratingList(l.Ratings, g.listDay(l.At, def), l.MinPart)
+func (l listFlags) read(g *globals, def tournament.Date) (map[int]app.Listed, string, error) {
+	list, src, err := g.ratingList(l.Ratings, g.listDay(l.At, def), l.MinPart)
+	if err != nil {
+		return nil, "", err
+	}
+	players := make(map[int]app.Listed, len(list))
+	for id, p := range list {
+		players[id] = app.Listed(p)
+	}
+	return players, src, nil
 }
 
 // maxIDLine is the longest line of a file of WOF ids.

@@ -15,7 +15,6 @@ import (
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
 
-	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -191,7 +190,7 @@ the winner scores more and BQ and disc totals rank as in Othello.`,
 // runTournamentNew creates the tournament (and the database if need be)
 // and makes it the current one.
 func runTournamentNew(g *globals, o tournamentNewOptions) error {
-	var list map[int]archive.Listed
+	var list map[int]app.Listed
 	var src string
 	var ids []int
 	if o.List.Ratings != "" { // read before the tournament is made: a wrong list or id makes none
