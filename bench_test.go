@@ -123,7 +123,7 @@ func writeBenchTournament(path string, players, rounds int) error {
 		in := tournament.PlayerInput{Name: fmt.Sprintf("Player %d", i+1), Rating: 1200 + rng.IntN(1400), Country: countries[rng.IntN(len(countries))]}
 		ops = append(ops, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.AddPlayer(in) })
 	}
-	t, _, err := d.Do(ctx, created.ID, ops...)
+	t, _, err := d.DoForTest(ctx, created.ID, ops...)
 	if err != nil {
 		return err
 	}
@@ -142,7 +142,7 @@ func writeBenchTournament(path string, players, rounds int) error {
 			}
 		}
 		ops = append(ops, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Pair(tournament.PairOptions{}) })
-		if t, _, err = d.Do(ctx, created.ID, ops...); err != nil {
+		if t, _, err = d.DoForTest(ctx, created.ID, ops...); err != nil {
 			return fmt.Errorf("round %d: %w", r, err)
 		}
 		ops = ops[:0]
@@ -163,7 +163,7 @@ func writeBenchTournament(path string, players, rounds int) error {
 				return tm.RecordResult(tournament.At(r, g.Table), in, false)
 			})
 		}
-		if t, _, err = d.Do(ctx, created.ID, ops...); err != nil {
+		if t, _, err = d.DoForTest(ctx, created.ID, ops...); err != nil {
 			return fmt.Errorf("round %d results: %w", r, err)
 		}
 	}
@@ -278,11 +278,11 @@ func BenchmarkEngineRound(b *testing.B) {
 		}
 		for i := range 16 {
 			in := tournament.PlayerInput{Name: fmt.Sprintf("P%d", i+1), Engine: "builtin:" + specs[i%len(specs)]}
-			if _, _, err := d.Do(ctx, created.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) }); err != nil {
+			if _, _, err := d.DoForTest(ctx, created.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) }); err != nil {
 				b.Fatal(err)
 			}
 		}
-		if _, _, err := d.Do(ctx, created.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) }); err != nil {
+		if _, _, err := d.DoForTest(ctx, created.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) }); err != nil {
 			b.Fatal(err)
 		}
 		start := func(_ context.Context, p tournament.Player, _ engine.Rules) (player.Player, error) {

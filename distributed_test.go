@@ -73,7 +73,7 @@ func TestDistributedWorkersKilled(t *testing.T) {
 		}
 		spec := tournament.Engine{Protocol: tournament.GTP, Argv: argv}.String()
 		in := tournament.PlayerInput{Name: fmt.Sprintf("Fake %02d", i+1), Engine: spec}
-		if _, _, err := d.Do(ctx, created.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) }); err != nil {
+		if _, _, err := d.DoForTest(ctx, created.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) }); err != nil {
 			t.Fatal(err)
 		}
 	}

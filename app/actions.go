@@ -10,7 +10,7 @@ import (
 )
 
 // The director's actions, one method each: every one takes the tournament
-// it acts on (its id), runs the domain's operation in one transaction (Do)
+// it acts on (its id), runs the domain's operation in one transaction (do)
 // and returns what it did.
 
 // Outcome is what an action did: the tournament after it, and its changes
@@ -20,9 +20,9 @@ type Outcome struct {
 	Changes    []tournament.Change
 }
 
-// act runs ops on tournament id as one action (Do).
+// act runs ops on tournament id as one action (do).
 func (d *Director) act(ctx context.Context, id int64, ops ...tournament.Op) (Outcome, error) {
-	t, changes, err := d.Do(ctx, id, ops...)
+	t, changes, err := d.do(ctx, id, ops...)
 	return Outcome{t, changes}, err
 }
 

@@ -50,10 +50,11 @@ func (d *Director) save(tx tournament.Tx, id int64, c *tournament.Change) (int64
 	return tx.Save(id, *c)
 }
 
-// Do runs ops, in order, on tournament id as one action: if any fails, or
+// do runs ops, in order, on tournament id as one action: if any fails, or
 // the result breaks an invariant, nothing is saved. It returns the
-// tournament after the action and the changes, one per op.
-func (d *Director) Do(ctx context.Context, id int64, ops ...tournament.Op) (t *tournament.Tournament, changes []tournament.Change, err error) {
+// tournament after the action and the changes, one per op. The actions
+// (actions.go) run through it; the rest of otd runs them.
+func (d *Director) do(ctx context.Context, id int64, ops ...tournament.Op) (t *tournament.Tournament, changes []tournament.Change, err error) {
 	err = d.db.Update(ctx, func(tx tournament.Tx) (err error) {
 		t, changes, err = d.apply(tx, id, ops)
 		return err
@@ -62,6 +63,14 @@ func (d *Director) Do(ctx context.Context, id int64, ops ...tournament.Op) (t *t
 		return nil, nil, err
 	}
 	return t, changes, nil
+}
+
+// DoForTest runs ops as one action (do), for tests: of the stores and the
+// transaction itself (an op that fails, or holds the transaction open),
+// and benchmarks that make a whole event quickly (a round's results in one
+// action). The command line and the web run the named actions.
+func (d *Director) DoForTest(ctx context.Context, id int64, ops ...tournament.Op) (*tournament.Tournament, []tournament.Change, error) {
+	return d.do(ctx, id, ops...)
 }
 
 // apply runs ops, in order, on tournament id in transaction tx, and saves

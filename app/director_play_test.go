@@ -34,7 +34,7 @@ func engineEvent(t *testing.T, d *app.Director, name string, engines int, people
 		in := tournament.PlayerInput{Name: n, Rating: 1000}
 		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
 	}
-	tm, _, err = d.Do(ctx, tm.ID, append(ops, pair)...)
+	tm, _, err = d.DoForTest(ctx, tm.ID, append(ops, pair)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestPlayRoundRepaired(t *testing.T) {
 			if _, _, err := d.Undo(ctx, tm.ID); err != nil {
 				t.Error(err)
 			}
-			if _, _, err := d.Do(ctx, tm.ID, swap); err != nil {
+			if _, _, err := d.DoForTest(ctx, tm.ID, swap); err != nil {
 				t.Error(err)
 			}
 		})
@@ -259,7 +259,7 @@ func TestRunStopsAtAPerson(t *testing.T) {
 				rec := func(t *tournament.Tournament) (tournament.Change, error) {
 					return t.RecordResult(tournament.At(r, g.Table), tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 				}
-				if _, _, err := d.Do(ctx, tm.ID, rec); err != nil {
+				if _, _, err := d.DoForTest(ctx, tm.ID, rec); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -363,7 +363,7 @@ func TestRunPlaysTheFinalPhase(t *testing.T) {
 	tm := engineEvent(t, d, "Bots", 4)
 	s := tm.Settings
 	s.Final = tournament.FinalRules{Qualifiers: 2, BestOf: 3, Level: tournament.LevelDiscs, Colour: tournament.ColourLot}
-	if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.ChangeSettings(s) }); err != nil {
+	if _, _, err := d.DoForTest(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.ChangeSettings(s) }); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.Run(ctx, tm.ID, app.PlayOptions{Time: minute}); err != nil {

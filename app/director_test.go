@@ -40,7 +40,7 @@ func newEvent(t *testing.T, d *app.Director, name string, n int) *tournament.Tou
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm, _, err = d.Do(ctx, tm.ID, append(addPlayers(n), pair)...)
+	tm, _, err = d.DoForTest(ctx, tm.ID, append(addPlayers(n), pair)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestDirectorActsOnTheTournamentNamed(t *testing.T) {
 	if cur, err := d.Current(ctx); err != nil || cur != b.ID {
 		t.Fatalf("Current = %d, %v; want B's id %d", cur, err, b.ID)
 	}
-	if _, _, err := d.Do(ctx, a.ID, result(1, 1, 40, 24)); err != nil {
+	if _, _, err := d.DoForTest(ctx, a.ID, result(1, 1, 40, 24)); err != nil {
 		t.Fatal(err)
 	}
 	gotA, err := d.Tournament(ctx, a.ID)
@@ -75,7 +75,7 @@ func TestDirectorActsOnTheTournamentNamed(t *testing.T) {
 		t.Errorf("B's table 1 got a result: %+v", g.Result)
 	}
 	// Undo and the log are A's too.
-	if _, _, err := d.Do(ctx, b.ID, result(1, 2, 30, 34)); err != nil {
+	if _, _, err := d.DoForTest(ctx, b.ID, result(1, 2, 30, 34)); err != nil {
 		t.Fatal(err)
 	}
 	last, _, err := d.Undo(ctx, a.ID)
@@ -96,7 +96,7 @@ func TestDirectorActsOnTheTournamentNamed(t *testing.T) {
 	}
 	for _, err := range []error{
 		func() error { _, err := d.Tournament(ctx, 99); return err }(),
-		func() error { _, _, err := d.Do(ctx, 99, pair); return err }(),
+		func() error { _, _, err := d.DoForTest(ctx, 99, pair); return err }(),
 		func() error { _, _, err := d.Undo(ctx, 99); return err }(),
 	} {
 		if !errors.Is(err, tournament.ErrNoTournament) {
@@ -126,7 +126,7 @@ func TestDirectorAllOrNothing(t *testing.T) {
 		"an op fails":         {result(1, 1, 40, 24), failing},
 		"an invariant breaks": {breaking},
 	} {
-		if _, _, err := d.Do(ctx, tm.ID, ops...); err == nil {
+		if _, _, err := d.DoForTest(ctx, tm.ID, ops...); err == nil {
 			t.Errorf("%s: the action succeeded", name)
 		}
 	}
@@ -136,7 +136,7 @@ func TestDirectorAllOrNothing(t *testing.T) {
 		}
 		return nil
 	}
-	if _, _, err := d.Do(ctx, tm.ID, result(1, 1, 40, 24), result(1, 2, 30, 34)); err == nil {
+	if _, _, err := d.DoForTest(ctx, tm.ID, result(1, 1, 40, 24), result(1, 2, 30, 34)); err == nil {
 		t.Error("a failing save: the action succeeded")
 	}
 	after, _ := d.Tournament(ctx, tm.ID)
@@ -164,7 +164,7 @@ func TestDirectorUndoRestoresExactly(t *testing.T) {
 	for _, op := range actions {
 		s, _ := d.Tournament(ctx, tm.ID)
 		states = append(states, s)
-		if _, _, err := d.Do(ctx, tm.ID, op); err != nil {
+		if _, _, err := d.DoForTest(ctx, tm.ID, op); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -197,7 +197,7 @@ func TestDirectorNames(t *testing.T) {
 		s.Name = "club night"
 		return t.ChangeSettings(s)
 	}
-	if _, _, err := d.Do(ctx, a.ID, rename); !errors.Is(err, tournament.ErrDuplicate) {
+	if _, _, err := d.DoForTest(ctx, a.ID, rename); !errors.Is(err, tournament.ErrDuplicate) {
 		t.Errorf("a rename to another's name: %v; want ErrDuplicate", err)
 	}
 }
@@ -211,13 +211,13 @@ func TestDirectorStampsItsActor(t *testing.T) {
 	alice := tournament.Actor{Kind: tournament.ByCommandLine, Name: "alice"}
 	w1 := tournament.Actor{Kind: tournament.ByWorker, Name: "w1@host"}
 	tm := newEvent(t, d.As(alice), "Open", 4)
-	if _, _, err := d.As(w1).Do(ctx, tm.ID, result(1, 1, 40, 24)); err != nil {
+	if _, _, err := d.As(w1).DoForTest(ctx, tm.ID, result(1, 1, 40, 24)); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := d.As(alice).Undo(ctx, tm.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := d.Do(ctx, tm.ID, result(1, 2, 30, 34)); err != nil {
+	if _, _, err := d.DoForTest(ctx, tm.ID, result(1, 2, 30, 34)); err != nil {
 		t.Fatal(err)
 	}
 	_, log, err := d.Log(ctx, tm.ID)

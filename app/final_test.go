@@ -51,7 +51,7 @@ func TestFinalPhase(t *testing.T) {
 	ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}, {5, 6}}})
 	})
-	if _, _, err := d.Do(ctx, id, ops...); err != nil {
+	if _, _, err := d.DoForTest(ctx, id, ops...); err != nil {
 		t.Fatal(err)
 	}
 	// act does op, undoes it (the state must come back exactly), does it again.
@@ -61,7 +61,7 @@ func TestFinalPhase(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := d.Do(ctx, id, op); err != nil {
+		if _, _, err := d.DoForTest(ctx, id, op); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if _, _, err := d.Undo(ctx, id); err != nil {
@@ -70,7 +70,7 @@ func TestFinalPhase(t *testing.T) {
 		if back, _ := d.Tournament(ctx, id); !reflect.DeepEqual(back, before) {
 			t.Fatalf("undo of %s did not restore the state:\n%+v\nwant\n%+v", name, back, before)
 		}
-		after, _, err := d.Do(ctx, id, op)
+		after, _, err := d.DoForTest(ctx, id, op)
 		if err != nil {
 			t.Fatalf("%s again: %v", name, err)
 		}
@@ -86,7 +86,7 @@ func TestFinalPhase(t *testing.T) {
 			return t.RecordResult(tournament.GameRef{Match: code, Game: n}, tournament.ResultInput{Black: b, White: w, HasScore: true}, false)
 		})
 	}
-	if _, _, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := d.DoForTest(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.FinalNext(tournament.FinalOptions{})
 	}); err == nil {
 		t.Error("the final phase paired before the Swiss is over")
@@ -136,7 +136,7 @@ func TestFinalPhase(t *testing.T) {
 	if err != nil || !over || !slices.Equal(order, []int{3, 1, 5, 2, 6, 4}) {
 		t.Errorf("final ranking %v (over %v, %v); want 3 1 5 2 6 4", order, over, err)
 	}
-	if _, _, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := d.DoForTest(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.FinalNext(tournament.FinalOptions{})
 	}); err == nil {
 		t.Error("final next after the end: no error")
@@ -194,7 +194,7 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 			next := func(t *tournament.Tournament) (tournament.Change, error) {
 				return t.FinalNext(tournament.FinalOptions{Black: map[string]int{"PO": 6}})
 			}
-			if tm, _, err = d.Do(ctx, tm.ID, append(ops, next)...); err != nil {
+			if tm, _, err = d.DoForTest(ctx, tm.ID, append(ops, next)...); err != nil {
 				t.Fatal(err)
 			}
 			if len(tm.FinalGames) != 1 || tm.FinalGames[0].Match != "PO" {
@@ -204,7 +204,7 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 			if want := "player 6 (P6), of the category, plays the open PO, which may take them to the semi-finals"; youth.Waiting != want || len(youth.Matches) != 0 {
 				t.Errorf("the youth phase during the play-off: waiting %q, matches %v; want %q, none", youth.Waiting, youth.Matches, want)
 			}
-			tm, _, err = d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
+			tm, _, err = d.DoForTest(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
 				return t.RecordResult(tournament.GameRef{Match: "PO", Game: 1}, tournament.ResultInput{Black: tc.po[0], White: tc.po[1], HasScore: true}, false)
 			}, func(t *tournament.Tournament) (tournament.Change, error) {
 				return t.FinalNext(tournament.FinalOptions{})

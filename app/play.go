@@ -350,7 +350,7 @@ func play(ctx context.Context, t *tournament.Tournament, o PlayOptions, ps [2]pl
 // ctx ends meanwhile.
 func (d *Director) recordWith(ctx context.Context, id int64, record func(*tournament.Tournament, tournament.Played) (*tournament.Result, tournament.Change, error)) func(tournament.Played) (*tournament.Result, error) {
 	return func(p tournament.Played) (res *tournament.Result, err error) {
-		_, _, err = d.Do(context.WithoutCancel(ctx), id, func(t *tournament.Tournament) (c tournament.Change, err error) {
+		_, _, err = d.do(context.WithoutCancel(ctx), id, func(t *tournament.Tournament) (c tournament.Change, err error) {
 			res, c, err = record(t, p)
 			return c, err
 		})
@@ -420,7 +420,7 @@ func (d *Director) Run(ctx context.Context, id int64, o PlayOptions) error {
 			if r == t.Rounds {
 				return d.runFinal(ctx, id, o)
 			}
-			_, changes, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) })
+			_, changes, err := d.do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Pair(tournament.PairOptions{}) })
 			if err != nil {
 				return err
 			}
@@ -446,7 +446,7 @@ func (d *Director) Run(ctx context.Context, id int64, o PlayOptions) error {
 // with a person waits (ErrHumanGames).
 func (d *Director) runFinal(ctx context.Context, id int64, o PlayOptions) error {
 	for {
-		_, changes, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+		_, changes, err := d.do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
 			return t.FinalNext(tournament.FinalOptions{})
 		})
 		switch {

@@ -549,13 +549,13 @@ func testCurrentUseDelete(t *testing.T, newDB NewDB) {
 		t.Errorf("Use(99): %v; want tournament 99 not found", err)
 	}
 	for _, name := range []string{"Ann", "Bob"} {
-		if _, _, err := d.Do(ctx, a.ID, func(tm *tournament.Tournament) (tournament.Change, error) {
+		if _, _, err := d.DoForTest(ctx, a.ID, func(tm *tournament.Tournament) (tournament.Change, error) {
 			return tm.AddPlayer(tournament.PlayerInput{Name: name})
 		}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, _, err := d.Do(ctx, a.ID, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Pair(tournament.PairOptions{}) },
+	if _, _, err := d.DoForTest(ctx, a.ID, func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Pair(tournament.PairOptions{}) },
 		func(tm *tournament.Tournament) (tournament.Change, error) {
 			return tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 		}); err != nil {
@@ -642,7 +642,7 @@ func testConcurrentDirectors(t *testing.T, newDB NewDB) {
 					return tm.AddPlayer(tournament.PlayerInput{Name: name})
 				}
 				for {
-					_, _, err := d.Do(ctx, tm.ID, add)
+					_, _, err := d.DoForTest(ctx, tm.ID, add)
 					if !errors.Is(err, tournament.ErrBusy) { // refused: try again
 						errs <- err
 						break
@@ -706,7 +706,7 @@ func testChanges(t *testing.T, newDB NewDB) {
 		t.Fatal("a change before any")
 	case <-time.After(100 * time.Millisecond):
 	}
-	if _, _, err := w.Do(ctx, club.ID, func(t *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := w.DoForTest(ctx, club.ID, func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.AddPlayer(tournament.PlayerInput{Name: "Ann Archer"})
 	}); err != nil {
 		t.Fatal(err)
@@ -748,11 +748,11 @@ func event(t *testing.T, s app.Store) *app.Director {
 		func(tm *tournament.Tournament) (tournament.Change, error) { return tm.Pair(tournament.PairOptions{}) },
 	}
 	for _, op := range ops {
-		if _, _, err := d.Do(ctx, tm.ID, op); err != nil {
+		if _, _, err := d.DoForTest(ctx, tm.ID, op); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, _, err := d.Do(ctx, tm.ID, func(tm *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := d.DoForTest(ctx, tm.ID, func(tm *tournament.Tournament) (tournament.Change, error) {
 		g := tm.Round(1)[0]
 		return tm.RecordResult(tournament.At(1, g.Table), tournament.ResultInput{Black: 33, White: 31, HasScore: true, TimeDefault: tournament.White}, false)
 	}); err != nil {

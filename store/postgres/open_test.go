@@ -200,7 +200,7 @@ func TestLockWait(t *testing.T) {
 	}
 	holding, release, done := make(chan struct{}), make(chan struct{}), make(chan error)
 	go func() {
-		_, _, err := a.Do(ctx, club.ID, add("Ann"), func(tm *tournament.Tournament) (tournament.Change, error) {
+		_, _, err := a.DoForTest(ctx, club.ID, add("Ann"), func(tm *tournament.Tournament) (tournament.Change, error) {
 			close(holding)
 			<-release
 			return tm.AddPlayer(tournament.PlayerInput{Name: "Bob"})
@@ -208,19 +208,19 @@ func TestLockWait(t *testing.T) {
 		done <- err
 	}()
 	<-holding
-	_, _, err = b.Do(ctx, club.ID, add("Cy"))
+	_, _, err = b.DoForTest(ctx, club.ID, add("Cy"))
 	if !errors.Is(err, tournament.ErrBusy) || !strings.Contains(err.Error(), "another director has been changing this tournament for over 200ms") ||
 		!strings.Contains(err.Error(), "try again") {
 		t.Errorf("a change while another holds the tournament: %v; want ErrBusy, try again", err)
 	}
-	if _, _, err := b.Do(ctx, other.ID, add("Dee")); err != nil {
+	if _, _, err := b.DoForTest(ctx, other.ID, add("Dee")); err != nil {
 		t.Errorf("a change of another tournament meanwhile: %v", err)
 	}
 	close(release)
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	tm, _, err := b.Do(ctx, club.ID, add("Cy"))
+	tm, _, err := b.DoForTest(ctx, club.ID, add("Cy"))
 	if err != nil {
 		t.Fatalf("tried again: %v", err)
 	}
@@ -242,11 +242,11 @@ func TestInTx(t *testing.T) {
 			t.Fatal(err)
 		}
 		in := app.New(app.Store{Storage: s.InTx(tx)})
-		if _, _, err := in.Do(ctx, club.ID, add("Ann")); err != nil {
+		if _, _, err := in.DoForTest(ctx, club.ID, add("Ann")); err != nil {
 			t.Fatal(err)
 		}
 		boom := errors.New("boom")
-		if _, _, err := in.Do(ctx, club.ID, add("Bob"), func(*tournament.Tournament) (tournament.Change, error) {
+		if _, _, err := in.DoForTest(ctx, club.ID, add("Bob"), func(*tournament.Tournament) (tournament.Change, error) {
 			return tournament.Change{}, boom
 		}); !errors.Is(err, boom) {
 			t.Fatalf("a failing action: %v", err)
@@ -331,7 +331,7 @@ func director(args []string) error {
 			}
 		}
 		for {
-			_, _, err := d.Do(ctx, id, op)
+			_, _, err := d.DoForTest(ctx, id, op)
 			if err == nil {
 				break
 			}
@@ -353,7 +353,7 @@ func TestTwoProcesses(t *testing.T) {
 	u, s, club := newClub(t)
 	d := app.New(s.App())
 	ctx := context.Background()
-	if _, _, err := d.Do(ctx, club.ID, func(tm *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := d.DoForTest(ctx, club.ID, func(tm *tournament.Tournament) (tournament.Change, error) {
 		return tm.AddPlayer(tournament.PlayerInput{Name: "Rated", Rating: 1000})
 	}); err != nil {
 		t.Fatal(err)

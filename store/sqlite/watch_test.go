@@ -31,7 +31,7 @@ func TestChangesUnwritable(t *testing.T) {
 	}
 	add := func(s *Store, name string) {
 		t.Helper()
-		if _, _, err := app.New(s.App()).Do(ctx, 1, func(t *tournament.Tournament) (tournament.Change, error) {
+		if _, _, err := app.New(s.App()).DoForTest(ctx, 1, func(t *tournament.Tournament) (tournament.Change, error) {
 			return t.AddPlayer(tournament.PlayerInput{Name: name})
 		}); err != nil {
 			t.Fatal(err)

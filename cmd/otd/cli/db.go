@@ -88,6 +88,44 @@ func openDB(name string, o dbOptions, now func() time.Time) (*app.Director, func
 	return app.New(st.App()), func() { st.Close() }, nil
 }
 
+// storeAdvice is what to do about an error of a store ("; ..." or ""),
+// for advice.
+func storeAdvice(err error) string {
+	switch {
+	case errors.Is(err, sqlite.ErrNotBackup): // a restore refused says what to do
+		return ""
+	case errors.Is(err, postgres.ErrBusy), errors.Is(err, postgres.ErrReadOnly): // the server's lines say what to do
+		return ""
+	case errors.Is(err, sqlite.ErrNoDatabase):
+		return "; create a tournament first ('otd tournament new NAME --rounds N') or name the database with --db"
+	case errors.Is(err, sqlite.ErrPath):
+		return "; name a database file with --db"
+	case errors.Is(err, sqlite.ErrChangesPending):
+		return "; close the otd that is using it, or open it once where you may write it"
+	case errors.Is(err, sqlite.ErrReadOnly):
+		return "; copy it to a folder you may write and name the copy with --db"
+	case errors.Is(err, sqlite.ErrNotOTD):
+		return "; name an otd database with --db (only 'otd tournament new' and 'otd import' make one)"
+	case errors.Is(err, sqlite.ErrNewerSchema):
+		return "; upgrade otd"
+	case errors.Is(err, sqlite.ErrDamaged), errors.Is(err, tournament.ErrInconsistent) && strings.Contains(err.Error(), "changed by another program"):
+		return "; restore a backup made with 'otd backup' ('otd restore FILE')"
+	case errors.Is(err, sqlite.ErrNotDatabase):
+		return "; name an otd database with --db"
+	case errors.Is(err, sqlite.ErrCannotOpen):
+		return "; name a database file that you may read and write with --db"
+	case errors.Is(err, sqlite.ErrDiskFull):
+		return "; free some space on it and try again"
+	case errors.Is(err, sqlite.ErrBusy):
+		return "; close that program, or wait and try again"
+	case errors.Is(err, postgres.ErrURL):
+		return "; name a PostgreSQL database as postgres://USER:PASSWORD@HOST:PORT/DATABASE"
+	case errors.Is(err, postgres.ErrDamaged), errors.Is(err, postgres.ErrNotOTD):
+		return "; restore a backup made with 'otd backup' ('otd restore FILE'), or name another database with --db"
+	}
+	return ""
+}
+
 // dbName is the database as messages name it: a PostgreSQL URL without its
 // password.
 func (g *globals) dbName() string { return postgres.Redact(g.DB) }
@@ -156,15 +194,15 @@ func (g *globals) current() (*tournament.Tournament, error) {
 	return d.Tournament(context.Background(), id)
 }
 
-// do runs a director's action on the tournament the command acts on
-// (target; see Director.Do).
-func (g *globals) do(ops ...tournament.Op) (*tournament.Tournament, []tournament.Change, error) {
-	d, id, done, err := g.event()
+// withApp opens the database and runs fn on the application layer over
+// it: the commands that act on the database's tournaments, not on one.
+func (g *globals) withApp(fn func(ctx context.Context, d *app.Director) error) error {
+	d, done, err := g.app(false)
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
 	defer done()
-	return d.Do(context.Background(), id, ops...)
+	return fn(context.Background(), d)
 }
 
 // act runs a director's action (a method of app.Director) on the

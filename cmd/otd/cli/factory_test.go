@@ -131,6 +131,10 @@ func TestResultFlags(t *testing.T) {
 		{args: []string{"result", "1", "1", "40-24", "--time-default", "grey"}, code: exitUsage, err: `--time-default is black or white, not "grey"`},
 		{args: []string{"result", "1", "1", "forty"}, code: exitUsage, err: "forty"},
 		{args: []string{"result", "1", "1", "40-24", "x"}, code: exitUsage, err: "accepts between 2 and 3 arg(s)"},
+		{args: []string{"result", "women:sf1", "2", "33-31", "--correct"},
+			want: o{Table: 2, Match: "women:SF1", In: in{Black: 33, White: 31, HasScore: true}, Correct: true}},
+		// --repair pairs a round again: a final game has none after it.
+		{args: []string{"result", "SF1", "1", "30-34", "--correct", "--repair"}, code: exitUsage, err: "result: --repair is for a round's result, not a final game's"},
 	})
 }
 

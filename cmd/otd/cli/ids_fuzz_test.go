@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/otd-project/otd/archive"
 )
 
 // FuzzReadIDFile: any content is WOF ids from 1, or refused in one line
@@ -53,19 +51,5 @@ func TestReadIDFile(t *testing.T) {
 		if err != nil || !slices.Equal(got, c.want) {
 			t.Errorf("%.20q: %v, %v; want %v", c.text, got, err, c.want)
 		}
-	}
-}
-
-// TestListedInputUnlisted: a player rated but not on the published list (a
-// rating from games long ago, as 'otd rating --all' shows one) is
-// registered without it, saying so; a listed one with it.
-func TestListedInputUnlisted(t *testing.T) {
-	in, note := listedInput(archive.Listed{ID: 960, Name: "OLD, Timer", Country: "FRA", Rated: true, Rating: 3173.2, Unlisted: true})
-	if in.Rating != 0 || !strings.Contains(note, "not on the published list") {
-		t.Errorf("unlisted: %+v, %q; want no rating and why", in, note)
-	}
-	in, note = listedInput(archive.Listed{ID: 79, Name: "LEADER, Imre", Country: "GBR", Rated: true, Rating: 2157.43})
-	if in.Rating != 2157 || note != "" {
-		t.Errorf("listed: %+v, %q; want rating 2157", in, note)
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/otd-project/otd/app"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/otd-project/otd/roster"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func newPlayerCmd(g *globals) *cobra.Command {
@@ -22,8 +24,8 @@ func newPlayerCmd(g *globals) *cobra.Command {
 		Long: `Players of the current tournament are numbered 1, 2, ... in order of
 registration. Late entries are accepted until their first round is paired.`,
 	}
-	cmd.AddCommand(newPlayerAddCmd(g, nil), newPlayerImportCmd(g), newPlayerListCmd(g), newPlayerEditCmd(g),
-		newPlayerWithdrawCmd(g), newPlayerAbsentCmd(g), newPlayerRemoveCmd(g))
+	cmd.AddCommand(newPlayerAddCmd(g, nil), newPlayerImportCmd(g, nil), newPlayerListCmd(g, nil), newPlayerEditCmd(g, nil),
+		newPlayerWithdrawCmd(g, nil), newPlayerAbsentCmd(g, nil), newPlayerRemoveCmd(g, nil))
 	return cmd
 }
 
@@ -110,9 +112,18 @@ func runPlayerAdd(g *globals, o playerAddOptions) error {
 	return nil
 }
 
-func newPlayerImportCmd(g *globals) *cobra.Command {
-	var allowDup bool
-	var lf listFlags
+type playerImportOptions struct {
+	File           string    // the players file; "" with --ratings
+	List           listFlags // --ratings: the rating list the players come from
+	Args           []string  // with --ratings: WOF ids, or files of them
+	AllowDuplicate bool
+}
+
+func newPlayerImportCmd(g *globals, runF func(playerImportOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o playerImportOptions) error { return runPlayerImport(g, o) }
+	}
+	var o playerImportOptions
 	cmd := &cobra.Command{
 		Use:   "import FILE.csv | --ratings LIST [WOF-ID|FILE...]",
 		Short: "Register every player of a CSV file (name, rating, country), or players of a rating list by WOF id",
@@ -148,53 +159,46 @@ id from the list (players registered by hand with --wof-id).`,
 			"  otd player import --ratings ~/wof-archive --at 2026-05-01 79,2357\n  otd player import --ratings archive.db",
 		Args: argsUsage(cobra.ArbitraryArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if lf.Ratings != "" {
-				return runPlayerImportRatings(g, lf, args, allowDup)
-			}
-			if cmd.Flags().Changed("at") || cmd.Flags().Changed("min-part") {
+			switch {
+			case o.List.Ratings != "":
+				o.Args = args
+			case cmd.Flags().Changed("at") || cmd.Flags().Changed("min-part"):
 				return usageErrorf("player import: --at and --min-part go with --ratings")
-			}
-			if len(args) != 1 {
+			case len(args) != 1:
 				return usageErrorf("player import: name one players file (or give --ratings LIST and WOF ids)")
+			default:
+				o.File = args[0]
 			}
-			return runPlayerImport(g, args[0], allowDup)
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&allowDup, "allow-duplicate", false, "register a name that is in the file twice or registered already (two people of one name)")
-	lf.add(cmd.Flags(), "the tournament's first day, else today")
+	cmd.Flags().BoolVar(&o.AllowDuplicate, "allow-duplicate", false, "register a name that is in the file twice or registered already (two people of one name)")
+	o.List.add(cmd.Flags(), "the tournament's first day, else today")
 	return cmd
 }
 
-// runPlayerImport registers the players of the file at path, all or none.
-func runPlayerImport(g *globals, path string, allowDup bool) error {
-	pf, err := readRoster(path, roster.Options{AllowDuplicates: allowDup})
+// runPlayerImport registers the players of the file o.File, all or none;
+// with --ratings, those of a rating list (runPlayerImportRatings).
+func runPlayerImport(g *globals, o playerImportOptions) error {
+	if o.List.Ratings != "" {
+		return runPlayerImportRatings(g, o)
+	}
+	path := o.File
+	pf, err := readRoster(path, roster.Options{AllowDuplicates: o.AllowDuplicate})
 	if err != nil {
 		return inputError(err)
 	}
-	ops := make([]tournament.Op, len(pf.Players))
-	// The names registered before the file, folded, by the first op: the
-	// Director's check of each name against every player would fold n²/2
-	// names (BenchmarkPlayerImport); the file's own are checked by roster.
-	var registered map[string]tournament.Player
-	for i, in := range pf.Players {
-		ops[i] = func(t *tournament.Tournament) (tournament.Change, error) {
-			if i == 0 && !allowDup {
-				registered = make(map[string]tournament.Player, len(t.Players))
-				for _, p := range t.Players {
-					registered[tournament.FoldName(p.Name)] = p
-				}
-			}
-			if p, ok := registered[tournament.FoldName(in.Name)]; ok {
-				return tournament.Change{}, inputError(fmt.Errorf("%s: %w", path, in.AlreadyRegistered(p.Number, p.Name)))
-			}
-			c, err := t.AddPlayer(tournament.PlayerInput{Name: in.Name, Rating: in.Rating, Country: in.Country, AllowDuplicate: true})
-			if err != nil {
-				return c, fmt.Errorf("%s: line %d: %w", path, in.Line, err)
-			}
-			return c, nil
-		}
+	_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.RegisterRoster(ctx, id, pf.Players, o.AllowDuplicate)
+	})
+	var registered *roster.ParseError // a name registered already
+	var line *app.LineError
+	switch {
+	case errors.As(err, &registered):
+		return inputError(fmt.Errorf("%s: %w", path, err))
+	case errors.As(err, &line):
+		err = fmt.Errorf("%s: %w", path, err)
 	}
-	_, changes, err := g.do(ops...)
 	if err != nil {
 		return invalidAsUsage(err)
 	}
@@ -215,32 +219,27 @@ func runPlayerImport(g *globals, path string, allowDup bool) error {
 	return nil
 }
 
-func newPlayerListCmd(g *globals) *cobra.Command {
-	var asJSON bool
+func newPlayerListCmd(g *globals, runF func(jsonOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o jsonOptions) error {
+			return showCurrent(g, o.JSON, newPlayersJSON, func(g *globals, t *tournament.Tournament) error { return printPlayers(g, t, false) })
+		}
+	}
+	var o jsonOptions
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the players of the current tournament",
 		Args:  argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			return printPlayers(g, t, asJSON)
-		},
+		RunE:  func(*cobra.Command, []string) error { return runF(o) },
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the players as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the players as JSON")
 	return cmd
 }
 
 // printPlayers prints the players of t, with their engines if any play.
 func printPlayers(g *globals, t *tournament.Tournament, asJSON bool) error {
 	if asJSON {
-		out := []playerJSON{}
-		for _, p := range t.Players {
-			out = append(out, newPlayerJSON(p))
-		}
-		return writeJSON(g.Stdout, out)
+		return writeJSON(g.Stdout, newPlayersJSON(t))
 	}
 	header := []string{"No", "Name", "Rating", "Country", "Status"}
 	engines, categories := t.HasEngines(), len(t.Categories) > 0
@@ -270,6 +269,15 @@ func printPlayers(g *globals, t *tournament.Tournament, asJSON bool) error {
 	return table(g.Stdout, header, rows)
 }
 
+// newPlayersJSON is the players of t as --json gives them.
+func newPlayersJSON(t *tournament.Tournament) []playerJSON {
+	out := []playerJSON{}
+	for _, p := range t.Players {
+		out = append(out, newPlayerJSON(p))
+	}
+	return out
+}
+
 func ratingText(r int) string {
 	if r == 0 {
 		return ""
@@ -291,10 +299,20 @@ func playerStatus(p tournament.Player) string {
 	return strings.Join(s, ", ")
 }
 
-func newPlayerEditCmd(g *globals) *cobra.Command {
+type playerEditOptions struct {
+	Number  int
+	Edit    tournament.PlayerEdit  // the details given
+	Entry   tournament.PlayerEntry // team, year of birth, categories given
+	NoCheck bool                   // a new engine is not started
+}
+
+func newPlayerEditCmd(g *globals, runF func(playerEditOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o playerEditOptions) error { return runPlayerEdit(g, o) }
+	}
+	var o playerEditOptions
 	var name, country, eng, team, cats string
 	var rating, wofID, born int
-	var noCheck, allowDup bool
 	cmd := &cobra.Command{
 		Use:   "edit NUMBER [--name NAME [--allow-duplicate]] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]] [--team T] [--born Y] [--category C,...]",
 		Short: "Correct a player's name, rating, country, WOF id or engine; set their team, year of birth, categories",
@@ -304,63 +322,27 @@ than 200 characters; 'otd player list' shows it escaped) gets a new --name
 with any correction of rating, country, WOF id or engine.`,
 		Example: "  otd player edit 12 --name \"SMITH, Ben\" --country GB --wof-id 2357\n  otd player edit 3 --engine 'gtp:/usr/games/gtp-rhino -l 3'\n  otd player edit 7 --category women --born 2011 --team -",
 		Args:    argsUsage(cobra.ExactArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := playerNumber("player edit", args[0])
-			if err != nil {
+		RunE: func(cmd *cobra.Command, args []string) (err error) {
+			if o.Number, err = playerNumber("player edit", args[0]); err != nil {
 				return err
 			}
-			var e tournament.PlayerEdit
-			if cmd.Flags().Changed("name") {
-				e.Name = &name
-			}
-			if cmd.Flags().Changed("country") {
-				e.Country = &country
-			}
-			if cmd.Flags().Changed("rating") {
-				e.Rating = &rating
-			}
-			if cmd.Flags().Changed("wof-id") {
-				e.WOFID = &wofID
-			}
-			if cmd.Flags().Changed("engine") {
-				if !noCheck {
-					if err := checkEngine(eng, g); err != nil {
-						return err
-					}
-				}
-				e.Engine = &eng
-			}
-			var entry tournament.PlayerEntry
-			if cmd.Flags().Changed("team") {
-				entry.Team = &team
-			}
-			if cmd.Flags().Changed("born") {
-				entry.Born = &born
-			}
-			if cmd.Flags().Changed("category") {
-				list := strings.FieldsFunc(cats, func(r rune) bool { return r == ',' })
-				entry.Categories = &list
-			}
-			if e == (tournament.PlayerEdit{}) && entry == (tournament.PlayerEntry{}) {
+			f := cmd.Flags()
+			o.Edit.Name, o.Edit.Country, o.Edit.Rating = given(f, "name", name), given(f, "country", country), given(f, "rating", rating)
+			o.Edit.WOFID, o.Edit.Engine = given(f, "wof-id", wofID), given(f, "engine", eng)
+			o.Entry.Team, o.Entry.Born = given(f, "team", team), given(f, "born", born)
+			o.Entry.Categories = given(f, "category", strings.FieldsFunc(cats, func(r rune) bool { return r == ',' }))
+			if o.Edit == (tournament.PlayerEdit{AllowDuplicate: o.Edit.AllowDuplicate}) && o.Entry == (tournament.PlayerEntry{}) {
 				return usageErrorf("player edit: nothing to change: give --name, --rating, --country, --wof-id, --engine, --team, --born or --category")
 			}
-			e.AllowDuplicate = allowDup
-			p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				return d.EditPlayer(ctx, id, n, e, entry)
-			})
-			if err != nil {
-				return invalidAsUsage(err)
-			}
-			fmt.Fprintf(g.Stdout, "Player %s\n", p)
-			return nil
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&noCheck, "no-check", false, "change the engine without starting it (e.g. a program not installed yet)")
+	cmd.Flags().BoolVar(&o.NoCheck, "no-check", false, "change the engine without starting it (e.g. a program not installed yet)")
 	cmd.Flags().StringVar(&team, "team", "", `the player's team ("": their country's; "-": none), for 'otd teams'`)
 	cmd.Flags().IntVar(&born, "born", 0, "the `year` of birth (0: not given), for a category by age")
 	cmd.Flags().StringVar(&cats, "category", "", `the categories the player is entered in, comma-separated (women,...; "": none)`)
 	cmd.Flags().StringVar(&name, "name", "", "new name")
-	cmd.Flags().BoolVar(&allowDup, "allow-duplicate", false, "take a name that another player has (two people of one name)")
+	cmd.Flags().BoolVar(&o.Edit.AllowDuplicate, "allow-duplicate", false, "take a name that another player has (two people of one name)")
 	cmd.Flags().IntVar(&rating, "rating", 0, "new rating")
 	cmd.Flags().StringVar(&country, "country", "", "new country code, FR or FRA (stored as FRA)")
 	cmd.Flags().IntVar(&wofID, "wof-id", 0, "new WOF id (0: none)")
@@ -368,7 +350,39 @@ with any correction of rating, country, WOF id or engine.`,
 	return cmd
 }
 
-func newPlayerWithdrawCmd(g *globals) *cobra.Command {
+// given is a pointer to v if the flag name was given, else nil: an edit's
+// field.
+func given[T any](f *pflag.FlagSet, name string, v T) *T {
+	if !f.Changed(name) {
+		return nil
+	}
+	return &v
+}
+
+// runPlayerEdit changes player o.Number's details (a new engine once it
+// has answered a move, checkEngine) and prints the player.
+func runPlayerEdit(g *globals, o playerEditOptions) error {
+	if o.Edit.Engine != nil && !o.NoCheck {
+		if err := checkEngine(*o.Edit.Engine, g); err != nil {
+			return err
+		}
+	}
+	p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.EditPlayer(ctx, id, o.Number, o.Edit, o.Entry)
+	})
+	if err != nil {
+		return invalidAsUsage(err)
+	}
+	fmt.Fprintf(g.Stdout, "Player %s\n", p)
+	return nil
+}
+
+type playerWithdrawOptions struct{ Number int }
+
+func newPlayerWithdrawCmd(g *globals, runF func(playerWithdrawOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o playerWithdrawOptions) error { return runPlayerWithdraw(g, o) }
+	}
 	return &cobra.Command{
 		Use:   "withdraw NUMBER",
 		Short: "Withdraw a player from the next round on (games played stand)",
@@ -378,43 +392,55 @@ func newPlayerWithdrawCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				return d.Withdraw(ctx, id, n)
-			})
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(g.Stdout, "Player %d (%s) is withdrawn from round %d on.\n", p.Number, p.Name, p.Left)
-			return nil
+			return runF(playerWithdrawOptions{Number: n})
 		},
 	}
 }
 
-func newPlayerAbsentCmd(g *globals) *cobra.Command {
-	var round int
+func runPlayerWithdraw(g *globals, o playerWithdrawOptions) error {
+	p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.Withdraw(ctx, id, o.Number)
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "Player %d (%s) is withdrawn from round %d on.\n", p.Number, p.Name, p.Left)
+	return nil
+}
+
+type playerAbsentOptions struct{ Number, Round int }
+
+func newPlayerAbsentCmd(g *globals, runF func(playerAbsentOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o playerAbsentOptions) error { return runPlayerAbsent(g, o) }
+	}
+	var o playerAbsentOptions
 	cmd := &cobra.Command{
 		Use:     "absent NUMBER --round R",
 		Short:   "Record that a player will miss a round (not yet paired)",
 		Example: "  otd player absent 7 --round 4",
 		Args:    argsUsage(cobra.ExactArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
-			n, err := playerNumber("player absent", args[0])
-			if err != nil {
+		RunE: func(_ *cobra.Command, args []string) (err error) {
+			if o.Number, err = playerNumber("player absent", args[0]); err != nil {
 				return err
 			}
-			p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				return d.Absent(ctx, id, n, round)
-			})
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(g.Stdout, "Player %d (%s) is absent from round %d.\n", p.Number, p.Name, round)
-			return nil
+			return runF(o)
 		},
 	}
-	cmd.Flags().IntVar(&round, "round", 0, "the round missed (required)")
+	cmd.Flags().IntVar(&o.Round, "round", 0, "the round missed (required)")
 	cmd.MarkFlagRequired("round")
 	return cmd
+}
+
+func runPlayerAbsent(g *globals, o playerAbsentOptions) error {
+	p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.Absent(ctx, id, o.Number, o.Round)
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "Player %d (%s) is absent from round %d.\n", p.Number, p.Name, o.Round)
+	return nil
 }
 
 // playerAction runs an action on one player and returns the player after it.
@@ -426,7 +452,12 @@ func (g *globals) playerAction(action func(ctx context.Context, d *app.Director,
 	return changes[len(changes)-1].After.Players[0], nil
 }
 
-func newPlayerRemoveCmd(g *globals) *cobra.Command {
+type playerRemoveOptions struct{ Number int }
+
+func newPlayerRemoveCmd(g *globals, runF func(playerRemoveOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o playerRemoveOptions) error { return runPlayerRemove(g, o) }
+	}
 	return &cobra.Command{
 		Use:   "remove NUMBER",
 		Short: "Remove a player registered by mistake (until their first round is paired)",
@@ -441,22 +472,28 @@ first round is paired: after that, withdraw them ('otd player withdraw').
 			if err != nil {
 				return err
 			}
-			t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) { return d.Remove(ctx, id, n) })
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(g.Stdout, "Removed %s.", changes[0].Subject)
-			switch moved := len(t.Players) - n + 1; {
-			case moved == 1:
-				fmt.Fprintf(g.Stdout, " Player %d (%s) is now player %d.", n+1, t.Players[n-1].Name, n)
-			case moved > 1:
-				to := map[bool]string{true: "and", false: "to"}[moved == 2]
-				fmt.Fprintf(g.Stdout, " Players %d %s %d are now numbered %d %s %d.", n+1, to, len(t.Players)+1, n, to, len(t.Players))
-			}
-			fmt.Fprintln(g.Stdout)
-			return nil
+			return runF(playerRemoveOptions{Number: n})
 		},
 	}
+}
+
+// runPlayerRemove removes player o.Number and says who is renumbered.
+func runPlayerRemove(g *globals, o playerRemoveOptions) error {
+	n := o.Number
+	t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) { return d.Remove(ctx, id, n) })
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "Removed %s.", changes[0].Subject)
+	switch moved := len(t.Players) - n + 1; {
+	case moved == 1:
+		fmt.Fprintf(g.Stdout, " Player %d (%s) is now player %d.", n+1, t.Players[n-1].Name, n)
+	case moved > 1:
+		to := map[bool]string{true: "and", false: "to"}[moved == 2]
+		fmt.Fprintf(g.Stdout, " Players %d %s %d are now numbered %d %s %d.", n+1, to, len(t.Players)+1, n, to, len(t.Players))
+	}
+	fmt.Fprintln(g.Stdout)
+	return nil
 }
 
 // readRoster reads the players file at path (package roster); its errors

@@ -7,13 +7,9 @@ import (
 	"fmt"
 	"github.com/otd-project/otd/app"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
-	"github.com/otd-project/otd/archive"
-	"github.com/otd-project/otd/elo"
-	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/internal/userfile"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/pflag"
@@ -60,8 +56,16 @@ func (l *listFlags) add(f *pflag.FlagSet, atDefault string) {
 }
 
 // read reads the list at the day of --at, else def, else today.
-func (l listFlags) read(g *globals, def tournament.Date) (map[int]archive.Listed, string, error) {
-	return g.ratingList(l.Ratings, g.listDay(l.At, def), l.MinPart)
+func (l listFlags) read(g *globals, def tournament.Date) (map[int]app.Listed, string, error) {
+	list, src, err := g.ratingList(l.Ratings, g.listDay(l.At, def), l.MinPart)
+	if err != nil {
+		return nil, "", err
+	}
+	players := make(map[int]app.Listed, len(list))
+	for id, p := range list {
+		players[id] = app.Listed(p)
+	}
+	return players, src, nil
 }
 
 // maxIDLine is the longest line of a file of WOF ids.
@@ -136,142 +140,65 @@ func isIDList(s string) bool {
 	return true
 }
 
-// listedInput is the registration of a player of a rating list: the list's
-// name, WOF id, country (none if otd does not know the code) and rating
-// (none if not rated), and what the director should know of it.
-func listedInput(p archive.Listed) (tournament.PlayerInput, string) {
-	in := tournament.PlayerInput{Name: p.Name, WOFID: p.ID}
-	var notes []string
-	switch {
-	case p.Rated && p.Unlisted:
-		notes = append(notes, fmt.Sprintf("rated %.0f but not on the published list (no rated tournament in its last 38 months): registered without a rating", p.Rating))
-	case p.Rated:
-		in.Rating = ratingOf(p)
-	default:
-		why := ""
-		if p.Why != "" {
-			why = " (" + p.Why + ")"
-		}
-		notes = append(notes, "not rated"+why+": registered without a rating")
-	}
-	if c, err := tournament.NormalizeCountry(p.Country); err == nil {
-		in.Country = c
-	} else {
-		notes = append(notes, fmt.Sprintf("country %q is no code otd knows: registered without one ('otd player edit N --country CC')", p.Country))
-	}
-	if err := txt.CheckName(in.Name); err != nil && in.Name != "" {
-		clean := txt.CleanName(in.Name)
-		notes = append(notes, fmt.Sprintf("the list's name %s is not one otd keeps (%v): registered as %q", elo.QuoteCut(in.Name), err, clean))
-		in.Name = clean
-	}
-	if in.Name == "" {
-		in.Name = fmt.Sprintf("WOF %d", p.ID)
-		notes = append(notes, "no name in the list: registered as "+in.Name)
-	}
-	if len(notes) == 0 {
-		return in, ""
-	}
-	return in, fmt.Sprintf("WOF id %d (%s): %s", p.ID, in.Name, strings.Join(notes, "; "))
-}
-
-// ratingOf is a rated player's rating as a player's: rounded, within what
-// a player's rating may be.
-func ratingOf(p archive.Listed) int { return min(max(int(math.Round(p.Rating)), 1), 4000) }
-
-// registerFromList registers the players of these WOF ids from the list,
-// all or none, in the order given; a WOF id that is not in the list is
-// refused before anything is registered.
-func registerFromList(g *globals, list map[int]archive.Listed, src string, ids []int, allowDup bool) ([]tournament.Change, []string, error) {
-	var es []app.Entrant
-	var notes []string
-	for _, id := range ids {
-		p, ok := list[id]
-		if !ok {
-			return nil, nil, inputError(fmt.Errorf("WOF id %d is not in %s: check the id ('otd archive players NAME' finds one), or register the player with 'otd player add NAME --wof-id ID'", id, src))
-		}
-		in, note := listedInput(p)
-		in.AllowDuplicate = allowDup
-		if note != "" {
-			notes = append(notes, note)
-		}
-		es = append(es, app.Entrant{PlayerInput: in})
-	}
-	_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-		return d.RegisterAll(ctx, id, es)
-	})
-	if err != nil {
-		return nil, nil, invalidAsUsage(err)
-	}
-	return changes, notes, nil
-}
-
 // runPlayerImportRatings is 'player import --ratings': the players of the
-// WOF ids in args registered from the list, or with no args, the rating of
+// WOF ids in o.Args registered from the list, or with no ids, the rating of
 // every registered player with a WOF id set from it.
-func runPlayerImportRatings(g *globals, lf listFlags, args []string, allowDup bool) error {
+func runPlayerImportRatings(g *globals, o playerImportOptions) error {
 	t, err := g.current()
 	if err != nil {
 		return err
 	}
-	list, src, err := lf.read(g, t.Start)
+	list, src, err := o.List.read(g, t.Start)
 	if err != nil {
 		return err
 	}
-	if len(args) == 0 {
-		return rateRegistered(g, t, list, src)
+	if len(o.Args) == 0 {
+		var r app.Rated
+		if _, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+			r, err = d.RateFromList(ctx, id, list)
+			return r.Outcome, err
+		}); err != nil {
+			return invalidAsUsage(err)
+		}
+		fmt.Fprintf(g.Stdout, "Ratings from %s: %d changed.\n", src, r.Changed)
+		printListNotes(g, r.Notes)
+		return nil
 	}
-	ids, err := readIDs(args)
+	ids, err := readIDs(o.Args)
 	if err != nil {
 		return err
 	}
-	changes, notes, err := registerFromList(g, list, src, ids, allowDup)
-	if err != nil {
-		return err
+	var r app.Registered
+	_, _, err = g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		r, err = d.RegisterListed(ctx, id, list, ids, o.AllowDuplicate)
+		return r.Outcome, err
+	})
+	var notListed *app.NotListedError
+	if errors.As(err, &notListed) {
+		return inputError(fmt.Errorf("WOF id %d is not in %s: check the id ('otd archive players NAME' finds one), or register the player with 'otd player add NAME --wof-id ID'", notListed.ID, src))
 	}
-	printRegistered(g, changes, notes, src)
+	if err != nil {
+		return invalidAsUsage(err)
+	}
+	printRegistered(g, r, src)
 	return nil
 }
 
-func printRegistered(g *globals, changes []tournament.Change, notes []string, src string) {
-	first, last := changes[0].After.Players[0].Number, changes[len(changes)-1].After.Players[0].Number
+// printRegistered says which players were registered from the list src,
+// and what the director should know of them.
+func printRegistered(g *globals, r app.Registered, src string) {
+	first, last := r.Changes[0].After.Players[0].Number, r.Changes[len(r.Changes)-1].After.Players[0].Number
 	numbers := fmt.Sprintf("numbers %d to %d", first, last)
 	if first == last {
 		numbers = fmt.Sprintf("number %d", first)
 	}
-	fmt.Fprintf(g.Stdout, "Registered %s from %s, %s.\n", tournament.Plural(len(changes), "player"), src, numbers)
-	for _, n := range notes {
-		fmt.Fprintln(g.Stdout, "  "+n)
-	}
+	fmt.Fprintf(g.Stdout, "Registered %s from %s, %s.\n", tournament.Plural(len(r.Changes), "player"), src, numbers)
+	printListNotes(g, r.Notes)
 }
 
-// rateRegistered sets the rating of every registered player whose WOF id is
-// rated in the list, in one action, and says who has no rating from it.
-func rateRegistered(g *globals, t *tournament.Tournament, list map[int]archive.Listed, src string) error {
-	ratings := map[int]int{}
-	var notes []string
-	for _, p := range t.Players {
-		l, ok := list[p.WOFID]
-		switch {
-		case p.WOFID == 0:
-			notes = append(notes, fmt.Sprintf("player %d (%s): no WOF id, rating left as it is", p.Number, p.Name))
-		case !ok || !l.Rated:
-			notes = append(notes, fmt.Sprintf("player %d (%s): WOF id %d not rated in the list, rating left as it is", p.Number, p.Name, p.WOFID))
-		case l.Unlisted:
-			notes = append(notes, fmt.Sprintf("player %d (%s): WOF id %d rated %.0f but not on the published list (no rated tournament in its last 38 months), rating left as it is", p.Number, p.Name, p.WOFID, l.Rating))
-		case ratingOf(l) != p.Rating:
-			ratings[p.Number] = ratingOf(l)
-		}
-	}
-	if len(ratings) > 0 {
-		if _, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-			return d.EditRatings(ctx, id, ratings)
-		}); err != nil {
-			return invalidAsUsage(err)
-		}
-	}
-	fmt.Fprintf(g.Stdout, "Ratings from %s: %d changed.\n", src, len(ratings))
+// printListNotes prints notes, one a line, indented.
+func printListNotes(g *globals, notes []string) {
 	for _, n := range notes {
 		fmt.Fprintln(g.Stdout, "  "+n)
 	}
-	return nil
 }

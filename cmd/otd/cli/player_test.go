@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/otd-project/otd/tournament"
 )
 
 // TestPlayerDuplicateName: a name that a registered player has, case,
@@ -75,4 +77,55 @@ func TestPlayerRemoveRenumbers(t *testing.T) {
 			t.Errorf("player remove %s: %q; want %q", tc.n, got, tc.want)
 		}
 	}
+}
+
+// ptr is a pointer to v: a flag given, in an edit.
+func ptr[T any](v T) *T { return &v }
+
+func TestPlayerEditFlags(t *testing.T) {
+	type o = playerEditOptions
+	type e = tournament.PlayerEdit
+	type entry = tournament.PlayerEntry
+	checkFlags(t, newPlayerEditCmd, []flagCase[o]{
+		// The country is the tournament's to write as GBR.
+		{args: []string{"player", "edit", "12", "--name", "SMITH, Ben", "--country", "GB", "--wof-id", "2357"},
+			want: o{Number: 12, Edit: e{Name: ptr("SMITH, Ben"), Country: ptr("GB"), WOFID: ptr(2357)}}},
+		{args: []string{"player", "edit", "4", "--rating", "0", "--name", "Dupont, Marie", "--allow-duplicate"},
+			want: o{Number: 4, Edit: e{Name: ptr("Dupont, Marie"), Rating: ptr(0), AllowDuplicate: true}}},
+		// The engine is started by the run, not by reading the flags.
+		{args: []string{"player", "edit", "3", "--engine", "gtp:/nonexistent/gtp-rhino -l 3"},
+			want: o{Number: 3, Edit: e{Engine: ptr("gtp:/nonexistent/gtp-rhino -l 3")}}},
+		{args: []string{"player", "edit", "3", "--engine", "", "--no-check"}, want: o{Number: 3, Edit: e{Engine: ptr("")}, NoCheck: true}},
+		{args: []string{"player", "edit", "7", "--category", "women,youth", "--born", "2011", "--team", "-"},
+			want: o{Number: 7, Entry: entry{Team: ptr("-"), Born: ptr(2011), Categories: ptr([]string{"women", "youth"})}}},
+		{args: []string{"player", "edit", "7"}, code: exitUsage, err: "player edit: nothing to change: give --name, --rating, --country, --wof-id, --engine, --team, --born or --category"},
+		{args: []string{"player", "edit", "7", "--allow-duplicate"}, code: exitUsage, err: "player edit: nothing to change"},
+		{args: []string{"player", "edit", "0", "--rating", "2000"}, code: exitUsage, err: `player edit: NUMBER is a player's number (see 'otd player list'), not "0"`},
+		{args: []string{"player", "edit", "7", "--born", "late"}, code: exitUsage, err: `--born "late": not a whole number`},
+	})
+}
+
+func TestPlayerImportFlags(t *testing.T) {
+	type o = playerImportOptions
+	day := func(s string) tournament.Date {
+		d, err := tournament.ParseDate(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	checkFlags(t, newPlayerImportCmd, []flagCase[o]{
+		{args: []string{"player", "import", "players.csv"}, want: o{File: "players.csv"}},
+		{args: []string{"player", "import", "players.csv", "--allow-duplicate"}, want: o{File: "players.csv", AllowDuplicate: true}},
+		{args: []string{"player", "import", "--ratings", "archive.db", "79", "2357,4120"},
+			want: o{List: listFlags{Ratings: "archive.db"}, Args: []string{"79", "2357,4120"}}},
+		// No id: the ratings of the players registered, from the list.
+		{args: []string{"player", "import", "--ratings", "wof-archive", "--at", "2026-05-01", "--min-part", "5"},
+			want: o{List: listFlags{Ratings: "wof-archive", At: day("2026-05-01"), MinPart: 5}, Args: []string{}}},
+		{args: []string{"player", "import"}, code: exitUsage, err: "player import: name one players file (or give --ratings LIST and WOF ids)"},
+		{args: []string{"player", "import", "a.csv", "b.csv"}, code: exitUsage, err: "player import: name one players file"},
+		{args: []string{"player", "import", "a.csv", "--at", "2026-05-01"}, code: exitUsage, err: "player import: --at and --min-part go with --ratings"},
+		{args: []string{"player", "import", "--ratings", "list.csv", "--min-part", "1"}, code: exitUsage, err: "a rated part has at least 2 players"},
+		{args: []string{"player", "import", "--ratings", "list.csv", "--at", "May"}, code: exitUsage, err: `"May"`},
+	})
 }

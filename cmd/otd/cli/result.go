@@ -127,6 +127,9 @@ and 'otd undo' reverts the last one (a correction with --repair as a whole).`,
 				}
 				o.In.Black, o.In.White, o.In.HasScore = sc.Black, sc.White, true
 			}
+			if o.Repair && o.Match != "" {
+				return usageErrorf("result: --repair is for a round's result, not a final game's")
+			}
 			return runF(o)
 		},
 	}
@@ -135,7 +138,7 @@ and 'otd undo' reverts the last one (a correction with --repair as a whole).`,
 	f.StringVar(&forfeit, "forfeit", "", "the colour that did not play: black or white")
 	f.BoolVar(&o.Correct, "correct", false, "replace the result the game already has")
 	f.BoolVar(&o.Repair, "repair", false, "with --correct: pair the next round, paired on the old result and without a result yet, again")
-	cmd.AddCommand(newResultUndoCmd(g))
+	cmd.AddCommand(newResultUndoCmd(g, nil))
 	return cmd
 }
 
@@ -197,8 +200,17 @@ func runResult(g *globals, o resultOptions) error {
 	return nil
 }
 
-func newResultUndoCmd(g *globals) *cobra.Command {
-	var dryRun bool
+// undoOptions are the options of 'undo' and 'result undo'.
+type undoOptions struct {
+	DryRun bool
+	Kinds  []tournament.Action // the kinds of change undone; none: any
+}
+
+func newResultUndoCmd(g *globals, runF func(undoOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o undoOptions) error { return runUndo(g, o) }
+	}
+	o := undoOptions{Kinds: []tournament.Action{tournament.ActResult, tournament.ActResultCorrect}}
 	cmd := &cobra.Command{
 		Use:   "undo",
 		Short: "Revert the last change, if it is a result entered or corrected",
@@ -207,16 +219,17 @@ entered or corrected, and says what it changed back ("before -> after");
 'otd undo' reverts the last change of any kind. --dry-run says what it
 would revert, changing nothing.`,
 		Args: argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			return runUndo(g, dryRun, tournament.ActResult, tournament.ActResultCorrect)
-		},
+		RunE: func(*cobra.Command, []string) error { return runF(o) },
 	}
-	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "say what would be undone, and change nothing")
+	cmd.Flags().BoolVar(&o.DryRun, "dry-run", false, "say what would be undone, and change nothing")
 	return cmd
 }
 
-func newUndoCmd(g *globals) *cobra.Command {
-	var dryRun bool
+func newUndoCmd(g *globals, runF func(undoOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o undoOptions) error { return runUndo(g, o) }
+	}
+	var o undoOptions
 	cmd := &cobra.Command{
 		Use:   "undo",
 		Short: "Revert the last change: a player added, edited, withdrawn or removed, a round paired or unpaired, a result, a setting",
@@ -229,40 +242,45 @@ that the next round is paired on: unpair that round first). Creating or
 importing the tournament is not undone.`,
 		Example: "  otd undo --dry-run\n  otd undo\n  otd log",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE:    func(*cobra.Command, []string) error { return runUndo(g, dryRun) },
+		RunE:    func(*cobra.Command, []string) error { return runF(o) },
 	}
-	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "say what would be undone, and change nothing")
+	cmd.Flags().BoolVar(&o.DryRun, "dry-run", false, "say what would be undone, and change nothing")
 	return cmd
 }
 
-// runUndo undoes the last change (of one of kinds, if given) and says what
-// it undid: the entry, and what it changed back, as 'otd log' shows a
-// change; with dryRun it says what it would undo.
-func runUndo(g *globals, dryRun bool, kinds ...tournament.Action) error {
+// runUndo undoes the last change (of one of o.Kinds, if given) and says
+// what it undid: the entry, and what it changed back, as 'otd log' shows a
+// change; with o.DryRun it says what it would undo.
+func runUndo(g *globals, o undoOptions) error {
 	d, id, done, err := g.event()
 	if err != nil {
 		return err
 	}
 	defer done()
 	undo, said := d.Undo, "Undone"
-	if dryRun {
+	if o.DryRun {
 		undo, said = d.WouldUndo, "Would undo"
 	}
-	last, u, err := undo(context.Background(), id, kinds...)
+	last, u, err := undo(context.Background(), id, o.Kinds...)
 	if err != nil {
 		return err
 	}
 	now, back := u.Describe()
 	wrap(g.Stdout, fmt.Sprintf("%s: entry %d, %s: %s", said, last.ID, last.Action, last.Summary()), logIndent+"  ")
 	wrap(g.Stdout, logIndent+now+" -> "+back, logIndent+"  ")
-	if dryRun {
+	if o.DryRun {
 		fmt.Fprintln(g.Stdout, "Nothing is changed: a dry run.")
 	}
 	return nil
 }
 
-func newLogCmd(g *globals) *cobra.Command {
-	var asJSON, wide bool
+type logOptions struct{ JSON, Wide bool }
+
+func newLogCmd(g *globals, runF func(logOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o logOptions) error { return runLog(g, o) }
+	}
+	var o logOptions
 	cmd := &cobra.Command{
 		Use:   "log",
 		Short: "Show the audit trail of the current tournament: every change, when, before and after",
@@ -277,31 +295,33 @@ search with grep, or on a wide screen). --json gives the entities
 themselves ('otd help json').`,
 		Example: "  otd log\n  otd log --wide | grep 'result'\n  otd log --json",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			d, id, done, err := g.event()
-			if err != nil {
-				return err
-			}
-			defer done()
-			_, log, err := d.Log(context.Background(), id)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				out := []logJSON{}
-				for _, e := range log {
-					out = append(out, logJSON{ID: e.ID, At: e.At.Local(), Action: string(e.Action), Subject: e.Subject, Notes: e.Notes,
-						Actor: newActorJSON(e.Actor), Version: e.Version,
-						Before: e.Before, After: e.After, UndoneBy: e.UndoneBy, Undoes: e.Undoes})
-				}
-				return writeJSON(g.Stdout, out)
-			}
-			return printLog(g.Stdout, log, wide)
-		},
+		RunE:    func(*cobra.Command, []string) error { return runF(o) },
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the trail as JSON, with the entities before and after")
-	cmd.Flags().BoolVar(&wide, "wide", false, "a table of one line an entry, as wide as its longest")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the trail as JSON, with the entities before and after")
+	cmd.Flags().BoolVar(&o.Wide, "wide", false, "a table of one line an entry, as wide as its longest")
 	return cmd
+}
+
+func runLog(g *globals, o logOptions) error {
+	d, id, done, err := g.event()
+	if err != nil {
+		return err
+	}
+	defer done()
+	_, log, err := d.Log(context.Background(), id)
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		out := []logJSON{}
+		for _, e := range log {
+			out = append(out, logJSON{ID: e.ID, At: e.At.Local(), Action: string(e.Action), Subject: e.Subject, Notes: e.Notes,
+				Actor: newActorJSON(e.Actor), Version: e.Version,
+				Before: e.Before, After: e.After, UndoneBy: e.UndoneBy, Undoes: e.Undoes})
+		}
+		return writeJSON(g.Stdout, out)
+	}
+	return printLog(g.Stdout, log, o.Wide)
 }
 
 // printLog prints an audit trail: each entry in lines of at most termWidth

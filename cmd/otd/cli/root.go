@@ -21,8 +21,6 @@ import (
 
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/internal/txt"
-	"github.com/otd-project/otd/store/postgres"
-	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -185,38 +183,8 @@ func advice(err error) string {
 		return "; 'otd tournament list' shows them"
 	case errors.Is(err, tournament.ErrNoTournament):
 		return "; create one with 'otd tournament new NAME --rounds N'"
-	case errors.Is(err, sqlite.ErrNotBackup): // a restore refused says what to do
-		return ""
-	case errors.Is(err, postgres.ErrBusy), errors.Is(err, postgres.ErrReadOnly): // the server's lines say what to do
-		return ""
-	case errors.Is(err, sqlite.ErrNoDatabase):
-		return "; create a tournament first ('otd tournament new NAME --rounds N') or name the database with --db"
-	case errors.Is(err, sqlite.ErrPath):
-		return "; name a database file with --db"
-	case errors.Is(err, sqlite.ErrChangesPending):
-		return "; close the otd that is using it, or open it once where you may write it"
-	case errors.Is(err, sqlite.ErrReadOnly):
-		return "; copy it to a folder you may write and name the copy with --db"
-	case errors.Is(err, sqlite.ErrNotOTD):
-		return "; name an otd database with --db (only 'otd tournament new' and 'otd import' make one)"
-	case errors.Is(err, sqlite.ErrNewerSchema):
-		return "; upgrade otd"
-	case errors.Is(err, sqlite.ErrDamaged), errors.Is(err, tournament.ErrInconsistent) && strings.Contains(err.Error(), "changed by another program"):
-		return "; restore a backup made with 'otd backup' ('otd restore FILE')"
-	case errors.Is(err, sqlite.ErrNotDatabase):
-		return "; name an otd database with --db"
-	case errors.Is(err, sqlite.ErrCannotOpen):
-		return "; name a database file that you may read and write with --db"
-	case errors.Is(err, sqlite.ErrDiskFull):
-		return "; free some space on it and try again"
-	case errors.Is(err, sqlite.ErrBusy):
-		return "; close that program, or wait and try again"
-	case errors.Is(err, postgres.ErrURL):
-		return "; name a PostgreSQL database as postgres://USER:PASSWORD@HOST:PORT/DATABASE"
-	case errors.Is(err, postgres.ErrDamaged), errors.Is(err, postgres.ErrNotOTD):
-		return "; restore a backup made with 'otd backup' ('otd restore FILE'), or name another database with --db"
 	}
-	return ""
+	return storeAdvice(err)
 }
 
 // maxQuoted is the length, in characters, to which a value quoted in a
@@ -267,7 +235,7 @@ func readableLine(msg string) string {
 func newRootCmd(g *globals) *cobra.Command {
 	root := newBareRootCmd(g)
 	root.AddCommand(
-		newVersionCmd(g),
+		newVersionCmd(g, nil),
 		newPerftCmd(g),
 		newVerifyCmd(g),
 		newTournamentCmd(g),
@@ -278,10 +246,10 @@ func newRootCmd(g *globals) *cobra.Command {
 		newCategoryCmd(g),
 		newTeamsCmd(g),
 		newResultCmd(g, nil),
-		newUndoCmd(g),
-		newLogCmd(g),
-		newStandingsCmd(g),
-		newCrosstableCmd(g),
+		newUndoCmd(g, nil),
+		newLogCmd(g, nil),
+		newStandingsCmd(g, nil),
+		newCrosstableCmd(g, nil),
 		newImportCmd(g),
 		newExportCmd(g),
 		newDemoCmd(g),
@@ -294,26 +262,28 @@ func newRootCmd(g *globals) *cobra.Command {
 		newWorkerCmd(g),
 		newJSONHelpTopic(),
 	)
-	// A group given an unknown subcommand is wrong usage, with a
-	// suggestion; cobra would print the group's help and succeed.
+	// cobra's own suggestions are otd's (unknownCommand).
 	root.DisableSuggestions = true
-	var groups func(*cobra.Command)
-	groups = func(parent *cobra.Command) {
-		for _, c := range parent.Commands() {
-			if c.HasSubCommands() && !c.Runnable() {
-				c.Args = func(c *cobra.Command, args []string) error {
-					if len(args) > 0 {
-						return unknownCommand(c, args[0])
-					}
-					return nil
-				}
-				c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
-			}
-			groups(c)
-		}
-	}
-	groups(root)
+	groupsRefuseUnknown(root)
 	return root
+}
+
+// groupsRefuseUnknown makes every group below parent (a command of
+// subcommands that runs nothing itself) take an unknown subcommand as wrong
+// usage, with a suggestion; cobra would print the group's help and succeed.
+func groupsRefuseUnknown(parent *cobra.Command) {
+	for _, c := range parent.Commands() {
+		if c.HasSubCommands() && !c.Runnable() {
+			c.Args = func(c *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return unknownCommand(c, args[0])
+				}
+				return nil
+			}
+			c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+		}
+		groupsRefuseUnknown(c)
+	}
 }
 
 // unknownCommand is wrong usage: name is no subcommand of c; the line names
@@ -388,15 +358,20 @@ func argsUsage(v cobra.PositionalArgs) cobra.PositionalArgs {
 	}
 }
 
-func newVersionCmd(g *globals) *cobra.Command {
+type versionOptions struct{}
+
+func newVersionCmd(g *globals, runF func(versionOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(versionOptions) error {
+			fmt.Fprintf(g.Stdout, "otd %s\n", buildVersion())
+			return nil
+		}
+	}
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print otd's version",
 		Args:  argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			fmt.Fprintf(g.Stdout, "otd %s\n", buildVersion())
-			return nil
-		},
+		RunE:  func(*cobra.Command, []string) error { return runF(versionOptions{}) },
 	}
 }
 

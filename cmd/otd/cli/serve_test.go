@@ -100,7 +100,7 @@ func testServe(t *testing.T, db *testDB) {
 		t.Fatal(err)
 	}
 	defer closeDB()
-	if _, _, err := d.Do(context.Background(), 1, func(tm *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := d.DoForTest(context.Background(), 1, func(tm *tournament.Tournament) (tournament.Change, error) {
 		return tm.RecordResult(tournament.At(1, 1), tournament.ResultInput{Black: 40, White: 24, HasScore: true}, false)
 	}); err != nil {
 		t.Fatal(err)

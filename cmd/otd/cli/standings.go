@@ -12,15 +12,18 @@ import (
 )
 
 type standingsOptions struct {
-	Round     int // -1: the last finished round
-	JSON, CSV bool
-	Final     bool             // the final ranking: the final phase's places, then the Swiss order
-	Format    export.CSVFormat // of --csv: --excel's, or for programs
+	Round      int  // -1: the last finished round
+	RoundGiven bool // --round given: a round of the tournament
+	JSON, CSV  bool
+	Final      bool             // the final ranking: the final phase's places, then the Swiss order
+	Format     export.CSVFormat // of --csv: --excel's, or for programs
 }
 
-func newStandingsCmd(g *globals) *cobra.Command {
+func newStandingsCmd(g *globals, runF func(standingsOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o standingsOptions) error { return runStandingsCmd(g, o) }
+	}
 	o := standingsOptions{Round: -1}
-	var excel string
 	cmd := &cobra.Command{
 		Use:   "standings",
 		Short: "Print the standings: points, then the tournament's tie-breaks",
@@ -40,33 +43,66 @@ names are cut with an ellipsis, only as far as needed (the headers shortened
 first: Ctry, Pts, Gms).`,
 		Example: "  otd standings\n  otd standings --round 3\n  otd standings --json\n  otd standings --csv > standings.csv\n  otd standings --excel > standings.csv",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, _ []string) (err error) {
-			if o.Format, err = csvFormat(cmd.Flags().Changed("excel"), excel); err != nil {
-				return err
-			}
-			o.CSV = o.CSV || o.Format.Excel != ""
-			if o.JSON && o.CSV {
-				return usageErrorf("standings: --json or --csv, not both")
-			}
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			if o.Final {
-				return runFinalStandings(g, t, o)
-			}
-			if err := checkRoundFlag(cmd, t, o.Round); err != nil {
-				return err
-			}
-			return runStandings(g, t, o)
-		},
+	}
+	v := viewFlags{Round: &o.Round, RoundGiven: &o.RoundGiven, JSON: &o.JSON, CSV: &o.CSV, Format: &o.Format, excel: new(string)}
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := v.read(cmd); err != nil {
+			return err
+		}
+		return runF(o)
 	}
 	cmd.Flags().BoolVar(&o.Final, "final", false, "the final ranking: 1-2 from the final, 3-4 from the 3rd-place match, then the Swiss order ('otd final'); with --json or --csv too")
-	cmd.Flags().IntVar(&o.Round, "round", -1, "standings after round `R` (default: the last finished round)")
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON: rank, number, name, points, bq, discs, ...")
-	cmd.Flags().BoolVar(&o.CSV, "csv", false, "print CSV")
-	excelFlag(cmd.Flags(), &excel)
+	v.add(cmd, "standings", "print JSON: rank, number, name, points, bq, discs, ...", "print CSV")
 	return cmd
+}
+
+// viewFlags are the flags of a table after a round (standings,
+// crosstable), bound to the command's options.
+type viewFlags struct {
+	Round      *int  // --round; -1: the last finished round
+	RoundGiven *bool // whether --round was given
+	JSON, CSV  *bool
+	Format     *export.CSVFormat // of --csv: --excel's, or for programs
+	excel      *string
+}
+
+// add defines --round, --json, --csv and --excel on cmd; their help says
+// what is printed (what, jsonHelp, csvHelp).
+func (v viewFlags) add(cmd *cobra.Command, what, jsonHelp, csvHelp string) {
+	cmd.Flags().IntVar(v.Round, "round", -1, what+" after round `R` (default: the last finished round)")
+	cmd.Flags().BoolVar(v.JSON, "json", false, jsonHelp)
+	cmd.Flags().BoolVar(v.CSV, "csv", false, csvHelp)
+	excelFlag(cmd.Flags(), v.excel)
+}
+
+// read completes the options from the flags of cmd: --excel's format, and
+// whether --round was given; --json with --csv is wrong usage.
+func (v viewFlags) read(cmd *cobra.Command) (err error) {
+	if *v.Format, err = csvFormat(cmd.Flags().Changed("excel"), *v.excel); err != nil {
+		return err
+	}
+	*v.CSV = *v.CSV || v.Format.Excel != ""
+	if *v.JSON && *v.CSV {
+		return usageErrorf("%s: --json or --csv, not both", cmd.Name())
+	}
+	*v.RoundGiven = cmd.Flags().Changed("round")
+	return nil
+}
+
+// runStandingsCmd prints the standings of the tournament the command acts
+// on, or its final ranking.
+func runStandingsCmd(g *globals, o standingsOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	if o.Final {
+		return runFinalStandings(g, t, o)
+	}
+	if err := checkRoundFlag("standings", t, o.Round, o.RoundGiven); err != nil {
+		return err
+	}
+	return runStandings(g, t, o)
 }
 
 // rankJSON is a place of a ranking after the Swiss (standings --final,
@@ -195,10 +231,10 @@ func runStandings(g *globals, t *tournament.Tournament, o standingsOptions) erro
 
 // checkRoundFlag refuses a --round R given that t has no round R: its
 // default, -1, is the last finished round, and no value the user gives.
-func checkRoundFlag(cmd *cobra.Command, t *tournament.Tournament, r int) error {
-	if cmd.Flags().Changed("round") && (r < 0 || r > t.Rounds) {
+func checkRoundFlag(cmd string, t *tournament.Tournament, r int, given bool) error {
+	if given && (r < 0 || r > t.Rounds) {
 		return usageErrorf("%s --round %d: %w: give 1 to %d (0: before round 1), or no --round for the last round finished",
-			cmd.Name(), r, tournament.ErrNoRound, t.Rounds)
+			cmd, r, tournament.ErrNoRound, t.Rounds)
 	}
 	return nil
 }
@@ -239,14 +275,17 @@ func viewNote(v tournament.View) string {
 }
 
 type crosstableOptions struct {
-	Round     int // -1: the last finished round
-	JSON, CSV bool
-	Format    export.CSVFormat // of --csv: --excel's, or for programs
+	Round      int  // -1: the last finished round
+	RoundGiven bool // --round given: a round of the tournament
+	JSON, CSV  bool
+	Format     export.CSVFormat // of --csv: --excel's, or for programs
 }
 
-func newCrosstableCmd(g *globals) *cobra.Command {
+func newCrosstableCmd(g *globals, runF func(crosstableOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o crosstableOptions) error { return runCrosstable(g, o) }
+	}
 	o := crosstableOptions{Round: -1}
-	var excel string
 	cmd := &cobra.Command{
 		Use:   "crosstable",
 		Short: "Print the crosstable: each player's opponent, colour and result in every round",
@@ -268,29 +307,28 @@ spreadsheet would take for a formula is written with a single quote in front;
 3,5; --excel=en where it writes 3.5: see 'otd export csv --help').`,
 		Example: "  otd crosstable\n  otd crosstable --round 3\n  otd crosstable --csv > crosstable.csv\n  otd crosstable --excel > crosstable.csv",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, _ []string) (err error) {
-			if o.Format, err = csvFormat(cmd.Flags().Changed("excel"), excel); err != nil {
-				return err
-			}
-			o.CSV = o.CSV || o.Format.Excel != ""
-			if o.JSON && o.CSV {
-				return usageErrorf("crosstable: --json or --csv, not both")
-			}
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			if err := checkRoundFlag(cmd, t, o.Round); err != nil {
-				return err
-			}
-			return printCrosstable(g, t, o)
-		},
 	}
-	cmd.Flags().IntVar(&o.Round, "round", -1, "crosstable after round `R` (default: the last finished round)")
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the crosstable as JSON")
-	cmd.Flags().BoolVar(&o.CSV, "csv", false, "print the crosstable as CSV")
-	excelFlag(cmd.Flags(), &excel)
+	v := viewFlags{Round: &o.Round, RoundGiven: &o.RoundGiven, JSON: &o.JSON, CSV: &o.CSV, Format: &o.Format, excel: new(string)}
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := v.read(cmd); err != nil {
+			return err
+		}
+		return runF(o)
+	}
+	v.add(cmd, "crosstable", "print the crosstable as JSON", "print the crosstable as CSV")
 	return cmd
+}
+
+// runCrosstable prints the crosstable of the tournament the command acts on.
+func runCrosstable(g *globals, o crosstableOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	if err := checkRoundFlag("crosstable", t, o.Round, o.RoundGiven); err != nil {
+		return err
+	}
+	return printCrosstable(g, t, o)
 }
 
 // printCrosstable prints the crosstable of t after round o.Round.

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/tournament"
 )
 
 // While a round is paired but has no result yet, the standings and the
@@ -137,4 +140,47 @@ func TestFitTableCutsOnlyAsNeeded(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestStandingsFlags(t *testing.T) {
+	type o = standingsOptions
+	checkFlags(t, newStandingsCmd, []flagCase[o]{
+		{args: []string{"standings"}, want: o{Round: -1}},
+		{args: []string{"standings", "--round", "3", "--json"}, want: o{Round: 3, RoundGiven: true, JSON: true}},
+		// A round the tournament has not is its to refuse; -1 given is one.
+		{args: []string{"standings", "--round", "-1"}, want: o{Round: -1, RoundGiven: true}},
+		{args: []string{"standings", "--final", "--csv"}, want: o{Round: -1, Final: true, CSV: true}},
+		{args: []string{"standings", "--excel"}, want: o{Round: -1, CSV: true, Format: export.CSVFormat{Excel: "fr", BOM: true, Comma: ';', DecimalComma: true}}},
+		{args: []string{"standings", "--excel=en", "--csv"}, want: o{Round: -1, CSV: true, Format: export.CSVFormat{Excel: "en", BOM: true, Comma: ','}}},
+		{args: []string{"standings", "--json", "--csv"}, code: exitUsage, err: "standings: --json or --csv, not both"},
+		{args: []string{"standings", "--json", "--excel"}, code: exitUsage, err: "standings: --json or --csv, not both"},
+		{args: []string{"standings", "--excel=es"}, code: exitUsage, err: "--excel=es: fr or de"},
+		{args: []string{"standings", "--round", "last"}, code: exitUsage, err: `--round "last": not a whole number`},
+		{args: []string{"standings", "3"}, code: exitUsage, err: `unknown command "3"`},
+	})
+}
+
+func TestCrosstableFlags(t *testing.T) {
+	type o = crosstableOptions
+	checkFlags(t, newCrosstableCmd, []flagCase[o]{
+		{args: []string{"crosstable"}, want: o{Round: -1}},
+		{args: []string{"crosstable", "--round", "0", "--csv"}, want: o{Round: 0, RoundGiven: true, CSV: true}},
+		{args: []string{"crosstable", "--excel=de"}, want: o{Round: -1, CSV: true, Format: export.CSVFormat{Excel: "de", BOM: true, Comma: ';', DecimalComma: true}}},
+		{args: []string{"crosstable", "--csv", "--json"}, code: exitUsage, err: "crosstable: --json or --csv, not both"},
+	})
+}
+
+func TestUndoFlags(t *testing.T) {
+	type o = undoOptions
+	checkFlags(t, newUndoCmd, []flagCase[o]{
+		{args: []string{"undo"}, want: o{}},
+		{args: []string{"undo", "--dry-run"}, want: o{DryRun: true}},
+		{args: []string{"undo", "2"}, code: exitUsage, err: `unknown command "2"`},
+	})
+	// 'result undo' undoes a result, entered or corrected, alone.
+	results := []tournament.Action{tournament.ActResult, tournament.ActResultCorrect}
+	checkFlags(t, newResultUndoCmd, []flagCase[o]{
+		{args: []string{"result", "undo"}, want: o{Kinds: results}},
+		{args: []string{"result", "undo", "--dry-run"}, want: o{DryRun: true, Kinds: results}},
+	})
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"github.com/otd-project/otd/app"
 	"slices"
@@ -14,7 +15,6 @@ import (
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
 
-	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -28,8 +28,8 @@ func newTournamentCmd(g *globals) *cobra.Command {
 one last created or chosen with 'otd tournament use' is the current one, which
 the other commands act on.`,
 	}
-	cmd.AddCommand(newTournamentNewCmd(g, nil), newTournamentRunCmd(g, nil), newTournamentListCmd(g), newTournamentShowCmd(g), newTournamentUseCmd(g), newTournamentEditCmd(g),
-		newTournamentDeleteCmd(g))
+	cmd.AddCommand(newTournamentNewCmd(g, nil), newTournamentRunCmd(g, nil), newTournamentListCmd(g, nil), newTournamentShowCmd(g, nil), newTournamentUseCmd(g, nil),
+		newTournamentEditCmd(g, nil), newTournamentDeleteCmd(g, nil))
 	return cmd
 }
 
@@ -190,7 +190,7 @@ the winner scores more and BQ and disc totals rank as in Othello.`,
 // runTournamentNew creates the tournament (and the database if need be)
 // and makes it the current one.
 func runTournamentNew(g *globals, o tournamentNewOptions) error {
-	var list map[int]archive.Listed
+	var list map[int]app.Listed
 	var src string
 	var ids []int
 	if o.List.Ratings != "" { // read before the tournament is made: a wrong list or id makes none
@@ -201,48 +201,50 @@ func runTournamentNew(g *globals, o tournamentNewOptions) error {
 		if list, src, err = o.List.read(g, o.Settings.Start); err != nil {
 			return err
 		}
-		for i, id := range ids {
-			if _, ok := list[id]; !ok {
-				return inputError(fmt.Errorf("--players: WOF id %d is not in %s: check the id ('otd archive players NAME' finds one); no tournament was made", id, src))
-			}
-			if slices.Contains(ids[:i], id) {
-				return inputError(fmt.Errorf("--players: WOF id %d is given twice; no tournament was made", id))
-			}
+		var notListed *app.NotListedError
+		var twice *app.RepeatedIDError
+		switch err := app.CheckListed(list, ids); {
+		case errors.As(err, &notListed):
+			return inputError(fmt.Errorf("--players: WOF id %d is not in %s: check the id ('otd archive players NAME' finds one); no tournament was made", notListed.ID, src))
+		case errors.As(err, &twice):
+			return inputError(fmt.Errorf("--players: WOF id %d is given twice; no tournament was made", twice.ID))
 		}
 	}
 	d, done, err := g.app(true)
 	if err != nil {
 		return err
 	}
-	t, err := d.Create(context.Background(), o.Settings)
+	r, err := d.CreateListed(context.Background(), o.Settings, list, ids)
 	done()
 	if err != nil {
-		return err
+		return invalidAsUsage(err)
 	}
-	if list != nil {
-		g.id = t.ID
-		changes, notes, err := registerFromList(g, list, src, ids, true)
-		if err != nil {
-			return fmt.Errorf("tournament %d (%s) was made, without players: %w", t.ID, t.Name, err)
-		}
-		if t, err = g.current(); err != nil {
-			return err
-		}
-		if !o.JSON {
-			defer printRegistered(g, changes, notes, src)
-		}
-	}
+	t := r.Tournament
 	if o.JSON {
 		return writeJSON(g.Stdout, newTournamentJSON(t))
 	}
 	s := o.Settings
 	fmt.Fprintf(g.Stdout, "Tournament %d: %s, %d rounds (%s). It is now the current tournament.\n", t.ID, s.Name, s.Rounds, s.System)
+	if list != nil {
+		printRegistered(g, r, src)
+	}
 	return nil
 }
 
-func newTournamentEditCmd(g *globals) *cobra.Command {
-	edit := tournament.DefaultSettings("", 0)
-	var rules rulesFlags
+type tournamentEditOptions struct {
+	Edit  tournament.Settings // the settings given
+	Rules rulesFlags
+	Given []string // the flags given, by name
+}
+
+// changed tells whether the flag named was given.
+func (o tournamentEditOptions) changed(flag string) bool { return slices.Contains(o.Given, flag) }
+
+func newTournamentEditCmd(g *globals, runF func(tournamentEditOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o tournamentEditOptions) error { return runTournamentEdit(g, o) }
+	}
+	o := tournamentEditOptions{Edit: tournament.DefaultSettings("", 0)}
 	cmd := &cobra.Command{
 		Use:     "edit [--name NAME] [--start DAY] [--city CITY] [--rounds N] [--bq RULE] ...",
 		Aliases: []string{"set"},
@@ -266,32 +268,47 @@ until the first time default is recorded. The change is in 'otd log';
 			if cmd.Flags().NFlag() == 0 {
 				return usageErrorf("tournament edit: nothing to change: name a setting, e.g. --bq wof")
 			}
-			if err := checkEnginesFor(g, rules, cmd.Flags().Changed); err != nil {
-				return err
+			cmd.Flags().Visit(func(f *pflag.Flag) { o.Given = append(o.Given, f.Name) })
+			if c, err := tournament.NormalizeCountry(o.Edit.Country); err == nil {
+				o.Edit.Country = c // else the tournament says what is wrong
 			}
-			t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				return d.EditSettings(ctx, id, func(s *tournament.Settings) error {
-					if c, err := tournament.NormalizeCountry(edit.Country); err == nil {
-						edit.Country = c
-					}
-					editSettings(s, edit, cmd.Flags().Changed)
-					return rules.apply(s, cmd.Flags().Changed)
-				})
-			})
-			if err != nil {
-				return invalidAsUsage(err)
-			}
-			return printSettings(g, t)
+			return runF(o)
 		},
 	}
-	cmd.Flags().StringVar(&edit.Name, "name", "", "the tournament's new name")
-	settingsFlags(cmd.Flags(), &edit)
-	rules.add(cmd.Flags())
+	cmd.Flags().StringVar(&o.Edit.Name, "name", "", "the tournament's new name")
+	settingsFlags(cmd.Flags(), &o.Edit)
+	o.Rules.add(cmd.Flags())
 	return cmd
 }
 
-func newTournamentDeleteCmd(g *globals) *cobra.Command {
-	var yes bool
+// runTournamentEdit changes the settings given (once the engines are
+// checked under new rules) and prints them.
+func runTournamentEdit(g *globals, o tournamentEditOptions) error {
+	if err := checkEnginesFor(g, o.Rules, o.changed); err != nil {
+		return err
+	}
+	t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.EditSettings(ctx, id, func(s *tournament.Settings) error {
+			editSettings(s, o.Edit, o.changed)
+			return o.Rules.apply(s, o.changed)
+		})
+	})
+	if err != nil {
+		return invalidAsUsage(err)
+	}
+	return printSettings(g, t)
+}
+
+type tournamentDeleteOptions struct {
+	ID  int64
+	Yes bool
+}
+
+func newTournamentDeleteCmd(g *globals, runF func(tournamentDeleteOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o tournamentDeleteOptions) error { return runTournamentDelete(g, o) }
+	}
+	var o tournamentDeleteOptions
 	cmd := &cobra.Command{
 		Use:   "delete ID [--yes]",
 		Short: "Delete a tournament, its players, games and audit trail, for good",
@@ -300,100 +317,114 @@ its audit trail included: it cannot be undone (keep a copy of the file if in
 doubt). It asks for the tournament's name to confirm, or takes --yes.`,
 		Example: "  otd tournament list\n  otd tournament delete 2\n  otd tournament delete 2 --yes",
 		Args:    argsUsage(cobra.ExactArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
-			id, err := tournamentID("tournament delete", args[0])
-			if err != nil {
+		RunE: func(_ *cobra.Command, args []string) (err error) {
+			if o.ID, err = tournamentID("tournament delete", args[0]); err != nil {
 				return err
 			}
-			d, done, err := g.app(false)
-			if err != nil {
-				return err
-			}
-			defer done()
-			list, err := d.Tournaments(context.Background())
-			if err != nil {
-				return err
-			}
-			i := slices.IndexFunc(list, func(s tournament.Summary) bool { return s.ID == id })
-			if i < 0 {
-				return fmt.Errorf("tournament %d: no such tournament ('otd tournament list' shows them)", id)
-			}
-			s := list[i]
-			if !yes {
-				fmt.Fprintf(g.Stdout, "Delete tournament %d, %s (%d players, %d of %d rounds paired), for good? Type its name to confirm: ",
-					s.ID, s.Name, s.Players, s.Paired, s.Rounds)
-				line, _ := bufio.NewReader(g.Stdin).ReadString('\n')
-				if strings.TrimSpace(line) != s.Name {
-					fmt.Fprintln(g.Stdout)
-					return fmt.Errorf("tournament %d not deleted: the name was not typed (or use --yes)", id)
-				}
-			}
-			if err := d.Delete(context.Background(), id); err != nil {
-				return err
-			}
-			fmt.Fprintf(g.Stdout, "Tournament %d (%s) is deleted.\n", s.ID, s.Name)
-			return nil
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&yes, "yes", false, "delete without asking")
+	cmd.Flags().BoolVar(&o.Yes, "yes", false, "delete without asking")
 	return cmd
 }
 
-func newTournamentListCmd(g *globals) *cobra.Command {
-	var asJSON bool
+// runTournamentDelete deletes tournament o.ID once its name is typed (or
+// with --yes).
+func runTournamentDelete(g *globals, o tournamentDeleteOptions) error {
+	return g.withApp(func(ctx context.Context, d *app.Director) error {
+		s, err := d.Summary(ctx, o.ID)
+		var nf *tournament.NotFoundError
+		if errors.As(err, &nf) {
+			return fmt.Errorf("tournament %d: no such tournament ('otd tournament list' shows them)", o.ID)
+		}
+		if err != nil {
+			return err
+		}
+		if !o.Yes {
+			fmt.Fprintf(g.Stdout, "Delete tournament %d, %s (%d players, %d of %d rounds paired), for good? Type its name to confirm: ",
+				s.ID, s.Name, s.Players, s.Paired, s.Rounds)
+			line, _ := bufio.NewReader(g.Stdin).ReadString('\n')
+			if strings.TrimSpace(line) != s.Name {
+				fmt.Fprintln(g.Stdout)
+				return fmt.Errorf("tournament %d not deleted: the name was not typed (or use --yes)", o.ID)
+			}
+		}
+		if err := d.Delete(ctx, o.ID); err != nil {
+			return err
+		}
+		fmt.Fprintf(g.Stdout, "Tournament %d (%s) is deleted.\n", s.ID, s.Name)
+		return nil
+	})
+}
+
+// jsonOptions are the options of a command whose only flag is --json.
+type jsonOptions struct{ JSON bool }
+
+func newTournamentListCmd(g *globals, runF func(jsonOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o jsonOptions) error { return runTournamentList(g, o) }
+	}
+	var o jsonOptions
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the tournaments of the database",
 		Args:  argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			d, done, err := g.app(false)
-			if err != nil {
-				return err
-			}
-			defer done()
-			list, err := d.Tournaments(context.Background())
-			if err != nil {
-				return err
-			}
-			out := []tournamentListJSON{}
-			var rows [][]string
-			for _, s := range list {
-				out = append(out, tournamentListJSON{ID: s.ID, Name: s.Name, Rounds: s.Rounds, Players: s.Players, Paired: s.Paired, Current: s.Current})
-				cur := ""
-				if s.Current {
-					cur = "*"
-				}
-				rows = append(rows, []string{cur, strconv.FormatInt(s.ID, 10), s.Name, strconv.Itoa(s.Players), fmt.Sprintf("%d/%d", s.Paired, s.Rounds)})
-			}
-			if asJSON {
-				return writeJSON(g.Stdout, out)
-			}
-			return table(g.Stdout, []string{"", "ID", "Name", "Players", "Rounds paired"}, rows)
-		},
+		RunE:  func(*cobra.Command, []string) error { return runF(o) },
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the list as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the list as JSON")
 	return cmd
 }
 
-func newTournamentShowCmd(g *globals) *cobra.Command {
-	var asJSON bool
+func runTournamentList(g *globals, o jsonOptions) error {
+	var list []tournament.Summary
+	if err := g.withApp(func(ctx context.Context, d *app.Director) (err error) {
+		list, err = d.Tournaments(ctx)
+		return err
+	}); err != nil {
+		return err
+	}
+	out := []tournamentListJSON{}
+	var rows [][]string
+	for _, s := range list {
+		out = append(out, tournamentListJSON{ID: s.ID, Name: s.Name, Rounds: s.Rounds, Players: s.Players, Paired: s.Paired, Current: s.Current})
+		cur := ""
+		if s.Current {
+			cur = "*"
+		}
+		rows = append(rows, []string{cur, strconv.FormatInt(s.ID, 10), s.Name, strconv.Itoa(s.Players), fmt.Sprintf("%d/%d", s.Paired, s.Rounds)})
+	}
+	if o.JSON {
+		return writeJSON(g.Stdout, out)
+	}
+	return table(g.Stdout, []string{"", "ID", "Name", "Players", "Rounds paired"}, rows)
+}
+
+func newTournamentShowCmd(g *globals, runF func(jsonOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o jsonOptions) error { return showCurrent(g, o.JSON, newTournamentJSON, printSettings) }
+	}
+	var o jsonOptions
 	cmd := &cobra.Command{
 		Use:   "show",
 		Short: "Show the current tournament's settings",
 		Args:  argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return writeJSON(g.Stdout, newTournamentJSON(t))
-			}
-			return printSettings(g, t)
-		},
+		RunE:  func(*cobra.Command, []string) error { return runF(o) },
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the settings as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the settings as JSON")
 	return cmd
+}
+
+// showCurrent reads the tournament the command acts on and prints it: as
+// JSON (what toJSON makes of it) or as text.
+func showCurrent[J any](g *globals, asJSON bool, toJSON func(*tournament.Tournament) J, text func(*globals, *tournament.Tournament) error) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(g.Stdout, toJSON(t))
+	}
+	return text(g, t)
 }
 
 func printSettings(g *globals, t *tournament.Tournament) error {
@@ -437,7 +468,12 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	return nil
 }
 
-func newTournamentUseCmd(g *globals) *cobra.Command {
+type tournamentUseOptions struct{ ID int64 }
+
+func newTournamentUseCmd(g *globals, runF func(tournamentUseOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o tournamentUseOptions) error { return runTournamentUse(g, o) }
+	}
 	return &cobra.Command{
 		Use:     "use ID",
 		Short:   "Make a tournament the current one",
@@ -448,18 +484,17 @@ func newTournamentUseCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			d, done, err := g.app(false)
-			if err != nil {
-				return err
-			}
-			defer done()
-			if err := d.Use(context.Background(), id); err != nil {
-				return err
-			}
-			fmt.Fprintf(g.Stdout, "Tournament %d is now the current tournament.\n", id)
-			return nil
+			return runF(tournamentUseOptions{ID: id})
 		},
 	}
+}
+
+func runTournamentUse(g *globals, o tournamentUseOptions) error {
+	if err := g.withApp(func(ctx context.Context, d *app.Director) error { return d.Use(ctx, o.ID) }); err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "Tournament %d is now the current tournament.\n", o.ID)
+	return nil
 }
 
 // tournamentID parses a tournament id argument.

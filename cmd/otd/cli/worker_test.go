@@ -53,11 +53,11 @@ func TestWorkerEngines(t *testing.T) {
 	}
 	for _, p := range []tournament.PlayerInput{{Name: "Alpha", Engine: "builtin:greedy"}, {Name: "Beta", Engine: "builtin:random:1"},
 		{Name: "Gamma", Engine: "gtp:/nonexistent/gamma"}, {Name: "Delta", Engine: "gtp:/nonexistent/delta -l 2"}} {
-		if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(p) }); err != nil {
+		if _, _, err := d.DoForTest(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(p) }); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := d.DoForTest(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}}})
 	}); err != nil {
 		t.Fatal(err)
@@ -168,11 +168,11 @@ func engineEvent(t *testing.T, forced [][2]int, gtp bool) (*postgres.Store, *app
 		ps[2].Engine, ps[3].Engine = "gtp:/nonexistent/gamma", "gtp:/nonexistent/delta"
 	}
 	for _, p := range ps {
-		if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(p) }); err != nil {
+		if _, _, err := d.DoForTest(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(p) }); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, _, err := d.Do(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := d.DoForTest(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.Pair(tournament.PairOptions{Manual: true, Forced: forced})
 	}); err != nil {
 		t.Fatal(err)
@@ -263,10 +263,10 @@ func TestWorkerRepaired(t *testing.T) {
 	play.Process.Signal(syscall.SIGINT)
 	play.Wait()
 	ctx := context.Background()
-	if _, _, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Unpair() }); err != nil {
+	if _, _, err := d.DoForTest(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Unpair() }); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := d.Do(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+	if _, _, err := d.DoForTest(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 3}, {2, 4}}})
 	}); err != nil {
 		t.Fatal(err)
