@@ -12,13 +12,21 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
 
-func newWorkerCmd(g *globals) *cobra.Command {
-	var o app.WorkOptions
+// workerOptions are what 'otd worker' is told: its engines and
+// concurrency.
+type workerOptions struct {
+	app.WorkOptions
+}
+
+func newWorkerCmd(g *globals, runF func(workerOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o workerOptions) error { return runWorker(g, o) }
+	}
+	var o workerOptions
 	cmd := &cobra.Command{
 		Use:   "worker",
 		Short: "Play the engine games that 'otd round play --distributed' queues, on this machine",
@@ -50,7 +58,7 @@ never recorded twice.`,
 			if o.Concurrency < 1 || o.Concurrency > 64 {
 				return usageErrorf("worker: --concurrency %d: 1 to 64 games at once", o.Concurrency)
 			}
-			return runWorker(g, o)
+			return runF(o)
 		},
 	}
 	cmd.Flags().StringArrayVar(&o.Engines, "engines", nil, "an engine of this worker: `NAME=PROGRAM ARGS...`, NAME an engine entrant's name (repeatable); default: every engine as registered whose program is here")
@@ -60,8 +68,9 @@ never recorded twice.`,
 
 // runWorker plays the games of the queue until Ctrl-C, a line for each
 // game ended and for each note of the worker's on standard error.
-func runWorker(g *globals, o app.WorkOptions) error {
-	if !postgres.IsURL(g.DB) && g.Store.Storage == nil {
+func runWorker(g *globals, wo workerOptions) error {
+	o := wo.WorkOptions
+	if !isPostgresURL(g.DB) && g.Store.Storage == nil {
 		return usageErrorf("worker: %v; %s is an SQLite file: give the event's PostgreSQL database with --db postgres://... (or OTD_DB)", app.ErrNoQueue, g.dbName())
 	}
 	d, done, err := g.app(false)
@@ -95,22 +104,12 @@ func runWorker(g *globals, o app.WorkOptions) error {
 	}
 	o.Note = say
 	engines := "every engine as registered whose program is on this machine"
-	if len(o.Engines) > 0 {
-		var names []string
-		for _, e := range o.Engines {
-			name, _, _ := strings.Cut(e, "=")
-			names = append(names, strings.TrimSpace(name))
-		}
+	if names := o.EngineNames(); len(names) > 0 {
 		engines = strings.Join(names, ", ")
 	}
 	say(fmt.Sprintf("playing the games queued in %s, %d at a time, with %s (and the built-in players); Ctrl-C stops",
 		g.dbName(), o.Concurrency, engines))
 	err = d.Work(ctx, o)
-	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
-		// Stopped while starting (making the queue's tables, connecting):
-		// a stop as asked, not an error.
-		err = nil
-	}
 	if errors.Is(err, tournament.ErrInvalid) {
 		return invalidAsUsage(err)
 	}
