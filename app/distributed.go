@@ -272,8 +272,29 @@ var waitNoteEvery = 2 * time.Second
 // until ctx ends: the games it has both engines of (WorkOptions.Engines),
 // each played as PlayRound plays it and recorded with the completion of its
 // job. A game that has its result already is not played again; when ctx
-// ends, the games running are stopped and go back to the queue at once.
+// ends, the games running are stopped and go back to the queue at once, and
+// Work returns nil, a stop as asked (even while it starts: making the
+// queue's tables, connecting).
 func (d *Director) Work(ctx context.Context, o WorkOptions) error {
+	err := d.work(ctx, o)
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
+
+// EngineNames are the names of the entrants that o.Engines gives programs
+// for, in order, as Work will read them; none: every engine as registered.
+func (o WorkOptions) EngineNames() []string {
+	var names []string
+	for _, e := range o.Engines {
+		name, _, _ := strings.Cut(e, "=")
+		names = append(names, strings.TrimSpace(name))
+	}
+	return names
+}
+
+func (d *Director) work(ctx context.Context, o WorkOptions) error {
 	q := d.db.Queue
 	if q == nil {
 		return ErrNoQueue

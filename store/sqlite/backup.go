@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/internal/tempfile"
 	"github.com/otd-project/otd/internal/testhook"
 	"github.com/otd-project/otd/tournament"
@@ -18,8 +19,9 @@ import (
 )
 
 // ErrNotBackup reports a file that cannot be restored: not an otd database,
-// damaged, not sound (tournament.ErrUnsound), or one still in use.
-var ErrNotBackup = errors.New("not a backup otd can restore")
+// damaged, not sound (tournament.ErrUnsound), or one still in use. It is
+// app.ErrNotBackup, which the restore action wraps too.
+var ErrNotBackup = app.ErrNotBackup
 
 // Backup writes a consistent copy of the whole database into the empty file
 // at path while others read and write it ('otd serve', 'round play', 'otd

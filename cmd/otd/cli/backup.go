@@ -15,15 +15,23 @@ import (
 
 	"github.com/otd-project/otd/internal/tempfile"
 	"github.com/otd-project/otd/internal/testhook"
-	"github.com/otd-project/otd/store/postgres"
-	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
 
-func newBackupCmd(g *globals) *cobra.Command {
-	var force bool
-	var to string
+// backupOptions are what 'otd backup' is told: a FILE (- standard output),
+// or another database To copy into.
+type backupOptions struct {
+	File  string
+	To    string
+	Force bool
+}
+
+func newBackupCmd(g *globals, runF func(backupOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o backupOptions) error { return runBackup(g, o) }
+	}
+	var o backupOptions
 	cmd := &cobra.Command{
 		Use:   "backup FILE | backup --to DATABASE",
 		Short: "Copy the whole database to FILE, or to another database, safely while otd is in use",
@@ -54,71 +62,64 @@ in use is damaged beyond repair. Use backup and restore.`,
 		Example: "  otd backup paris-open-round3.db\n  otd --db club.db backup /media/usb/club-saturday.db --force\n" +
 			"  otd --db club.db backup --to postgres://otd:secret@db.example.org/federation\n  otd --db postgres://otd@db.example.org/federation backup club-copy.db",
 		Args: argsUsage(func(cmd *cobra.Command, args []string) error {
-			if to != "" {
+			if o.To != "" {
 				return cobra.NoArgs(cmd, args)
 			}
 			return cobra.ExactArgs(1)(cmd, args)
 		}),
 		RunE: func(_ *cobra.Command, args []string) error {
-			ctx := context.Background()
-			if to == "" && postgres.IsURL(args[0]) { // a database, not a file
-				to = args[0]
+			if len(args) == 1 {
+				o.File = args[0]
 			}
-			if to != "" {
-				switch what, err := sameDatabase(ctx, g.DB, to); {
-				case err != nil:
-					return err
-				case what != "":
-					return fmt.Errorf("backup refused: --to %s is %s (--db %s): name another database", postgres.Redact(to), what, g.dbName())
-				}
+			if o.To == "" && isPostgresURL(o.File) { // a database, not a file
+				o.To, o.File = o.File, ""
 			}
-			d, done, err := g.open(dbOptions{readOnly: true})
-			if err != nil {
-				return err
-			}
-			defer done()
-			n, err := d.Tournaments(ctx)
-			if err != nil {
-				return err
-			}
-			if to != "" {
-				return copyTo(ctx, g, d, to, force)
-			}
-			if args[0] == "-" {
-				err = backupStdout(ctx, g, d)
-			} else {
-				err = writeFile(g, args[0], force, func(f *os.File) error { return backupInto(ctx, d, f.Name()) })
-			}
-			if err != nil {
-				return err
-			}
-			if args[0] != "-" {
-				fmt.Fprintf(g.Stdout, "Backed up %s (%s) to %s; 'otd restore %s' brings it back.\n",
-					g.dbName(), tournament.Plural(len(n), "tournament"), args[0], shellWord(args[0]))
-			}
-			return nil
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&force, "force", false, "replace FILE if it exists; with --to, replace all that DATABASE holds")
-	cmd.Flags().StringVar(&to, "to", "", "copy into `DATABASE` (a postgres:// URL or an SQLite file) instead of a backup file")
+	cmd.Flags().BoolVar(&o.Force, "force", false, "replace FILE if it exists; with --to, replace all that DATABASE holds")
+	cmd.Flags().StringVar(&o.To, "to", "", "copy into `DATABASE` (a postgres:// URL or an SQLite file) instead of a backup file")
 	return cmd
 }
 
-// backupInto writes a backup of d's database into the empty file at path,
-// an SQLite database: SQLite's own copy of an SQLite database; another
-// database is copied into a new SQLite database there.
-func backupInto(ctx context.Context, d *app.Director, path string) error {
-	err := d.Backup(ctx, path)
-	if !errors.Is(err, tournament.ErrNoBackup) {
-		return err
+// runBackup writes the backup to o.File, or copies the database into o.To.
+func runBackup(g *globals, o backupOptions) error {
+	ctx := context.Background()
+	if o.To != "" {
+		switch what, err := sameDatabase(ctx, g.DB, o.To); {
+		case err != nil:
+			return err
+		case what != "":
+			return fmt.Errorf("backup refused: --to %s is %s (--db %s): name another database", redact(o.To), what, g.dbName())
+		}
 	}
-	file, done, err := openDB(path, dbOptions{create: true}, nil)
+	d, done, err := g.open(dbOptions{readOnly: true})
 	if err != nil {
 		return err
 	}
-	_, err = d.CopyTo(ctx, file, nil)
-	done() // the file whole, its -wal merged in
-	return err
+	defer done()
+	n, err := d.Tournaments(ctx)
+	if err != nil {
+		return err
+	}
+	switch o.File {
+	case "":
+		return copyTo(ctx, g, d, o.To, o.Force)
+	case "-":
+		return backupStdout(ctx, g, d)
+	}
+	if err := writeFile(g, o.File, o.Force, func(f *os.File) error { return d.BackupFile(ctx, f.Name(), newBackupFile) }); err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "Backed up %s (%s) to %s; 'otd restore %s' brings it back.\n",
+		g.dbName(), tournament.Plural(len(n), "tournament"), o.File, shellWord(o.File))
+	return nil
+}
+
+// newBackupFile makes the SQLite database of a backup in the empty file at
+// path (app.Director.BackupFile).
+func newBackupFile(path string) (*app.Director, func(), error) {
+	return openDB(path, dbOptions{create: true}, nil)
 }
 
 // backupStdout writes a backup of d's database to standard output, through a
@@ -126,7 +127,7 @@ func backupInto(ctx context.Context, d *app.Director, path string) error {
 // PostgreSQL's).
 func backupStdout(ctx context.Context, g *globals, d *app.Director) error {
 	dir := os.TempDir()
-	if !postgres.IsURL(g.DB) {
+	if !isPostgresURL(g.DB) {
 		dir = filepath.Dir(g.DB)
 	}
 	tmp, err := tempfile.Create(dir, "otd-backup")
@@ -134,31 +135,13 @@ func backupStdout(ctx context.Context, g *globals, d *app.Director) error {
 		return fmt.Errorf("backup: %w", err)
 	}
 	defer tmp.Remove()
-	if err := backupInto(ctx, d, tmp.Name()); err != nil {
+	if err := d.BackupFile(ctx, tmp.Name(), newBackupFile); err != nil {
 		return err
 	}
 	return writeOutput(g, "-", false, func(w io.Writer) error {
 		_, err := io.Copy(w, tmp)
 		return err
 	})
-}
-
-// sameDatabase says whether the database other is the database db, however
-// named: for SQLite files, which of its files (sqlite.DatabaseFile); for
-// PostgreSQL URLs, as the servers say (postgres.SameDatabase). It returns ""
-// for another database.
-func sameDatabase(ctx context.Context, db, other string) (string, error) {
-	switch pg := postgres.IsURL(db); {
-	case pg != postgres.IsURL(other):
-		return "", nil
-	case !pg:
-		return sqlite.DatabaseFile(db, other), nil
-	}
-	same, err := postgres.SameDatabase(ctx, db, other)
-	if !same || err != nil {
-		return "", err
-	}
-	return "the database itself", nil
 }
 
 // copyTo copies d's database into the database named to (backup --to),
@@ -169,16 +152,11 @@ func copyTo(ctx context.Context, g *globals, d *app.Director, to string, force b
 		return err
 	}
 	defer done()
-	name := postgres.Redact(to)
-	there, err := dst.Tournaments(ctx)
-	if err != nil {
-		return err
+	name := redact(to)
+	n, err := d.CopyInto(ctx, dst, force)
+	if ne := (*app.NotEmptyError)(nil); errors.As(err, &ne) {
+		return fmt.Errorf("--to %s: %w: add --force to replace all it holds, or name another database", name, err)
 	}
-	if len(there) > 0 && !force {
-		return fmt.Errorf("--to %s: it holds %s already (the first %q): add --force to replace all it holds, or name another database",
-			name, tournament.Plural(len(there), "tournament"), there[0].Name)
-	}
-	n, err := d.CopyTo(ctx, dst, nil)
 	if err != nil {
 		return err
 	}
@@ -187,7 +165,16 @@ func copyTo(ctx context.Context, g *globals, d *app.Director, to string, force b
 	return nil
 }
 
-func newRestoreCmd(g *globals) *cobra.Command {
+// restoreOptions are what 'otd restore' is told: the Backup, a file or a
+// PostgreSQL database.
+type restoreOptions struct {
+	Backup string
+}
+
+func newRestoreCmd(g *globals, runF func(restoreOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o restoreOptions) error { return runRestore(g, o) }
+	}
 	cmd := &cobra.Command{
 		Use:   "restore FILE|DATABASE",
 		Short: "Replace the database's content with a backup, safely while otd serve runs",
@@ -225,101 +212,48 @@ damaging the database beyond repair.`,
 		Example: "  otd restore paris-open-round3.db\n  otd --db club.db restore /media/usb/club-saturday.db",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			unlock, err := lockPlay(g.DB, "restore", g.Stderr)
-			if err != nil {
-				return fmt.Errorf("restore refused: %w", err)
-			}
-			defer unlock()
-			ctx := context.Background()
-			switch what, err := sameDatabase(ctx, g.DB, args[0]); {
-			case err != nil:
-				return err
-			case what != "":
-				return fmt.Errorf("%s: %w: it is %s; nothing was changed: name a backup of it", postgres.Redact(args[0]), sqlite.ErrNotBackup, what)
-			}
-			// Temporary files go where the restore writes: beside the
-			// database, or what it keeps of a PostgreSQL one.
-			src, restoreInto, srcDone, err := openBackup(args[0], filepath.Dir(g.asideBase()))
-			if err != nil {
-				if errors.Is(err, sqlite.ErrNotBackup) { // it says so
-					return err
-				}
-				return fmt.Errorf("%w; nothing was changed", err)
-			}
-			defer srcDone()
-			if err := src.Check(ctx); err != nil {
-				return fmt.Errorf("%s: %w: %w; nothing was changed: restore another backup", postgres.Redact(args[0]), sqlite.ErrNotBackup, err)
-			}
-			d, done, err := g.app(false)
-			switch {
-			case (errors.Is(err, sqlite.ErrNoDatabase) || errors.Is(err, sqlite.ErrDamaged)) && restoreInto != nil:
-				return restoreFile(ctx, g, args[0], restoreInto, err)
-			case errors.Is(err, postgres.ErrNoSchema), errors.Is(err, sqlite.ErrNoDatabase): // a new database takes the backup
-				d, done, err = g.app(true)
-			}
-			if err != nil {
-				return err
-			}
-			defer done()
-			kept := ""
-			before := func() error {
-				kept = asideName(g.asideBase(), "before-restore", g.now())
-				err := writeFile(g, kept, false, func(f *os.File) error {
-					err := backupInto(ctx, d, f.Name())
-					testhook.Stop("before-restore")
-					return err
-				})
-				if err != nil {
-					return fmt.Errorf("restore refused: keeping what it would replace: %w", err)
-				}
-				return nil
-			}
-			n, err := d.Restore(ctx, src, before)
-			if err != nil {
-				return fmt.Errorf("%w; nothing was changed", err)
-			}
-			fmt.Fprintf(g.Stdout, "Restored %s into %s: %s. What it replaced is in %s ('otd restore %s' goes back).\n",
-				postgres.Redact(args[0]), g.dbName(), tournament.Plural(n, "tournament"), kept, shellWord(kept))
-			return nil
+			return runF(restoreOptions{Backup: args[0]})
 		},
 	}
 	return cmd
 }
 
-// openBackup opens the backup name for a restore: a PostgreSQL database,
-// read only, or a copy of an SQLite file made in dir (sqlite.OpenBackup).
-// For a file, restoreInto puts that copy in place of the SQLite database db
-// (sqlite.RestoreFile), moving db aside first when aside is not "".
-func openBackup(name, dir string) (src *app.Director, restoreInto func(ctx context.Context, db, aside string) (int, error), done func(), err error) {
-	if postgres.IsURL(name) {
-		src, done, err = openDB(name, dbOptions{readOnly: true}, nil)
-		return src, nil, done, err
-	}
-	file, err := sqlite.OpenBackup(name, dir)
+// runRestore restores o.Backup (app.Restore), holding the play lock: no
+// 'round play' replaces a game meanwhile. What the restore replaces is kept
+// beside the database (or what is kept of a PostgreSQL one), where the
+// backup's copy is made too.
+func runRestore(g *globals, o restoreOptions) error {
+	unlock, err := lockPlay(g.DB, "restore", g.Stderr)
 	if err != nil {
-		return nil, nil, nil, err
+		return fmt.Errorf("restore refused: %w", err)
 	}
-	restoreInto = func(ctx context.Context, db, aside string) (int, error) {
-		return sqlite.RestoreFile(ctx, db, file, aside)
-	}
-	return app.New(file.App()), restoreInto, func() { file.Close() }, nil
-}
-
-// restoreFile restores the backup file (opened by openBackup from path,
-// which gave restoreInto) into a database that otd cannot open (openErr says
-// why): a new one, or a damaged one, which is moved aside.
-func restoreFile(ctx context.Context, g *globals, path string, restoreInto func(ctx context.Context, db, aside string) (int, error), openErr error) error {
-	aside := ""
-	if errors.Is(openErr, sqlite.ErrDamaged) {
-		aside = asideName(g.DB, "damaged", g.now())
-	}
-	n, err := restoreInto(ctx, g.DB, aside)
+	defer unlock()
+	r, err := app.Restore(context.Background(), app.RestoreOptions{
+		Name: redact(o.Backup),
+		Same: func(ctx context.Context) (string, error) { return sameDatabase(ctx, g.DB, o.Backup) },
+		Open: func() (*app.Director, func(context.Context, string) (int, error), func(), error) {
+			return openBackup(o.Backup, filepath.Dir(g.asideBase()), g.DB)
+		},
+		Target: g.restoreTarget,
+		Keep: func(ctx context.Context, d *app.Director) (string, error) {
+			kept := asideName(g.asideBase(), "before-restore", g.now())
+			return kept, writeFile(g, kept, false, func(f *os.File) error {
+				err := d.BackupFile(ctx, f.Name(), newBackupFile)
+				testhook.Stop("before-restore")
+				return err
+			})
+		},
+		Aside: func() string { return asideName(g.DB, "damaged", g.now()) },
+	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(g.Stdout, "Restored %s into %s: %s.", path, g.dbName(), tournament.Plural(n, "tournament"))
-	if aside != "" {
-		fmt.Fprintf(g.Stdout, " The damaged database is moved to %s; start any 'otd serve' of it again.", aside)
+	fmt.Fprintf(g.Stdout, "Restored %s into %s: %s.", redact(o.Backup), g.dbName(), tournament.Plural(r.Tournaments, "tournament"))
+	switch {
+	case !r.File:
+		fmt.Fprintf(g.Stdout, " What it replaced is in %s ('otd restore %s' goes back).", r.Kept, shellWord(r.Kept))
+	case r.Damaged != "":
+		fmt.Fprintf(g.Stdout, " The damaged database is moved to %s; start any 'otd serve' of it again.", r.Damaged)
 	}
 	fmt.Fprintln(g.Stdout)
 	return nil
@@ -329,7 +263,7 @@ func restoreFile(ctx context.Context, g *globals, path string, restoreInto func(
 // replaces: the database file, or, for a PostgreSQL database, a file named
 // after it in the current folder.
 func (g *globals) asideBase() string {
-	if !postgres.IsURL(g.DB) {
+	if !isPostgresURL(g.DB) {
 		return g.DB
 	}
 	u, err := url.Parse(g.DB)

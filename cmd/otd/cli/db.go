@@ -130,6 +130,72 @@ func storeAdvice(err error) string {
 // password.
 func (g *globals) dbName() string { return postgres.Redact(g.DB) }
 
+// isPostgresURL tells whether the database name is a PostgreSQL URL, not an
+// SQLite file's path.
+func isPostgresURL(name string) bool { return postgres.IsURL(name) }
+
+// redact is the database name as messages name it: a PostgreSQL URL
+// without its password, a file's path as it is.
+func redact(name string) string { return postgres.Redact(name) }
+
+// sameDatabase says whether the database other is the database db, however
+// named: for SQLite files, which of its files (sqlite.DatabaseFile); for
+// PostgreSQL URLs, as the servers say (postgres.SameDatabase). It returns ""
+// for another database.
+func sameDatabase(ctx context.Context, db, other string) (string, error) {
+	switch pg := postgres.IsURL(db); {
+	case pg != postgres.IsURL(other):
+		return "", nil
+	case !pg:
+		return sqlite.DatabaseFile(db, other), nil
+	}
+	same, err := postgres.SameDatabase(ctx, db, other)
+	if !same || err != nil {
+		return "", err
+	}
+	return "the database itself", nil
+}
+
+// openBackup opens the backup name for a restore into the database db: a
+// PostgreSQL database, read only, or a copy of an SQLite file made in dir
+// (sqlite.OpenBackup). For a file restored into an SQLite file, replace
+// puts that copy in place of db (sqlite.RestoreFile), moving db aside first
+// when aside is not "" (app.RestoreOptions.Open).
+func openBackup(name, dir, db string) (src *app.Director, replace func(ctx context.Context, aside string) (int, error), done func(), err error) {
+	if postgres.IsURL(name) {
+		src, done, err = openDB(name, dbOptions{readOnly: true}, nil)
+		return src, nil, done, err
+	}
+	file, err := sqlite.OpenBackup(name, dir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if !postgres.IsURL(db) {
+		replace = func(ctx context.Context, aside string) (int, error) { return sqlite.RestoreFile(ctx, db, file, aside) }
+	}
+	return app.New(file.App()), replace, func() { file.Close() }, nil
+}
+
+// restoreTarget opens the database to restore into (app.RestoreOptions.
+// Target): its error wraps app.ErrNoTarget where there is nothing of otd's
+// yet, app.ErrTargetDamaged where the SQLite file is damaged.
+func (g *globals) restoreTarget(create bool) (*app.Director, func(), error) {
+	d, done, err := g.app(create)
+	switch {
+	case errors.Is(err, sqlite.ErrNoDatabase), errors.Is(err, postgres.ErrNoSchema):
+		err = classed{err, app.ErrNoTarget}
+	case errors.Is(err, sqlite.ErrDamaged):
+		err = classed{err, app.ErrTargetDamaged}
+	}
+	return d, done, err
+}
+
+// classed is a store's error, as it says, that is also of an app class.
+type classed struct{ err, class error }
+
+func (e classed) Error() string   { return e.err.Error() }
+func (e classed) Unwrap() []error { return []error{e.err, e.class} }
+
 // target returns the id of the tournament this command acts on: the one
 // --tournament (OTD_TOURNAMENT) names, else the database's current one. It is
 // read once, at the command's first use, and kept: a command goes on with the

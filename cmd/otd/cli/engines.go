@@ -15,7 +15,6 @@ import (
 	"syscall"
 
 	"github.com/otd-project/otd/engine/match"
-	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/tournament"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -51,7 +50,16 @@ func checkEngineFor(spec string, r engine.Rules) error {
 
 const timeHelp = `a time control: BASE+INCREMENT per side ("5m+2s"), BASE ("10m") or a time per move ("10s/move"); default: the tournament's ('tournament edit --time'), else 1m a side`
 
-// playOptions are the flags of the commands that play engine games.
+// enginePlayOptions are what the commands that play engine games are told: how
+// to play them, and for 'round play' whether the workers play them
+// (Distributed).
+type enginePlayOptions struct {
+	app.PlayOptions
+	Distributed bool
+}
+
+// playOptions are the flags of the commands that play engine games, as
+// given.
 type playOptions struct {
 	Time        string
 	Concurrency int
@@ -60,16 +68,17 @@ type playOptions struct {
 func defaultPlayOptions() playOptions { return playOptions{Concurrency: 1} }
 
 // add defines the flags on cmd and makes its RunE read them into
-// app.PlayOptions and hand those to runF.
-func (o *playOptions) add(cmd *cobra.Command, runF func(app.PlayOptions) error) {
-	cmd.Flags().StringVar(&o.Time, "time", o.Time, timeHelp)
-	cmd.Flags().IntVar(&o.Concurrency, "concurrency", o.Concurrency, "games played at once")
+// app.PlayOptions and hand those (with o's others) to runF.
+func (f *playOptions) add(cmd *cobra.Command, o *enginePlayOptions, runF func(enginePlayOptions) error) {
+	cmd.Flags().StringVar(&f.Time, "time", f.Time, timeHelp)
+	cmd.Flags().IntVar(&f.Concurrency, "concurrency", f.Concurrency, "games played at once")
 	cmd.RunE = func(*cobra.Command, []string) error {
-		po, err := o.options()
+		po, err := f.options()
 		if err != nil {
 			return err
 		}
-		return runF(po)
+		o.PlayOptions = po
+		return runF(*o)
 	}
 }
 
@@ -85,17 +94,12 @@ func (o playOptions) options() (app.PlayOptions, error) {
 	return app.PlayOptions{Time: tc, Concurrency: o.Concurrency}, nil
 }
 
-func newRoundPlayCmd(g *globals, runF func(app.PlayOptions) error) *cobra.Command {
-	var distributed bool
+func newRoundPlayCmd(g *globals, runF func(enginePlayOptions) error) *cobra.Command {
 	if runF == nil {
-		runF = func(po app.PlayOptions) error {
-			if distributed {
-				return runRoundPlayDistributed(g, po)
-			}
-			return runRoundPlay(g, po)
-		}
+		runF = func(o enginePlayOptions) error { return runRoundPlay(g, o) }
 	}
-	o := defaultPlayOptions()
+	var o enginePlayOptions
+	f := defaultPlayOptions()
 	cmd := &cobra.Command{
 		Use:   "play",
 		Short: "Play the engine games of the current round",
@@ -124,8 +128,8 @@ new and follows the round again. A game whose engines no worker has waits.`,
   otd --db postgres://otd:secret@db.example.org/league round play --distributed --time 5m`,
 		Args: argsUsage(cobra.NoArgs),
 	}
-	o.add(cmd, runF)
-	cmd.Flags().BoolVar(&distributed, "distributed", false, "queue the games for the workers ('otd worker') instead of playing them here, and show their progress")
+	f.add(cmd, &o, runF)
+	cmd.Flags().BoolVar(&o.Distributed, "distributed", false, "queue the games for the workers ('otd worker') instead of playing them here, and show their progress")
 	cmd.MarkFlagsMutuallyExclusive("distributed", "concurrency")
 	return cmd
 }
@@ -133,7 +137,7 @@ new and follows the round again. A game whose engines no worker has waits.`,
 // runRoundPlayDistributed queues the engine games of the current round for
 // the workers and shows their progress as runRoundPlay does.
 func runRoundPlayDistributed(g *globals, po app.PlayOptions) error {
-	if !postgres.IsURL(g.DB) && g.Store.Storage == nil {
+	if !isPostgresURL(g.DB) && g.Store.Storage == nil {
 		return usageErrorf("round play --distributed: %v; %s is an SQLite file", app.ErrNoQueue, g.dbName())
 	}
 	d, id, done, err := g.event()
@@ -177,8 +181,13 @@ func (g *globals) withDirector(fn func(context.Context, *app.Director, int64) er
 }
 
 // runRoundPlay plays the engine games of the current round with progress
-// on standard error (a bar on a terminal, else a line a game).
-func runRoundPlay(g *globals, po app.PlayOptions) error {
+// on standard error (a bar on a terminal, else a line a game), or has the
+// workers play them (o.Distributed).
+func runRoundPlay(g *globals, o enginePlayOptions) error {
+	if o.Distributed {
+		return runRoundPlayDistributed(g, o.PlayOptions)
+	}
+	po := o.PlayOptions
 	return g.withDirector(func(ctx context.Context, d *app.Director, id int64) error {
 		p := newProgress(g.Stderr)
 		po.Progress = p.event
@@ -310,11 +319,12 @@ func (p *progress) finish() {
 	}
 }
 
-func newTournamentRunCmd(g *globals, runF func(app.PlayOptions) error) *cobra.Command {
+func newTournamentRunCmd(g *globals, runF func(enginePlayOptions) error) *cobra.Command {
 	if runF == nil {
-		runF = func(po app.PlayOptions) error { return runTournamentRun(g, po) }
+		runF = func(o enginePlayOptions) error { return runTournamentRun(g, o) }
 	}
-	o := defaultPlayOptions()
+	var o enginePlayOptions
+	f := defaultPlayOptions()
 	cmd := &cobra.Command{
 		Use:   "run",
 		Short: "Pair and play every remaining round of an engine event, then print the standings",
@@ -327,13 +337,14 @@ again goes on where it stopped.`,
 		Example: "  otd tournament run --time 1m+1s --concurrency 2",
 		Args:    argsUsage(cobra.NoArgs),
 	}
-	o.add(cmd, runF)
+	f.add(cmd, &o, runF)
 	return cmd
 }
 
 // runTournamentRun pairs and plays the remaining rounds (Director.Run),
 // saying each round paired and played, then prints the standings.
-func runTournamentRun(g *globals, po app.PlayOptions) error {
+func runTournamentRun(g *globals, o enginePlayOptions) error {
+	po := o.PlayOptions
 	err := g.withDirector(func(ctx context.Context, d *app.Director, id int64) error {
 		p := newProgress(g.Stderr)
 		defer p.finish()

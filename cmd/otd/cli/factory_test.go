@@ -86,7 +86,8 @@ func TestRoundPairFlags(t *testing.T) {
 // TestPlayFlags: round play and tournament run read --time and
 // --concurrency alike; no time control is the tournament's (the zero value).
 func TestPlayFlags(t *testing.T) {
-	type o = app.PlayOptions
+	type o = enginePlayOptions
+	type po = app.PlayOptions
 	for _, c := range []struct {
 		path   []string
 		newCmd func(*globals, func(o) error) *cobra.Command
@@ -97,10 +98,10 @@ func TestPlayFlags(t *testing.T) {
 		t.Run(strings.Join(c.path, " "), func(t *testing.T) {
 			line := func(args ...string) []string { return append(append([]string{}, c.path...), args...) }
 			checkFlags(t, c.newCmd, []flagCase[o]{
-				{args: line(), want: o{Concurrency: 1}},
-				{args: line("--time", "5m+2s", "--concurrency", "2"), want: o{Time: match.TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second}, Concurrency: 2}},
-				{args: line("--time", "10m"), want: o{Time: match.TimeControl{Base: 10 * time.Minute}, Concurrency: 1}},
-				{args: line("--time", "2s/move", "--concurrency", "64"), want: o{Time: match.TimeControl{PerMove: 2 * time.Second}, Concurrency: 64}},
+				{args: line(), want: o{PlayOptions: po{Concurrency: 1}}},
+				{args: line("--time", "5m+2s", "--concurrency", "2"), want: o{PlayOptions: po{Time: match.TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second}, Concurrency: 2}}},
+				{args: line("--time", "10m"), want: o{PlayOptions: po{Time: match.TimeControl{Base: 10 * time.Minute}, Concurrency: 1}}},
+				{args: line("--time", "2s/move", "--concurrency", "64"), want: o{PlayOptions: po{Time: match.TimeControl{PerMove: 2 * time.Second}, Concurrency: 64}}},
 				{args: line("--time", "fast"), code: exitUsage, err: `--time: `},
 				{args: line("--concurrency", "0"), code: exitUsage, err: "--concurrency 0: 1 to 64 games at once"},
 				{args: line("--concurrency", "65"), code: exitUsage, err: "--concurrency 65: 1 to 64 games at once"},

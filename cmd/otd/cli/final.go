@@ -36,18 +36,28 @@ every match, and with --print writes the wall sheet of the games a 'final
 next' paired; 'standings --final' the final ranking.`,
 		Example: "  otd final start\n  otd result SF1 1 33-31\n  otd final next --black F=12\n  otd final show\n  otd final show --print --output final-round.html",
 	}
-	cmd.AddCommand(newFinalNextCmd(g, "start"), newFinalNextCmd(g, "next"), newFinalShowCmd(g))
+	cmd.AddCommand(newFinalNextCmd(g, "start", nil), newFinalNextCmd(g, "next", nil), newFinalShowCmd(g, nil))
 	return cmd
 }
 
-func newFinalNextCmd(g *globals, verb string) *cobra.Command {
+// finalNextOptions are what 'final start' (Start) and 'final next' are
+// told: who has black in which match.
+type finalNextOptions struct {
+	Start bool
+	tournament.FinalOptions
+}
+
+func newFinalNextCmd(g *globals, verb string, runF func(finalNextOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o finalNextOptions) error { return runFinalNext(g, o) }
+	}
 	var blacks []string
 	cmd := &cobra.Command{
 		Use:   verb + " [--black CODE=N]...",
 		Short: map[string]string{"start": "Pair the final phase's first games, once the Swiss is over", "next": "Pair the next game of every match not decided yet, or the next stage"}[verb],
 		Args:  argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			o := tournament.FinalOptions{Black: map[string]int{}}
+			o := finalNextOptions{Start: verb == "start", FinalOptions: tournament.FinalOptions{Black: map[string]int{}}}
 			for _, b := range blacks {
 				code, n, ok := strings.Cut(b, "=")
 				x, err := strconv.Atoi(n)
@@ -56,23 +66,29 @@ func newFinalNextCmd(g *globals, verb string) *cobra.Command {
 				}
 				o.Black[strings.TrimSpace(code)] = x
 			}
-			t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				if verb == "start" {
-					return d.FinalStart(ctx, id, o)
-				}
-				return d.FinalNext(ctx, id, o)
-			})
-			if err != nil {
-				return invalidAsUsage(err)
-			}
-			for _, fg := range changes[0].After.FinalGames {
-				fmt.Fprintf(g.Stdout, "%s game %d: %s (black) - %s (white)\n", fg.Code(), fg.Game, name(t, fg.Black), name(t, fg.White))
-			}
-			return nil
+			return runF(o)
 		},
 	}
 	cmd.Flags().StringArrayVar(&blacks, "black", nil, "who has black in a match's next game, instead of the lot: `CODE=N` (player number), e.g. SF1=12")
 	return cmd
+}
+
+// runFinalNext pairs the final phase's first (o.Start) or next games and
+// prints them.
+func runFinalNext(g *globals, o finalNextOptions) error {
+	t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		if o.Start {
+			return d.FinalStart(ctx, id, o.FinalOptions)
+		}
+		return d.FinalNext(ctx, id, o.FinalOptions)
+	})
+	if err != nil {
+		return invalidAsUsage(err)
+	}
+	for _, fg := range changes[0].After.FinalGames {
+		fmt.Fprintf(g.Stdout, "%s game %d: %s (black) - %s (white)\n", fg.Code(), fg.Game, name(t, fg.Black), name(t, fg.White))
+	}
+	return nil
 }
 
 // matchJSON is a match of a final phase, as --json gives it.
@@ -133,10 +149,19 @@ func newPhaseJSON(ph tournament.FinalPhase, rounds map[int]int) phaseJSON {
 	return j
 }
 
-func newFinalShowCmd(g *globals) *cobra.Command {
-	var asJSON, wall, force bool
-	var round int
-	var output string
+// finalShowOptions are what 'final show' is told: --json, or the wall
+// sheet (Print) of a Round (0: the last) to Output.
+type finalShowOptions struct {
+	JSON, Print, Force bool
+	Round              int
+	Output             string
+}
+
+func newFinalShowCmd(g *globals, runF func(finalShowOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o finalShowOptions) error { return runFinalShow(g, o) }
+	}
+	o := finalShowOptions{Output: "-"}
 	cmd := &cobra.Command{
 		Use:   "show [--json | --print [--round K] [--output FILE]]",
 		Short: "Show the final phases: the qualifiers, every match and its games, the ranking once over",
@@ -156,56 +181,61 @@ It goes to standard output (open it in a browser, or redirect it), or with
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch {
-			case !wall && (cmd.Flags().Changed("output") || force || cmd.Flags().Changed("round")):
+			case !o.Print && (cmd.Flags().Changed("output") || o.Force || cmd.Flags().Changed("round")):
 				return usageErrorf("final show: --round, --output and --force go with --print")
-			case wall && asJSON:
+			case o.Print && o.JSON:
 				return usageErrorf("final show: --print or --json, not both")
-			case round < 0:
-				return usageErrorf("final show: --round %d: a round of the final phase, from 1", round)
+			case o.Round < 0:
+				return usageErrorf("final show: --round %d: a round of the final phase, from 1", o.Round)
 			}
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			if wall {
-				return writeFinalWallSheet(g, t, round, output, force)
-			}
-			phs, err := export.Phases(t)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				out, rounds := []phaseJSON{}, export.FinalRoundOf(t)
-				for _, ph := range phs {
-					out = append(out, newPhaseJSON(ph, rounds))
-				}
-				return writeJSON(g.Stdout, out)
-			}
-			var loose []string // games imported in no match
-			for _, fg := range t.FinalGames {
-				if fg.Match == "" {
-					loose = append(loose, fmt.Sprintf("  %d: %s - %s %s", fg.Seq, name(t, fg.Black), name(t, fg.White), fg.Result))
-				}
-			}
-			if len(phs) == 0 && len(loose) == 0 {
-				fmt.Fprintln(g.Stdout, "The tournament has no final phase ('otd tournament edit --final woc' sets one).")
-				return nil
-			}
-			for _, ph := range phs {
-				printPhase(g, t, ph)
-			}
-			if len(loose) > 0 {
-				fmt.Fprintf(g.Stdout, "Games after the Swiss in no match (imported; by their order in the file):\n%s\n", strings.Join(loose, "\n"))
-			}
-			return nil
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the phases as JSON")
-	cmd.Flags().BoolVar(&wall, "print", false, "write the wall sheet of a round of the final phase: an HTML page of its games, for A4")
-	cmd.Flags().IntVar(&round, "round", 0, "with --print: the round `K` of the final phase (default: the last paired)")
-	cmd.Flags().StringVar(&output, "output", "-", "with --print: write the wall sheet to `FILE` (- standard output)")
-	cmd.Flags().BoolVar(&force, "force", false, "with --output: replace FILE if it exists")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the phases as JSON")
+	cmd.Flags().BoolVar(&o.Print, "print", false, "write the wall sheet of a round of the final phase: an HTML page of its games, for A4")
+	cmd.Flags().IntVar(&o.Round, "round", 0, "with --print: the round `K` of the final phase (default: the last paired)")
+	cmd.Flags().StringVar(&o.Output, "output", o.Output, "with --print: write the wall sheet to `FILE` (- standard output)")
+	cmd.Flags().BoolVar(&o.Force, "force", false, "with --output: replace FILE if it exists")
 	return cmd
+}
+
+// runFinalShow prints the final phases, or writes a round's wall sheet.
+func runFinalShow(g *globals, o finalShowOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	if o.Print {
+		return writeFinalWallSheet(g, t, o.Round, o.Output, o.Force)
+	}
+	phs, err := export.Phases(t)
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		out, rounds := []phaseJSON{}, export.FinalRoundOf(t)
+		for _, ph := range phs {
+			out = append(out, newPhaseJSON(ph, rounds))
+		}
+		return writeJSON(g.Stdout, out)
+	}
+	var loose []string // games imported in no match
+	for _, fg := range t.FinalGames {
+		if fg.Match == "" {
+			loose = append(loose, fmt.Sprintf("  %d: %s - %s %s", fg.Seq, name(t, fg.Black), name(t, fg.White), fg.Result))
+		}
+	}
+	if len(phs) == 0 && len(loose) == 0 {
+		fmt.Fprintln(g.Stdout, "The tournament has no final phase ('otd tournament edit --final woc' sets one).")
+		return nil
+	}
+	for _, ph := range phs {
+		printPhase(g, t, ph)
+	}
+	if len(loose) > 0 {
+		fmt.Fprintf(g.Stdout, "Games after the Swiss in no match (imported; by their order in the file):\n%s\n", strings.Join(loose, "\n"))
+	}
+	return nil
 }
 
 // writeFinalWallSheet writes the wall sheet of round k of the final phase
@@ -299,11 +329,19 @@ single-game semi-finals, final and 3rd-place game among its top 4), which is
 not played when one of its members reached the open semi-finals.`,
 		Example: "  otd category add women --final single\n  otd category add youth --born-from 2008 --final single\n  otd category list\n  otd category show youth",
 	}
-	cmd.AddCommand(newCategoryAddCmd(g), newCategoryListCmd(g), newCategoryShowCmd(g), newCategoryRemoveCmd(g))
+	cmd.AddCommand(newCategoryAddCmd(g, nil), newCategoryListCmd(g, nil), newCategoryShowCmd(g, nil), newCategoryRemoveCmd(g, nil))
 	return cmd
 }
 
-func newCategoryAddCmd(g *globals) *cobra.Command {
+// categoryAddOptions are what 'category add' is told: the category.
+type categoryAddOptions struct {
+	Category tournament.Category
+}
+
+func newCategoryAddCmd(g *globals, runF func(categoryAddOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o categoryAddOptions) error { return runCategoryAdd(g, o) }
+	}
 	var c tournament.Category
 	var final string
 	cmd := &cobra.Command{
@@ -322,14 +360,7 @@ func newCategoryAddCmd(g *globals) *cobra.Command {
 				}
 				c.Final = f
 			}
-			t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				return d.AddCategory(ctx, id, c)
-			})
-			if err != nil {
-				return invalidAsUsage(err)
-			}
-			fmt.Fprintf(g.Stdout, "Category %s: %s.\n", c.Name, tournament.Plural(len(t.Members(c.Name)), "member"))
-			return nil
+			return runF(categoryAddOptions{c})
 		},
 	}
 	cmd.Flags().IntVar(&c.BornFrom, "born-from", 0, "members are born in this `year` or later (youth)")
@@ -338,21 +369,47 @@ func newCategoryAddCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
-func newCategoryRemoveCmd(g *globals) *cobra.Command {
+// runCategoryAdd adds the category and says how many members it has.
+func runCategoryAdd(g *globals, o categoryAddOptions) error {
+	c := o.Category
+	t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.AddCategory(ctx, id, c)
+	})
+	if err != nil {
+		return invalidAsUsage(err)
+	}
+	fmt.Fprintf(g.Stdout, "Category %s: %s.\n", c.Name, tournament.Plural(len(t.Members(c.Name)), "member"))
+	return nil
+}
+
+// categoryOptions name a category ('category remove', 'category show').
+type categoryOptions struct {
+	Name string
+	JSON bool
+}
+
+func newCategoryRemoveCmd(g *globals, runF func(categoryOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o categoryOptions) error { return runCategoryRemove(g, o) }
+	}
 	return &cobra.Command{
 		Use:   "remove NAME",
 		Short: "Remove a category no player is entered in by name",
 		Args:  argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			if _, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				return d.RemoveCategory(ctx, id, args[0])
-			}); err != nil {
-				return invalidAsUsage(err)
-			}
-			fmt.Fprintf(g.Stdout, "Category %s removed.\n", args[0])
-			return nil
+			return runF(categoryOptions{Name: args[0]})
 		},
 	}
+}
+
+func runCategoryRemove(g *globals, o categoryOptions) error {
+	if _, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.RemoveCategory(ctx, id, o.Name)
+	}); err != nil {
+		return invalidAsUsage(err)
+	}
+	fmt.Fprintf(g.Stdout, "Category %s removed.\n", o.Name)
+	return nil
 }
 
 // categoryJSON is a category, as 'category list --json' gives it.
@@ -368,54 +425,77 @@ func newCategoryJSON(t *tournament.Tournament, c tournament.Category) categoryJS
 	return categoryJSON{Name: c.Name, BornFrom: c.BornFrom, BornTo: c.BornTo, Final: c.Final.String(), Members: append([]int{}, t.Members(c.Name)...)}
 }
 
-func newCategoryListCmd(g *globals) *cobra.Command {
-	var asJSON bool
+// categoryListOptions are what 'category list' is told.
+type categoryListOptions struct {
+	JSON bool
+}
+
+// teamsOptions are what 'otd teams' is told.
+type teamsOptions struct {
+	JSON bool
+}
+
+func newCategoryListCmd(g *globals, runF func(categoryListOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o categoryListOptions) error { return runCategoryList(g, o) }
+	}
+	var o categoryListOptions
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the categories and their members",
 		Args:  argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			out := []categoryJSON{}
-			var rows [][]string
-			for _, c := range t.Categories {
-				j := newCategoryJSON(t, c)
-				out = append(out, j)
-				rows = append(rows, []string{c.Name, strconv.Itoa(len(j.Members)), c.Final.String()})
-			}
-			if asJSON {
-				return writeJSON(g.Stdout, out)
-			}
-			if len(rows) == 0 {
-				fmt.Fprintln(g.Stdout, "No category ('otd category add NAME' adds one).")
-				return nil
-			}
-			return table(g.Stdout, []string{"Category", "Members", "Final phase"}, rows)
-		},
+		RunE:  func(*cobra.Command, []string) error { return runF(o) },
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the categories as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the categories as JSON")
 	return cmd
 }
 
-func newCategoryShowCmd(g *globals) *cobra.Command {
-	var asJSON bool
+func runCategoryList(g *globals, o categoryListOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	out := []categoryJSON{}
+	var rows [][]string
+	for _, c := range t.Categories {
+		j := newCategoryJSON(t, c)
+		out = append(out, j)
+		rows = append(rows, []string{c.Name, strconv.Itoa(len(j.Members)), c.Final.String()})
+	}
+	if o.JSON {
+		return writeJSON(g.Stdout, out)
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(g.Stdout, "No category ('otd category add NAME' adds one).")
+		return nil
+	}
+	return table(g.Stdout, []string{"Category", "Members", "Final phase"}, rows)
+}
+
+func newCategoryShowCmd(g *globals, runF func(categoryOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o categoryOptions) error { return runCategoryShow(g, o) }
+	}
+	var o categoryOptions
 	cmd := &cobra.Command{
 		Use:   "show NAME",
 		Short: "A category's ranking: its final phase's, then its members in Swiss order",
 		Args:  argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			return printCategory(g, t, args[0], asJSON)
+			o.Name = args[0]
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ranking as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the ranking as JSON")
 	return cmd
+}
+
+func runCategoryShow(g *globals, o categoryOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	return printCategory(g, t, o.Name, o.JSON)
 }
 
 // printCategory prints the ranking of category: its final phase's
@@ -452,8 +532,11 @@ type teamJSON struct {
 	Members []int       `json:"members" doc:"every member, in Swiss order"`
 }
 
-func newTeamsCmd(g *globals) *cobra.Command {
-	var asJSON bool
+func newTeamsCmd(g *globals, runF func(teamsOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o teamsOptions) error { return runTeams(g, o) }
+	}
+	var o teamsOptions
 	cmd := &cobra.Command{
 		Use:   "teams",
 		Short: "The team ranking: the sum of each team's best Swiss scores",
@@ -462,16 +545,18 @@ default: 'tournament edit --teams best=3,exclude=youth' changes it). A
 player's team is their country's, unless 'player edit --team NAME' (or
 --team -, no team) says otherwise. Equal scores share a place.`,
 		Args: argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			return printTeams(g, t, asJSON)
-		},
+		RunE: func(*cobra.Command, []string) error { return runF(o) },
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ranking as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the ranking as JSON")
 	return cmd
+}
+
+func runTeams(g *globals, o teamsOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	return printTeams(g, t, o.JSON)
 }
 
 // printTeams prints the team ranking.

@@ -20,7 +20,7 @@ together) are never paired in any round paired after the rule is made, until
 it is lifted. Every change is in 'otd log' and 'otd undo' reverts it.
 'otd round pair --forbid A-B' forbids a pair for one round only.`,
 	}
-	cmd.AddCommand(newPairForbidCmd(g), newPairListCmd(g), newPairAllowCmd(g))
+	cmd.AddCommand(newPairForbidCmd(g, nil), newPairListCmd(g, nil), newPairAllowCmd(g, nil))
 	return cmd
 }
 
@@ -37,8 +37,18 @@ func twoPlayers(cmd string, args []string) (int, int, error) {
 	return n[0], n[1], nil
 }
 
-func newPairForbidCmd(g *globals) *cobra.Command {
-	var reason string
+// pairOptions are what 'pair forbid' and 'pair allow' are told: players
+// A and B, and for forbid the Reason.
+type pairOptions struct {
+	A, B   int
+	Reason string
+}
+
+func newPairForbidCmd(g *globals, runF func(pairOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o pairOptions) error { return runPairForbid(g, o) }
+	}
+	var o pairOptions
 	cmd := &cobra.Command{
 		Use:   "forbid A B [--reason TEXT]",
 		Short: "Forbid players A and B to meet in every round paired from now on",
@@ -50,30 +60,37 @@ stays as it is: if they meet in it, forbid says so ('otd round unpair' and
 		Example: "  otd pair forbid 12 22 --reason \"married couple\"\n  otd pair list\n  otd pair allow 12 22",
 		Args:    argsUsage(cobra.ExactArgs(2)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			a, b, err := twoPlayers("pair forbid", args)
-			if err != nil {
+			var err error
+			if o.A, o.B, err = twoPlayers("pair forbid", args); err != nil {
 				return err
 			}
-			t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				return d.Forbid(ctx, id, a, b, reason)
-			})
-			if err != nil {
-				return invalidAsUsage(err)
-			}
-			f := changes[0].After.Forbidden[0]
-			fmt.Fprintf(g.Stdout, "Players %s and %s are not paired together in any round paired from now on ('otd pair allow %d %d' lifts the rule).\n",
-				name(t, f.A), name(t, f.B), f.A, f.B)
-			for _, n := range changes[0].Notes {
-				fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
-			}
-			return nil
+			return runF(o)
 		},
 	}
-	cmd.Flags().StringVar(&reason, "reason", "", "why, as the log and 'otd pair list' show it")
+	cmd.Flags().StringVar(&o.Reason, "reason", "", "why, as the log and 'otd pair list' show it")
 	return cmd
 }
 
-func newPairAllowCmd(g *globals) *cobra.Command {
+func runPairForbid(g *globals, o pairOptions) error {
+	t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.Forbid(ctx, id, o.A, o.B, o.Reason)
+	})
+	if err != nil {
+		return invalidAsUsage(err)
+	}
+	f := changes[0].After.Forbidden[0]
+	fmt.Fprintf(g.Stdout, "Players %s and %s are not paired together in any round paired from now on ('otd pair allow %d %d' lifts the rule).\n",
+		name(t, f.A), name(t, f.B), f.A, f.B)
+	for _, n := range changes[0].Notes {
+		fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
+	}
+	return nil
+}
+
+func newPairAllowCmd(g *globals, runF func(pairOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o pairOptions) error { return runPairAllow(g, o) }
+	}
 	return &cobra.Command{
 		Use:     "allow A B",
 		Short:   "Lift the rule that forbids players A and B to meet",
@@ -84,17 +101,21 @@ func newPairAllowCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				return d.Allow(ctx, id, a, b)
-			})
-			if err != nil {
-				return err
-			}
-			f := changes[0].Before.Forbidden[0]
-			fmt.Fprintf(g.Stdout, "Players %s and %s may be paired together again from the next pairing on.\n", name(t, f.A), name(t, f.B))
-			return nil
+			return runF(pairOptions{A: a, B: b})
 		},
 	}
+}
+
+func runPairAllow(g *globals, o pairOptions) error {
+	t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.Allow(ctx, id, o.A, o.B)
+	})
+	if err != nil {
+		return err
+	}
+	f := changes[0].Before.Forbidden[0]
+	fmt.Fprintf(g.Stdout, "Players %s and %s may be paired together again from the next pairing on.\n", name(t, f.A), name(t, f.B))
+	return nil
 }
 
 // forbiddenJSON is a pair forbidden to meet, as --json gives it.
@@ -114,31 +135,41 @@ func newForbiddenJSON(t *tournament.Tournament) []forbiddenJSON {
 	return out
 }
 
-func newPairListCmd(g *globals) *cobra.Command {
-	var asJSON bool
+// pairListOptions are what 'pair list' is told.
+type pairListOptions struct {
+	JSON bool
+}
+
+func newPairListCmd(g *globals, runF func(pairListOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o pairListOptions) error { return runPairList(g, o) }
+	}
+	var o pairListOptions
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the pairs forbidden to meet",
 		Args:  argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return writeJSON(g.Stdout, newForbiddenJSON(t))
-			}
-			if len(t.Forbidden) == 0 {
-				fmt.Fprintln(g.Stdout, "No pair is forbidden to meet ('otd pair forbid A B' forbids one).")
-				return nil
-			}
-			var rows [][]string
-			for _, f := range t.Forbidden {
-				rows = append(rows, []string{name(t, f.A), name(t, f.B), f.Reason})
-			}
-			return fitTable(g.Stdout, []string{"Player", "Never paired with", "Reason"}, rows, 0, 1)
-		},
+		RunE:  func(*cobra.Command, []string) error { return runF(o) },
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the pairs as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the pairs as JSON")
 	return cmd
+}
+
+func runPairList(g *globals, o pairListOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeJSON(g.Stdout, newForbiddenJSON(t))
+	}
+	if len(t.Forbidden) == 0 {
+		fmt.Fprintln(g.Stdout, "No pair is forbidden to meet ('otd pair forbid A B' forbids one).")
+		return nil
+	}
+	var rows [][]string
+	for _, f := range t.Forbidden {
+		rows = append(rows, []string{name(t, f.A), name(t, f.B), f.Reason})
+	}
+	return fitTable(g.Stdout, []string{"Player", "Never paired with", "Reason"}, rows, 0, 1)
 }

@@ -18,7 +18,7 @@ func newPairingCmd(g *globals) *cobra.Command {
 over all players (Edmonds' blossom algorithm, Papp's cost model). 'pairing
 simulate' shows how it fares over a whole random tournament.`,
 	}
-	cmd.AddCommand(newPairingSimulateCmd(g))
+	cmd.AddCommand(newPairingSimulateCmd(g, nil))
 	return cmd
 }
 
@@ -29,7 +29,10 @@ type simulateOptions struct {
 	JSON            bool
 }
 
-func newPairingSimulateCmd(g *globals) *cobra.Command {
+func newPairingSimulateCmd(g *globals, runF func(simulateOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o simulateOptions) error { return runSimulate(g, o) }
+	}
 	var o simulateOptions
 	cmd := &cobra.Command{
 		Use:   "simulate --players N --rounds R [--seed S] [--system swiss|roundrobin] [--json]",
@@ -48,7 +51,7 @@ any pairing that keeps the absolute rules without a rematch.`,
   otd pairing simulate --players 12 --system roundrobin
   otd pairing simulate --players 40 --rounds 7 --json`,
 		Args: argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error { return runSimulate(g, o) },
+		RunE: func(*cobra.Command, []string) error { return runF(o) },
 	}
 	f := cmd.Flags()
 	f.IntVar(&o.Players, "players", 0, "number of players (2 to 100000; 1000 for a round robin)")

@@ -15,7 +15,6 @@ import (
 	"syscall"
 
 	"github.com/otd-project/otd/engine/proc"
-	"github.com/otd-project/otd/store/postgres"
 )
 
 // errPlaying is returned when another otd plays games on the same database.
@@ -58,14 +57,14 @@ func lockWorker(db string, w io.Writer) (unlock func(), err error) {
 			return unlock, err
 		}
 	}
-	return nil, fmt.Errorf("%d workers of %s run on this computer already: stop one first", maxWorkers, postgres.Redact(db))
+	return nil, fmt.Errorf("%d workers of %s run on this computer already: stop one first", maxWorkers, redact(db))
 }
 
 // lockPath is the lock file of kind beside the database db (an SQLite
 // file), or in the temporary folder, named after its URL (PostgreSQL).
 func lockPath(db, kind string) string {
-	if postgres.IsURL(db) {
-		sum := sha256.Sum256([]byte(postgres.Redact(db)))
+	if isPostgresURL(db) {
+		sum := sha256.Sum256([]byte(redact(db)))
 		return filepath.Join(os.TempDir(), fmt.Sprintf("otd-%x-%s.lock", sum[:8], kind))
 	}
 	return db + "-" + kind + ".lock"

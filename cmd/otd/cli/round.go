@@ -19,7 +19,8 @@ func newRoundCmd(g *globals) *cobra.Command {
 		Use:   "round",
 		Short: "Pair, show, check and unpair rounds",
 	}
-	cmd.AddCommand(newRoundPairCmd(g, nil), newRoundShowCmd(g), newRoundUnpairCmd(g), newRoundCheckCmd(g), newRoundExplainCmd(g), newRoundPlayCmd(g, nil))
+	cmd.AddCommand(newRoundPairCmd(g, nil), newRoundShowCmd(g, nil), newRoundUnpairCmd(g, nil), newRoundCheckCmd(g, nil), newRoundExplainCmd(g, nil),
+		newRoundPlayCmd(g, nil))
 	return cmd
 }
 
@@ -147,9 +148,19 @@ func printRound(g *globals, t *tournament.Tournament, r int, asJSON bool) error 
 
 func jsonPoints(h scoring.HalfPoints) json.Number { return json.Number(h.String()) }
 
-func newRoundShowCmd(g *globals) *cobra.Command {
-	var asJSON, wall, force bool
-	var output string
+// roundShowOptions are what 'round show' is told: the round, and --json or
+// the wall sheet (Print) to Output.
+type roundShowOptions struct {
+	roundOptions
+	Print, Force bool
+	Output       string
+}
+
+func newRoundShowCmd(g *globals, runF func(roundShowOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o roundShowOptions) error { return runRoundShow(g, o) }
+	}
+	o := roundShowOptions{Output: "-"}
 	cmd := &cobra.Command{
 		Use:   "show [R]",
 		Short: "Show a round's pairing and results (default: the last paired)",
@@ -165,54 +176,100 @@ export html --pairings R FILE' writes the same page.`,
 		Example: "  otd round show\n  otd round show 3 --json\n  otd round show --print --output round3.html",
 		Args:    argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !wall && (cmd.Flags().Changed("output") || force) {
+			if !o.Print && (cmd.Flags().Changed("output") || o.Force) {
 				return usageErrorf("round show: --output and --force go with --print")
 			}
-			if wall && asJSON {
+			if o.Print && o.JSON {
 				return usageErrorf("round show: --print or --json, not both")
 			}
-			t, err := g.current()
-			if err != nil {
+			if err := o.parse("round show", args); err != nil {
 				return err
 			}
-			r, err := roundArg("round show", args, t)
-			if err != nil {
-				return err
-			}
-			if wall {
-				return writeWallSheet(g, t, r, output, force) // export_html.go
-			}
-			if err := t.CheckPaired(r); err != nil {
-				return err
-			}
-			return printRound(g, t, r, asJSON)
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the round as JSON")
-	cmd.Flags().BoolVar(&wall, "print", false, "write the wall sheet: an HTML page of the pairings by name and by table, for A4")
-	cmd.Flags().StringVar(&output, "output", "-", "with --print: write the wall sheet to `FILE` (- standard output)")
-	cmd.Flags().BoolVar(&force, "force", false, "with --output: replace FILE if it exists")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the round as JSON")
+	cmd.Flags().BoolVar(&o.Print, "print", false, "write the wall sheet: an HTML page of the pairings by name and by table, for A4")
+	cmd.Flags().StringVar(&o.Output, "output", o.Output, "with --print: write the wall sheet to `FILE` (- standard output)")
+	cmd.Flags().BoolVar(&o.Force, "force", false, "with --output: replace FILE if it exists")
 	return cmd
 }
 
-func newRoundUnpairCmd(g *globals) *cobra.Command {
+// runRoundShow prints the round, or writes its wall sheet.
+func runRoundShow(g *globals, o roundShowOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	r := o.round(t)
+	if o.Print {
+		return writeWallSheet(g, t, r, o.Output, o.Force) // export_html.go
+	}
+	if err := t.CheckPaired(r); err != nil {
+		return err
+	}
+	return printRound(g, t, r, o.JSON)
+}
+
+// roundUnpairOptions: 'round unpair' is told nothing.
+type roundUnpairOptions struct{}
+
+func newRoundUnpairCmd(g *globals, runF func(roundUnpairOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o roundUnpairOptions) error { return runRoundUnpair(g, o) }
+	}
 	return &cobra.Command{
 		Use:   "unpair",
 		Short: "Remove the last round's pairing (only while it has no results)",
 		Args:  argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) { return d.Unpair(ctx, id) })
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(g.Stdout, "Round %d is unpaired; pair it again with 'otd round pair'.\n", t.Paired()+1)
-			return nil
-		},
+		RunE:  func(*cobra.Command, []string) error { return runF(roundUnpairOptions{}) },
 	}
 }
 
-func newRoundCheckCmd(g *globals) *cobra.Command {
-	var asJSON bool
+func runRoundUnpair(g *globals, _ roundUnpairOptions) error {
+	t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) { return d.Unpair(ctx, id) })
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "Round %d is unpaired; pair it again with 'otd round pair'.\n", t.Paired()+1)
+	return nil
+}
+
+// roundOptions are what 'round check' and 'round explain' are told: the
+// round R (Last without it: the last paired), --json.
+type roundOptions struct {
+	Round int
+	Last  bool
+	JSON  bool
+}
+
+// parse reads the optional round argument R of the command cmd.
+func (o *roundOptions) parse(cmd string, args []string) error {
+	if len(args) == 0 {
+		o.Last = true
+		return nil
+	}
+	r, err := strconv.Atoi(args[0])
+	if err != nil {
+		return usageErrorf("%s: R is a round number, not %q", cmd, args[0])
+	}
+	o.Round = r
+	return nil
+}
+
+// round is the round of t the options name.
+func (o roundOptions) round(t *tournament.Tournament) int {
+	if o.Last {
+		return t.Paired()
+	}
+	return o.Round
+}
+
+func newRoundCheckCmd(g *globals, runF func(roundOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o roundOptions) error { return runRoundCheck(g, o) }
+	}
+	var o roundOptions
 	cmd := &cobra.Command{
 		Use:   "check [R]",
 		Short: "Check a round's pairing against the pairing rules (default: the last paired)",
@@ -229,36 +286,41 @@ never called dearer than one that would break them. Use it on manual and
 imported pairings. Exit status 1 if an absolute rule is broken.`,
 		Args: argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			t, err := g.current()
-			if err != nil {
+			if err := o.parse("round check", args); err != nil {
 				return err
 			}
-			r, err := roundArg("round check", args, t)
-			if err != nil {
-				return err
-			}
-			rep, err := t.CheckRound(r)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				if err := writeJSON(g.Stdout, rep); err != nil {
-					return err
-				}
-			} else {
-				printCheck(g, rep)
-				for _, v := range rep.Violations {
-					fmt.Fprintf(g.Stdout, "  %s\n", v)
-				}
-			}
-			if rep.Broken {
-				return &exitError{code: exitFailure}
-			}
-			return nil
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the report as JSON")
 	return cmd
+}
+
+// runRoundCheck prints the check of a round's pairing; exit status 1 if it
+// breaks an absolute rule.
+func runRoundCheck(g *globals, o roundOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	rep, err := t.CheckRound(o.round(t))
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		if err := writeJSON(g.Stdout, rep); err != nil {
+			return err
+		}
+	} else {
+		printCheck(g, rep)
+		for _, v := range rep.Violations {
+			fmt.Fprintf(g.Stdout, "  %s\n", v)
+		}
+	}
+	if rep.Broken {
+		return &exitError{code: exitFailure}
+	}
+	return nil
 }
 
 // printCheck prints the verdict on a round's pairing. An invalid pairing is
@@ -282,8 +344,11 @@ func printCheck(g *globals, rep tournament.CheckReport) {
 	}
 }
 
-func newRoundExplainCmd(g *globals) *cobra.Command {
-	var asJSON bool
+func newRoundExplainCmd(g *globals, runF func(roundOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o roundOptions) error { return runRoundExplain(g, o) }
+	}
+	var o roundOptions
 	cmd := &cobra.Command{
 		Use:   "explain [R]",
 		Short: "Why each pair of a round was paired: its cost, term by term (default: the last paired)",
@@ -304,30 +369,35 @@ pairs); one that costs the same, a tie the pairing's tie-breaks decided.`,
 		Example: "  otd round explain\n  otd round explain 3 --json",
 		Args:    argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			t, err := g.current()
-			if err != nil {
+			if err := o.parse("round explain", args); err != nil {
 				return err
 			}
-			r, err := roundArg("round explain", args, t)
-			if err != nil {
-				return err
-			}
-			rep, err := t.Explain(r)
-			if err != nil {
-				return err
-			}
-			points, err := t.PointsAfter(r - 1)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return writeJSON(g.Stdout, newExplainJSON(rep, points))
-			}
-			return printExplain(g, t, rep, points)
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the explanation as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the explanation as JSON")
 	return cmd
+}
+
+// runRoundExplain prints why each pair of a round was paired.
+func runRoundExplain(g *globals, o roundOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	r := o.round(t)
+	rep, err := t.Explain(r)
+	if err != nil {
+		return err
+	}
+	points, err := t.PointsAfter(r - 1)
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeJSON(g.Stdout, newExplainJSON(rep, points))
+	}
+	return printExplain(g, t, rep, points)
 }
 
 // printExplain prints a round's pairs with their cost terms, then the
@@ -414,16 +484,4 @@ var termWords = [len(termNames)]string{"gap", "colour", "same colour", "float", 
 
 func termValues(x pairing.Terms) [len(termNames)]int64 {
 	return [...]int64{x.Gap, x.Colour, x.SameColour, x.Repeat, x.Compensation, x.Elitism, x.Rematch, x.Country}
-}
-
-// roundArg reads the optional round argument R; without it, the last round paired.
-func roundArg(cmd string, args []string, t *tournament.Tournament) (int, error) {
-	if len(args) == 0 {
-		return t.Paired(), nil
-	}
-	r, err := strconv.Atoi(args[0])
-	if err != nil {
-		return 0, usageErrorf("%s: R is a round number, not %q", cmd, args[0])
-	}
-	return r, nil
 }

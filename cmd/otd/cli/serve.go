@@ -20,8 +20,18 @@ import (
 	"rsc.io/qr"
 )
 
-func newServeCmd(g *globals) *cobra.Command {
-	listen, showQR := "127.0.0.1:8080", false
+// serveOptions are what 'otd serve' is told: the address to Listen on, and
+// whether to print QR codes.
+type serveOptions struct {
+	Listen string
+	QR     bool
+}
+
+func newServeCmd(g *globals, runF func(serveOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o serveOptions) error { return runServe(g, o) }
+	}
+	o := serveOptions{Listen: "127.0.0.1:8080"}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the pairings, standings and crosstable to the players' phones, live",
@@ -49,17 +59,22 @@ Ctrl-C stops it.`,
 		Example: "  otd serve\n  otd serve --listen 0.0.0.0:8080\n  otd serve --listen 0.0.0.0:8080 --qr=false > serve.log",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
 			if !cmd.Flags().Changed("qr") {
-				showQR = isTerminal(g.Stdout)
+				o.QR = isTerminal(g.Stdout)
 			}
-			return serve(ctx, g, listen, showQR)
+			return runF(o)
 		},
 	}
-	cmd.Flags().StringVar(&listen, "listen", listen, "the `HOST:PORT` to answer on (0.0.0.0:8080: every network of this computer)")
-	cmd.Flags().BoolVar(&showQR, "qr", false, "print a QR code of each address (default: when standard output is a terminal)")
+	cmd.Flags().StringVar(&o.Listen, "listen", o.Listen, "the `HOST:PORT` to answer on (0.0.0.0:8080: every network of this computer)")
+	cmd.Flags().BoolVar(&o.QR, "qr", false, "print a QR code of each address (default: when standard output is a terminal)")
 	return cmd
+}
+
+// runServe serves the pages until Ctrl-C (or SIGTERM).
+func runServe(g *globals, o serveOptions) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, g, o.Listen, o.QR)
 }
 
 // serve serves the pages of the tournament the command acts on (target: the

@@ -12,14 +12,22 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
 
-func newWorkerCmd(g *globals) *cobra.Command {
-	var o app.WorkOptions
-	var name string
+// workerOptions are what 'otd worker' is told: its engines and
+// concurrency.
+type workerOptions struct {
+	app.WorkOptions
+	Name string // as 'otd log' names it; "": USER@HOST
+}
+
+func newWorkerCmd(g *globals, runF func(workerOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o workerOptions) error { return runWorker(g, o) }
+	}
+	var o workerOptions
 	cmd := &cobra.Command{
 		Use:   "worker",
 		Short: "Play the engine games that 'otd round play --distributed' queues, on this machine",
@@ -52,24 +60,25 @@ or by default the user and this machine (alice@host).`,
 			if o.Concurrency < 1 || o.Concurrency > 64 {
 				return usageErrorf("worker: --concurrency %d: 1 to 64 games at once", o.Concurrency)
 			}
-			if name == "" {
-				host, _ := os.Hostname()
-				name = g.actor().Name + "@" + host
-			}
-			g.Actor = tournament.Actor{Kind: tournament.ByWorker, Name: name}
-			return runWorker(g, o)
+			return runF(o)
 		},
 	}
 	cmd.Flags().StringArrayVar(&o.Engines, "engines", nil, "an engine of this worker: `NAME=PROGRAM ARGS...`, NAME an engine entrant's name (repeatable); default: every engine as registered whose program is here")
 	cmd.Flags().IntVar(&o.Concurrency, "concurrency", 1, "games played at once")
-	cmd.Flags().StringVar(&name, "name", "", "the worker's name, as 'otd log' shows who recorded a game (default: USER@HOST)")
+	cmd.Flags().StringVar(&o.Name, "name", "", "the worker's name, as 'otd log' shows who recorded a game (default: USER@HOST)")
 	return cmd
 }
 
 // runWorker plays the games of the queue until Ctrl-C, a line for each
 // game ended and for each note of the worker's on standard error.
-func runWorker(g *globals, o app.WorkOptions) error {
-	if !postgres.IsURL(g.DB) && g.Store.Storage == nil {
+func runWorker(g *globals, wo workerOptions) error {
+	o := wo.WorkOptions
+	if wo.Name == "" {
+		host, _ := os.Hostname()
+		wo.Name = g.actor().Name + "@" + host
+	}
+	g.Actor = tournament.Actor{Kind: tournament.ByWorker, Name: wo.Name}
+	if !isPostgresURL(g.DB) && g.Store.Storage == nil {
 		return usageErrorf("worker: %v; %s is an SQLite file: give the event's PostgreSQL database with --db postgres://... (or OTD_DB)", app.ErrNoQueue, g.dbName())
 	}
 	d, done, err := g.app(false)
@@ -103,22 +112,12 @@ func runWorker(g *globals, o app.WorkOptions) error {
 	}
 	o.Note = say
 	engines := "every engine as registered whose program is on this machine"
-	if len(o.Engines) > 0 {
-		var names []string
-		for _, e := range o.Engines {
-			name, _, _ := strings.Cut(e, "=")
-			names = append(names, strings.TrimSpace(name))
-		}
+	if names := o.EngineNames(); len(names) > 0 {
 		engines = strings.Join(names, ", ")
 	}
 	say(fmt.Sprintf("playing the games queued in %s, %d at a time, with %s (and the built-in players); Ctrl-C stops",
 		g.dbName(), o.Concurrency, engines))
 	err = d.Work(ctx, o)
-	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
-		// Stopped while starting (making the queue's tables, connecting):
-		// a stop as asked, not an error.
-		err = nil
-	}
 	if errors.Is(err, tournament.ErrInvalid) {
 		return invalidAsUsage(err)
 	}
