@@ -13,8 +13,6 @@ import (
 
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/rating"
-	"github.com/otd-project/otd/store/postgres"
-	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -27,34 +25,6 @@ func defaultArchiveDB() string {
 		return p
 	}
 	return "archive.db"
-}
-
-// archiveDB is an open archive database.
-type archiveDB interface {
-	archive.Store
-	Close() error
-}
-
-// openArchive opens the archive database at path (creating it with
-// create), with what to do when there is none or it is no archive.
-func openArchive(path string, create bool) (archiveDB, error) {
-	if postgres.IsURL(path) {
-		return nil, usageErrorf("%s: the archive is an SQLite file, not a PostgreSQL database: name a file (--archive-db archive.db)", postgres.Redact(path))
-	}
-	st, err := sqlite.OpenArchive(path, sqlite.Options{Create: create})
-	switch {
-	case errors.Is(err, sqlite.ErrPath):
-		return nil, &exitError{code: exitUsage, err: &advisedError{err, "; name an archive database file with --archive-db"}, usage: true}
-	case errors.Is(err, sqlite.ErrCannotOpen):
-		return nil, &advisedError{err, "; name an archive database file that you may read and write with --archive-db"}
-	case errors.Is(err, sqlite.ErrNoDatabase):
-		return nil, fmt.Errorf("no archive database %s: index a folder of .ELO files first ('otd archive index DIR'), or name the database with --archive-db", path)
-	case errors.Is(err, sqlite.ErrNotArchive):
-		return nil, fmt.Errorf("%w; name the database 'otd archive index' made with --archive-db", err)
-	case err != nil:
-		return nil, err
-	}
-	return st, nil
 }
 
 // withArchive opens the archive database of --archive-db, runs fn on it

@@ -16,7 +16,6 @@ import (
 	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
-	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -408,7 +407,7 @@ func demoDB(g *globals, explicit bool) (string, error) {
 		return filepath.Join(dir, "otd-demo.db"), nil
 	}
 	d, done, err := g.app(false)
-	if errors.Is(err, sqlite.ErrNoDatabase) {
+	if isNoDatabase(err) {
 		return g.DB, nil // a new file, or an empty one
 	}
 	if err != nil {

@@ -61,23 +61,17 @@ func (g *globals) ratingSource(path string, r archive.Reading) (archive.Games, f
 	return st, func() { st.Close() }, nil
 }
 
-// sqliteHeader starts every SQLite database file.
-var sqliteHeader = []byte("SQLite format 3\x00")
-
 // ratingList reads the rating list that --ratings names: a folder of .ELO
 // files or an archive database, the list computed at the day at; or a list
 // as 'otd rating --csv' writes it. It returns its players by WOF id and
 // what it is, for a message.
 func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]archive.Listed, string, error) {
 	if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
-		head := make([]byte, len(sqliteHeader))
-		f, err := userfile.Open(path, 0) // an archive database may be larger than a list
+		isDB, err := isSQLiteFile(path)
 		if err != nil {
 			return nil, "", inputError(err)
 		}
-		n, _ := io.ReadFull(f, head)
-		f.Close()
-		if !bytes.Equal(head[:n], sqliteHeader) {
+		if !isDB {
 			data, err := userfile.ReadFile(path, userfile.MaxSize)
 			if err != nil {
 				return nil, "", inputError(err)
