@@ -265,8 +265,8 @@ func newRootCmd(g *globals) *cobra.Command {
 	root := newBareRootCmd(g)
 	root.AddCommand(
 		newVersionCmd(g),
-		newPerftCmd(g),
-		newVerifyCmd(g),
+		newPerftCmd(g, nil),
+		newVerifyCmd(g, nil),
 		newTournamentCmd(g),
 		newPlayerCmd(g),
 		newRoundCmd(g),
@@ -281,13 +281,13 @@ func newRootCmd(g *globals) *cobra.Command {
 		newCrosstableCmd(g),
 		newImportCmd(g),
 		newExportCmd(g),
-		newDemoCmd(g),
+		newDemoCmd(g, nil),
 		newPairingCmd(g),
 		newServeCmd(g),
 		newBackupCmd(g),
 		newRestoreCmd(g),
 		newArchiveCmd(g),
-		newRatingCmd(g),
+		newRatingCmd(g, nil),
 		newWorkerCmd(g),
 		newJSONHelpTopic(),
 	)

@@ -30,7 +30,10 @@ type verifyOptions struct {
 	Rules   *engine.Rules // the rules given (--rules, --size); nil: standard Othello, or what a GGF record says
 }
 
-func newVerifyCmd(g *globals) *cobra.Command {
+func newVerifyCmd(g *globals, runF func(verifyOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o verifyOptions) error { return runVerify(g, o) }
+	}
 	o := verifyOptions{At: -1}
 	var format, claimed, rules string
 	var size int
@@ -127,7 +130,7 @@ input or wrong usage.`,
 			if len(o.Files) == 0 {
 				o.Files = []string{"-"}
 			}
-			return runVerify(g, o)
+			return runF(o)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "auto", "record format: auto, moves, sheet, ggf, wthor, obf, pgn or ftd")
