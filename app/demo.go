@@ -134,7 +134,9 @@ type EntrantError struct {
 	Err          error
 }
 
-func (e *EntrantError) Error() string { return fmt.Sprintf("%s, engine %q: %v", e.Name, e.Engine, e.Err) }
+func (e *EntrantError) Error() string {
+	return fmt.Sprintf("%s, engine %q: %v", e.Name, e.Engine, e.Err)
+}
 func (e *EntrantError) Unwrap() error { return e.Err }
 
 // RegisterEngines checks that each entrant's engine answers a move under
