@@ -24,8 +24,8 @@ var allowed = map[string][]string{
 	"engine":            {},
 	"pairing":           {},
 	"scoring":           {},
-	"rating":            {},                         // the WOF rating list: games in, ratings out
-	"engine/transcript": {"engine", "internal/txt"}, // a picture's caption escaped
+	"rating":            {},                                              // the WOF rating list: games in, ratings out
+	"engine/transcript": {"engine", "internal/txt", "internal/userfile"}, // a picture's caption escaped; a WTHOR database's names files read
 	"engine/player":     {"engine"},
 	"engine/proc":       {"engine", "engine/player"}, // proc.Client is a player.Player; it knows no protocol
 	"engine/gtp":        {"engine", "engine/player", "engine/proc"},
@@ -36,7 +36,7 @@ var allowed = map[string][]string{
 	"app":            {"tournament", "archive", "internal/txt", "engine", "engine/transcript", "engine/player", "engine/proc", "engine/gtp", "engine/nboard", "engine/match", "pairing", "scoring", "rating", "elo", "ftd", "roster"},
 	"export":         {"internal/txt", "tournament", "engine", "pairing", "scoring", "elo", "ftd"},              // the .ELO mapping: tournament <-> elo.File; a FlipTheDisc file -> tournament
 	"elo":            {"internal/txt", "scoring"},                                                               // a file format: its own types and the points and rules it writes
-	"ftd":            {"internal/txt"},                                                                          // FlipTheDisc's tournament JSON: a file format, its own types
+	"ftd":            {"internal/txt", "engine/transcript"},                                                     // FlipTheDisc's tournament JSON: a file format, its own types; its transcripts as game records
 	"roster":         {"internal/txt", "tournament"},                                                            // the players file of 'player import', its names compared as the domain does (FoldName)
 	"archive":        {"internal/txt", "elo", "export", "rating", "scoring", "tournament", "internal/userfile"}, // the WOF archive: .ELO files indexed (by export's lenient reader), the rating list (rating), names compared as the domain does
 	"store/sqlite":   {"app", "tournament", "engine", "pairing", "scoring", "store/internal/sqltx", "archive", "rating", "internal/tempfile", "internal/testhook", "internal/userfile"},
