@@ -46,7 +46,8 @@ func join(groups ...[]string) []string { return slices.Concat(groups...) }
 // (testAllowed).
 var allowed = map[string][]string{
 	"engine": nil, "pairing": nil, "scoring": nil, "rating": nil,
-	"elo": leaves, "ftd": leaves, "roster": leaves, "engine/transcript": leaves,
+	"elo": leaves, "ftd": join(leaves, []string{"engine/transcript"}), // an FTD file's games as game records
+	"roster": leaves, "engine/transcript": leaves,
 	"engine/player":  {"engine"},
 	"engine/proc":    {"engine", "engine/player"}, // proc.Client is a player.Player; it knows no protocol
 	"engine/gtp":     {"engine", "engine/player", "engine/proc"},

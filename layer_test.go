@@ -26,13 +26,14 @@ import (
 // database it copies); opening a backup to restore, checked against otd's
 // schema (OpenBackup); handing the store's features to the application
 // layer (App); and opening the archive database (OpenArchive), which
-// it uses through package archive. Everything else of a
+// it uses through package archive; telling an SQLite file by its header
+// (IsDatabase: 'otd rating --ratings' takes a database or a list). Everything else of a
 // director's action (transactions, loading, saving, audit rows) goes through
 // the application layer, app.Director (DESIGN.md).
 func cliStoreAllowed(name string) bool {
 	return name == "Open" || name == "Options" || name == "Close" || name == "RestoreFile" || strings.HasPrefix(name, "Err") ||
 		name == "IsURL" || name == "Redact" || name == "OpenArchive" || name == "App" ||
-		name == "DatabaseFile" || name == "DatabaseOutput" || name == "SameDatabase" || name == "OpenBackup"
+		name == "DatabaseFile" || name == "DatabaseOutput" || name == "SameDatabase" || name == "OpenBackup" || name == "IsDatabase"
 }
 
 // TestCLIUsesTheApplicationLayer type-checks the non-test files of

@@ -9,12 +9,14 @@
 package sqlite
 
 import (
+	"bytes"
 	"cmp"
 	"database/sql"
 	"errors"
 	"fmt"
 	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/internal/userfile"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -221,4 +223,20 @@ func (s *Store) Close() error {
 		s.scratch.Remove()
 	}
 	return err
+}
+
+// header starts every SQLite database file (the file format's first 16 bytes).
+var header = []byte("SQLite format 3\x00")
+
+// IsDatabase reports whether the regular file at path is an SQLite
+// database, by its first 16 bytes; an error if it cannot be opened.
+func IsDatabase(path string) (bool, error) {
+	f, err := userfile.Open(path, 0) // a database may be of any size
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	head := make([]byte, len(header))
+	n, _ := io.ReadFull(f, head)
+	return bytes.Equal(head[:n], header), nil
 }

@@ -271,3 +271,41 @@ func TestOpenReadOnly(t *testing.T) {
 		})
 	}
 }
+
+// TestIsDatabase: a file is an SQLite database when it starts with the
+// 16 bytes "SQLite format 3\x00" (sqlite.org/fileformat.html, 1.3.1),
+// whatever SQLite wrote it; anything else, a prefix of them too, is not.
+func TestIsDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "real.db")
+	rawExec(t, db, "CREATE TABLE t (x)")
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		path string
+		want bool
+	}{
+		{db, true},
+		{write("header.db", "SQLite format 3\x00and then anything"), true},
+		{write("list.csv", "WOF id,Name,Country,Rating\n79,\"LEADER, Imre\",GBR,2150\n"), false},
+		{write("short", "SQLite format 3"), false},
+		{write("empty", ""), false},
+		{write("v2.db", "** This file contains an SQLite 2.1 database **"), false},
+	} {
+		got, err := IsDatabase(tc.path)
+		if err != nil || got != tc.want {
+			t.Errorf("IsDatabase(%s) = %v, %v; want %v", filepath.Base(tc.path), got, err, tc.want)
+		}
+	}
+	if _, err := IsDatabase(filepath.Join(dir, "missing")); err == nil {
+		t.Error("IsDatabase of a missing file: no error")
+	}
+	if _, err := IsDatabase(dir); err == nil {
+		t.Error("IsDatabase of a folder: no error")
+	}
+}

@@ -14,8 +14,6 @@ import (
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/rating"
-	"github.com/otd-project/otd/store/postgres"
-	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -28,34 +26,6 @@ func defaultArchiveDB() string {
 		return p
 	}
 	return "archive.db"
-}
-
-// archiveDB is an open archive database.
-type archiveDB interface {
-	archive.Store
-	Close() error
-}
-
-// openArchive opens the archive database at path (creating it with
-// create), with what to do when there is none or it is no archive.
-func openArchive(path string, create bool) (archiveDB, error) {
-	if postgres.IsURL(path) {
-		return nil, usageErrorf("%s: the archive is an SQLite file, not a PostgreSQL database: name a file (--archive-db archive.db)", postgres.Redact(path))
-	}
-	st, err := sqlite.OpenArchive(path, sqlite.Options{Create: create})
-	switch {
-	case errors.Is(err, sqlite.ErrPath):
-		return nil, &exitError{code: exitUsage, err: &advisedError{err, "; name an archive database file with --archive-db"}, usage: true}
-	case errors.Is(err, sqlite.ErrCannotOpen):
-		return nil, &advisedError{err, "; name an archive database file that you may read and write with --archive-db"}
-	case errors.Is(err, sqlite.ErrNoDatabase):
-		return nil, fmt.Errorf("no archive database %s: index a folder of .ELO files first ('otd archive index DIR'), or name the database with --archive-db", path)
-	case errors.Is(err, sqlite.ErrNotArchive):
-		return nil, fmt.Errorf("%w; name the database 'otd archive index' made with --archive-db", err)
-	case err != nil:
-		return nil, err
-	}
-	return st, nil
 }
 
 // withArchive opens the archive database of --archive-db, runs fn on it
@@ -95,8 +65,8 @@ listed with the reason, and read again at the next index.`,
   otd archive problems`,
 	}
 	cmd.PersistentFlags().StringVar(&db, "archive-db", db, "the archive database `FILE` (env OTD_ARCHIVE_DB)")
-	cmd.AddCommand(newArchiveIndexCmd(g, &db), newArchivePlayersCmd(g, &db), newArchivePlayerCmd(g, &db), newArchiveH2HCmd(g, &db),
-		newArchiveTournamentsCmd(g, &db), newArchiveTournamentCmd(g, &db), newArchiveProblemsCmd(g, &db))
+	cmd.AddCommand(newArchiveIndexCmd(g, &db, nil), newArchivePlayersCmd(g, &db, nil), newArchivePlayerCmd(g, &db, nil), newArchiveH2HCmd(g, &db, nil),
+		newArchiveTournamentsCmd(g, &db, nil), newArchiveTournamentCmd(g, &db, nil), newArchiveProblemsCmd(g, &db, nil))
 	return cmd
 }
 
@@ -128,8 +98,19 @@ func (r *readingFlags) reading(f *pflag.FlagSet) (archive.Reading, error) {
 	return reading, nil
 }
 
-func newArchiveIndexCmd(g *globals, db *string) *cobra.Command {
-	var again, drop, asJSON bool
+// archiveIndexOptions are the flags of 'otd archive index': the archive
+// database (DB), the folder and how its files are read.
+type archiveIndexOptions struct {
+	DB, Dir string
+	Options archive.Options
+	JSON    bool
+}
+
+func newArchiveIndexCmd(g *globals, db *string, runF func(archiveIndexOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o archiveIndexOptions) error { return runArchiveIndex(g, o) }
+	}
+	var o archiveIndexOptions
 	var rf readingFlags
 	cmd := &cobra.Command{
 		Use:   "index DIR",
@@ -169,45 +150,52 @@ archive is one file a rating officer keeps beside the folder).`,
 			"  otd archive index ~/wof-archive --lenient sign=discs,rounds=split,totals=games,listed=first",
 		Args: argsUsage(cobra.ExactArgs(1)),
 	}
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		r, err := rf.reading(cmd.Flags())
-		if err != nil {
+	cmd.RunE = func(cmd *cobra.Command, args []string) (err error) {
+		if o.Options.Reading, err = rf.reading(cmd.Flags()); err != nil {
 			return err
 		}
-		st, err := openArchive(*db, true)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		rep, err := archive.Index(context.Background(), st, args[0], archive.Options{Reading: r, Build: interchange.ArchiveGames, Again: again, Drop: drop})
-		if errors.Is(err, archive.ErrNoFiles) || errors.Is(err, archive.ErrDropMost) {
-			return inputError(err)
-		}
-		if err != nil {
-			return err
-		}
-		if asJSON {
-			return writeJSON(g.Stdout, newArchiveIndexJSON(rep))
-		}
-		fmt.Fprintf(g.Stdout, "%s: %d .ELO files: %d added, %d replaced, %d removed, %d unchanged, %d not read. %d games added to %s.\n",
-			args[0], rep.Files, len(rep.Added), len(rep.Replaced), len(rep.Removed), rep.Unchanged, len(rep.Problems), rep.Games, *db)
-		for _, what := range []struct {
-			verb  string
-			paths []string
-		}{{"Added", rep.Added}, {"Replaced", rep.Replaced}, {"Removed", rep.Removed}} {
-			if n := len(what.paths); n > 0 && n <= 20 {
-				fmt.Fprintf(g.Stdout, "%s: %s\n", what.verb, strings.Join(what.paths, ", "))
-			}
-		}
-		printNotes(g, rep.Notes)
-		printProblems(g, rep.Problems)
-		return nil
+		o.DB, o.Dir = *db, args[0]
+		return runF(o)
 	}
 	rf.add(cmd.Flags())
-	cmd.Flags().BoolVar(&again, "again", false, "read every file again, the unchanged ones too")
-	cmd.Flags().BoolVar(&drop, "drop", false, "drop the tournaments whose files are not in DIR even when they are most of the archive")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print what was done as JSON")
+	cmd.Flags().BoolVar(&o.Options.Again, "again", false, "read every file again, the unchanged ones too")
+	cmd.Flags().BoolVar(&o.Options.Drop, "drop", false, "drop the tournaments whose files are not in DIR even when they are most of the archive")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print what was done as JSON")
 	return cmd
+}
+
+// runArchiveIndex indexes a folder into the archive database.
+func runArchiveIndex(g *globals, o archiveIndexOptions) error {
+	st, err := openArchive(o.DB, true)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	opts := o.Options
+	opts.Build = interchange.ArchiveGames // a file is in the archive exactly when it imports
+	rep, err := archive.Index(context.Background(), st, o.Dir, opts)
+	if errors.Is(err, archive.ErrNoFiles) || errors.Is(err, archive.ErrDropMost) {
+		return inputError(err)
+	}
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeJSON(g.Stdout, newArchiveIndexJSON(rep))
+	}
+	fmt.Fprintf(g.Stdout, "%s: %d .ELO files: %d added, %d replaced, %d removed, %d unchanged, %d not read. %d games added to %s.\n",
+		o.Dir, rep.Files, len(rep.Added), len(rep.Replaced), len(rep.Removed), rep.Unchanged, len(rep.Problems), rep.Games, o.DB)
+	for _, what := range []struct {
+		verb  string
+		paths []string
+	}{{"Added", rep.Added}, {"Replaced", rep.Replaced}, {"Removed", rep.Removed}} {
+		if n := len(what.paths); n > 0 && n <= 20 {
+			fmt.Fprintf(g.Stdout, "%s: %s\n", what.verb, strings.Join(what.paths, ", "))
+		}
+	}
+	printNotes(g, rep.Notes)
+	printProblems(g, rep.Problems)
+	return nil
 }
 
 // printNotes says, on standard error, what reading each file noted, by path.
@@ -230,40 +218,81 @@ func printProblems(g *globals, problems []archive.File) {
 	}
 }
 
-func newArchiveProblemsCmd(g *globals, db *string) *cobra.Command {
-	var asJSON bool
+// The options of the archive's queries: the archive database (DB), what is
+// asked and --json.
+type (
+	archiveProblemsOptions struct {
+		DB   string
+		JSON bool
+	}
+	archivePlayersOptions struct {
+		DB, Name string
+		JSON     bool
+	}
+	archivePlayerOptions struct {
+		DB   string
+		ID   int
+		JSON bool
+	}
+	archiveH2HOptions struct {
+		DB   string
+		IDs  [2]int
+		JSON bool
+	}
+	archiveTournamentsOptions struct {
+		DB     string
+		Filter archive.Filter
+		JSON   bool
+	}
+	archiveTournamentOptions struct {
+		DB, Tournament string
+		JSON           bool
+	}
+)
+
+func newArchiveProblemsCmd(g *globals, db *string, runF func(archiveProblemsOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o archiveProblemsOptions) error { return runArchiveProblems(g, o) }
+	}
+	var o archiveProblemsOptions
 	cmd := &cobra.Command{
 		Use:     "problems",
 		Short:   "List the files of the last index that could not be read, with why",
 		Example: "  otd archive problems\n  otd archive problems --json",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
-				files, err := st.Files(ctx)
-				if err != nil {
-					return err
-				}
-				var problems []archive.File
-				for _, f := range files {
-					if f.Problem != "" {
-						problems = append(problems, f)
-					}
-				}
-				if asJSON {
-					out := []archiveProblemJSON{}
-					for _, p := range problems {
-						out = append(out, archiveProblemJSON{p.Path, p.Problem})
-					}
-					return writeJSON(g.Stdout, out)
-				}
-				fmt.Fprintf(g.Stdout, "%d files, %d indexed.\n", len(files), len(files)-len(problems))
-				printProblems(g, problems)
-				return nil
-			})
+			o.DB = *db
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the files as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the files as JSON")
 	return cmd
+}
+
+// runArchiveProblems runs the command on the archive o.DB.
+func runArchiveProblems(g *globals, o archiveProblemsOptions) error {
+	return withArchive(o.DB, func(ctx context.Context, st archive.Store) error {
+		files, err := st.Files(ctx)
+		if err != nil {
+			return err
+		}
+		var problems []archive.File
+		for _, f := range files {
+			if f.Problem != "" {
+				problems = append(problems, f)
+			}
+		}
+		if o.JSON {
+			out := []archiveProblemJSON{}
+			for _, p := range problems {
+				out = append(out, archiveProblemJSON{p.Path, p.Problem})
+			}
+			return writeJSON(g.Stdout, out)
+		}
+		fmt.Fprintf(g.Stdout, "%d files, %d indexed.\n", len(files), len(files)-len(problems))
+		printProblems(g, problems)
+		return nil
+	})
 }
 
 // wofID parses a WOF id argument.
@@ -275,8 +304,11 @@ func wofID(cmd, s string) (int, error) {
 	return n, nil
 }
 
-func newArchivePlayersCmd(g *globals, db *string) *cobra.Command {
-	var asJSON bool
+func newArchivePlayersCmd(g *globals, db *string, runF func(archivePlayersOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o archivePlayersOptions) error { return runArchivePlayers(g, o) }
+	}
+	var o archivePlayersOptions
 	cmd := &cobra.Command{
 		Use:   "players NAME|ID",
 		Short: "Find players by a part of a name (case and accents aside), or by WOF id",
@@ -286,41 +318,47 @@ ID: their id, each name and country the files give them, and when.`,
 		Example: "  otd archive players leader\n  otd archive players \"imre\" --json",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
-				people, err := archive.FindPlayers(ctx, st, args[0])
-				if err != nil {
-					return usageErrorf("archive players: %v", err)
-				}
-				if asJSON {
-					out := []archivePersonJSON{}
-					for _, p := range people {
-						out = append(out, newArchivePersonJSON(p))
-					}
-					return writeJSON(g.Stdout, out)
-				}
-				if len(people) == 0 {
-					fmt.Fprintf(g.Stdout, "No player of the archive is named %q.\n", args[0])
-					return nil
-				}
-				var rows [][]string
-				for _, p := range people {
-					for i, s := range p.Names {
-						id := ""
-						if i == len(p.Names)-1 {
-							id = strconv.Itoa(p.ID)
-						}
-						rows = append(rows, []string{id, s.Name(), s.Country, span(s), strconv.Itoa(s.Tournaments)})
-					}
-					if len(p.Names) == 0 {
-						rows = append(rows, []string{strconv.Itoa(p.ID), "(in games only)", "", "", ""})
-					}
-				}
-				return table(g.Stdout, []string{"WOF id", "Name", "Country", "Seen", "Tournaments"}, reverseGroups(rows))
-			})
+			o.DB, o.Name = *db, args[0]
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the players as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the players as JSON")
 	return cmd
+}
+
+// runArchivePlayers runs the command on the archive o.DB.
+func runArchivePlayers(g *globals, o archivePlayersOptions) error {
+	return withArchive(o.DB, func(ctx context.Context, st archive.Store) error {
+		people, err := archive.FindPlayers(ctx, st, o.Name)
+		if err != nil {
+			return usageErrorf("archive players: %v", err)
+		}
+		if o.JSON {
+			out := []archivePersonJSON{}
+			for _, p := range people {
+				out = append(out, newArchivePersonJSON(p))
+			}
+			return writeJSON(g.Stdout, out)
+		}
+		if len(people) == 0 {
+			fmt.Fprintf(g.Stdout, "No player of the archive is named %q.\n", o.Name)
+			return nil
+		}
+		var rows [][]string
+		for _, p := range people {
+			for i, s := range p.Names {
+				id := ""
+				if i == len(p.Names)-1 {
+					id = strconv.Itoa(p.ID)
+				}
+				rows = append(rows, []string{id, s.Name(), s.Country, span(s), strconv.Itoa(s.Tournaments)})
+			}
+			if len(p.Names) == 0 {
+				rows = append(rows, []string{strconv.Itoa(p.ID), "(in games only)", "", "", ""})
+			}
+		}
+		return table(g.Stdout, []string{"WOF id", "Name", "Country", "Seen", "Tournaments"}, reverseGroups(rows))
+	})
 }
 
 // reverseGroups puts each player's rows latest name first: the id is on
@@ -344,8 +382,11 @@ func span(s archive.Seen) string {
 	return s.From.Format(time.DateOnly) + " to " + s.To.Format(time.DateOnly)
 }
 
-func newArchivePlayerCmd(g *globals, db *string) *cobra.Command {
-	var asJSON bool
+func newArchivePlayerCmd(g *globals, db *string, runF func(archivePlayerOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o archivePlayerOptions) error { return runArchivePlayer(g, o) }
+	}
+	var o archivePlayerOptions
 	cmd := &cobra.Command{
 		Use:   "player ID",
 		Short: "A player's history: names, tournaments, results",
@@ -360,43 +401,52 @@ draws and losses in its games), and the totals.`,
 			if err != nil {
 				return err
 			}
-			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
-				h, err := archive.PlayerHistory(ctx, st, id)
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					return writeJSON(g.Stdout, newArchiveHistoryJSON(h))
-				}
-				latest := h.Latest()
-				fmt.Fprintf(g.Stdout, "%d %s (%s): %s, %s: %d won, %d drawn, %d lost.\n", h.ID, latest.Name(), latest.Country,
-					tournament.Plural(len(h.Tournaments), "tournament"), tournament.Plural(h.Total(), "game"), h.Won, h.Drawn, h.Lost)
-				if len(h.Names) > 1 {
-					fmt.Fprintln(g.Stdout, "Names seen:")
-					for _, s := range h.Names {
-						fmt.Fprintf(g.Stdout, "  %s (%s): %s, %s\n", s.Name(), s.Country, span(s), tournament.Plural(s.Tournaments, "tournament"))
-					}
-				}
-				var rows [][]string
-				for _, a := range h.Tournaments {
-					rank, score, rated := "", "", ""
-					if e := a.Entry; e != nil {
-						rank, score = fmt.Sprintf("%d/%d", e.Rank, a.Players), e.Score.String()
-						rated = ratingText(e.Rating)
-					}
-					rows = append(rows, []string{a.Start.Format(time.DateOnly), a.Name, a.Place, rank, score,
-						fmt.Sprintf("%d-%d-%d", a.Won, a.Drawn, a.Lost), rated, strconv.FormatInt(a.ID, 10)})
-				}
-				return table(g.Stdout, []string{"Day", "Tournament", "Place", "Rank", "Score", "W-D-L", "Rating", "Id"}, rows)
-			})
+			o.DB, o.ID = *db, id
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the history as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the history as JSON")
 	return cmd
 }
 
-func newArchiveH2HCmd(g *globals, db *string) *cobra.Command {
-	var asJSON bool
+// runArchivePlayer runs the command on the archive o.DB.
+func runArchivePlayer(g *globals, o archivePlayerOptions) error {
+	return withArchive(o.DB, func(ctx context.Context, st archive.Store) error {
+		h, err := archive.PlayerHistory(ctx, st, o.ID)
+		if err != nil {
+			return err
+		}
+		if o.JSON {
+			return writeJSON(g.Stdout, newArchiveHistoryJSON(h))
+		}
+		latest := h.Latest()
+		fmt.Fprintf(g.Stdout, "%d %s (%s): %s, %s: %d won, %d drawn, %d lost.\n", h.ID, latest.Name(), latest.Country,
+			tournament.Plural(len(h.Tournaments), "tournament"), tournament.Plural(h.Total(), "game"), h.Won, h.Drawn, h.Lost)
+		if len(h.Names) > 1 {
+			fmt.Fprintln(g.Stdout, "Names seen:")
+			for _, s := range h.Names {
+				fmt.Fprintf(g.Stdout, "  %s (%s): %s, %s\n", s.Name(), s.Country, span(s), tournament.Plural(s.Tournaments, "tournament"))
+			}
+		}
+		var rows [][]string
+		for _, a := range h.Tournaments {
+			rank, score, rated := "", "", ""
+			if e := a.Entry; e != nil {
+				rank, score = fmt.Sprintf("%d/%d", e.Rank, a.Players), e.Score.String()
+				rated = ratingText(e.Rating)
+			}
+			rows = append(rows, []string{a.Start.Format(time.DateOnly), a.Name, a.Place, rank, score,
+				fmt.Sprintf("%d-%d-%d", a.Won, a.Drawn, a.Lost), rated, strconv.FormatInt(a.ID, 10)})
+		}
+		return table(g.Stdout, []string{"Day", "Tournament", "Place", "Rank", "Score", "W-D-L", "Rating", "Id"}, rows)
+	})
+}
+
+func newArchiveH2HCmd(g *globals, db *string, runF func(archiveH2HOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o archiveH2HOptions) error { return runArchiveH2H(g, o) }
+	}
+	var o archiveH2HOptions
 	cmd := &cobra.Command{
 		Use:     "h2h ID ID",
 		Aliases: []string{"head-to-head"},
@@ -404,39 +454,44 @@ func newArchiveH2HCmd(g *globals, db *string) *cobra.Command {
 		Example: "  otd archive h2h 79 5577\n  otd archive head-to-head 79 5577 --json",
 		Args:    argsUsage(cobra.ExactArgs(2)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			var ids [2]int
 			for i, s := range args {
 				id, err := wofID("archive h2h", s)
 				if err != nil {
 					return err
 				}
-				ids[i] = id
+				o.IDs[i] = id
 			}
-			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
-				m, err := archive.HeadToHead(ctx, st, ids[0], ids[1])
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					return writeJSON(g.Stdout, newArchiveH2HJSON(m))
-				}
-				a, b := m.A.Latest().Name(), m.B.Latest().Name()
-				fmt.Fprintf(g.Stdout, "%s (%d) against %s (%d): %s, %d won, %d drawn, %d lost.\n", a, m.A.ID, b, m.B.ID,
-					tournament.Plural(m.Total(), "game"), m.Won, m.Drawn, m.Lost)
-				name := map[int]string{m.A.ID: a, m.B.ID: b}
-				var rows [][]string
-				for _, p := range m.Games {
-					rows = append(rows, []string{p.Start.Format(time.DateOnly), p.Name, roundText(p.Round), name[p.Black], discsText(p.Game), name[p.White]})
-				}
-				if len(rows) == 0 {
-					return nil
-				}
-				return table(g.Stdout, []string{"Day", "Tournament", "Round", "Black", "Result", "White"}, rows)
-			})
+			o.DB = *db
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the games as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the games as JSON")
 	return cmd
+}
+
+// runArchiveH2H runs the command on the archive o.DB.
+func runArchiveH2H(g *globals, o archiveH2HOptions) error {
+	return withArchive(o.DB, func(ctx context.Context, st archive.Store) error {
+		m, err := archive.HeadToHead(ctx, st, o.IDs[0], o.IDs[1])
+		if err != nil {
+			return err
+		}
+		if o.JSON {
+			return writeJSON(g.Stdout, newArchiveH2HJSON(m))
+		}
+		a, b := m.A.Latest().Name(), m.B.Latest().Name()
+		fmt.Fprintf(g.Stdout, "%s (%d) against %s (%d): %s, %d won, %d drawn, %d lost.\n", a, m.A.ID, b, m.B.ID,
+			tournament.Plural(m.Total(), "game"), m.Won, m.Drawn, m.Lost)
+		name := map[int]string{m.A.ID: a, m.B.ID: b}
+		var rows [][]string
+		for _, p := range m.Games {
+			rows = append(rows, []string{p.Start.Format(time.DateOnly), p.Name, roundText(p.Round), name[p.Black], discsText(p.Game), name[p.White]})
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		return table(g.Stdout, []string{"Day", "Tournament", "Round", "Black", "Result", "White"}, rows)
+	})
 }
 
 // roundText is a game's round: its number, or "final" for a game after the
@@ -457,9 +512,11 @@ func discsText(g archive.Game) string {
 	return map[rating.Result]string{rating.Win: "1-0", rating.Draw: "½-½", rating.Loss: "0-1"}[g.Result]
 }
 
-func newArchiveTournamentsCmd(g *globals, db *string) *cobra.Command {
-	var asJSON bool
-	var f archive.Filter
+func newArchiveTournamentsCmd(g *globals, db *string, runF func(archiveTournamentsOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o archiveTournamentsOptions) error { return runArchiveTournaments(g, o) }
+	}
+	var o archiveTournamentsOptions
 	var from, to tournament.Date
 	cmd := &cobra.Command{
 		Use:     "tournaments [--player ID] [--from DAY] [--to DAY]",
@@ -467,37 +524,46 @@ func newArchiveTournamentsCmd(g *globals, db *string) *cobra.Command {
 		Example: "  otd archive tournaments --from 2024-01-01\n  otd archive tournaments --player 79 --json",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			f.From, f.To = from.Time(), to.Time()
-			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
-				list, err := st.Tournaments(ctx, f)
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					out := []archiveTournamentJSON{}
-					for _, s := range list {
-						out = append(out, newArchiveTournamentJSON(s))
-					}
-					return writeJSON(g.Stdout, out)
-				}
-				var rows [][]string
-				for _, s := range list {
-					rows = append(rows, []string{strconv.FormatInt(s.ID, 10), s.Start.Format(time.DateOnly), s.Name, s.Place,
-						strconv.Itoa(s.Players), strconv.Itoa(s.Games), s.File})
-				}
-				return table(g.Stdout, []string{"Id", "Day", "Tournament", "Place", "Players", "Games", "File"}, rows)
-			})
+			o.Filter.From, o.Filter.To = from.Time(), to.Time()
+			o.DB = *db
+			return runF(o)
 		},
 	}
-	cmd.Flags().IntVar(&f.Player, "player", 0, "only the tournaments of the player of this WOF `id`")
+	cmd.Flags().IntVar(&o.Filter.Player, "player", 0, "only the tournaments of the player of this WOF `id`")
 	cmd.Flags().TextVar(&from, "from", &from, "only the tournaments from this `day` on, YYYY-MM-DD")
 	cmd.Flags().TextVar(&to, "to", &to, "only the tournaments up to this `day`, YYYY-MM-DD")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the tournaments as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the tournaments as JSON")
 	return cmd
 }
 
-func newArchiveTournamentCmd(g *globals, db *string) *cobra.Command {
-	var asJSON bool
+// runArchiveTournaments runs the command on the archive o.DB.
+func runArchiveTournaments(g *globals, o archiveTournamentsOptions) error {
+	return withArchive(o.DB, func(ctx context.Context, st archive.Store) error {
+		list, err := st.Tournaments(ctx, o.Filter)
+		if err != nil {
+			return err
+		}
+		if o.JSON {
+			out := []archiveTournamentJSON{}
+			for _, s := range list {
+				out = append(out, newArchiveTournamentJSON(s))
+			}
+			return writeJSON(g.Stdout, out)
+		}
+		var rows [][]string
+		for _, s := range list {
+			rows = append(rows, []string{strconv.FormatInt(s.ID, 10), s.Start.Format(time.DateOnly), s.Name, s.Place,
+				strconv.Itoa(s.Players), strconv.Itoa(s.Games), s.File})
+		}
+		return table(g.Stdout, []string{"Id", "Day", "Tournament", "Place", "Players", "Games", "File"}, rows)
+	})
+}
+
+func newArchiveTournamentCmd(g *globals, db *string, runF func(archiveTournamentOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o archiveTournamentOptions) error { return runArchiveTournament(g, o) }
+	}
+	var o archiveTournamentOptions
 	cmd := &cobra.Command{
 		Use:   "tournament ID|FILE|NAME",
 		Short: "Show a tournament of the archive: its standings and games",
@@ -507,38 +573,44 @@ or its name: its standings as the file publishes them, then its games.`,
 		Example: "  otd archive tournament 812\n  otd archive tournament 2024/20240106_Shinagawa_open_2024.ELO\n  otd archive tournament 'WOC 2024' --json",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			return withArchive(*db, func(ctx context.Context, st archive.Store) error {
-				t, err := archive.FindTournament(ctx, st, args[0])
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					return writeJSON(g.Stdout, newArchiveTournamentShowJSON(t))
-				}
-				days := t.Start.Format(time.DateOnly)
-				if !t.End.Equal(t.Start) {
-					days += " to " + t.End.Format(time.DateOnly)
-				}
-				fmt.Fprintf(g.Stdout, "%s, %s, %s: %s, %s, %s (file %s, id %d).\n", t.Name, t.Place, days,
-					tournament.Plural(len(t.Players), "player"), tournament.Plural(t.Rounds, "round"), tournament.Plural(len(t.Games), "game"), t.File, t.ID)
-				name := map[int]string{}
-				var rows [][]string
-				for _, e := range t.Players {
-					name[e.ID] = e.Name()
-					rows = append(rows, []string{strconv.Itoa(e.Rank), strconv.Itoa(e.ID), e.Name(), e.Country, e.Score.String(),
-						strconv.Itoa(e.Discs), ratingText(e.Rating)})
-				}
-				if err := table(g.Stdout, []string{"Rank", "WOF id", "Name", "Country", "Score", "Discs", "Rating"}, rows); err != nil {
-					return err
-				}
-				rows = nil
-				for _, gm := range t.Games {
-					rows = append(rows, []string{roundText(gm.Round), strconv.Itoa(gm.Black), name[gm.Black], discsText(gm), strconv.Itoa(gm.White), name[gm.White]})
-				}
-				return table(g.Stdout, []string{"Round", "Black", "", "Result", "White", ""}, rows)
-			})
+			o.DB, o.Tournament = *db, args[0]
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the tournament as JSON")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the tournament as JSON")
 	return cmd
+}
+
+// runArchiveTournament runs the command on the archive o.DB.
+func runArchiveTournament(g *globals, o archiveTournamentOptions) error {
+	return withArchive(o.DB, func(ctx context.Context, st archive.Store) error {
+		t, err := archive.FindTournament(ctx, st, o.Tournament)
+		if err != nil {
+			return err
+		}
+		if o.JSON {
+			return writeJSON(g.Stdout, newArchiveTournamentShowJSON(t))
+		}
+		days := t.Start.Format(time.DateOnly)
+		if !t.End.Equal(t.Start) {
+			days += " to " + t.End.Format(time.DateOnly)
+		}
+		fmt.Fprintf(g.Stdout, "%s, %s, %s: %s, %s, %s (file %s, id %d).\n", t.Name, t.Place, days,
+			tournament.Plural(len(t.Players), "player"), tournament.Plural(t.Rounds, "round"), tournament.Plural(len(t.Games), "game"), t.File, t.ID)
+		name := map[int]string{}
+		var rows [][]string
+		for _, e := range t.Players {
+			name[e.ID] = e.Name()
+			rows = append(rows, []string{strconv.Itoa(e.Rank), strconv.Itoa(e.ID), e.Name(), e.Country, e.Score.String(),
+				strconv.Itoa(e.Discs), ratingText(e.Rating)})
+		}
+		if err := table(g.Stdout, []string{"Rank", "WOF id", "Name", "Country", "Score", "Discs", "Rating"}, rows); err != nil {
+			return err
+		}
+		rows = nil
+		for _, gm := range t.Games {
+			rows = append(rows, []string{roundText(gm.Round), strconv.Itoa(gm.Black), name[gm.Black], discsText(gm), strconv.Itoa(gm.White), name[gm.White]})
+		}
+		return table(g.Stdout, []string{"Round", "Black", "", "Result", "White", ""}, rows)
+	})
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/tw"
+	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
@@ -394,4 +395,63 @@ func cutCell(s string, width int) string {
 // name is a player as the tables show them: "3 Ann Archer".
 func name(t *tournament.Tournament, n int) string {
 	return fmt.Sprintf("%d %s", n, t.Players[n-1].Name)
+}
+
+// The archive's database and the files of the database in use: the
+// commands of archive.go, rating.go, demo.go and output.go reach the
+// stores through these.
+
+// archiveDB is an open archive database.
+type archiveDB interface {
+	archive.Store
+	Close() error
+}
+
+// openArchive opens the archive database at path (creating it with
+// create), with what to do when there is none or it is no archive.
+func openArchive(path string, create bool) (archiveDB, error) {
+	if postgres.IsURL(path) {
+		return nil, usageErrorf("%s: the archive is an SQLite file, not a PostgreSQL database: name a file (--archive-db archive.db)", postgres.Redact(path))
+	}
+	st, err := sqlite.OpenArchive(path, sqlite.Options{Create: create})
+	switch {
+	case errors.Is(err, sqlite.ErrPath):
+		return nil, &exitError{code: exitUsage, err: &advisedError{err, "; name an archive database file with --archive-db"}, usage: true}
+	case errors.Is(err, sqlite.ErrCannotOpen):
+		return nil, &advisedError{err, "; name an archive database file that you may read and write with --archive-db"}
+	case errors.Is(err, sqlite.ErrNoDatabase):
+		return nil, fmt.Errorf("no archive database %s: index a folder of .ELO files first ('otd archive index DIR'), or name the database with --archive-db", path)
+	case errors.Is(err, sqlite.ErrNotArchive):
+		return nil, fmt.Errorf("%w; name the database 'otd archive index' made with --archive-db", err)
+	case err != nil:
+		return nil, err
+	}
+	return st, nil
+}
+
+// isSQLiteFile reports whether the regular file at path is an SQLite
+// database (sqlite.IsDatabase): 'otd rating --ratings' tells an archive
+// database from a list by it.
+func isSQLiteFile(path string) (bool, error) { return sqlite.IsDatabase(path) }
+
+// isNoDatabase tells whether err says that the database named has no
+// tournament tables yet: a new file, or an empty one.
+func isNoDatabase(err error) bool { return errors.Is(err, sqlite.ErrNoDatabase) }
+
+// databaseFile says which of the files of the SQLite database in use (--db)
+// path is, however named, or "" (tempfile.Create, sqlite.DatabaseFile).
+func (g *globals) databaseFile(path string) string {
+	if g.DB == "" || postgres.IsURL(g.DB) {
+		return ""
+	}
+	return sqlite.DatabaseFile(g.DB, path)
+}
+
+// databaseOutput says which of the files of the SQLite database in use
+// (--db) the open file f is, or "" (sqlite.DatabaseOutput).
+func (g *globals) databaseOutput(f *os.File) string {
+	if g.DB == "" || postgres.IsURL(g.DB) {
+		return ""
+	}
+	return sqlite.DatabaseOutput(g.DB, f)
 }

@@ -5,33 +5,30 @@ import (
 	"errors"
 	"fmt"
 	"github.com/otd-project/otd/app"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/export"
-	"github.com/otd-project/otd/pairing"
-	"github.com/otd-project/otd/scoring"
-	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
 
+// demoOptions are what 'otd demo' builds and how it plays: Explicit says
+// --db was given (the demo then writes that file, new or empty).
 type demoOptions struct {
-	Players, Rounds int
-	Seed            uint64
-	Simulated       bool
-	Championship    bool
-	Time            string
-	Concurrency     int
+	Demo     app.DemoOptions
+	Play     app.PlayOptions // engines only
+	Explicit bool
 }
 
-func newDemoCmd(g *globals) *cobra.Command {
-	o := demoOptions{Players: 8, Rounds: 5, Seed: 1, Time: "3s", Concurrency: 2}
+func newDemoCmd(g *globals, runF func(demoOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o demoOptions) error { return runDemo(g, o) }
+	}
+	o := demoOptions{Demo: app.DemoOptions{Players: 8, Rounds: 5, Seed: 1}}
+	po := playOptions{Time: "3s", Concurrency: 2}
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "Run a complete demonstration tournament: a Swiss among engines that otd plays",
@@ -68,162 +65,79 @@ demo: some 15 seconds on two cores (--rounds and --players shorten it).`,
 		Example: "  otd demo\n  otd demo --rounds 7 --time 10s --concurrency 2\n  otd demo --simulated --db demo.db --players 24 --rounds 9 --seed 7\n  otd demo --championship",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			maxPlayers := len(demoEngines)
+			d := &o.Demo
+			maxPlayers := len(app.DemoEngines)
 			switch {
-			case o.Simulated && o.Championship:
+			case d.Simulated && d.Championship:
 				return usageErrorf("demo: --championship is played by engines: leave out --simulated")
-			case o.Simulated:
+			case d.Simulated:
 				maxPlayers = 1000
-			case o.Championship:
-				maxPlayers = len(championEngines)
+			case d.Championship:
+				maxPlayers = len(app.ChampionEngines)
 				if !cmd.Flags().Changed("players") {
-					o.Players = maxPlayers
+					d.Players = maxPlayers
 				}
 				if !cmd.Flags().Changed("rounds") {
-					o.Rounds = 13
+					d.Rounds = 13
 				}
 			}
-			if o.Players < 2 || o.Players > maxPlayers || o.Rounds < 1 || o.Rounds >= o.Players+1 || o.Rounds > 99 {
+			if d.Players < 2 || d.Players > maxPlayers || d.Rounds < 1 || d.Rounds >= d.Players+1 || d.Rounds > 99 {
 				return usageErrorf("demo: --players 2 to %d (%d with --championship, 1000 with --simulated) and --rounds 1 to 99, fewer rounds than players",
-					len(demoEngines), len(championEngines))
+					len(app.DemoEngines), len(app.ChampionEngines))
 			}
-			var po app.PlayOptions
-			if !o.Simulated {
+			if !d.Simulated {
 				var err error
-				if po, err = (playOptions{Time: o.Time, Concurrency: o.Concurrency}).options(); err != nil {
+				if o.Play, err = po.options(); err != nil {
 					return err
 				}
 			}
-			db, err := demoDB(g, cmd.Flags().Changed("db"))
-			if err != nil {
-				return err
-			}
-			g.DB = db
-			if o.Simulated {
-				return runDemo(g, o)
-			}
-			return runEngineDemo(g, o, po)
+			o.Explicit = cmd.Flags().Changed("db")
+			return runF(o)
 		},
 	}
-	cmd.Flags().IntVar(&o.Players, "players", o.Players, "number of players (built-in engines; GRhino comes on top)")
-	cmd.Flags().IntVar(&o.Rounds, "rounds", o.Rounds, "number of rounds")
-	cmd.Flags().Uint64Var(&o.Seed, "seed", o.Seed, "seed of the tournament, the random player and the simulated results")
-	cmd.Flags().BoolVar(&o.Simulated, "simulated", false, "people with SIMULATED results instead of engines")
-	cmd.Flags().BoolVar(&o.Championship, "championship", false, "a championship: 13 rounds among 19 engines (and GRhino), a final phase, women, youth and teams")
-	cmd.Flags().StringVar(&o.Time, "time", o.Time, timeHelp)
-	cmd.Flags().IntVar(&o.Concurrency, "concurrency", o.Concurrency, "games played at once")
+	cmd.Flags().IntVar(&o.Demo.Players, "players", o.Demo.Players, "number of players (built-in engines; GRhino comes on top)")
+	cmd.Flags().IntVar(&o.Demo.Rounds, "rounds", o.Demo.Rounds, "number of rounds")
+	cmd.Flags().Uint64Var(&o.Demo.Seed, "seed", o.Demo.Seed, "seed of the tournament, the random player and the simulated results")
+	cmd.Flags().BoolVar(&o.Demo.Simulated, "simulated", false, "people with SIMULATED results instead of engines")
+	cmd.Flags().BoolVar(&o.Demo.Championship, "championship", false, "a championship: 13 rounds among 19 engines (and GRhino), a final phase, women, youth and teams")
+	cmd.Flags().StringVar(&po.Time, "time", po.Time, timeHelp)
+	cmd.Flags().IntVar(&po.Concurrency, "concurrency", po.Concurrency, "games played at once")
 	return cmd
 }
 
-// demoEntrant is a built-in engine of the demos: its name and player, and
-// for the championship its country (its team) and categories.
-type demoEntrant struct {
-	name, spec string
-	country    string
-	born       int  // the year of birth: 2011 or later is the youth
-	woman      bool // in the women's category
-}
-
-// demoEngines are the demo's built-in entrants, strongest first.
-var demoEngines = []demoEntrant{
-	{name: "Otto (alpha-beta 6)", spec: "alphabeta:6"}, {name: "Fifi (alpha-beta 5)", spec: "alphabeta:5"},
-	{name: "Quad (alpha-beta 4)", spec: "alphabeta:4"}, {name: "Trio (alpha-beta 3)", spec: "alphabeta:3"},
-	{name: "Duo (alpha-beta 2)", spec: "alphabeta:2"}, {name: "Uno (alpha-beta 1)", spec: "alphabeta:1"},
-	{name: "Gus (greedy)", spec: "greedy"}, {name: "Dice (random)", spec: "random"},
-}
-
-// championEngines are the championship demo's built-in entrants, strongest
-// first (a-b N: alpha-beta level N): four women, three youths, five
-// countries. Alpha-beta 6, whose games take seconds, is left out to keep the
-// 13 rounds short.
-var championEngines = []demoEntrant{
-	{"Fifi (a-b 5)", "alphabeta:5", "FR", 0, true},
-	{"Quad (a-b 4)", "alphabeta:4", "JP", 0, false},
-	{"Queenie (a-b 4)", "alphabeta:4", "GB", 0, true},
-	{"Trio (a-b 3)", "alphabeta:3", "NL", 0, false},
-	{"Tess (a-b 3)", "alphabeta:3", "FR", 2012, false},
-	{"Troy (a-b 3)", "alphabeta:3", "US", 0, false},
-	{"Duo (a-b 2)", "alphabeta:2", "JP", 0, false},
-	{"Dora (a-b 2)", "alphabeta:2", "GB", 0, true},
-	{"Dirk (a-b 2)", "alphabeta:2", "NL", 0, false},
-	{"Uno (a-b 1)", "alphabeta:1", "NL", 0, false},
-	{"Ulla (a-b 1)", "alphabeta:1", "FR", 0, true},
-	{"Ugo (a-b 1)", "alphabeta:1", "US", 0, false},
-	{"Gus (greedy)", "greedy", "JP", 0, false},
-	{"Gwen (greedy)", "greedy", "GB", 2013, false},
-	{"Gil (greedy)", "greedy", "US", 0, false},
-	{"Dice (random)", "random", "NL", 0, false},
-	{"Rolf (random)", "random", "FR", 2014, false},
-	{"Zed (random)", "random", "JP", 0, false},
-	{"Rita (random)", "random", "US", 0, false},
-}
-
-// championSettings are the championship demo's: the WOC's BQ (Papp's c =
-// 6), final phase and teams (youth not counted), women and youth (born in
-// 2011 or later) with final phases of their own.
-func championSettings(s tournament.Settings) tournament.Settings {
-	s.BQ = scoring.BQRule{Kind: scoring.WOF}
-	s.Final = tournament.WOCFinal
-	s.Categories = []tournament.Category{
-		{Name: "women", Final: tournament.CategoryFinal},
-		{Name: "youth", BornFrom: 2011, Final: tournament.FinalRules{Qualifiers: 2, BestOf: 1, Level: tournament.LevelSeed, Colour: tournament.ColourLot}},
+// runDemo runs the demo o in its own database (demoDB).
+func runDemo(g *globals, o demoOptions) error {
+	db, err := demoDB(g, o.Explicit)
+	if err != nil {
+		return err
 	}
-	s.TeamRules = tournament.TeamRules{Best: 3, Exclude: []string{"youth"}}
-	return s
+	g.DB = db
+	if o.Demo.Simulated {
+		return runSimulatedDemo(g, o.Demo)
+	}
+	return runEngineDemo(g, o.Demo, o.Play)
 }
-
-// gtpRhino is where Debian's grhino package puts its GTP engine.
-const gtpRhino = "/usr/games/gtp-rhino"
 
 // runEngineDemo runs the engine demo: the engines registered, each round
 // paired and played by Director.Run and shown, every transcript replayed;
 // with --championship, the final phases too, then the rankings.
-func runEngineDemo(g *globals, o demoOptions, po app.PlayOptions) error {
+func runEngineDemo(g *globals, o app.DemoOptions, po app.PlayOptions) error {
 	start := time.Now()
-	name, roster := fmt.Sprintf("otd demo: engines (seed %d)", o.Seed), demoEngines
-	if o.Championship {
-		name, roster = fmt.Sprintf("otd demo: a championship of engines (seed %d)", o.Seed), championEngines
-	}
-	if err := demoCreate(g, name, o); err != nil {
+	name, err := demoCreate(g, o)
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(g.Stdout, "%s\nDatabase: %s (the demo's own; no other tournament is touched). Every game below is played by otd between engines.\n\n", name, g.DB)
-	var entrants []demoEntrant
-	randoms := uint64(0)
-	for _, e := range roster[:o.Players] {
-		if e.spec == "random" { // each its own seed: --seed, then the next
-			e.spec += ":" + strconv.FormatUint(o.Seed+randoms, 10)
-			randoms++
-		}
-		e.spec = "builtin:" + e.spec
-		entrants = append(entrants, e)
-	}
-	if _, err := os.Stat(gtpRhino); err == nil {
-		entrants = append(entrants, demoEntrant{name: "GRhino (level 2)", spec: "gtp:" + gtpRhino + " -l 2"})
-	} else {
-		fmt.Fprintf(g.Stdout, "(%s is not installed: GRhino does not play; 'apt-get install grhino' adds it)\n", gtpRhino)
+	entrants, rhino := app.DemoEntrants(o)
+	if !rhino {
+		fmt.Fprintf(g.Stdout, "(%s is not installed: GRhino does not play; 'apt-get install grhino' adds it)\n", app.GTPRhino)
 	}
 	var t *tournament.Tournament
-	err := g.withDirector(func(ctx context.Context, d *app.Director, id int64) error {
-		var err error
-		if t, err = d.Tournament(ctx, id); err != nil {
-			return err
+	err = g.withDirector(func(ctx context.Context, d *app.Director, id int64) error {
+		reg, err := d.RegisterEngines(ctx, id, entrants)
+		if ee := (*app.EntrantError)(nil); errors.As(err, &ee) {
+			return fmt.Errorf("demo: %w", err)
 		}
-		var es []app.Entrant
-		for _, e := range entrants {
-			if err := app.CheckEngine(ctx, e.spec, t.GameRules()); err != nil {
-				return fmt.Errorf("demo: %s, engine %q: %w", e.name, e.spec, err)
-			}
-			en := app.Entrant{PlayerInput: tournament.PlayerInput{Name: e.name, Engine: e.spec, Country: e.country}}
-			if e.born != 0 || e.woman {
-				en.Entry = tournament.PlayerEntry{Born: &e.born}
-				if e.woman {
-					en.Entry.Categories = &[]string{"women"}
-				}
-			}
-			es = append(es, en)
-		}
-		reg, err := d.RegisterAll(ctx, id, es)
 		if err != nil {
 			return err
 		}
@@ -265,21 +179,14 @@ func runEngineDemo(g *globals, o demoOptions, po app.PlayOptions) error {
 	if err != nil {
 		return err
 	}
-	swiss, final := 0, 0
-	for _, gm := range t.Games {
-		if gm.IsBye() {
-			continue
-		}
-		if err := demoVerify(fmt.Sprintf("round %d table %d", gm.Round, gm.Table), gm.Result); err != nil {
-			return err
-		}
-		swiss++
+	swiss, final, err := app.ReplayPlayed(t)
+	if re := (*app.ReplayError)(nil); errors.As(err, &re) {
+		var out strings.Builder
+		printReport(&out, re.Game, &re.Report, -1)
+		return fmt.Errorf("demo: %s: otd verify: %s", re.Where, out.String())
 	}
-	for _, fg := range t.FinalGames {
-		if err := demoVerify(fmt.Sprintf("%s game %d", fg.Code(), fg.Game), fg.Result); err != nil {
-			return err
-		}
-		final++
+	if err != nil {
+		return fmt.Errorf("demo: %w", err)
 	}
 	if o.Championship {
 		err = championResults(g, t)
@@ -328,51 +235,20 @@ func championResults(g *globals, t *tournament.Tournament) error {
 	return printTeams(g, t, false)
 }
 
-// demoVerify replays a game otd played (where names it) as 'otd verify'
-// does and checks that its moves are legal and, for a game played to the
-// end, give the recorded score.
-func demoVerify(where string, res *tournament.Result) error {
-	if res == nil || res.End == "" {
-		return fmt.Errorf("demo: %s was not played by otd", where)
-	}
-	if res.Moves == "" { // a default before the first move
-		return nil
-	}
-	game, err := transcript.ParseMoves(res.Moves)
-	if err != nil {
-		return fmt.Errorf("demo: %s: its transcript: %w", where, err)
-	}
-	var claimed *transcript.Result
-	if res.End == "normal" {
-		claimed = &transcript.Result{Black: res.Black, White: res.White}
-	}
-	if r := transcript.Verify(game, claimed); !r.Legal() || claimed != nil && !r.Agrees() {
-		var out strings.Builder
-		printReport(&out, game, &r, -1)
-		return fmt.Errorf("demo: %s: otd verify: %s", where, out.String())
-	}
-	return nil
-}
-
 // demoCreate creates the demo's tournament in its new database and makes
-// it the one the demo acts on.
-func demoCreate(g *globals, name string, o demoOptions) error {
+// it the one the demo acts on; it returns its name.
+func demoCreate(g *globals, o app.DemoOptions) (string, error) {
 	d, done, err := g.app(true)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer done()
-	s := tournament.DefaultSettings(name, o.Rounds)
-	s.Seed = o.Seed
-	if o.Championship {
-		s = championSettings(s)
-	}
-	t, err := d.Create(context.Background(), s)
+	t, err := d.Create(context.Background(), app.DemoSettings(o))
 	if err != nil {
-		return err
+		return "", err
 	}
 	g.id = t.ID
-	return nil
+	return t.Name, nil
 }
 
 // demoResults prints the final standings and the crosstable.
@@ -384,13 +260,6 @@ func demoResults(g *globals, t *tournament.Tournament) error {
 	fmt.Fprintln(g.Stdout)
 	return printCrosstable(g, t, crosstableOptions{Round: -1})
 }
-
-var demoNames = []string{"Ada Lovelace", "Bram Stoker", "Chiara Ferri", "Dmitri Orlov", "Elif Kaya", "Femi Adeyemi",
-	"Greta Holm", "Hiro Tanaka", "Ines Duarte", "Jonas Berg", "Kavya Rao", "Luca Bianchi", "Mei Chen", "Nils Ek",
-	"Olga Petrova", "Pablo Ruiz", "Quinn Doyle", "Rosa Marin", "Sven Lund", "Tariq Aziz", "Uma Sen", "Viktor Hald",
-	"Wen Li", "Xavier Roux"}
-
-var demoCountries = []string{"GB", "FR", "IT", "JP", "NL", "SE", "US", "DE"}
 
 // errDemoDB: the database named for the demo holds a tournament.
 var errDemoDB = errors.New("the demo writes only into a new database")
@@ -408,7 +277,7 @@ func demoDB(g *globals, explicit bool) (string, error) {
 		return filepath.Join(dir, "otd-demo.db"), nil
 	}
 	d, done, err := g.app(false)
-	if errors.Is(err, sqlite.ErrNoDatabase) {
+	if isNoDatabase(err) {
 		return g.DB, nil // a new file, or an empty one
 	}
 	if err != nil {
@@ -426,64 +295,31 @@ func demoDB(g *globals, explicit bool) (string, error) {
 	return g.DB, nil
 }
 
-// runDemo runs the simulated demo: people registered, each round paired
-// and its results drawn from the ratings.
-func runDemo(g *globals, o demoOptions) error {
+// runSimulatedDemo runs the simulated demo: people registered, each round
+// paired and its results drawn from the ratings.
+func runSimulatedDemo(g *globals, o app.DemoOptions) error {
 	start := time.Now()
-	rng := rand.New(rand.NewPCG(o.Seed, 0x6f7464))
-	name := fmt.Sprintf("otd demo, SIMULATED results (seed %d)", o.Seed)
-	if err := demoCreate(g, name, o); err != nil {
+	name, err := demoCreate(g, o)
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(g.Stdout, "%s\nDatabase: %s (the demo's own; no other tournament is touched). Every result below is SIMULATED from the ratings, not played.\n\n", name, g.DB)
-	ratings := map[int]int{}
-	for i := 0; i < o.Players; i++ {
-		n := demoNames[i%len(demoNames)]
-		if i >= len(demoNames) {
-			n += " " + strconv.Itoa(i/len(demoNames)+1)
-		}
-		r := 1500 + rng.IntN(900)
-		in := tournament.PlayerInput{Name: n, Rating: r, Country: demoCountries[rng.IntN(len(demoCountries))]}
-		_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-			return d.Register(ctx, id, in)
-		})
-		if err != nil {
-			return err
-		}
-		ratings[changes[0].After.Players[0].Number] = r
-	}
-	t, err := g.current()
-	if err != nil {
+	sim := app.NewSimulation(o.Seed)
+	var t *tournament.Tournament
+	if t, _, err = g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.SimulatePlayers(ctx, id, sim, o.Players)
+	}); err != nil {
 		return err
 	}
 	if err := printPlayers(g, t, false); err != nil {
 		return err
 	}
-	for r := 1; r <= o.Rounds; r++ {
-		if t, _, err = g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-			return d.Pair(ctx, id, tournament.PairOptions{})
+	for range o.Rounds {
+		r := 0
+		if t, _, err = g.act(func(ctx context.Context, d *app.Director, id int64) (o app.Outcome, err error) {
+			o, r, err = d.SimulateRound(ctx, id, sim)
+			return o, err
 		}); err != nil {
-			return err
-		}
-		for _, gm := range t.Round(r) {
-			if gm.IsBye() {
-				continue
-			}
-			b := pairing.SimulateDiscs(rng, ratings[gm.Black], ratings[gm.White])
-			in := tournament.ResultInput{Black: b, White: 64 - b, HasScore: true}
-			if rng.IntN(40) == 0 { // now and then a flag falls: the loser's
-				in.TimeDefault = tournament.Black
-				if b > 32 {
-					in.TimeDefault = tournament.White
-				}
-			}
-			if _, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-				return d.Record(ctx, id, tournament.At(r, gm.Table), in)
-			}); err != nil {
-				return err
-			}
-		}
-		if t, err = g.current(); err != nil {
 			return err
 		}
 		fmt.Fprintln(g.Stdout)

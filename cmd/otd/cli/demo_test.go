@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/scoring"
 )
 
@@ -108,7 +109,7 @@ func TestEngineDemo(t *testing.T) {
 func TestChampionshipDemo(t *testing.T) {
 	t.Parallel() // no fake engine, no global state: beside the demo
 	out, d, rhino := playDemo(t, "demo", "--championship", "--rounds", "3")
-	players := len(championEngines)
+	players := len(app.ChampionEngines)
 	if rhino {
 		players++
 	}
@@ -155,11 +156,11 @@ func TestChampionshipDemo(t *testing.T) {
 		}
 	}
 	members := map[string][]int{} // the categories' members: the roster's women, and youths born in 2011 or later
-	for i, e := range championEngines {
-		if e.woman {
+	for i, e := range app.ChampionEngines {
+		if e.Woman {
 			members["women"] = append(members["women"], i+1)
 		}
-		if e.born >= 2011 {
+		if e.Born >= 2011 {
 			members["youth"] = append(members["youth"], i+1)
 		}
 	}
@@ -200,10 +201,10 @@ func TestChampionshipDemo(t *testing.T) {
 // the test's; GRhino plays when it is installed (and must be under CI).
 func playDemo(t *testing.T, args ...string) (out string, d *testDB, rhino bool) {
 	t.Helper()
-	_, err := os.Stat(gtpRhino)
+	_, err := os.Stat(app.GTPRhino)
 	rhino = err == nil
 	if !rhino && os.Getenv("CI") == "true" {
-		t.Fatalf("%s is missing: required under CI ('make test' installs grhino)", gtpRhino)
+		t.Fatalf("%s is missing: required under CI ('make test' installs grhino)", app.GTPRhino)
 	}
 	d = &testDB{t: t, path: filepath.Join(t.TempDir(), "demo.db")}
 	stdout, stderr, code := d.run(args...)

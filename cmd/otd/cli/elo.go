@@ -20,6 +20,24 @@ import (
 
 func newImportCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{Use: "import", Short: "Import a tournament from another program's file"}
+	cmd.AddCommand(newImportELOCmd(g, nil), newImportFTDCmd(g, nil)) // ftd.go
+	return cmd
+}
+
+// importELOOptions are the flags of 'otd import elo': the file, the
+// settings the flags give, whether --bq was given (it overrides the rules of
+// a file otd wrote) and how to take a file that contradicts itself.
+type importELOOptions struct {
+	Path     string
+	Settings tournament.Settings
+	BQSet    bool
+	Lenient  elo.Lenient
+}
+
+func newImportELOCmd(g *globals, runF func(importELOOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o importELOOptions) error { return runImportELO(g, o) }
+	}
 	var name, lenient string
 	s := tournament.DefaultSettings("", 1)
 	eloCmd := &cobra.Command{
@@ -84,15 +102,14 @@ to take it instead (comma-separated; each one taken is noted):
 					return err
 				}
 			}
-			return runImportELO(g, args[0], s, cmd.Flags().Changed("bq"), l)
+			return runF(importELOOptions{Path: args[0], Settings: s, BQSet: cmd.Flags().Changed("bq"), Lenient: l})
 		},
 	}
 	eloCmd.Flags().StringVar(&lenient, "lenient", "", "how to take a file that contradicts itself: `WHAT=HOW`,... (see above)")
 	eloCmd.Flags().IntVar(&s.ByeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64, or 0 for its point alone (default: what the published totals show, else 32)")
 	eloCmd.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number")
 	eloCmd.Flags().StringVar(&name, "name", "", "the tournament's name (default: the file's %%Tournament line)")
-	cmd.AddCommand(eloCmd, newImportFTDCmd(g)) // ftd.go
-	return cmd
+	return eloCmd
 }
 
 // byeDiscs is the settings' ByeDiscs of --bye-discs n: 32 to 64, or 0 for
@@ -109,7 +126,8 @@ func byeDiscs(n int) (int, error) {
 
 // runImportELO imports an .ELO file; a file written by otd brings its rules,
 // which --bq (bqSet) overrides.
-func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool, l elo.Lenient) error {
+func runImportELO(g *globals, o importELOOptions) error {
+	path, s, bqSet, l := o.Path, o.Settings, o.BQSet, o.Lenient
 	fh, err := userfile.Open(path, elo.MaxSize)
 	if err != nil {
 		return inputError(err)
@@ -154,7 +172,16 @@ func runImportELO(g *globals, path string, s tournament.Settings, bqSet bool, l 
 
 func newExportCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{Use: "export", Short: "Write the current tournament to a file for another program"}
-	var o eloOptions
+	cmd.AddCommand(newExportELOCmd(g, nil))
+	cmd.AddCommand(exportCommands(g)...) // export_reports.go
+	return cmd
+}
+
+func newExportELOCmd(g *globals, runF func(exportELOOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o exportELOOptions) error { return runExportELO(g, o) }
+	}
+	var o exportELOOptions
 	eloCmd := &cobra.Command{
 		Use:   "elo FILE.ELO",
 		Short: "Write the WOF rating file (.ELO) of the current tournament",
@@ -186,26 +213,27 @@ with a line break or a control character is refused.`,
 		Example: "  otd tournament edit --new-ids 50321-59999\n  otd export elo 20261121_Paris_Open.ELO --sender \"Ann Archer\" --country FRA --start 2026-11-21 --end 2026-11-22",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			return runExportELO(g, args[0], o)
+			o.Path = args[0]
+			return runF(o)
 		},
 	}
-	eloCmd.Flags().BoolVar(&o.force, "force", false, "replace FILE if it exists")
-	eloCmd.Flags().StringVar(&o.sender, "sender", "", "who sends the file (the %%Sender line)")
-	eloCmd.Flags().StringVar(&o.country, "country", "", "the host country (the %%Country line)")
-	eloCmd.Flags().StringVar(&o.start, "start", "", "the first day of the event, YYYY-MM-DD (the %%Date line)")
-	eloCmd.Flags().StringVar(&o.end, "end", "", "the last day of the event, YYYY-MM-DD")
-	cmd.AddCommand(eloCmd)
-	cmd.AddCommand(exportCommands(g)...) // export_reports.go
-	return cmd
+	eloCmd.Flags().BoolVar(&o.Force, "force", false, "replace FILE if it exists")
+	eloCmd.Flags().StringVar(&o.Sender, "sender", "", "who sends the file (the %%Sender line)")
+	eloCmd.Flags().StringVar(&o.Country, "country", "", "the host country (the %%Country line)")
+	eloCmd.Flags().StringVar(&o.Start, "start", "", "the first day of the event, YYYY-MM-DD (the %%Date line)")
+	eloCmd.Flags().StringVar(&o.End, "end", "", "the last day of the event, YYYY-MM-DD")
+	return eloCmd
 }
 
-// eloOptions are the flags of 'export elo'.
-type eloOptions struct {
-	force                       bool
-	sender, country, start, end string
+// exportELOOptions are the file and the flags of 'export elo'.
+type exportELOOptions struct {
+	Path                        string
+	Force                       bool
+	Sender, Country, Start, End string
 }
 
-func runExportELO(g *globals, path string, o eloOptions) error {
+func runExportELO(g *globals, o exportELOOptions) error {
+	path := o.Path
 	t, err := g.current()
 	if err != nil {
 		return err
@@ -217,7 +245,7 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 	for _, d := range []struct {
 		flag, v string
 		to      *time.Time
-	}{{"--start", o.start, &meta.Start}, {"--end", o.end, &meta.End}} {
+	}{{"--start", o.Start, &meta.Start}, {"--end", o.End, &meta.End}} {
 		if d.v == "" {
 			continue
 		}
@@ -226,21 +254,21 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 		}
 	}
 	if !meta.End.IsZero() && meta.Start.IsZero() {
-		return usageErrorf("--end %s needs --start, the first day", o.end)
+		return usageErrorf("--end %s needs --start, the first day", o.End)
 	}
 	if !meta.End.IsZero() && meta.End.Before(meta.Start) {
-		return usageErrorf("--end %s is before --start %s", o.end, o.start)
+		return usageErrorf("--end %s is before --start %s", o.End, o.Start)
 	}
-	for _, v := range []struct{ flag, v string }{{"--country", o.country}, {"--sender", o.sender}} {
+	for _, v := range []struct{ flag, v string }{{"--country", o.Country}, {"--sender", o.Sender}} {
 		if err := elo.CheckText(v.v); err != nil {
 			return usageErrorf("%s %s: %w", v.flag, elo.QuoteCut(v.v), err)
 		}
 	}
-	if o.country != "" {
-		meta.Country = o.country
+	if o.Country != "" {
+		meta.Country = o.Country
 	}
-	if o.sender != "" {
-		meta.Sender = o.sender
+	if o.Sender != "" {
+		meta.Sender = o.Sender
 	}
 	meta.Creator = "otd " + buildVersion()
 	meta.Created = time.Now()
@@ -254,7 +282,7 @@ func runExportELO(g *globals, path string, o eloOptions) error {
 	if err := f.Check(); err != nil {
 		return fmt.Errorf("export elo: %w", err)
 	}
-	if err := writeOutput(g, path, o.force, f.Write); err != nil {
+	if err := writeOutput(g, path, o.Force, f.Write); err != nil {
 		return err
 	}
 	games := len(f.Added)

@@ -12,12 +12,22 @@ import (
 
 // htmlCommands are 'otd export html' and 'otd export svg'.
 func htmlCommands(g *globals) []*cobra.Command {
-	return []*cobra.Command{newExportHTMLCmd(g), newExportSVGCmd(g)}
+	return []*cobra.Command{newExportHTMLCmd(g, nil), newExportSVGCmd(g, nil)}
 }
 
-func newExportHTMLCmd(g *globals) *cobra.Command {
-	var force bool
-	var pairings int
+// exportHTMLOptions are the file and the flags of 'export html': Pairings,
+// a round's wall sheet instead of the results page (0: the page).
+type exportHTMLOptions struct {
+	Path     string
+	Force    bool
+	Pairings int
+}
+
+func newExportHTMLCmd(g *globals, runF func(exportHTMLOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o exportHTMLOptions) error { return runExportHTML(g, o) }
+	}
+	var o exportHTMLOptions
 	cmd := &cobra.Command{
 		Use:   "html FILE",
 		Short: "Write the results page (standings, crosstable, rounds), or a round's wall sheet, as HTML",
@@ -42,26 +52,32 @@ FILE "-" writes to standard output; an existing file is replaced only with
 		Example: "  otd export html results.html\n  otd export html --pairings 3 round3.html\n  otd export html - | less",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			if pairings < 0 {
-				return usageErrorf("export html: --pairings %d: a round number, from 1", pairings)
+			if o.Pairings < 0 {
+				return usageErrorf("export html: --pairings %d: a round number, from 1", o.Pairings)
 			}
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			if pairings > 0 {
-				return writeWallSheet(g, t, pairings, args[0], force)
-			}
-			if err := writeOutput(g, args[0], force, func(w io.Writer) error { return export.WriteHTML(w, t) }); err != nil {
-				return err
-			}
-			wrote(g, args[0], "the results page of %s (standings and crosstable after round %d, %s paired) to %s", t.Name, t.Finished(), tournament.Plural(t.Paired(), "round"), args[0])
-			return nil
+			o.Path = args[0]
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&force, "force", false, "replace FILE if it exists")
-	cmd.Flags().IntVar(&pairings, "pairings", 0, "write the wall sheet of round `R` instead")
+	cmd.Flags().BoolVar(&o.Force, "force", false, "replace FILE if it exists")
+	cmd.Flags().IntVar(&o.Pairings, "pairings", 0, "write the wall sheet of round `R` instead")
 	return cmd
+}
+
+// runExportHTML writes the results page, or a round's wall sheet.
+func runExportHTML(g *globals, o exportHTMLOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	if o.Pairings > 0 {
+		return writeWallSheet(g, t, o.Pairings, o.Path, o.Force)
+	}
+	if err := writeOutput(g, o.Path, o.Force, func(w io.Writer) error { return export.WriteHTML(w, t) }); err != nil {
+		return err
+	}
+	wrote(g, o.Path, "the results page of %s (standings and crosstable after round %d, %s paired) to %s", t.Name, t.Finished(), tournament.Plural(t.Paired(), "round"), o.Path)
+	return nil
 }
 
 // writeWallSheet writes the wall sheet of round r to path ("-": standard
@@ -77,9 +93,19 @@ func writeWallSheet(g *globals, t *tournament.Tournament, r int, path string, fo
 	return nil
 }
 
-func newExportSVGCmd(g *globals) *cobra.Command {
-	var force bool
-	var round, table int
+// exportSVGOptions are the file and the flags of 'export svg': the game
+// drawn.
+type exportSVGOptions struct {
+	Path         string
+	Force        bool
+	Round, Table int
+}
+
+func newExportSVGCmd(g *globals, runF func(exportSVGOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o exportSVGOptions) error { return runExportSVG(g, o) }
+	}
+	var o exportSVGOptions
 	cmd := &cobra.Command{
 		Use:   "svg --round R --table T FILE",
 		Short: "Draw the final position of a game otd played, with its move numbers, as SVG",
@@ -98,45 +124,51 @@ FILE "-" writes to standard output; an existing file is replaced only with
 		Example: "  otd export svg --round 3 --table 1 r3t1.svg",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			if round < 1 || table < 1 {
+			if o.Round < 1 || o.Table < 1 {
 				return usageErrorf("export svg: name the game with --round R and --table T (both from 1)")
 			}
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			gm, err := t.Game(round, table)
-			if err != nil {
-				return err
-			}
-			where := fmt.Sprintf("round %d table %d", round, table)
-			res := gm.Result
-			switch {
-			case gm.IsBye():
-				return fmt.Errorf("%s is %s's bye: there is no game to draw", where, name(t, gm.Black))
-			case res == nil:
-				return fmt.Errorf("%s (%s - %s) has no result yet: there is no game to draw", where, name(t, gm.Black), name(t, gm.White))
-			case res.Moves == "":
-				return fmt.Errorf("%s (%s - %s, %s): no moves are recorded: otd has the moves only of the games it played itself (engine rounds); draw a game played on the board from its sheet with 'otd verify SHEET --svg FILE'",
-					where, name(t, gm.Black), name(t, gm.White), res)
-			}
-			game, err := transcript.ParseMovesRules(res.Moves, t.GameRules())
-			if err != nil {
-				return fmt.Errorf("%s: the recorded moves: %w", where, err)
-			}
-			rep := transcript.Replay(game)
-			pic, _ := rep.Picture(-1)
-			pic.Caption = fmt.Sprintf("%s, round %d, table %d: %s (black) - %s (white), %s. %s",
-				t.Name, round, table, name(t, gm.Black), name(t, gm.White), res, pic.Caption)
-			if err := writeOutput(g, args[0], force, pic.WriteSVG); err != nil {
-				return err
-			}
-			wrote(g, args[0], "the board of round %d table %d to %s", round, table, args[0])
-			return nil
+			o.Path = args[0]
+			return runF(o)
 		},
 	}
-	cmd.Flags().BoolVar(&force, "force", false, "replace FILE if it exists")
-	cmd.Flags().IntVar(&round, "round", 0, "the game's round `R`")
-	cmd.Flags().IntVar(&table, "table", 0, "the game's table `T`")
+	cmd.Flags().BoolVar(&o.Force, "force", false, "replace FILE if it exists")
+	cmd.Flags().IntVar(&o.Round, "round", 0, "the game's round `R`")
+	cmd.Flags().IntVar(&o.Table, "table", 0, "the game's table `T`")
 	return cmd
+}
+
+// runExportSVG draws the board at the end of a recorded game.
+func runExportSVG(g *globals, o exportSVGOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	gm, err := t.Game(o.Round, o.Table)
+	if err != nil {
+		return err
+	}
+	where := fmt.Sprintf("round %d table %d", o.Round, o.Table)
+	res := gm.Result
+	switch {
+	case gm.IsBye():
+		return fmt.Errorf("%s is %s's bye: there is no game to draw", where, name(t, gm.Black))
+	case res == nil:
+		return fmt.Errorf("%s (%s - %s) has no result yet: there is no game to draw", where, name(t, gm.Black), name(t, gm.White))
+	case res.Moves == "":
+		return fmt.Errorf("%s (%s - %s, %s): no moves are recorded: otd has the moves only of the games it played itself (engine rounds); draw a game played on the board from its sheet with 'otd verify SHEET --svg FILE'",
+			where, name(t, gm.Black), name(t, gm.White), res)
+	}
+	game, err := transcript.ParseMovesRules(res.Moves, t.GameRules())
+	if err != nil {
+		return fmt.Errorf("%s: the recorded moves: %w", where, err)
+	}
+	rep := transcript.Replay(game)
+	pic, _ := rep.Picture(-1)
+	pic.Caption = fmt.Sprintf("%s, round %d, table %d: %s (black) - %s (white), %s. %s",
+		t.Name, o.Round, o.Table, name(t, gm.Black), name(t, gm.White), res, pic.Caption)
+	if err := writeOutput(g, o.Path, o.Force, pic.WriteSVG); err != nil {
+		return err
+	}
+	wrote(g, o.Path, "the board of round %d table %d to %s", o.Round, o.Table, o.Path)
+	return nil
 }

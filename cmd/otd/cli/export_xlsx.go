@@ -16,7 +16,20 @@ import (
 
 // xlsxCommands are 'otd export xlsx' and 'otd export csv'.
 func xlsxCommands(g *globals) []*cobra.Command {
-	var force bool
+	return []*cobra.Command{newExportXLSXCmd(g, nil), newExportCSVCmd(g, nil)}
+}
+
+// exportXLSXOptions are the file and the flags of 'export xlsx'.
+type exportXLSXOptions struct {
+	Path  string
+	Force bool
+}
+
+func newExportXLSXCmd(g *globals, runF func(exportXLSXOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o exportXLSXOptions) error { return runExportXLSX(g, o) }
+	}
+	var o exportXLSXOptions
 	xlsx := &cobra.Command{
 		Use:   "xlsx FILE.xlsx",
 		Short: "Write the current tournament as a spreadsheet (XLSX)",
@@ -53,23 +66,43 @@ FILE "-" writes to standard output; an existing file is replaced only with
 		Example: "  otd export xlsx paris-open.xlsx\n  otd export xlsx paris-open.xlsx --force",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			sheets, err := export.Sheets(t)
-			if err != nil {
-				return err
-			}
-			if err := writeOutput(g, args[0], force, func(w io.Writer) error { return export.WriteXLSX(w, t) }); err != nil {
-				return err
-			}
-			wrote(g, args[0], "%s to %s (%d sheets; standings after round %d)", sheetNames(sheets), args[0], len(sheets), t.Finished())
-			return nil
+			o.Path = args[0]
+			return runF(o)
 		},
 	}
-	xlsx.Flags().BoolVar(&force, "force", false, "replace FILE if it exists")
-	var csvForce bool
+	xlsx.Flags().BoolVar(&o.Force, "force", false, "replace FILE if it exists")
+	return xlsx
+}
+
+// runExportXLSX writes the current tournament's workbook.
+func runExportXLSX(g *globals, o exportXLSXOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	sheets, err := export.Sheets(t)
+	if err != nil {
+		return err
+	}
+	if err := writeOutput(g, o.Path, o.Force, func(w io.Writer) error { return export.WriteXLSX(w, t) }); err != nil {
+		return err
+	}
+	wrote(g, o.Path, "%s to %s (%d sheets; standings after round %d)", sheetNames(sheets), o.Path, len(sheets), t.Finished())
+	return nil
+}
+
+// exportCSVOptions are the folder and the flags of 'export csv'.
+type exportCSVOptions struct {
+	Dir    string
+	Force  bool
+	Format export.CSVFormat
+}
+
+func newExportCSVCmd(g *globals, runF func(exportCSVOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o exportCSVOptions) error { return runExportCSV(g, o) }
+	}
+	var o exportCSVOptions
 	var excel string
 	csv := &cobra.Command{
 		Use:   "csv DIR",
@@ -109,12 +142,13 @@ symbolic link or not a folder, are refused before anything is written.`,
 			if err != nil {
 				return err
 			}
-			return runExportCSV(g, args[0], csvForce, f)
+			o.Dir, o.Format = args[0], f
+			return runF(o)
 		},
 	}
-	csv.Flags().BoolVar(&csvForce, "force", false, "replace the files in DIR if they exist")
+	csv.Flags().BoolVar(&o.Force, "force", false, "replace the files in DIR if they exist")
 	excelFlag(csv.Flags(), &excel)
-	return []*cobra.Command{xlsx, csv}
+	return csv
 }
 
 // excelFlag defines --excel[=fr|de|en] of the commands that write CSV.
@@ -147,7 +181,8 @@ func sheetNames(sheets []export.Sheet) string {
 
 // runExportCSV writes the sheets of the current tournament as CSV files of
 // format f in dir, each through writeOutput; a missing dir is created.
-func runExportCSV(g *globals, dir string, force bool, f export.CSVFormat) error {
+func runExportCSV(g *globals, o exportCSVOptions) error {
+	dir, force, f := o.Dir, o.Force, o.Format
 	if dir == "" || dir == "-" {
 		return usageErrorf("export csv writes several files: name a folder (for one table on standard output: otd standings --csv, otd crosstable --csv)")
 	}

@@ -12,8 +12,20 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// importFTDOptions are the flags of 'otd import ftd': the file, its
+// tournament's name (Name; "": the file's), the settings the flags give
+// and whether --bq was given (it overrides the file's tie-break).
+type importFTDOptions struct {
+	Path, Name string
+	Settings   tournament.Settings
+	BQSet      bool
+}
+
 // newImportFTDCmd is 'otd import ftd FILE'.
-func newImportFTDCmd(g *globals) *cobra.Command {
+func newImportFTDCmd(g *globals, runF func(importFTDOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o importFTDOptions) error { return runImportFTD(g, o) }
+	}
 	var name string
 	s := tournament.DefaultSettings("", 1)
 	cmd := &cobra.Command{
@@ -48,7 +60,7 @@ not be read for certain is noted on standard error.
 		Example: "  otd import ftd tournament_579.json\n  otd standings\n  otd import ftd tournament_489.json --name \"APOC 2026\" && otd final show",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runImportFTD(g, args[0], name, s, cmd.Flags().Changed("bq"))
+			return runF(importFTDOptions{Path: args[0], Name: name, Settings: s, BQSet: cmd.Flags().Changed("bq")})
 		},
 	}
 	cmd.Flags().TextVar(&s.BQ, "bq", s.BQ, "BQ `rule`: nearest, wof, exact or a number (default: the file's, exact)")
@@ -57,7 +69,8 @@ not be read for certain is noted on standard error.
 }
 
 // runImportFTD imports a FlipTheDisc file; --bq (bqSet) overrides the file's tie-break.
-func runImportFTD(g *globals, path, name string, s tournament.Settings, bqSet bool) error {
+func runImportFTD(g *globals, o importFTDOptions) error {
+	path, name, s, bqSet := o.Path, o.Name, o.Settings, o.BQSet
 	fh, err := userfile.Open(path, ftd.MaxSize)
 	if err != nil {
 		return inputError(err)

@@ -11,8 +11,6 @@ import (
 
 	"github.com/otd-project/otd/internal/tempfile"
 	"github.com/otd-project/otd/internal/txt"
-	"github.com/otd-project/otd/store/postgres"
-	"github.com/otd-project/otd/store/sqlite"
 )
 
 // errExists is returned when an export would replace a file without --force.
@@ -41,8 +39,8 @@ var errNotFile = errors.New("not a regular file")
 func writeOutput(g *globals, path string, force bool, write func(io.Writer) error) error {
 	if path == "-" {
 		out := txt.Raw(g.Stdout)
-		if f, ok := out.(*os.File); ok && g.DB != "" && !postgres.IsURL(g.DB) {
-			if what := sqlite.DatabaseOutput(g.DB, f); what != "" {
+		if f, ok := out.(*os.File); ok {
+			if what := g.databaseOutput(f); what != "" {
 				return fmt.Errorf("cannot write to standard output: it is %s (--db %s), which otd never writes over: redirect it to another file", what, g.DB)
 			}
 		}
@@ -127,15 +125,6 @@ func writeFile(g *globals, path string, force bool, fill func(f *os.File) error)
 	}
 	tmp.Close()
 	return syncDir(path)
-}
-
-// databaseFile says which of the files of the SQLite database in use (--db)
-// path is, however named, or "" (tempfile.Create, sqlite.DatabaseFile).
-func (g *globals) databaseFile(path string) string {
-	if g.DB == "" || postgres.IsURL(g.DB) {
-		return ""
-	}
-	return sqlite.DatabaseFile(g.DB, path)
 }
 
 // wrote says on standard output what an export wrote and where, "Wrote

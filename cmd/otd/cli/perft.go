@@ -17,7 +17,10 @@ type perftOptions struct {
 	JSON  bool
 }
 
-func newPerftCmd(g *globals) *cobra.Command {
+func newPerftCmd(g *globals, runF func(perftOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o perftOptions) error { return runPerft(g, o) }
+	}
 	var o perftOptions
 	cmd := &cobra.Command{
 		Use:   "perft DEPTH",
@@ -45,7 +48,7 @@ Othello runs on the bitboard engine, every other rule set on the general one.`,
 				return usageErrorf("perft: DEPTH must be a whole number from 0 to 20, not %q", args[0])
 			}
 			o.Depth = d
-			return runPerft(g, o)
+			return runF(o)
 		},
 	}
 	cmd.Flags().StringVar(&o.Rules, "rules", "othello", "the rule set: othello, anti, reversi, 8stars, joined by +, [:SIZE]")

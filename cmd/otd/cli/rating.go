@@ -19,7 +19,6 @@ import (
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 // today is the command's day, in the computer's time zone.
@@ -62,23 +61,17 @@ func (g *globals) ratingSource(path string, r archive.Reading) (archive.Games, f
 	return st, func() { st.Close() }, nil
 }
 
-// sqliteHeader starts every SQLite database file.
-var sqliteHeader = []byte("SQLite format 3\x00")
-
 // ratingList reads the rating list that --ratings names: a folder of .ELO
 // files or an archive database, the list computed at the day at; or a list
 // as 'otd rating --csv' writes it. It returns its players by WOF id and
 // what it is, for a message.
 func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]archive.Listed, string, error) {
 	if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
-		head := make([]byte, len(sqliteHeader))
-		f, err := userfile.Open(path, 0) // an archive database may be larger than a list
+		isDB, err := isSQLiteFile(path)
 		if err != nil {
 			return nil, "", inputError(err)
 		}
-		n, _ := io.ReadFull(f, head)
-		f.Close()
-		if !bytes.Equal(head[:n], sqliteHeader) {
+		if !isDB {
 			data, err := userfile.ReadFile(path, userfile.MaxSize)
 			if err != nil {
 				return nil, "", inputError(err)
@@ -107,11 +100,10 @@ func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]ar
 
 type ratingOptions struct {
 	Archive   string
-	Reading   readingFlags // of a folder
-	flags     *pflag.FlagSet
+	Reading   archive.Reading // of a folder
 	At        tournament.Date
 	All       bool
-	Country   string
+	Country   string // normalised (FRA); "": every country
 	MinPart   int
 	JSON, CSV bool
 	Format    export.CSVFormat
@@ -119,9 +111,13 @@ type ratingOptions struct {
 	Force     bool
 }
 
-func newRatingCmd(g *globals) *cobra.Command {
+func newRatingCmd(g *globals, runF func(ratingOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o ratingOptions) error { return runRating(g, o) }
+	}
 	o := ratingOptions{Archive: defaultArchiveDB()}
 	var excel string
+	var rf readingFlags
 	cmd := &cobra.Command{
 		Use:   "rating [--at DAY] [--archive DB|DIR] [--json | --csv | --xlsx FILE]",
 		Short: "The World Othello rating list at a day, from the archive",
@@ -165,13 +161,20 @@ listed, official.`,
 			if n := btoi(o.JSON) + btoi(o.CSV) + btoi(o.XLSX != ""); n > 1 {
 				return usageErrorf("rating: one of --json, --csv and --xlsx")
 			}
-			return runRating(g, o)
+			if o.Country != "" {
+				if o.Country, err = tournament.NormalizeCountry(o.Country); err != nil {
+					return usageErrorf("rating: --country: %v", err)
+				}
+			}
+			if o.Reading, err = rf.reading(cmd.Flags()); err != nil {
+				return err
+			}
+			return runF(o)
 		},
 	}
 	f := cmd.Flags()
-	o.flags = f
 	f.StringVar(&o.Archive, "archive", o.Archive, "the archive: the database of 'otd archive index', or a folder of .ELO files (`DB|DIR`)")
-	o.Reading.add(f)
+	rf.add(f)
 	f.TextVar(&o.At, "at", &o.At, "the list's `day`, YYYY-MM-DD (default today)")
 	f.BoolVar(&o.All, "all", false, "every player with a game up to the day, not only the listed")
 	f.StringVar(&o.Country, "country", "", "only the players of this country `code` (FR or FRA)")
@@ -181,7 +184,7 @@ listed, official.`,
 	excelFlag(f, &excel)
 	f.StringVar(&o.XLSX, "xlsx", "", "write the list as an XLSX workbook to `FILE` (- for standard output)")
 	f.BoolVar(&o.Force, "force", false, "replace the --xlsx FILE if it exists")
-	cmd.AddCommand(newRatingPreviewCmd(g))
+	cmd.AddCommand(newRatingPreviewCmd(g, nil))
 	return cmd
 }
 
@@ -204,19 +207,8 @@ func (g *globals) listDay(at tournament.Date, def tournament.Date) time.Time {
 
 func runRating(g *globals, o ratingOptions) error {
 	country := o.Country
-	if country != "" {
-		c, err := tournament.NormalizeCountry(country)
-		if err != nil {
-			return usageErrorf("rating: --country: %v", err)
-		}
-		country = c
-	}
 	at := g.listDay(o.At, tournament.Date{})
-	r, err := o.Reading.reading(o.flags)
-	if err != nil {
-		return err
-	}
-	src, done, err := g.ratingSource(o.Archive, r)
+	src, done, err := g.ratingSource(o.Archive, o.Reading)
 	if err != nil {
 		return err
 	}
@@ -357,12 +349,21 @@ func newRatingJSON(e archive.Rated) ratingJSON {
 // id (6 digits), so that they meet no player of the archive.
 const previewNewIDs = 99_000_000
 
-func newRatingPreviewCmd(g *globals) *cobra.Command {
-	archiveDB := defaultArchiveDB()
+// ratingPreviewOptions are the flags of 'otd rating preview'.
+type ratingPreviewOptions struct {
+	Archive string
+	Reading archive.Reading // of a folder
+	At      tournament.Date
+	MinPart int
+	JSON    bool
+}
+
+func newRatingPreviewCmd(g *globals, runF func(ratingPreviewOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o ratingPreviewOptions) error { return runRatingPreview(g, o) }
+	}
+	o := ratingPreviewOptions{Archive: defaultArchiveDB()}
 	var rf readingFlags
-	var at tournament.Date
-	var asJSON bool
-	var minPart int
 	cmd := &cobra.Command{
 		Use:   "preview [--archive DB|DIR] [--at DAY]",
 		Short: "What the current tournament does to its players' ratings",
@@ -376,69 +377,73 @@ games come from --archive as for 'otd rating'. Do not preview an event that
 is in the archive already: its games would count twice.`,
 		Example: "  otd rating preview\n  otd rating preview --archive ~/wof-archive --at 2025-01-01 --json",
 		Args:    argsUsage(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			r, err := rf.reading(cmd.Flags())
-			if err != nil {
+		RunE: func(cmd *cobra.Command, _ []string) (err error) {
+			if o.Reading, err = rf.reading(cmd.Flags()); err != nil {
 				return err
 			}
-			t, err := g.current()
-			if err != nil {
-				return err
-			}
-			when := g.listDay(at, t.Start)
-			event := interchange.ToArchive(t, when, func(p tournament.Player) int {
-				return cmp.Or(p.WOFID, previewNewIDs+p.Number)
-			})
-			src, done, err := g.ratingSource(archiveDB, r)
-			if err != nil {
-				return err
-			}
-			defer done()
-			changes, err := archive.Preview(context.Background(), src, event, when, rating.Options{MinPart: minPart})
-			if err != nil {
-				return err
-			}
-			ownID := func(id int) int { // the player's WOF id; 0 for a preview's own
-				if id >= previewNewIDs {
-					return 0
-				}
-				return id
-			}
-			if asJSON {
-				out := []ratingPreviewJSON{}
-				for _, ch := range changes {
-					out = append(out, ratingPreviewJSON{WOFID: ownID(ch.ID), Name: ch.Name, Country: ch.Country,
-						Before: newRatedJSON(ch.Before), After: newRatedJSON(ch.After)})
-				}
-				return writeJSON(g.Stdout, out)
-			}
-			fmt.Fprintf(g.Stdout, "%s: %s added to the rating list at %s from %s.\n", t.Name, tournament.Plural(len(event.Games), "game"), day(when), archiveDB)
-			var rows [][]string
-			for _, ch := range changes {
-				id, before, after, change := "new", "", "", ""
-				if n := ownID(ch.ID); n != 0 {
-					id = strconv.Itoa(n)
-				}
-				before, after = previewRating(ch.Before), previewRating(ch.After)
-				if ch.Before.Rated && ch.After.Rated {
-					change = fmt.Sprintf("%+.0f", ch.After.Rating-ch.Before.Rating)
-				}
-				u := ""
-				if ch.After.Rated {
-					u = fmt.Sprintf("%.0f", ch.After.Uncertainty)
-				}
-				rows = append(rows, []string{id, ch.Name, before, after, change, u})
-			}
-			return fitTable(g.Stdout, []string{"WOF id", "Name", "List", "With event", "Change", "±"}, rows, 1)
+			return runF(o)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&archiveDB, "archive", archiveDB, "the archive: the database of 'otd archive index', or a folder of .ELO files (`DB|DIR`)")
+	f.StringVar(&o.Archive, "archive", o.Archive, "the archive: the database of 'otd archive index', or a folder of .ELO files (`DB|DIR`)")
 	rf.add(f)
-	f.TextVar(&at, "at", &at, "the list's `day`, YYYY-MM-DD (default the tournament's first day, else today)")
-	minPartFlag(f, &minPart)
-	f.BoolVar(&asJSON, "json", false, "print the players as JSON")
+	f.TextVar(&o.At, "at", &o.At, "the list's `day`, YYYY-MM-DD (default the tournament's first day, else today)")
+	minPartFlag(f, &o.MinPart)
+	f.BoolVar(&o.JSON, "json", false, "print the players as JSON")
 	return cmd
+}
+
+// runRatingPreview previews the current tournament's games in the list.
+func runRatingPreview(g *globals, o ratingPreviewOptions) error {
+	t, err := g.current()
+	if err != nil {
+		return err
+	}
+	when := g.listDay(o.At, t.Start)
+	event := interchange.ToArchive(t, when, func(p tournament.Player) int {
+		return cmp.Or(p.WOFID, previewNewIDs+p.Number)
+	})
+	src, done, err := g.ratingSource(o.Archive, o.Reading)
+	if err != nil {
+		return err
+	}
+	defer done()
+	changes, err := archive.Preview(context.Background(), src, event, when, rating.Options{MinPart: o.MinPart})
+	if err != nil {
+		return err
+	}
+	ownID := func(id int) int { // the player's WOF id; 0 for a preview's own
+		if id >= previewNewIDs {
+			return 0
+		}
+		return id
+	}
+	if o.JSON {
+		out := []ratingPreviewJSON{}
+		for _, ch := range changes {
+			out = append(out, ratingPreviewJSON{WOFID: ownID(ch.ID), Name: ch.Name, Country: ch.Country,
+				Before: newRatedJSON(ch.Before), After: newRatedJSON(ch.After)})
+		}
+		return writeJSON(g.Stdout, out)
+	}
+	fmt.Fprintf(g.Stdout, "%s: %s added to the rating list at %s from %s.\n", t.Name, tournament.Plural(len(event.Games), "game"), day(when), o.Archive)
+	var rows [][]string
+	for _, ch := range changes {
+		id, before, after, change := "new", "", "", ""
+		if n := ownID(ch.ID); n != 0 {
+			id = strconv.Itoa(n)
+		}
+		before, after = previewRating(ch.Before), previewRating(ch.After)
+		if ch.Before.Rated && ch.After.Rated {
+			change = fmt.Sprintf("%+.0f", ch.After.Rating-ch.Before.Rating)
+		}
+		u := ""
+		if ch.After.Rated {
+			u = fmt.Sprintf("%.0f", ch.After.Uncertainty)
+		}
+		rows = append(rows, []string{id, ch.Name, before, after, change, u})
+	}
+	return fitTable(g.Stdout, []string{"WOF id", "Name", "List", "With event", "Change", "±"}, rows, 1)
 }
 
 // previewRating is a rating for the preview's table: "2157", "not rated",

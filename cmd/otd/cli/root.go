@@ -236,8 +236,8 @@ func newRootCmd(g *globals) *cobra.Command {
 	root := newBareRootCmd(g)
 	root.AddCommand(
 		newVersionCmd(g, nil),
-		newPerftCmd(g),
-		newVerifyCmd(g),
+		newPerftCmd(g, nil),
+		newVerifyCmd(g, nil),
 		newTournamentCmd(g),
 		newPlayerCmd(g),
 		newRoundCmd(g),
@@ -252,13 +252,13 @@ func newRootCmd(g *globals) *cobra.Command {
 		newCrosstableCmd(g, nil),
 		newImportCmd(g),
 		newExportCmd(g),
-		newDemoCmd(g),
+		newDemoCmd(g, nil),
 		newPairingCmd(g),
 		newServeCmd(g, nil),
 		newBackupCmd(g, nil),
 		newRestoreCmd(g, nil),
 		newArchiveCmd(g),
-		newRatingCmd(g),
+		newRatingCmd(g, nil),
 		newWorkerCmd(g, nil),
 		newJSONHelpTopic(),
 	)

@@ -1,14 +1,9 @@
 package cli
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/otd-project/otd/engine"
@@ -30,7 +25,10 @@ type verifyOptions struct {
 	Rules   *engine.Rules // the rules given (--rules, --size); nil: standard Othello, or what a GGF record says
 }
 
-func newVerifyCmd(g *globals) *cobra.Command {
+func newVerifyCmd(g *globals, runF func(verifyOptions) error) *cobra.Command {
+	if runF == nil {
+		runF = func(o verifyOptions) error { return runVerify(g, o) }
+	}
 	o := verifyOptions{At: -1}
 	var format, claimed, rules string
 	var size int
@@ -127,7 +125,7 @@ input or wrong usage.`,
 			if len(o.Files) == 0 {
 				o.Files = []string{"-"}
 			}
-			return runVerify(g, o)
+			return runF(o)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "auto", "record format: auto, moves, sheet, ggf, wthor, obf, pgn or ftd")
@@ -185,14 +183,14 @@ func openGames(g *globals, o verifyOptions, name string) (*gameFile, error) {
 	}
 	if o.Format == transcript.Auto && !o.FTD {
 		var isJSON bool
-		if r, isJSON = startsJSON(r); isJSON { // no game record starts with '{'
+		if r, isJSON = transcript.StartsJSON(r); isJSON { // no game record starts with '{'
 			o.FTD = true
 		}
 	}
 	if o.FTD {
 		f, err := ftd.Read(r)
 		if err == nil {
-			gf.queue, err = ftdGames(f)
+			gf.queue, err = f.Games()
 		}
 		if err != nil {
 			gf.close()
@@ -210,7 +208,7 @@ func openGames(g *globals, o verifyOptions, name string) (*gameFile, error) {
 		rd.SetRules(*o.Rules)
 	}
 	if rd.Format() == transcript.WTHOR && name != "-" {
-		rd.SetNames(wthorNames(name))
+		rd.SetNames(transcript.NamesBeside(name))
 	}
 	gf.rd = rd
 	gf.prefix = len(o.Files) > 1 || rd.Format() == transcript.WTHOR
@@ -225,64 +223,6 @@ func (gf *gameFile) close() {
 
 func (gf *gameFile) readError(err error) error {
 	return inputError(fmt.Errorf("verify: %s: %w", displayName(gf.name), err))
-}
-
-// startsJSON reports whether the input r starts with '{' after spaces,
-// without consuming it (it returns the reader to read from).
-func startsJSON(r io.Reader) (io.Reader, bool) {
-	head := make([]byte, 512)
-	n := 0
-	if ra, ok := r.(io.ReaderAt); ok {
-		var err error
-		if n, err = ra.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
-			n = -1 // a pipe: no ReadAt
-		}
-	} else {
-		n = -1
-	}
-	if n < 0 {
-		br := bufio.NewReader(r)
-		head, _ = br.Peek(512)
-		r, n = br, len(head)
-	}
-	t := bytes.TrimLeft(head[:n], " \t\r\n\uFEFF")
-	return r, len(t) > 0 && t[0] == '{'
-}
-
-// ftdGames returns the games of a FlipTheDisc file that have a transcript,
-// each with the result the site recorded, named by round and table.
-func ftdGames(f *ftd.File) ([]transcript.Game, error) {
-	var games []transcript.Game
-	for _, r := range f.Rounds {
-		round := f.Info.RoundNames[r.Number]
-		if round == "" {
-			round = strconv.Itoa(r.Number)
-		}
-		for i, g := range r.Games {
-			if g.Transcript == "" || g.IsBye() {
-				continue
-			}
-			where := fmt.Sprintf("round %s, table %d", round, i+1)
-			game, err := transcript.ParseMoves(g.Transcript)
-			if err != nil {
-				return nil, fmt.Errorf("%v: %s: the transcript: %w", g.At, where, err)
-			}
-			b, _ := f.Player(g.Black)
-			w, _ := f.Player(g.White)
-			game.Name, game.Black, game.White, game.Event = where, b.FullName(), w.FullName(), f.Info.Name
-			if y, err := strconv.Atoi(f.Info.Start[:min(4, len(f.Info.Start))]); err == nil {
-				game.Year = y
-			}
-			if g.HasResult {
-				game.Result = &transcript.Result{Black: g.BlackDiscs, White: g.WhiteDiscs}
-			}
-			games = append(games, game)
-		}
-	}
-	if len(games) == 0 {
-		return nil, errors.New("a FlipTheDisc file without a transcript: no game to verify")
-	}
-	return games, nil
 }
 
 // isWTHOR reports whether the file is a WTHOR database.
@@ -324,34 +264,6 @@ func displayName(name string) string {
 		return "standard input"
 	}
 	return name
-}
-
-// wthorNames loads WTHOR.JOU and WTHOR.TRN from the folder of a .wtb file,
-// if they are there (any case); nil otherwise.
-func wthorNames(wtb string) *transcript.Names {
-	dir := filepath.Dir(wtb)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var names transcript.Names
-	for _, e := range entries {
-		var dst *[]string
-		size := 0
-		switch strings.ToUpper(e.Name()) {
-		case "WTHOR.JOU":
-			dst, size = &names.Players, 20
-		case "WTHOR.TRN":
-			dst, size = &names.Tournaments, 26
-		default:
-			continue
-		}
-		// A names file holds at most 65,535 names: its count is a uint16.
-		if data, err := userfile.ReadFile(filepath.Join(dir, e.Name()), 16+(1<<16)*int64(size)); err == nil {
-			*dst, _ = transcript.ParseNames(data, size)
-		}
-	}
-	return &names
 }
 
 func runVerify(g *globals, o verifyOptions) error {
@@ -575,70 +487,50 @@ func reportJSON(game transcript.Game, r *transcript.Report, at int) reportJSONT 
 	return out
 }
 
-const maxProblems = 10
-
 // verifyBatch verifies every game of every file, one at a time: first (if
 // not nil) is the file already open, and pending its games already read.
 func verifyBatch(g *globals, o verifyOptions, first *gameFile, pending []transcript.Game) error {
-	s := batchJSON{Problems: []problemJSON{}}
-	check := func(game transcript.Game) {
-		s.Games++
-		r := transcript.Replay(game)
-		r.Claimed = game.Result
-		problem := ""
-		switch {
-		case !r.Legal():
-			s.Illegal++
-			problem = "illegal: " + r.Illegal.String()
-		case r.Claimed == nil || r.Claimed.Ending != transcript.Normal:
-			s.Legal++
-			s.NoResult++
-		case r.Agrees():
-			s.Legal++
-			s.Agreeing++
-		default:
-			s.Legal++
-			s.Disagreeing++
-			problem = fmt.Sprintf("recorded %s, but the moves give %s", r.Claimed, r.Score)
-			if !r.Over {
-				problem = fmt.Sprintf("recorded %s, but the game is unfinished (discs %s)", r.Claimed, r.Score)
-			}
-		}
-		if problem != "" && len(s.Problems) < maxProblems {
-			s.Problems = append(s.Problems, problemJSON{game.Name, game.Black, game.White, game.Event, game.Year, problem})
-		}
+	files := o.Files
+	gf := first
+	if gf != nil { // closed by runVerify, which opened it
+		files = nil
 	}
-	for _, game := range pending {
-		check(game)
-	}
-	verifyFile := func(gf *gameFile) error {
+	next := func() (transcript.Game, error) {
+		if len(pending) > 0 {
+			game := pending[0]
+			pending = pending[1:]
+			return game, nil
+		}
 		for {
-			game, err := gf.next()
-			if errors.Is(err, io.EOF) {
-				return nil
+			if gf != nil {
+				game, err := gf.next()
+				if !errors.Is(err, io.EOF) {
+					return game, err
+				}
+				gf.close()
+				gf = nil
 			}
-			if err != nil {
-				return err
+			if len(files) == 0 {
+				return transcript.Game{}, io.EOF
 			}
-			check(game)
+			var err error
+			if gf, err = openGames(g, o, files[0]); err != nil {
+				return transcript.Game{}, err
+			}
+			files = files[1:]
 		}
 	}
-	if first != nil {
-		if err := verifyFile(first); err != nil {
-			return err
-		}
-	} else {
-		for _, name := range o.Files {
-			gf, err := openGames(g, o, name)
-			if err != nil {
-				return err
-			}
-			err = verifyFile(gf)
-			gf.close()
-			if err != nil {
-				return err
-			}
-		}
+	tally, err := transcript.VerifyAll(next)
+	if gf != nil {
+		gf.close()
+	}
+	if err != nil {
+		return err
+	}
+	s := batchJSON{Games: tally.Games, Legal: tally.Legal, Illegal: tally.Illegal, Agreeing: tally.Agreeing,
+		Disagreeing: tally.Disagreeing, NoResult: tally.NoResult, Problems: []problemJSON{}}
+	for _, p := range tally.Problems {
+		s.Problems = append(s.Problems, problemJSON{p.Game.Name, p.Game.Black, p.Game.White, p.Game.Event, p.Game.Year, p.What})
 	}
 	if o.JSON {
 		if err := writeJSONLine(g.Stdout, s); err != nil {
@@ -667,7 +559,7 @@ func verifyBatch(g *globals, o verifyOptions, first *gameFile, pending []transcr
 			fmt.Fprintf(w, ": %s\n", p.Problem)
 		}
 	}
-	if s.Illegal > 0 || s.Disagreeing > 0 {
+	if tally.Failed() {
 		return &exitError{code: exitFailure}
 	}
 	return nil
