@@ -12,11 +12,6 @@ ALTER TABLE game ADD COLUMN category text NOT NULL DEFAULT '';
 ALTER TABLE game ADD COLUMN match text NOT NULL DEFAULT '';
 ALTER TABLE game ADD COLUMN game bigint NOT NULL DEFAULT 0;
 ALTER TABLE game ADD CHECK (round = 0 AND game > 0 OR round > 0 AND category = '' AND match = '' AND game = 0);
-INSERT INTO game (tournament_id, round, board, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note)
-    SELECT tournament_id, 0, seq, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note FROM final_game;
-DROP TABLE final_game;
-CREATE UNIQUE INDEX game_final_match ON game (tournament_id, category, match, game) WHERE round = 0 AND match <> '';
-
 CREATE OR REPLACE FUNCTION otd_game_rules() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF NEW.black < 1 OR NEW.white < 0 OR NEW.black = NEW.white THEN
@@ -60,6 +55,14 @@ END $$;
 -- colour's index, whose cost ties with its own on a small table, for every
 -- later game (2,000 rows read per game added: TestOnceARoundLooksUp).
 ALTER FUNCTION otd_game_rules() SET plan_cache_mode = force_custom_plan;
+
+-- The final games move in under the new rule (the old one held them to
+-- once a round, round 0 being theirs).
+INSERT INTO game (tournament_id, round, board, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note)
+    SELECT tournament_id, 0, seq, category, match, game, black, white, black_discs, white_discs, kind, loser, moves, ending, note FROM final_game;
+DROP TABLE final_game;
+CREATE UNIQUE INDEX game_final_match ON game (tournament_id, category, match, game) WHERE round = 0 AND match <> '';
+
 
 ALTER TABLE tournament ADD COLUMN settings_version bigint NOT NULL DEFAULT 0;
 ALTER TABLE tournament ADD COLUMN settings text NOT NULL DEFAULT '';
