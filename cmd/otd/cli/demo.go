@@ -210,7 +210,7 @@ func runEngineDemo(g *globals, o app.DemoOptions, po app.PlayOptions) error {
 // teams.
 func championResults(g *globals, t *tournament.Tournament) error {
 	fmt.Fprintln(g.Stdout)
-	if err := runStandings(g, t, standingsOptions{Round: -1}); err != nil {
+	if err := runStandings(g, t, standingsOptions{viewOptions: lastRound}); err != nil {
 		return err
 	}
 	phs, err := export.Phases(t)
@@ -222,7 +222,7 @@ func championResults(g *globals, t *tournament.Tournament) error {
 		printPhase(g, t, ph)
 	}
 	fmt.Fprintln(g.Stdout)
-	if err := runFinalStandings(g, t, standingsOptions{Round: -1}); err != nil {
+	if err := runFinalStandings(g, t, standingsOptions{viewOptions: lastRound}); err != nil {
 		return err
 	}
 	for _, c := range t.Categories {
@@ -254,11 +254,11 @@ func demoCreate(g *globals, o app.DemoOptions) (string, error) {
 // demoResults prints the final standings and the crosstable.
 func demoResults(g *globals, t *tournament.Tournament) error {
 	fmt.Fprintln(g.Stdout)
-	if err := runStandings(g, t, standingsOptions{Round: -1}); err != nil {
+	if err := runStandings(g, t, standingsOptions{viewOptions: lastRound}); err != nil {
 		return err
 	}
 	fmt.Fprintln(g.Stdout)
-	return printCrosstable(g, t, crosstableOptions{Round: -1})
+	return printCrosstable(g, t, crosstableOptions{lastRound})
 }
 
 // errDemoDB: the database named for the demo holds a tournament.

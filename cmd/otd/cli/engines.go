@@ -376,7 +376,7 @@ func runTournamentRun(g *globals, o enginePlayOptions) error {
 		return err
 	}
 	if !t.Final.IsZero() {
-		return runFinalStandings(g, t, standingsOptions{Round: -1})
+		return runFinalStandings(g, t, standingsOptions{viewOptions: lastRound})
 	}
-	return runStandings(g, t, standingsOptions{Round: -1})
+	return runStandings(g, t, standingsOptions{viewOptions: lastRound})
 }

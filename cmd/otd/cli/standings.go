@@ -11,19 +11,25 @@ import (
 	"github.com/spf13/cobra"
 )
 
-type standingsOptions struct {
+// viewOptions are the options of a table after a round (standings,
+// crosstable).
+type viewOptions struct {
 	Round      int  // -1: the last finished round
 	RoundGiven bool // --round given: a round of the tournament
 	JSON, CSV  bool
-	Final      bool             // the final ranking: the final phase's places, then the Swiss order
 	Format     export.CSVFormat // of --csv: --excel's, or for programs
+}
+
+type standingsOptions struct {
+	viewOptions
+	Final bool // the final ranking: the final phase's places, then the Swiss order
 }
 
 func newStandingsCmd(g *globals, runF func(standingsOptions) error) *cobra.Command {
 	if runF == nil {
 		runF = func(o standingsOptions) error { return runStandingsCmd(g, o) }
 	}
-	o := standingsOptions{Round: -1}
+	o := standingsOptions{viewOptions: lastRound}
 	cmd := &cobra.Command{
 		Use:   "standings",
 		Short: "Print the standings: points, then the tournament's tie-breaks",
@@ -44,13 +50,8 @@ first: Ctry, Pts, Gms).`,
 		Example: "  otd standings\n  otd standings --round 3\n  otd standings --json\n  otd standings --csv > standings.csv\n  otd standings --excel > standings.csv",
 		Args:    argsUsage(cobra.NoArgs),
 	}
-	v := viewFlags{Round: &o.Round, RoundGiven: &o.RoundGiven, JSON: &o.JSON, CSV: &o.CSV, Format: &o.Format, excel: new(string)}
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		if err := v.read(cmd); err != nil {
-			return err
-		}
-		return runF(o)
-	}
+	v := viewFlags{&o.viewOptions, new(string)}
+	cmd.RunE = v.then(func() error { return runF(o) })
 	cmd.Flags().BoolVar(&o.Final, "final", false, "the final ranking: 1-2 from the final, 3-4 from the 3rd-place match, then the Swiss order ('otd final'); with --json or --csv too")
 	v.add(cmd, "standings", "print JSON: rank, number, name, points, bq, discs, ...", "print CSV")
 	return cmd
@@ -59,33 +60,43 @@ first: Ctry, Pts, Gms).`,
 // viewFlags are the flags of a table after a round (standings,
 // crosstable), bound to the command's options.
 type viewFlags struct {
-	Round      *int  // --round; -1: the last finished round
-	RoundGiven *bool // whether --round was given
-	JSON, CSV  *bool
-	Format     *export.CSVFormat // of --csv: --excel's, or for programs
-	excel      *string
+	*viewOptions
+	excel *string
 }
+
+// lastRound is a table after the last finished round.
+var lastRound = viewOptions{Round: -1}
 
 // add defines --round, --json, --csv and --excel on cmd; their help says
 // what is printed (what, jsonHelp, csvHelp).
 func (v viewFlags) add(cmd *cobra.Command, what, jsonHelp, csvHelp string) {
-	cmd.Flags().IntVar(v.Round, "round", -1, what+" after round `R` (default: the last finished round)")
-	cmd.Flags().BoolVar(v.JSON, "json", false, jsonHelp)
-	cmd.Flags().BoolVar(v.CSV, "csv", false, csvHelp)
+	cmd.Flags().IntVar(&v.Round, "round", -1, what+" after round `R` (default: the last finished round)")
+	cmd.Flags().BoolVar(&v.JSON, "json", false, jsonHelp)
+	cmd.Flags().BoolVar(&v.CSV, "csv", false, csvHelp)
 	excelFlag(cmd.Flags(), v.excel)
+}
+
+// then is the RunE of a command with these flags: read them, then run.
+func (v viewFlags) then(run func() error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, _ []string) error {
+		if err := v.read(cmd); err != nil {
+			return err
+		}
+		return run()
+	}
 }
 
 // read completes the options from the flags of cmd: --excel's format, and
 // whether --round was given; --json with --csv is wrong usage.
 func (v viewFlags) read(cmd *cobra.Command) (err error) {
-	if *v.Format, err = csvFormat(cmd.Flags().Changed("excel"), *v.excel); err != nil {
+	if v.Format, err = csvFormat(cmd.Flags().Changed("excel"), *v.excel); err != nil {
 		return err
 	}
-	*v.CSV = *v.CSV || v.Format.Excel != ""
-	if *v.JSON && *v.CSV {
+	v.CSV = v.CSV || v.Format.Excel != ""
+	if v.JSON && v.CSV {
 		return usageErrorf("%s: --json or --csv, not both", cmd.Name())
 	}
-	*v.RoundGiven = cmd.Flags().Changed("round")
+	v.RoundGiven = cmd.Flags().Changed("round")
 	return nil
 }
 
@@ -274,18 +285,13 @@ func viewNote(v tournament.View) string {
 	return ""
 }
 
-type crosstableOptions struct {
-	Round      int  // -1: the last finished round
-	RoundGiven bool // --round given: a round of the tournament
-	JSON, CSV  bool
-	Format     export.CSVFormat // of --csv: --excel's, or for programs
-}
+type crosstableOptions struct{ viewOptions }
 
 func newCrosstableCmd(g *globals, runF func(crosstableOptions) error) *cobra.Command {
 	if runF == nil {
 		runF = func(o crosstableOptions) error { return runCrosstable(g, o) }
 	}
-	o := crosstableOptions{Round: -1}
+	o := crosstableOptions{lastRound}
 	cmd := &cobra.Command{
 		Use:   "crosstable",
 		Short: "Print the crosstable: each player's opponent, colour and result in every round",
@@ -308,13 +314,8 @@ spreadsheet would take for a formula is written with a single quote in front;
 		Example: "  otd crosstable\n  otd crosstable --round 3\n  otd crosstable --csv > crosstable.csv\n  otd crosstable --excel > crosstable.csv",
 		Args:    argsUsage(cobra.NoArgs),
 	}
-	v := viewFlags{Round: &o.Round, RoundGiven: &o.RoundGiven, JSON: &o.JSON, CSV: &o.CSV, Format: &o.Format, excel: new(string)}
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		if err := v.read(cmd); err != nil {
-			return err
-		}
-		return runF(o)
-	}
+	v := viewFlags{&o.viewOptions, new(string)}
+	cmd.RunE = v.then(func() error { return runF(o) })
 	v.add(cmd, "crosstable", "print the crosstable as JSON", "print the crosstable as CSV")
 	return cmd
 }

@@ -144,14 +144,15 @@ func TestFitTableCutsOnlyAsNeeded(t *testing.T) {
 
 func TestStandingsFlags(t *testing.T) {
 	type o = standingsOptions
+	type v = viewOptions
 	checkFlags(t, newStandingsCmd, []flagCase[o]{
-		{args: []string{"standings"}, want: o{Round: -1}},
-		{args: []string{"standings", "--round", "3", "--json"}, want: o{Round: 3, RoundGiven: true, JSON: true}},
+		{args: []string{"standings"}, want: o{viewOptions: v{Round: -1}}},
+		{args: []string{"standings", "--round", "3", "--json"}, want: o{viewOptions: v{Round: 3, RoundGiven: true, JSON: true}}},
 		// A round the tournament has not is its to refuse; -1 given is one.
-		{args: []string{"standings", "--round", "-1"}, want: o{Round: -1, RoundGiven: true}},
-		{args: []string{"standings", "--final", "--csv"}, want: o{Round: -1, Final: true, CSV: true}},
-		{args: []string{"standings", "--excel"}, want: o{Round: -1, CSV: true, Format: export.CSVFormat{Excel: "fr", BOM: true, Comma: ';', DecimalComma: true}}},
-		{args: []string{"standings", "--excel=en", "--csv"}, want: o{Round: -1, CSV: true, Format: export.CSVFormat{Excel: "en", BOM: true, Comma: ','}}},
+		{args: []string{"standings", "--round", "-1"}, want: o{viewOptions: v{Round: -1, RoundGiven: true}}},
+		{args: []string{"standings", "--final", "--csv"}, want: o{viewOptions: v{Round: -1, CSV: true}, Final: true}},
+		{args: []string{"standings", "--excel"}, want: o{viewOptions: v{Round: -1, CSV: true, Format: export.CSVFormat{Excel: "fr", BOM: true, Comma: ';', DecimalComma: true}}}},
+		{args: []string{"standings", "--excel=en", "--csv"}, want: o{viewOptions: v{Round: -1, CSV: true, Format: export.CSVFormat{Excel: "en", BOM: true, Comma: ','}}}},
 		{args: []string{"standings", "--json", "--csv"}, code: exitUsage, err: "standings: --json or --csv, not both"},
 		{args: []string{"standings", "--json", "--excel"}, code: exitUsage, err: "standings: --json or --csv, not both"},
 		{args: []string{"standings", "--excel=es"}, code: exitUsage, err: "--excel=es: fr or de"},
@@ -162,10 +163,11 @@ func TestStandingsFlags(t *testing.T) {
 
 func TestCrosstableFlags(t *testing.T) {
 	type o = crosstableOptions
+	type v = viewOptions
 	checkFlags(t, newCrosstableCmd, []flagCase[o]{
-		{args: []string{"crosstable"}, want: o{Round: -1}},
-		{args: []string{"crosstable", "--round", "0", "--csv"}, want: o{Round: 0, RoundGiven: true, CSV: true}},
-		{args: []string{"crosstable", "--excel=de"}, want: o{Round: -1, CSV: true, Format: export.CSVFormat{Excel: "de", BOM: true, Comma: ';', DecimalComma: true}}},
+		{args: []string{"crosstable"}, want: o{viewOptions: v{Round: -1}}},
+		{args: []string{"crosstable", "--round", "0", "--csv"}, want: o{viewOptions: v{Round: 0, RoundGiven: true, CSV: true}}},
+		{args: []string{"crosstable", "--excel=de"}, want: o{viewOptions: v{Round: -1, CSV: true, Format: export.CSVFormat{Excel: "de", BOM: true, Comma: ';', DecimalComma: true}}}},
 		{args: []string{"crosstable", "--csv", "--json"}, code: exitUsage, err: "crosstable: --json or --csv, not both"},
 	})
 }
