@@ -1,6 +1,10 @@
 package otd_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os/exec"
 	"slices"
 	"strings"
@@ -63,5 +67,42 @@ func TestAppImportsNoAdapter(t *testing.T) {
 	}
 	if found := adapters("cmd/otd/cli"); !slices.Contains(found, "store/sqlite") {
 		t.Errorf("cmd/otd/cli's adapters found: %v; the check finds nothing", found)
+	}
+}
+
+// TestOneGameType: the domain has one type of game, a Swiss round's or a
+// final match's (DESIGN.md): no exported struct of package tournament but
+// Game has a game's players by colour and its result.
+func TestOneGameType(t *testing.T) {
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, "tournament", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []string
+	for _, p := range pkgs {
+		ast.Inspect(p, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok || !ts.Name.IsExported() { // the decoders of old audit rows aside
+				return true
+			}
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok {
+				return true
+			}
+			fields := map[string]bool{}
+			for _, f := range st.Fields.List {
+				for _, name := range f.Names {
+					fields[name.Name] = true
+				}
+			}
+			if fields["Black"] && fields["White"] && fields["Result"] {
+				games = append(games, ts.Name.Name)
+			}
+			return true
+		})
+	}
+	if !slices.Equal(games, []string{"Game"}) {
+		t.Errorf("the types of a game in package tournament: %v; want one, Game", games)
 	}
 }

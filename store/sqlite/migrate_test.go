@@ -366,3 +366,34 @@ func TestUpgradeToOneGameTable(t *testing.T) {
 		t.Errorf("the final game after the undo: %+v; want it without its result", tm.FinalGames)
 	}
 }
+
+// TestOneGamesTable: a game, a Swiss round's or a final match's, is a row of
+// one table: no other table of the schema holds a tournament's games (its
+// players by colour). PostgreSQL's schema is held to this one
+// (TestSchemaMatchesSQLite).
+func TestOneGamesTable(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "otd.db"))
+	storetest.Create(t, s, tournament.DefaultSettings("One", 5))
+	rows, err := s.db.Query(`SELECT m.name FROM sqlite_schema m WHERE m.type = 'table'
+		AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'tournament_id')
+		AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'black')
+		AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'white')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var tables []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, name)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(tables, []string{"game"}) {
+		t.Errorf("the tables of a tournament's games: %v; want one, game", tables)
+	}
+}
