@@ -3,9 +3,11 @@ package cli
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/otd-project/otd/app"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -101,25 +103,53 @@ func (r rulesFlags) apply(s *tournament.Settings, changed func(string) bool) err
 }
 
 // editSettings copies into s the settings of edit whose flags were given.
-func editSettings(s *tournament.Settings, edit tournament.Settings, changed func(string) bool) {
-	for _, f := range []struct {
-		flag string
-		set  func()
-	}{
-		{"name", func() { s.Name = edit.Name }}, {"rounds", func() { s.Rounds = edit.Rounds }},
-		{"system", func() { s.System = edit.System }}, {"bq", func() { s.BQ = edit.BQ }},
-		{"time-default", func() { s.TimeDefault = edit.TimeDefault }}, {"bye-points", func() { s.ByePoints = edit.ByePoints }},
-		{"tiebreaks", func() { s.TieBreaks = edit.TieBreaks }}, {"first-round", func() { s.FirstRound = edit.FirstRound }},
-		{"seed", func() { s.Seed = edit.Seed }}, {"pairing", func() { s.Pairing = edit.Pairing }}, {"start", func() { s.Start = edit.Start }}, {"end", func() { s.End = edit.End }},
-		{"city", func() { s.City = edit.City }}, {"country", func() { s.Country = edit.Country }},
-		{"director", func() { s.Director = edit.Director }}, {"time", func() { s.Time = edit.Time }},
-		{"final", func() { s.Final = edit.Final }}, {"teams", func() { s.TeamRules = edit.TeamRules }},
-		{"new-ids", func() { s.NewIDs = edit.NewIDs }},
-	} {
-		if changed(f.flag) {
-			f.set()
+// Each flag of settingsFlags, and --name, is named after its setting's key
+// in the settings' record (tournament.EncodeSettings), '-' for '_': the copy
+// goes through that record, so that a new setting needs no line here.
+func editSettings(s *tournament.Settings, edit tournament.Settings, changed func(string) bool) error {
+	var to, from map[string]json.RawMessage
+	for _, r := range []struct {
+		s *tournament.Settings
+		m *map[string]json.RawMessage
+	}{{s, &to}, {&edit, &from}} {
+		b, err := tournament.EncodeSettings(*r.s)
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(b, r.m); err != nil {
+			return err
 		}
 	}
+	keys := map[string]bool{}
+	for f := range reflect.TypeFor[tournament.Settings]().Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		keys[name] = true
+	}
+	flags := pflag.NewFlagSet("", pflag.ContinueOnError)
+	flags.String("name", "", "")
+	settingsFlags(flags, &tournament.Settings{})
+	var err error
+	flags.VisitAll(func(f *pflag.Flag) {
+		key := strings.ReplaceAll(f.Name, "-", "_")
+		switch v, ok := from[key]; {
+		case !keys[key]:
+			err = fmt.Errorf("internal error: --%s names no setting of the settings' record", f.Name)
+		case !changed(f.Name):
+		case ok:
+			to[key] = v
+		default:
+			delete(to, key) // left out of the record: not set
+		}
+	})
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(to)
+	if err != nil {
+		return err
+	}
+	*s, err = tournament.DecodeSettings(tournament.SettingsVersion, b)
+	return err
 }
 
 type tournamentNewOptions struct {
@@ -289,7 +319,9 @@ func runTournamentEdit(g *globals, o tournamentEditOptions) error {
 	}
 	t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
 		return d.EditSettings(ctx, id, func(s *tournament.Settings) error {
-			editSettings(s, o.Edit, o.changed)
+			if err := editSettings(s, o.Edit, o.changed); err != nil {
+				return err
+			}
 			return o.Rules.apply(s, o.changed)
 		})
 	})
