@@ -489,6 +489,12 @@ var settingWords = []struct {
 	{"director", func(s Settings) any { return s.Director }}, {"new-ids", func(s Settings) any { return s.NewIDs }},
 	{"final", func(s Settings) any { return finalText(s.Final) }}, {"categories", func(s Settings) any { return categoriesText(s.Categories) }},
 	{"teams", func(s Settings) any { return teamsText(s.TeamRules) }},
+	{"youth-age", func(s Settings) any {
+		if s.YouthAge == 0 {
+			return "" // not set: DefaultYouthAge
+		}
+		return s.YouthAge
+	}},
 }
 
 // describe gives the options of s, only those that differ from other if other is given.

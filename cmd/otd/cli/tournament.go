@@ -55,6 +55,7 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.TextVar(&s.Final, "final", s.Final, "the final phase after the Swiss: none, woc (top 4, a play-off for the 4th place, best-of-3 semi-finals and final, a 3rd-place game, a level match to the discs of the match), or woc's changed: top=2|4|8,bestof=N,third=N,playoff=0|1,level=seed|discs|game,colour=lot|seed")
 	f.TextVar(&s.TeamRules, "teams", s.TeamRules, "how teams rank: best=N (the best N Swiss scores of a team, 3 by default),exclude=CATEGORY (+ between categories: who does not count, e.g. youth)")
 	f.TextVar(&s.NewIDs, "new-ids", s.NewIDs, "the WOF ids for new players that your federation has from the WOF, from the first not yet given: `FROM-TO` (e.g. 50321-59999) or FROM; 'otd export elo' numbers the players without a WOF id from them, marked new (+)")
+	f.IntVar(&s.YouthAge, "youth-age", s.YouthAge, "the youth's age `limit`: a youth is at most this old in the event's year, born in its year less the limit or later (default 15; 1 to 30)")
 	f.TextVar(&s.Time, "time", s.Time, "the engines' `time` control for 'round play' and 'tournament run': BASE+INCREMENT per side (\"5m+2s\"), BASE (\"10m\") or a time per move (\"10s/move\"); default 1m a side")
 }
 
@@ -281,7 +282,8 @@ func newTournamentEditCmd(g *globals, runF func(tournamentEditOptions) error) *c
 		Short:   "Change the current tournament's name, dates, place, director or settings",
 		Long: `edit changes what the flags name. The name, dates, city, country and
 director, the new players' WOF ids, the number of rounds (not below those
-paired), the BQ rule and the tie-breaks may change at any time: the
+paired), the BQ rule, the tie-breaks and the youth's age limit may change at
+any time: the
 standings and the reports follow. The options that
 decide pairings and the games (system, first round, seed, pairing model, bye
 points, rules and board size) change only until round 1 is paired; the
@@ -292,7 +294,8 @@ until the first time default is recorded. The change is in 'otd log';
   otd tournament edit --name "Paris Open 2026" --city Paris --country FRA --director "Ann Archer"
   otd tournament edit --rounds 9 --tiebreaks points,bq,discs,h2h
   otd tournament edit --pairing papp,elitism=none
-  otd tournament edit --new-ids 50321-59999`,
+  otd tournament edit --new-ids 50321-59999
+  otd tournament edit --youth-age 14`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().NFlag() == 0 {
@@ -489,6 +492,13 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	}
 	if len(event) > 0 {
 		fmt.Fprintf(g.Stdout, "  %s\n", strings.Join(event, ", "))
+	}
+	if s.YouthAge != 0 {
+		line := fmt.Sprintf("  youth: at most %d years old in the event's year", s.Youth())
+		if y := s.YouthBornFrom(); y != 0 {
+			line = fmt.Sprintf("  youth: at most %d years old in %d, born %d or later", s.Youth(), s.Start.Time().Year(), y)
+		}
+		fmt.Fprintln(g.Stdout, line)
 	}
 	for _, f := range t.Forbidden {
 		line := fmt.Sprintf("  never paired: %s and %s", name(t, f.A), name(t, f.B))
