@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -122,6 +123,9 @@ func (s Settings) checkChampionship() error {
 			return invalidf("category %q: born from %d to %d", c.Name, c.BornFrom, c.BornTo)
 		}
 	}
+	if s.YouthAge < 0 || s.YouthAge > 30 {
+		return invalidf("--youth-age %d: a youth is at most 1 to 30 years old in the event's year (0: the default, %d)", s.YouthAge, DefaultYouthAge)
+	}
 	if s.TeamRules.Best < 0 || s.TeamRules.Best > 9 {
 		return invalidf("--teams best=%d: 1 to 9 members count", s.TeamRules.Best)
 	}
@@ -131,6 +135,23 @@ func (s Settings) checkChampionship() error {
 		}
 	}
 	return nil
+}
+
+// DefaultYouthAge is the youth's age limit where none is set: at most 15
+// years old in the event's year (the WOC's "under 16" since 2023, RULES.md
+// section 7).
+const DefaultYouthAge = 15
+
+// Youth gives the youth's age limit: YouthAge, or DefaultYouthAge.
+func (s Settings) Youth() int { return cmp.Or(s.YouthAge, DefaultYouthAge) }
+
+// YouthBornFrom gives the first year of birth of the youth: the event's
+// year (its start) less the age limit; 0 if the event has no start date.
+func (s Settings) YouthBornFrom() int {
+	if s.Start.IsZero() {
+		return 0
+	}
+	return s.Start.Time().Year() - s.Youth()
 }
 
 // checkFinalChange refuses to change the rules of a final phase that has

@@ -471,33 +471,41 @@ func (g Game) String() string {
 	return s
 }
 
+// settingWords are the settings as the audit trail says them, each once and
+// in the order 'otd log' lists them: its name (its flag's) and its value,
+// written with fmt.Sprint ("" for not set). A setting added to Settings is
+// one line here for its changes to show in the log.
+var settingWords = []struct {
+	name  string
+	value func(Settings) any
+}{
+	{"name", func(s Settings) any { return s.Name }}, {"rounds", func(s Settings) any { return s.Rounds }},
+	{"system", func(s Settings) any { return s.System }}, {"bq", func(s Settings) any { return s.BQ }},
+	{"time-default", func(s Settings) any { return s.TimeDefault }}, {"bye-points", func(s Settings) any { return s.ByePoints }},
+	{"tiebreaks", func(s Settings) any { return s.TieBreaks }}, {"first-round", func(s Settings) any { return s.FirstRound }},
+	{"seed", func(s Settings) any { return s.Seed }}, {"pairing", func(s Settings) any { return s.Pairing }},
+	{"start", func(s Settings) any { return s.Start }}, {"end", func(s Settings) any { return s.End }},
+	{"city", func(s Settings) any { return s.City }}, {"country", func(s Settings) any { return s.Country }},
+	{"director", func(s Settings) any { return s.Director }}, {"new-ids", func(s Settings) any { return s.NewIDs }},
+	{"final", func(s Settings) any { return finalText(s.Final) }}, {"categories", func(s Settings) any { return categoriesText(s.Categories) }},
+	{"teams", func(s Settings) any { return teamsText(s.TeamRules) }},
+	{"youth-age", func(s Settings) any {
+		if s.YouthAge == 0 {
+			return "" // not set: DefaultYouthAge
+		}
+		return s.YouthAge
+	}},
+}
+
 // describe gives the options of s, only those that differ from other if other is given.
 func (s Settings) describe(other *Settings) string {
-	fields := []struct {
-		name string
-		v, o any
-	}{
-		{"name", s.Name, nil}, {"rounds", s.Rounds, nil}, {"system", s.System, nil}, {"bq", s.BQ, nil},
-		{"time-default", s.TimeDefault, nil}, {"bye-points", s.ByePoints, nil}, {"tiebreaks", s.TieBreaks, nil},
-		{"first-round", s.FirstRound, nil}, {"seed", s.Seed, nil}, {"pairing", s.Pairing, nil},
-		{"start", s.Start, nil}, {"end", s.End, nil}, {"city", s.City, nil}, {"country", s.Country, nil}, {"director", s.Director, nil},
-		{"new-ids", s.NewIDs, nil},
-		{"final", finalText(s.Final), nil}, {"categories", categoriesText(s.Categories), nil}, {"teams", teamsText(s.TeamRules), nil},
-	}
-	if other != nil {
-		o := *other
-		for i, v := range []any{o.Name, o.Rounds, o.System, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks, o.FirstRound, o.Seed, o.Pairing,
-			o.Start, o.End, o.City, o.Country, o.Director, o.NewIDs, finalText(o.Final), categoriesText(o.Categories), teamsText(o.TeamRules)} {
-			fields[i].o = v
-		}
-	}
 	var out []string
-	for _, f := range fields {
-		v := fmt.Sprint(f.v)
+	for _, f := range settingWords {
+		v := fmt.Sprint(f.value(s))
 		if other == nil && v == "" {
 			continue
 		}
-		if other == nil || v != fmt.Sprint(f.o) {
+		if other == nil || v != fmt.Sprint(f.value(*other)) {
 			if v == "" {
 				v = "-"
 			}

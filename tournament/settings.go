@@ -81,6 +81,9 @@ type Settings struct {
 	Final      FinalRules `json:"final,omitzero"`
 	Categories []Category `json:"categories,omitempty"`
 	TeamRules  TeamRules  `json:"teams,omitzero"`
+	// YouthAge is the youth's age limit: a youth is at most this old in the
+	// event's year (RULES.md section 7); 0: DefaultYouthAge.
+	YouthAge int `json:"youth_age,omitempty"`
 
 	// What the rating list and the reports say of the event; any may be empty.
 	Start    Date   `json:"start,omitzero"`

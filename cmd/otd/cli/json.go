@@ -47,6 +47,7 @@ type tournamentJSON struct {
 	Final       string          `json:"final,omitempty" doc:"the final phase after the Swiss, as --final takes it (woc, or top=4,bestof=3,...); left out if none"`
 	Categories  []categoryJSON  `json:"categories,omitempty" doc:"the categories ('otd category'); left out if none"`
 	Teams       string          `json:"teams,omitempty" doc:"how teams are ranked, as --teams takes it (best=3,exclude=youth); left out for the default, the best 3"`
+	YouthAge    int             `json:"youth_age" doc:"the youth's age limit (RULES.md section 7): a youth is at most this old in the event's year, born in its year less the limit or later; 15 unless set ('tournament edit --youth-age')"`
 }
 
 func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
@@ -56,7 +57,7 @@ func newTournamentJSON(t *tournament.Tournament) tournamentJSON {
 		System: string(s.System), BQ: s.BQ.String(), TimeDefault: s.TimeDefault.String(), ByePoints: json.Number(s.ByePoints.String()),
 		TieBreaks: s.TieBreaks.String(), FirstRound: s.FirstRound.String(), Seed: s.Seed, Pairing: s.Pairing.String(),
 		Weights: []weightJSON{}, Start: s.Start.String(), End: s.End.String(), City: s.City, Country: s.Country, Director: s.Director,
-		NewIDs: s.NewIDs.String(), Rules: s.GameRules().String(), Squares: s.GameRules().Squares(), Time: s.PlayTime().String(), Forbidden: newForbiddenJSON(t)}
+		NewIDs: s.NewIDs.String(), Rules: s.GameRules().String(), Squares: s.GameRules().Squares(), Time: s.PlayTime().String(), Forbidden: newForbiddenJSON(t), YouthAge: s.Youth()}
 	if !s.Final.IsZero() {
 		j.Final = s.Final.String()
 	}

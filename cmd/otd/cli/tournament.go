@@ -3,9 +3,11 @@ package cli
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/otd-project/otd/app"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,6 +55,7 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.TextVar(&s.Final, "final", s.Final, "the final phase after the Swiss: none, woc (top 4, a play-off for the 4th place, best-of-3 semi-finals and final, a 3rd-place game, a level match to the discs of the match), or woc's changed: top=2|4|8,bestof=N,third=N,playoff=0|1,level=seed|discs|game,colour=lot|seed")
 	f.TextVar(&s.TeamRules, "teams", s.TeamRules, "how teams rank: best=N (the best N Swiss scores of a team, 3 by default),exclude=CATEGORY (+ between categories: who does not count, e.g. youth)")
 	f.TextVar(&s.NewIDs, "new-ids", s.NewIDs, "the WOF ids for new players that your federation has from the WOF, from the first not yet given: `FROM-TO` (e.g. 50321-59999) or FROM; 'otd export elo' numbers the players without a WOF id from them, marked new (+)")
+	f.IntVar(&s.YouthAge, "youth-age", s.YouthAge, "the youth's age `limit`: a youth is at most this old in the event's year, born in its year less the limit or later (default 15; 1 to 30)")
 	f.TextVar(&s.Time, "time", s.Time, "the engines' `time` control for 'round play' and 'tournament run': BASE+INCREMENT per side (\"5m+2s\"), BASE (\"10m\") or a time per move (\"10s/move\"); default 1m a side")
 }
 
@@ -101,25 +104,53 @@ func (r rulesFlags) apply(s *tournament.Settings, changed func(string) bool) err
 }
 
 // editSettings copies into s the settings of edit whose flags were given.
-func editSettings(s *tournament.Settings, edit tournament.Settings, changed func(string) bool) {
-	for _, f := range []struct {
-		flag string
-		set  func()
-	}{
-		{"name", func() { s.Name = edit.Name }}, {"rounds", func() { s.Rounds = edit.Rounds }},
-		{"system", func() { s.System = edit.System }}, {"bq", func() { s.BQ = edit.BQ }},
-		{"time-default", func() { s.TimeDefault = edit.TimeDefault }}, {"bye-points", func() { s.ByePoints = edit.ByePoints }},
-		{"tiebreaks", func() { s.TieBreaks = edit.TieBreaks }}, {"first-round", func() { s.FirstRound = edit.FirstRound }},
-		{"seed", func() { s.Seed = edit.Seed }}, {"pairing", func() { s.Pairing = edit.Pairing }}, {"start", func() { s.Start = edit.Start }}, {"end", func() { s.End = edit.End }},
-		{"city", func() { s.City = edit.City }}, {"country", func() { s.Country = edit.Country }},
-		{"director", func() { s.Director = edit.Director }}, {"time", func() { s.Time = edit.Time }},
-		{"final", func() { s.Final = edit.Final }}, {"teams", func() { s.TeamRules = edit.TeamRules }},
-		{"new-ids", func() { s.NewIDs = edit.NewIDs }},
-	} {
-		if changed(f.flag) {
-			f.set()
+// Each flag of settingsFlags, and --name, is named after its setting's key
+// in the settings' record (tournament.EncodeSettings), '-' for '_': the copy
+// goes through that record, so that a new setting needs no line here.
+func editSettings(s *tournament.Settings, edit tournament.Settings, changed func(string) bool) error {
+	var to, from map[string]json.RawMessage
+	for _, r := range []struct {
+		s *tournament.Settings
+		m *map[string]json.RawMessage
+	}{{s, &to}, {&edit, &from}} {
+		b, err := tournament.EncodeSettings(*r.s)
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(b, r.m); err != nil {
+			return err
 		}
 	}
+	keys := map[string]bool{}
+	for f := range reflect.TypeFor[tournament.Settings]().Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		keys[name] = true
+	}
+	flags := pflag.NewFlagSet("", pflag.ContinueOnError)
+	flags.String("name", "", "")
+	settingsFlags(flags, &tournament.Settings{})
+	var err error
+	flags.VisitAll(func(f *pflag.Flag) {
+		key := strings.ReplaceAll(f.Name, "-", "_")
+		switch v, ok := from[key]; {
+		case !keys[key]:
+			err = fmt.Errorf("internal error: --%s names no setting of the settings' record", f.Name)
+		case !changed(f.Name):
+		case ok:
+			to[key] = v
+		default:
+			delete(to, key) // left out of the record: not set
+		}
+	})
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(to)
+	if err != nil {
+		return err
+	}
+	*s, err = tournament.DecodeSettings(tournament.SettingsVersion, b)
+	return err
 }
 
 type tournamentNewOptions struct {
@@ -251,7 +282,8 @@ func newTournamentEditCmd(g *globals, runF func(tournamentEditOptions) error) *c
 		Short:   "Change the current tournament's name, dates, place, director or settings",
 		Long: `edit changes what the flags name. The name, dates, city, country and
 director, the new players' WOF ids, the number of rounds (not below those
-paired), the BQ rule and the tie-breaks may change at any time: the
+paired), the BQ rule, the tie-breaks and the youth's age limit may change at
+any time: the
 standings and the reports follow. The options that
 decide pairings and the games (system, first round, seed, pairing model, bye
 points, rules and board size) change only until round 1 is paired; the
@@ -262,7 +294,8 @@ until the first time default is recorded. The change is in 'otd log';
   otd tournament edit --name "Paris Open 2026" --city Paris --country FRA --director "Ann Archer"
   otd tournament edit --rounds 9 --tiebreaks points,bq,discs,h2h
   otd tournament edit --pairing papp,elitism=none
-  otd tournament edit --new-ids 50321-59999`,
+  otd tournament edit --new-ids 50321-59999
+  otd tournament edit --youth-age 14`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().NFlag() == 0 {
@@ -289,7 +322,9 @@ func runTournamentEdit(g *globals, o tournamentEditOptions) error {
 	}
 	t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
 		return d.EditSettings(ctx, id, func(s *tournament.Settings) error {
-			editSettings(s, o.Edit, o.changed)
+			if err := editSettings(s, o.Edit, o.changed); err != nil {
+				return err
+			}
 			return o.Rules.apply(s, o.changed)
 		})
 	})
@@ -457,6 +492,13 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	}
 	if len(event) > 0 {
 		fmt.Fprintf(g.Stdout, "  %s\n", strings.Join(event, ", "))
+	}
+	if s.YouthAge != 0 {
+		line := fmt.Sprintf("  youth: at most %d years old in the event's year", s.Youth())
+		if y := s.YouthBornFrom(); y != 0 {
+			line = fmt.Sprintf("  youth: at most %d years old in %d, born %d or later", s.Youth(), s.Start.Time().Year(), y)
+		}
+		fmt.Fprintln(g.Stdout, line)
 	}
 	for _, f := range t.Forbidden {
 		line := fmt.Sprintf("  never paired: %s and %s", name(t, f.A), name(t, f.B))
