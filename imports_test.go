@@ -105,7 +105,7 @@ var testAllowed = map[string][]string{
 // DESIGN.md: web never builds a report's data). TestImportRules fails on an
 // entry no longer imported, so that it goes with its import.
 var pending = map[string][]string{
-	"web":        {"export"},
+	"web": {"export"},
 }
 
 // importProblem says why a file of package pkg (a test file: isTest) may
