@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/internal/fakeengine"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/store/postgres"
@@ -29,18 +29,18 @@ import (
 //
 //	go test -run '^$' -bench DistributedRound -benchtime 6x .
 func BenchmarkDistributedRound(b *testing.B) {
-	for _, engine := range []string{"fake", "alphabeta:5"} {
+	for _, kind := range []string{"fake", "alphabeta:5"} {
 		for _, workers := range []int{0, 1, 2, 4} {
-			name := fmt.Sprintf("%s/workers=%d", engine, workers)
+			name := fmt.Sprintf("%s/workers=%d", kind, workers)
 			if workers == 0 {
-				name = engine + "/local"
+				name = kind + "/local"
 			}
-			b.Run(name, func(b *testing.B) { benchDistributed(b, engine, workers) })
+			b.Run(name, func(b *testing.B) { benchDistributed(b, kind, workers) })
 		}
 	}
 }
 
-func benchDistributed(b *testing.B, engine string, workers int) {
+func benchDistributed(b *testing.B, kind string, workers int) {
 	testenv.NeedPostgres(b)
 	pg, drop, err := testenv.NewPostgresDB()
 	if err != nil {
@@ -57,15 +57,15 @@ func benchDistributed(b *testing.B, engine string, workers int) {
 	ctx := context.Background()
 	s := tournament.DefaultSettings("Bench RR", 60)
 	s.System = tournament.RoundRobin
-	if s.Time, err = match.ParseTimeControl("1m"); err != nil {
+	if s.Time, err = engine.ParseTimeControl("1m"); err != nil {
 		b.Fatal(err)
 	}
 	created, err := d.Create(ctx, s)
 	if err != nil {
 		b.Fatal(err)
 	}
-	spec := "builtin:" + engine
-	if engine == "fake" {
+	spec := "builtin:" + kind
+	if kind == "fake" {
 		spec = tournament.Engine{Protocol: tournament.GTP, Argv: fakeengine.Argv("gtp", "good", 0, "quiet")}.String()
 	}
 	for i := range 20 {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/otd-project/otd/engine"
 
-	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
 	"github.com/otd-project/otd/internal/fakeengine"
 	"github.com/otd-project/otd/internal/testenv"
@@ -259,7 +258,7 @@ func benchPostgres(b *testing.B) string {
 // games per minute.
 func BenchmarkEngineRound(b *testing.B) {
 	specs := []string{"alphabeta:6", "alphabeta:5", "alphabeta:4", "alphabeta:3", "alphabeta:2", "alphabeta:1", "greedy", "random"}
-	tc, err := match.ParseTimeControl("3s")
+	tc, err := engine.ParseTimeControl("3s")
 	if err != nil {
 		b.Fatal(err)
 	}

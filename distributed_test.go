@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/internal/fakeengine"
 	"github.com/otd-project/otd/internal/testenv"
@@ -58,7 +58,7 @@ func TestDistributedWorkersKilled(t *testing.T) {
 	ctx := context.Background()
 	s := tournament.DefaultSettings("Engines RR", rounds)
 	s.System = tournament.RoundRobin
-	if s.Time, err = match.ParseTimeControl("30s"); err != nil {
+	if s.Time, err = engine.ParseTimeControl("30s"); err != nil {
 		t.Fatal(err)
 	}
 	created, err := d.Create(ctx, s)

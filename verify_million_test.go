@@ -73,7 +73,7 @@ func writeGeneratedGames(path, format string, n int, seed uint64) error {
 			}
 			w.Write(rec)
 		} else {
-			fmt.Fprintf(w, "%s %s\n", transcript.FormatMoves(points), score)
+			fmt.Fprintf(w, "%s %s\n", engine.FormatMoves(points), score)
 		}
 	}
 	if err := w.Flush(); err != nil {

@@ -28,7 +28,15 @@ func (d *Director) act(ctx context.Context, id int64, ops ...tournament.Op) (Out
 
 // Register registers a player ('player add').
 func (d *Director) Register(ctx context.Context, id int64, in tournament.PlayerInput) (Outcome, error) {
-	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(in) })
+	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return addPlayer(t, in) })
+}
+
+// addPlayer registers a player whose engine, if a built-in one, exists.
+func addPlayer(t *tournament.Tournament, in tournament.PlayerInput) (tournament.Change, error) {
+	if err := checkBuiltin(in.Engine); err != nil {
+		return tournament.Change{}, err
+	}
+	return t.AddPlayer(in)
 }
 
 // Entrant is a player to register, and their entry in categories (its
@@ -45,7 +53,7 @@ func (d *Director) RegisterAll(ctx context.Context, id int64, es []Entrant) (Out
 	for _, e := range es {
 		n := 0 // the number the player is registered with
 		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
-			c, err := t.AddPlayer(e.PlayerInput)
+			c, err := addPlayer(t, e.PlayerInput)
 			if err == nil {
 				n = c.After.Players[0].Number
 			}
@@ -63,7 +71,14 @@ func (d *Director) RegisterAll(ctx context.Context, id int64, es []Entrant) (Out
 func (d *Director) EditPlayer(ctx context.Context, id int64, n int, e tournament.PlayerEdit, entry tournament.PlayerEntry) (Outcome, error) {
 	var ops []tournament.Op
 	if e != (tournament.PlayerEdit{}) {
-		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EditPlayer(n, e) })
+		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+			if e.Engine != nil {
+				if err := checkBuiltin(*e.Engine); err != nil {
+					return tournament.Change{}, err
+				}
+			}
+			return t.EditPlayer(n, e)
+		})
 	}
 	if entry != (tournament.PlayerEntry{}) {
 		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.EnterPlayer(n, entry) })

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/otd-project/otd/engine/match"
+	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/internal/memstore"
 	"github.com/otd-project/otd/tournament"
@@ -80,7 +80,7 @@ func checkRound(t *testing.T, tm *tournament.Tournament, r int) (played int) {
 	return played
 }
 
-var minute = match.TimeControl{Base: time.Minute}
+var minute = engine.TimeControl{Base: time.Minute}
 
 // TestPlayRound plays a round of built-in engines with a person among them:
 // every engine game is recorded with a transcript that replays to its score,

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/player"
 
 	"github.com/otd-project/otd/tournament"
@@ -30,16 +29,16 @@ import (
 // it is, the pairing it was queued for, the engines it needs and the clocks
 // it is played with.
 type GameJob struct {
-	Tournament int64             `json:"tournament"`
-	Event      string            `json:"event"` // the tournament's name, for what a worker says
-	Round      int               `json:"round"`
-	Table      int               `json:"table"`
-	Black      int               `json:"black"` // the players' numbers
-	White      int               `json:"white"`
-	Names      [2]string         `json:"names"`   // the entrants' names, black first: the engines a worker needs
-	Engines    [2]string         `json:"engines"` // their engines as registered (ParseEngine)
-	Time       match.TimeControl `json:"time"`
-	Moves      int               `json:"moves"` // the most moves the game can have: the empty squares at its start
+	Tournament int64              `json:"tournament"`
+	Event      string             `json:"event"` // the tournament's name, for what a worker says
+	Round      int                `json:"round"`
+	Table      int                `json:"table"`
+	Black      int                `json:"black"` // the players' numbers
+	White      int                `json:"white"`
+	Names      [2]string          `json:"names"`   // the entrants' names, black first: the engines a worker needs
+	Engines    [2]string          `json:"engines"` // their engines as registered (ParseEngine)
+	Time       engine.TimeControl `json:"time"`
+	Moves      int                `json:"moves"` // the most moves the game can have: the empty squares at its start
 }
 
 // Longest is the longest a worker can take over the game: both engines'
@@ -134,7 +133,7 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 		if err != nil {
 			return nil, err
 		}
-		if o.Time == (match.TimeControl{}) {
+		if o.Time == (engine.TimeControl{}) {
 			o.Time = t.PlayTime()
 		}
 		if err := o.Time.Valid(); err != nil {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/otd-project/otd/engine"
@@ -25,6 +26,9 @@ const engineCheckMove = 5 * time.Second
 // is PlayOptions.Start unless a test gives another. Cancelling ctx (Ctrl-C)
 // stops the engine at once; its start and handshake have engineStartTimeout.
 func StartEngine(ctx context.Context, p tournament.Player, r engine.Rules) (player.Player, error) {
+	if err := checkBuiltin(p.Engine); err != nil {
+		return nil, err
+	}
 	e, err := tournament.ParseEngine(p.Engine)
 	if err != nil {
 		return nil, err
@@ -51,6 +55,22 @@ func StartEngine(ctx context.Context, p tournament.Player, r engine.Rules) (play
 		return eng, nil
 	}
 	return player.New(e.Argv[0])
+}
+
+// checkBuiltin refuses a player's engine "builtin:NAME" whose NAME is no
+// built-in player (player.New): the domain checks an engine's form
+// (tournament.ParseEngine), engine/player knows its players. Any other
+// engine passes.
+func checkBuiltin(spec string) error {
+	proto, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	if !strings.EqualFold(proto, tournament.Builtin) {
+		return nil
+	}
+	p, err := player.New(rest)
+	if err != nil {
+		return invalidf("engine %q: %w", spec, err)
+	}
+	return p.Close()
 }
 
 // CheckEngine starts engine spec once under the rules r, asks it for a move

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/engine"
+	"github.com/otd-project/otd/internal/memstore"
 	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/tournament"
 )
@@ -53,5 +54,31 @@ func TestCheckEngine(t *testing.T) {
 				t.Fatalf("CheckEngine(%q, %v) = %v; want a refusal saying %q (invalid input: %v)", tc.spec, tc.rules, err, tc.refused, tc.invalid)
 			}
 		})
+	}
+}
+
+// TestRegisterBuiltin: a built-in engine that engine/player does not have
+// is refused when the player is registered or edited, with the same words
+// as before the domain left the question to app.
+func TestRegisterBuiltin(t *testing.T) {
+	ctx := context.Background()
+	d := app.New(app.Store{Storage: memstore.New()})
+	tm, err := d.Create(ctx, tournament.DefaultSettings("Bots", 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []string{"builtin:alphabeta:99", "builtin:deep-blue", "builtin:", "BUILTIN: nosuch"} {
+		_, err := d.Register(ctx, tm.ID, tournament.PlayerInput{Name: "Bot", Engine: spec})
+		want := `engine "` + spec + `": "`
+		if !errors.Is(err, tournament.ErrInvalid) || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("register %q: %v; want ErrInvalid, %s...", spec, err, want)
+		}
+	}
+	if _, err := d.Register(ctx, tm.ID, tournament.PlayerInput{Name: "Bot", Engine: "builtin:alphabeta:3"}); err != nil {
+		t.Fatal(err)
+	}
+	bad := "builtin:alphabeta:99"
+	if _, err := d.EditPlayer(ctx, tm.ID, 1, tournament.PlayerEdit{Engine: &bad}, tournament.PlayerEntry{}); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("edit to %q: %v; want ErrInvalid", bad, err)
 	}
 }

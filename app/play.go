@@ -25,9 +25,9 @@ type StartFunc func(ctx context.Context, p tournament.Player, r engine.Rules) (p
 // PlayOptions says how PlayRound plays a round's engine games, and Run
 // the rounds left.
 type PlayOptions struct {
-	Time        match.TimeControl // zero: the tournament's (Settings.PlayTime)
-	Concurrency int               // games at once; 0 is 1
-	Start       StartFunc         // starts an engine player; nil: StartEngine
+	Time        engine.TimeControl // zero: the tournament's (Settings.PlayTime)
+	Concurrency int                // games at once; 0 is 1
+	Start       StartFunc          // starts an engine player; nil: StartEngine
 	// Progress, if set, is told when a game starts and ends; calls come one
 	// at a time, from any goroutine.
 	Progress func(GameEvent)
@@ -57,13 +57,13 @@ type GameEvent struct {
 
 // PlayReport is what PlayRound did.
 type PlayReport struct {
-	Round    int               // 0 for the final phase (PlayFinal)
-	Played   int               // games played and recorded by this call
-	Recorded int               // engine games of the round with a result before this call
-	Humans   []int             // tables with a person, left for 'otd result'
-	Finals   []string          // final games with a person, left for 'otd result' ("SF1 2")
-	Failed   int               // games not played or not recorded (see the events' errors)
-	Time     match.TimeControl // the time control the games were played with
+	Round    int                // 0 for the final phase (PlayFinal)
+	Played   int                // games played and recorded by this call
+	Recorded int                // engine games of the round with a result before this call
+	Humans   []int              // tables with a person, left for 'otd result'
+	Finals   []string           // final games with a person, left for 'otd result' ("SF1 2")
+	Failed   int                // games not played or not recorded (see the events' errors)
+	Time     engine.TimeControl // the time control the games were played with
 }
 
 // Errors of PlayRound and Run.
@@ -125,7 +125,7 @@ func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (Play
 	if err != nil {
 		return PlayReport{}, err
 	}
-	if o.Time == (match.TimeControl{}) {
+	if o.Time == (engine.TimeControl{}) {
 		o.Time = t.PlayTime()
 	}
 	if err := o.Time.Valid(); err != nil {
@@ -332,7 +332,7 @@ func play(ctx context.Context, t *tournament.Tournament, o PlayOptions, ps [2]pl
 			return nil, err
 		}
 	}
-	p := tournament.Played{Result: res}
+	p := played(res)
 	if res.End != match.Normal && t.TimeDefault == scoring.TimeComplete {
 		limit := o.CompleteMove
 		if limit == 0 {
@@ -343,6 +343,20 @@ func play(ctx context.Context, t *tournament.Tournament, o PlayOptions, ps [2]pl
 		}
 	}
 	return save(p)
+}
+
+// played gives the domain's record of a game engine/match played: its
+// moves and final position, how it ended and, after a default, the side at
+// fault and why (an illegal move with its number).
+func played(res match.Result) tournament.Played {
+	p := tournament.Played{Moves: res.Moves, Position: res.Position, End: res.End.String(), Fault: res.Fault}
+	if res.End != match.Normal {
+		p.Reason = res.Err.Error()
+		if res.End == match.Illegal {
+			p.Reason = fmt.Sprintf("%s (move %d)", p.Reason, len(res.Moves)+1)
+		}
+	}
+	return p
 }
 
 // recordWith returns the function that records a game played in tournament
@@ -367,7 +381,7 @@ func (d *Director) PlayFinal(ctx context.Context, id int64, o PlayOptions) (Play
 	if err != nil {
 		return PlayReport{}, err
 	}
-	if o.Time == (match.TimeControl{}) {
+	if o.Time == (engine.TimeControl{}) {
 		o.Time = t.PlayTime()
 	}
 	if err := o.Time.Valid(); err != nil {

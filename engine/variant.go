@@ -24,6 +24,18 @@ func (p Point) String() string {
 	return fmt.Sprintf("%c%d", 'a'+p.Col, p.Row+1)
 }
 
+// FormatMoves writes moves as a compact move list, such as f5d6c3 (or
+// j10a9 on a larger board); passes are left implicit, as they are forced.
+func FormatMoves(moves []Point) string {
+	var b strings.Builder
+	for _, m := range moves {
+		if m != PassPoint {
+			b.WriteString(m.String())
+		}
+	}
+	return b.String()
+}
+
 // ErrBadPoint is returned for a square name that is not a1..p16.
 var ErrBadPoint = errors.New("not a square a1..p16")
 

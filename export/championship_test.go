@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
@@ -317,7 +318,7 @@ func TestFinalWallSheet(t *testing.T) {
 func TestProvisionalFinalRanking(t *testing.T) {
 	tm := championship()
 	tm.FinalGames = tm.FinalGames[:5]
-	rows, over, err := export.FinalRanking(tm)
+	rows, over, err := app.FinalRanking(tm)
 	if err != nil || over {
 		t.Fatalf("over %v, %v", over, err)
 	}
@@ -328,7 +329,7 @@ func TestProvisionalFinalRanking(t *testing.T) {
 	if want := "1:2:false 2:1:false 3:3:false 4:8:false 5:6:false 6:7:false 7:4:false 8:5:false"; strings.Join(got, " ") != want {
 		t.Errorf("provisional final ranking %q; want %q", got, want)
 	}
-	rows, _, err = export.CategoryRanking(tm, "seniors")
+	rows, _, err = app.CategoryRanking(tm, "seniors")
 	if err != nil || len(rows) != 3 || rows[0].Player != 6 || rows[0].Final {
 		t.Errorf("seniors after the play-off: %+v, %v; want the Swiss order, Fay first", rows, err)
 	}
@@ -338,10 +339,10 @@ func TestProvisionalFinalRanking(t *testing.T) {
 // championship's sheets, rows or parts.
 func TestSwissOnlyUnchanged(t *testing.T) {
 	tm := smallEvent()
-	if export.Championship(tm) {
+	if app.Championship(tm) {
 		t.Fatal("smallEvent is a championship")
 	}
-	page, err := export.ResultsPage(tm)
+	page, err := app.ResultsPage(tm)
 	if err != nil {
 		t.Fatal(err)
 	}

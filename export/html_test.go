@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
 )
@@ -223,7 +224,7 @@ func TestWallSheetCollation(t *testing.T) {
 	}
 	tm.Games = append(tm.Games, tournament.Game{Round: 1, Table: 50, Black: 99})
 	var got []string
-	for _, s := range export.Seats(tm, 1) {
+	for _, s := range app.Seats(tm, 1) {
 		got = append(got, s.Name)
 	}
 	var want []string

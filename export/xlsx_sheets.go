@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 )
@@ -134,11 +135,11 @@ func tournamentSheet(t *tournament.Tournament, v tournament.View) Sheet {
 // settings: the final phases (and why one is not played), the categories,
 // the teams' rule; none for an event that is only a Swiss.
 func championshipRows(t *tournament.Tournament) ([][]any, error) {
-	if !Championship(t) {
+	if !app.Championship(t) {
 		return nil, nil
 	}
 	var out [][]any
-	if hasOpenFinal(t) {
+	if app.HasOpenFinal(t) {
 		out = append(out, []any{"Final phase", t.Final.String()})
 	}
 	for _, c := range t.Categories {
@@ -161,7 +162,7 @@ func championshipRows(t *tournament.Tournament) ([][]any, error) {
 		}
 		out = append(out, []any{"Category " + c.Name, strings.Join(about, "; ")})
 	}
-	if !hasTeams(t) {
+	if !app.HasTeams(t) {
 		return out, nil
 	}
 	teams := fmt.Sprintf("the best %d Swiss scores of each", cmp.Or(t.TeamRules.Best, 3))

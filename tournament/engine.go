@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/player"
 )
 
 // Engine says how otd starts an engine entrant: a program speaking GTP or
@@ -14,7 +13,7 @@ import (
 // player.
 type Engine struct {
 	Protocol string   // "gtp", "nboard" or "builtin"
-	Argv     []string // the program and its arguments; for "builtin", the player's spec (player.New)
+	Argv     []string // the program and its arguments; for "builtin", the player's spec (engine/player.New)
 }
 
 // Engine protocols.
@@ -49,12 +48,13 @@ func ParseEngine(s string) (Engine, error) {
 		}
 		e.Argv = argv
 	case Builtin:
-		p, err := player.New(rest)
-		if err != nil {
-			return Engine{}, invalidf("engine %q: %w", s, err)
+		// Which built-in players there are is engine/player's to say:
+		// app asks it (before the domain) when a player is registered.
+		name := strings.ToLower(strings.TrimSpace(rest))
+		if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789:") != "" {
+			return bad("a built-in player's name is letters, digits and colons")
 		}
-		p.Close()
-		e.Argv = []string{strings.ToLower(strings.TrimSpace(rest))}
+		e.Argv = []string{name}
 	default:
 		return bad(fmt.Sprintf("unknown protocol %q", proto))
 	}

@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/match"
-	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/scoring"
 )
 
@@ -28,7 +26,7 @@ func TestParseEngine(t *testing.T) {
 		{"builtin:alphabeta:4", Builtin, []string{"alphabeta:4"}, "builtin:alphabeta:4"},
 		{"builtin:Greedy", Builtin, []string{"greedy"}, "builtin:greedy"},
 		{"builtin:random:7", Builtin, []string{"random:7"}, "builtin:random:7"},
-		{"builtin:alphabeta:99", "", nil, ""},
+		{"builtin:deep-blue", "", nil, ""}, // which names are players is engine/player's: app asks it (TestRegisterBuiltin)
 		{"builtin:", "", nil, ""},
 		{"gtp:", "", nil, ""},
 		{"gtp:   ", "", nil, ""},
@@ -75,26 +73,26 @@ func FuzzParseEngine(f *testing.F) {
 	})
 }
 
-// playedGame plays moves (squares as text) from the start of standard Othello
-// and returns the game as engine/match would: ended normally if it is over,
-// else lost by default by the side to move with end.
-func playedGame(t *testing.T, moves string, end match.End) Played {
+// playedGame plays moves (squares as text, two characters each) from the
+// start of standard Othello and returns the game as app hands it over: ended
+// normally if it is over, else lost by default by the side to move with end.
+func playedGame(t *testing.T, moves string, end string) Played {
 	return playedUnder(t, engine.Othello(), moves, end)
 }
 
 // playedUnder is playedGame under the rules r.
-func playedUnder(t *testing.T, r engine.Rules, moves string, end match.End) Played {
+func playedUnder(t *testing.T, r engine.Rules, moves string, end string) Played {
 	t.Helper()
 	pos, err := engine.NewPosition(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := transcript.ParseMovesRules(moves, r)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var ms []engine.Point
-	for _, m := range rec.Moves {
+	for i := 0; i < len(moves); i += 2 {
+		m, err := engine.ParsePoint(moves[i : i+2])
+		if err != nil {
+			t.Fatal(err)
+		}
 		if pos.MustPass() {
 			pos, _ = pos.Play(engine.PassPoint)
 			ms = append(ms, engine.PassPoint)
@@ -104,13 +102,11 @@ func playedUnder(t *testing.T, r engine.Rules, moves string, end match.End) Play
 		}
 		ms = append(ms, m)
 	}
-	res := match.Result{Moves: ms, Position: pos, End: end}
-	if end == match.Normal {
-		res.Score = pos.FinalScore()
-	} else {
-		res.Score, res.Fault, res.Err = pos.Score(), pos.ToMove(), errors.New("flag fell")
+	p := Played{Moves: ms, Position: pos, End: end}
+	if end != EndNormal {
+		p.Fault, p.Reason = pos.ToMove(), "flag fell"
 	}
-	return Played{Result: res}
+	return p
 }
 
 // A shortest game: a black wipe-out in 9 moves (13-0, 51 empty squares), found
@@ -126,41 +122,46 @@ func TestRecordGame(t *testing.T) {
 		want   Result
 		err    error
 	}{
-		{"normal end, empties to the winner", scoring.TimeComplete, func(t *testing.T) Played { return playedGame(t, wipeout, match.Normal) },
+		{"normal end, empties to the winner", scoring.TimeComplete, func(t *testing.T) Played { return playedGame(t, wipeout, EndNormal) },
 			Result{Black: 64, White: 0, Kind: Normal, Moves: wipeout, End: "normal"}, nil},
 		// Black's flag falls after f5 d6 (3-3... black to move at 3-3 is
 		// after f5d6: 3 black, 3 white): white wins; complete: the empty
 		// squares to white, 3-61.
-		{"time, board as it stood", scoring.TimeComplete, func(t *testing.T) Played { return playedGame(t, "f5d6", match.Time) },
+		{"time, board as it stood", scoring.TimeComplete, func(t *testing.T) Played { return playedGame(t, "f5d6", EndTime) },
 			Result{Black: 3, White: 61, Kind: TimeDefault, Loser: Black, Moves: "f5d6", End: "time", Note: "flag fell"}, nil},
 		{"time, completed by the winner", scoring.TimeComplete, func(t *testing.T) Played {
-			p := playedGame(t, "f5d6", match.Time)
+			p := playedGame(t, "f5d6", EndTime)
 			p.Completed = &completed
 			return p
 		}, Result{Black: 20, White: 44, Kind: TimeDefault, Loser: Black, Moves: "f5d6", End: "time", Note: "flag fell; completed by the winner to 20-44"}, nil},
-		// White's illegal move at move 3 (after f5d6c3... white to move):
-		// fixed policy, 31-33 for black.
-		{"illegal, fixed", scoring.TimeFixed, func(t *testing.T) Played { return playedGame(t, "f5d6c3", match.Illegal) },
-			Result{Black: 33, White: 31, Kind: TimeDefault, Loser: White, Moves: "f5d6c3", End: "illegal", Note: "flag fell (move 4)"}, nil},
-		{"crash, wipeout", scoring.TimeWipeout, func(t *testing.T) Played { return playedGame(t, "f5", match.Crash) },
+		// White's illegal move at move 4 (after f5d6c3, white to move; app
+		// words the reason, with the move's number): fixed policy, 31-33
+		// for black.
+		{"illegal, fixed", scoring.TimeFixed, func(t *testing.T) Played {
+			p := playedGame(t, "f5d6c3", EndIllegal)
+			p.Reason = "e3 is not legal (move 4)"
+			return p
+		},
+			Result{Black: 33, White: 31, Kind: TimeDefault, Loser: White, Moves: "f5d6c3", End: "illegal", Note: "e3 is not legal (move 4)"}, nil},
+		{"crash, wipeout", scoring.TimeWipeout, func(t *testing.T) Played { return playedGame(t, "f5", EndCrash) },
 			Result{Black: 64, White: 0, Kind: TimeDefault, Loser: White, Moves: "f5", End: "crash", Note: "flag fell"}, nil},
 		// An engine's stderr in the error: escape sequences (retitle the
 		// terminal, clear it), a bidirectional override, a line break and a
 		// byte that is not UTF-8 are kept escaped.
 		{"crash, a note with control characters", scoring.TimeWipeout, func(t *testing.T) Played {
-			p := playedGame(t, "f5", match.Crash)
-			p.Err = errors.New("exited (stderr: \x1b]0;pwned\x07\x1b[2J\u202e0-46 \xff\n\tok)")
+			p := playedGame(t, "f5", EndCrash)
+			p.Reason = "exited (stderr: \x1b]0;pwned\x07\x1b[2J\u202e0-46 \xff\n\tok)"
 			return p
 		}, Result{Black: 64, White: 0, Kind: TimeDefault, Loser: White, Moves: "f5", End: "crash",
 			Note: `exited (stderr: \x1b]0;pwned\a\x1b[2J\u202e0-46 \xff\n\tok)`}, nil},
-		{"normal end before the end", scoring.TimeComplete, func(t *testing.T) Played { return playedGame(t, "f5d6", match.Normal) }, Result{}, ErrInvalid},
+		{"normal end before the end", scoring.TimeComplete, func(t *testing.T) Played { return playedGame(t, "f5d6", EndNormal) }, Result{}, ErrInvalid},
 		{"moves not leading to the position", scoring.TimeComplete, func(t *testing.T) Played {
-			p := playedGame(t, "f5d6", match.Time)
+			p := playedGame(t, "f5d6", EndTime)
 			p.Moves = p.Moves[:1]
 			return p
 		}, Result{}, ErrInvalid},
 		{"an illegal move in the transcript", scoring.TimeComplete, func(t *testing.T) Played {
-			p := playedGame(t, "f5d6", match.Time)
+			p := playedGame(t, "f5d6", EndTime)
 			p.Moves[1] = engine.Point{} // a1
 			return p
 		}, Result{}, ErrInvalid},

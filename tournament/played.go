@@ -6,18 +6,30 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/match"
-	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/scoring"
 )
 
-// Played is a game otd played itself, as engine/match returned it, with the
-// completion of a game lost by default when the tournament's time-default
-// policy is "complete" (RULES.md section 2).
+// How a game otd played ended (Result.End): normally, or lost by default by
+// the side at fault, in engine/match's words (match.End).
+const (
+	EndNormal  = "normal"   // neither side can move
+	EndTime    = "time"     // a flag fell
+	EndCrash   = "crash"    // the engine failed
+	EndIllegal = "illegal"  // the engine played an illegal move, or answered no move
+	EndNoReply = "no reply" // the engine did not answer at all
+)
+
+// Played is a game otd played itself, as the application layer hands it over
+// from engine/match, with the completion of a game lost by default when the
+// tournament's time-default policy is "complete" (RULES.md section 2).
 type Played struct {
-	match.Result
-	Completed *engine.Score // the winner's completion of a default; nil: none (the board as it stood counts)
+	Moves     []engine.Point  // every move from the start, passes included
+	Position  engine.Position // the final position; after a default, the board as it stood
+	End       string          // EndNormal, or how the side at fault lost by default (EndTime...)
+	Fault     engine.Color    // the side at fault, when End is not EndNormal
+	Reason    string          // why the default happened, in words, when End is not EndNormal
+	Completed *engine.Score   // the winner's completion of a default; nil: none (the board as it stood counts)
 }
 
 // maxNote is the longest Result.Note kept, in bytes.
@@ -53,7 +65,7 @@ func (t *Tournament) RecordGame(ref GameRef, p Played) (Change, error) {
 	// the tournament's rules (the empty squares, Anti-Othello's count).
 	in := ResultInput{HasScore: true}
 	switch {
-	case p.End == match.Normal:
+	case p.End == EndNormal:
 		if !pos.GameOver() {
 			return Change{}, invalidf("%s: a game ended normally at %s, not at its end", where, pos.Score())
 		}
@@ -75,12 +87,9 @@ func (t *Tournament) RecordGame(ref GameRef, p Played) (Change, error) {
 		return Change{}, err
 	}
 	res := g.Result // the Result c.After points to
-	res.Moves, res.End = transcript.FormatMoves(p.Moves), p.End.String()
-	if p.End != match.Normal {
-		note := p.Err.Error()
-		if p.End == match.Illegal {
-			note = fmt.Sprintf("%s (move %d)", note, len(p.Moves)+1)
-		}
+	res.Moves, res.End = engine.FormatMoves(p.Moves), p.End
+	if p.End != EndNormal {
+		note := p.Reason
 		if p.Completed != nil {
 			note += fmt.Sprintf("; completed by the winner to %s", *p.Completed)
 		}
@@ -93,13 +102,13 @@ func (t *Tournament) RecordGame(ref GameRef, p Played) (Change, error) {
 }
 
 // DefaultTime is the time control of the games otd plays when neither the
-// tournament (Settings.Time) nor PlayOptions gives one: a minute a side.
-var DefaultTime = match.TimeControl{Base: time.Minute}
+// tournament (Settings.Time) nor app.PlayOptions gives one: a minute a side.
+var DefaultTime = engine.TimeControl{Base: time.Minute}
 
 // PlayTime returns the time control of the games otd plays: Settings.Time,
 // or DefaultTime.
-func (s Settings) PlayTime() match.TimeControl {
-	if s.Time == (match.TimeControl{}) {
+func (s Settings) PlayTime() engine.TimeControl {
+	if s.Time == (engine.TimeControl{}) {
 		return DefaultTime
 	}
 	return s.Time

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
 )
@@ -73,7 +72,7 @@ type Settings struct {
 	Variant engine.Rules `json:"rules,omitzero"`
 	// Time is the engines' time control for the games otd plays itself
 	// (Director.PlayRound); zero: DefaultTime.
-	Time match.TimeControl `json:"time,omitzero"`
+	Time engine.TimeControl `json:"time,omitzero"`
 
 	// The championship (RULES.md section 7): the open's final phase after
 	// the Swiss, the categories (each with a ranking and perhaps a final
@@ -233,7 +232,7 @@ func (s Settings) Check() error {
 			return invalidf("--rules: %w", err)
 		}
 	}
-	if s.Time != (match.TimeControl{}) {
+	if s.Time != (engine.TimeControl{}) {
 		if err := s.Time.Valid(); err != nil {
 			return invalidf("--time: %w", err)
 		}

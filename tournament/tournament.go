@@ -15,8 +15,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-
-	"github.com/otd-project/otd/engine/match"
 )
 
 // Sentinel errors of the operations; check them with errors.Is.
@@ -191,7 +189,7 @@ type Result struct {
 	// A game otd played itself (an engine round) keeps its transcript and
 	// how it ended.
 	Moves string `json:"moves,omitempty"` // the move list, e.g. "f5d6c3...", passes implicit
-	End   string `json:"end,omitempty"`   // normal, time, crash, illegal, no reply (engine/match.End)
+	End   string `json:"end,omitempty"`   // EndNormal, EndTime, EndCrash, EndIllegal, EndNoReply
 	Note  string `json:"note,omitempty"`  // why a default happened, in words
 }
 
@@ -203,11 +201,11 @@ func (r Result) String() string {
 	case TimeDefault:
 		why := "lost on time"
 		switch r.End {
-		case match.Crash.String():
+		case EndCrash:
 			why = "lost by default: its engine failed"
-		case match.Illegal.String():
+		case EndIllegal:
 			why = "lost by default: an illegal move"
-		case match.NoReply.String():
+		case EndNoReply:
 			why = "lost by default: no reply"
 		}
 		return fmt.Sprintf("%d-%d (%s %s)", r.Black, r.White, r.Loser, why)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/scoring"
 )
 
@@ -98,7 +97,7 @@ func TestVariantResults(t *testing.T) {
 // is, under Anti-Othello, a win for white, scored 0-64.
 func TestVariantRecordGame(t *testing.T) {
 	tm := variantClub(t, "anti", scoring.TimeComplete)
-	p := playedUnder(t, tm.GameRules(), wipeout, match.Normal)
+	p := playedUnder(t, tm.GameRules(), wipeout, EndNormal)
 	if _, err := tm.RecordGame(At(1, 1), p); err != nil {
 		t.Fatal(err)
 	}

@@ -28,10 +28,11 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/engine"
 
 	"github.com/otd-project/otd/engine/transcript"
-	"github.com/otd-project/otd/export"
+	"github.com/otd-project/otd/internal/htmlpage"
 	"github.com/otd-project/otd/internal/txt"
 	"github.com/otd-project/otd/tournament"
 )
@@ -65,7 +66,7 @@ const liveScript = `var g = document.querySelector("main").dataset.gen;
 new EventSource("/events").onmessage = function (e) { if (e.data !== g) location.reload(); };`
 
 var (
-	templates = template.Must(export.HTMLTemplates().Parse(webText))
+	templates = template.Must(htmlpage.Templates().Parse(webText))
 	scriptTag = template.HTML("<script>" + liveScript + "</script>")
 	csp       = func() string {
 		sum := sha256.Sum256([]byte(liveScript))
@@ -88,7 +89,7 @@ type Server struct {
 
 	load    sync.Mutex // one reading of the database at a time
 	cached  *tournament.Tournament
-	results export.HTMLPage
+	results app.Page
 	atGen   uint64 // the generation cached was read at
 
 	pagesMu   sync.Mutex
@@ -156,18 +157,18 @@ func (s *Server) state() (uint64, <-chan struct{}) {
 // generation they were read at, reading the database again only after a
 // change. The pages made are kept until then too (made, keep): a crowd
 // asks for the same few.
-func (s *Server) current(ctx context.Context) (*tournament.Tournament, export.HTMLPage, uint64, error) {
+func (s *Server) current(ctx context.Context) (*tournament.Tournament, app.Page, uint64, error) {
 	s.load.Lock()
 	defer s.load.Unlock()
 	gen, _ := s.state()
 	if s.cached == nil || s.atGen != gen {
 		t, err := s.src.Tournament(ctx, s.id)
 		if err != nil {
-			return nil, export.HTMLPage{}, 0, err
+			return nil, app.Page{}, 0, err
 		}
-		results, err := export.ResultsPage(t)
+		results, err := app.ResultsPage(t)
 		if err != nil {
-			return nil, export.HTMLPage{}, 0, err
+			return nil, app.Page{}, 0, err
 		}
 		results.PlayerPages = true
 		for _, ph := range results.Final {
@@ -180,14 +181,14 @@ func (s *Server) current(ctx context.Context) (*tournament.Tournament, export.HT
 
 // view is what a page shows: the results page with the part Kind names.
 type view struct {
-	export.HTMLPage
+	app.Page
 	Kind       string // home, standings, crosstable, round, player, game
 	Heading    string
 	Gen        uint64
 	RoundLinks []int
 	Round      *roundView
-	FinalRound *export.HTMLFinalWall // home: the final phase's last round; player: their final games
-	Seats      []seatView            // home: the search's finds; player: the games
+	FinalRound *app.PageFinalWall // home: the final phase's last round; player: their final games
+	Seats      []seatView         // home: the search's finds; player: the games
 	Game       *gameView
 	Query      string
 	Script     template.HTML
@@ -200,7 +201,7 @@ type roundView struct {
 }
 
 type gameRow struct {
-	export.HTMLGame
+	app.PageGame
 	Round int
 	Moves bool
 }
@@ -208,7 +209,7 @@ type gameRow struct {
 // seatView is a player's place in a round, linking to the game's viewer if
 // it has moves.
 type seatView struct {
-	export.HTMLSeat
+	app.PageSeat
 	Moves bool
 }
 
@@ -218,8 +219,8 @@ type seatView struct {
 // 1, game 2"), Path is its page, Back the page it is listed on.
 type gameView struct {
 	Title, Path  string
-	Back, BackTo string          // the link back: its text and page
-	Black, White export.HTMLSeat // Number and Name of each player
+	Back, BackTo string       // the link back: its text and page
+	Black, White app.PageSeat // Number and Name of each player
 	Result       string
 	Note         string
 	Board        template.HTML // the SVG picture of transcript.Picture.WriteSVG
@@ -284,8 +285,8 @@ func httpError(w http.ResponseWriter, msg string, status int) {
 }
 
 // makePage makes a page: its status and body (the error's text if not 200).
-func makePage(t *tournament.Tournament, results export.HTMLPage, gen uint64, r *http.Request, fill func(*tournament.Tournament, *http.Request, *view) error) (int, []byte) {
-	v := view{HTMLPage: results, Gen: gen, Script: scriptTag}
+func makePage(t *tournament.Tournament, results app.Page, gen uint64, r *http.Request, fill func(*tournament.Tournament, *http.Request, *view) error) (int, []byte) {
+	v := view{Page: results, Gen: gen, Script: scriptTag}
 	for n := 1; n <= t.Paired(); n++ {
 		v.RoundLinks = append(v.RoundLinks, n)
 	}
@@ -297,7 +298,7 @@ func makePage(t *tournament.Tournament, results export.HTMLPage, gen uint64, r *
 		return status, []byte(err.Error())
 	}
 	var b bytes.Buffer
-	if err := export.ExecuteHTML(&b, templates, "web", v); err != nil {
+	if err := htmlpage.Execute(&b, templates, "web", v); err != nil {
 		return http.StatusInternalServerError, []byte("the page cannot be made: " + err.Error())
 	}
 	if b.Len() > maxPage {
@@ -387,7 +388,7 @@ func (s *Server) home(t *tournament.Tournament, r *http.Request, v *view) error 
 	}
 	v.Query = q
 	if k := len(t.FinalRounds()); k > 0 {
-		w, err := export.FinalRound(t, k)
+		w, err := app.FinalRound(t, k)
 		if err != nil {
 			return err
 		}
@@ -402,7 +403,7 @@ func (s *Server) home(t *tournament.Tournament, r *http.Request, v *view) error 
 		return nil
 	}
 	fq := tournament.FoldName(q)
-	for _, seat := range export.Seats(t, t.Paired()) {
+	for _, seat := range app.Seats(t, t.Paired()) {
 		if strings.Contains(tournament.FoldName(seat.Name), fq) || strconv.Itoa(seat.Number) == q {
 			v.Seats = append(v.Seats, withMoves(t, seat))
 		}
@@ -417,16 +418,16 @@ func hasMoves(g tournament.Game) bool { return g.Result != nil && g.Result.Moves
 func rounds(t *tournament.Tournament, r int) *roundView {
 	games := t.Round(r)
 	rv := &roundView{Number: r}
-	for i, h := range export.RoundGames(t, r).Games {
-		rv.Games = append(rv.Games, gameRow{HTMLGame: h, Round: r, Moves: hasMoves(games[i])})
+	for i, h := range app.RoundGames(t, r).Games {
+		rv.Games = append(rv.Games, gameRow{PageGame: h, Round: r, Moves: hasMoves(games[i])})
 	}
 	return rv
 }
 
 // withMoves tells whether a seat's game has moves.
-func withMoves(t *tournament.Tournament, seat export.HTMLSeat) seatView {
+func withMoves(t *tournament.Tournament, seat app.PageSeat) seatView {
 	g, err := t.Game(seat.Round, seat.Table)
-	return seatView{HTMLSeat: seat, Moves: err == nil && hasMoves(*g)}
+	return seatView{PageSeat: seat, Moves: err == nil && hasMoves(*g)}
 }
 
 // number reads the path's {name}, from 1 to most.
@@ -467,7 +468,7 @@ func (s *Server) player(t *tournament.Tournament, r *http.Request, v *view) erro
 		}
 	}
 	for k := 1; k <= t.Paired(); k++ {
-		for _, seat := range export.Seats(t, k) {
+		for _, seat := range app.Seats(t, k) {
 			if seat.Number == p.Number {
 				v.Seats = append(v.Seats, withMoves(t, seat))
 			}
@@ -480,7 +481,7 @@ func (s *Server) player(t *tournament.Tournament, r *http.Request, v *view) erro
 		}
 	}
 	if len(mine) > 0 {
-		v.FinalRound = &export.HTMLFinalWall{Games: export.FinalGames(t, mine)}
+		v.FinalRound = &app.PageFinalWall{Games: app.FinalGames(t, mine)}
 		linkGames(v.FinalRound.Games)
 	}
 	return nil
@@ -502,7 +503,7 @@ func (s *Server) part(kind string, has func(*view) bool) func(*tournament.Tourna
 func finalLink(seq int) string { return "/final/game/" + strconv.Itoa(seq) }
 
 // linkGames links each final game that has moves to its viewer.
-func linkGames(games []export.HTMLFinalGame) {
+func linkGames(games []app.PageFinalGame) {
 	for i, g := range games {
 		if g.Moves {
 			games[i].Link = finalLink(g.Seq)
@@ -543,7 +544,7 @@ func (s *Server) finalGame(t *tournament.Tournament, r *http.Request, v *view) e
 		return errNotFound
 	}
 	g := t.FinalGames[i]
-	match := export.MatchLabel(g.Category, g.Match)
+	match := app.MatchLabel(g.Category, g.Match)
 	gv := &gameView{Title: fmt.Sprintf("%s, game %d", match, g.Game), Path: finalLink(seq), Back: "Final phase", BackTo: "/final"}
 	return viewer(t, r, v, gv, fmt.Sprintf("%s game %d", match, g.Game), g.Black, g.White, g.Result)
 }
@@ -552,7 +553,7 @@ func (s *Server) finalGame(t *tournament.Tournament, r *http.Request, v *view) e
 // between black and white: the board after move ?move=.
 func viewer(t *tournament.Tournament, r *http.Request, v *view, gv *gameView, where string, black, white int, res *tournament.Result) error {
 	b, w := t.Players[black-1], t.Players[white-1]
-	gv.Black, gv.White = export.HTMLSeat{Number: b.Number, Name: b.Name}, export.HTMLSeat{Number: w.Number, Name: w.Name}
+	gv.Black, gv.White = app.PageSeat{Number: b.Number, Name: b.Name}, app.PageSeat{Number: w.Number, Name: w.Name}
 	v.Kind, v.Game = "game", gv
 	switch {
 	case res == nil:

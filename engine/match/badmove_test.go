@@ -49,7 +49,7 @@ func TestBadMove(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				r, err := Play(context.Background(), engine.Othello(), quick(), tc.bad, TimeControl{PerMove: 50 * time.Millisecond})
+				r, err := Play(context.Background(), engine.Othello(), quick(), tc.bad, engine.TimeControl{PerMove: 50 * time.Millisecond})
 				if err != nil {
 					t.Fatal(err)
 				}

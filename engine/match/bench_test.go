@@ -169,7 +169,7 @@ func TestInstantGTPEngine(t *testing.T) {
 			if ec == engine.White {
 				black, white = white, black
 			}
-			r, err := match.Play(ctx, engine.Othello(), black, white, match.TimeControl{Base: time.Minute})
+			r, err := match.Play(ctx, engine.Othello(), black, white, engine.TimeControl{Base: time.Minute})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -211,7 +211,7 @@ func startInstant(ctx context.Context, tb testing.TB) *gtp.Engine {
 //
 //	go test -run '^$' -bench Harness -benchtime 2s ./engine/match/
 func BenchmarkHarness(b *testing.B) {
-	tc := match.TimeControl{Base: time.Hour}
+	tc := engine.TimeControl{Base: time.Hour}
 	run := func(b *testing.B, newEngine func(context.Context, testing.TB) player.Player) {
 		ctx := context.Background()
 		var eng player.Player = instant{}

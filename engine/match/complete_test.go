@@ -27,7 +27,7 @@ func TestComplete(t *testing.T) {
 			return firstLegal(g), nil
 		}}
 		var err error
-		r, err = Play(context.Background(), engine.Othello(), quick(), late, TimeControl{PerMove: 50 * time.Millisecond})
+		r, err = Play(context.Background(), engine.Othello(), quick(), late, engine.TimeControl{PerMove: 50 * time.Millisecond})
 		if err != nil || r.End != Time || r.Fault != engine.White {
 			t.Fatalf("Play: %+v, %v", r, err)
 		}

@@ -130,7 +130,7 @@ func TestBuiltinGames(t *testing.T) {
 		{"greedy", "alphabeta:2", "30s+1s"},
 	} {
 		t.Run(tc.black+"-"+tc.white, func(t *testing.T) {
-			timeControl, err := ParseTimeControl(tc.tc)
+			timeControl, err := engine.ParseTimeControl(tc.tc)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,7 +157,7 @@ func TestVariant6x6(t *testing.T) {
 	rules := engine.Rules{Size: 6}
 	for _, pair := range [][2]string{{"greedy", "random"}, {"random", "greedy"}} {
 		t.Run(pair[0]+"-"+pair[1], func(t *testing.T) {
-			r, err := Play(context.Background(), rules, newPlayer(t, pair[0]), newPlayer(t, pair[1]), TimeControl{PerMove: 5 * time.Second})
+			r, err := Play(context.Background(), rules, newPlayer(t, pair[0]), newPlayer(t, pair[1]), engine.TimeControl{PerMove: 5 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -184,14 +184,14 @@ func TestVariant6x6(t *testing.T) {
 	off := &fake{name: "offboard", move: func(context.Context, player.Game, player.Clock, int) (engine.Point, error) {
 		return g1, nil
 	}}
-	r, err := Play(context.Background(), rules, off, quick(), TimeControl{PerMove: time.Second})
+	r, err := Play(context.Background(), rules, off, quick(), engine.TimeControl{PerMove: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.End != Illegal || r.Fault != engine.Black || r.Bad != g1 || !errors.Is(r.Err, engine.ErrOffBoard) {
 		t.Errorf("end %s, fault %s, bad %s: %v; want black's illegal g7, ErrOffBoard", r.End, r.Fault, r.Bad, r.Err)
 	}
-	if _, err := Play(context.Background(), engine.Rules{Size: 7}, quick(), quick(), TimeControl{PerMove: time.Second}); !errors.Is(err, engine.ErrBadRules) {
+	if _, err := Play(context.Background(), engine.Rules{Size: 7}, quick(), quick(), engine.TimeControl{PerMove: time.Second}); !errors.Is(err, engine.ErrBadRules) {
 		t.Errorf("a 7x7 game: %v; want ErrBadRules", err)
 	}
 }
@@ -227,7 +227,7 @@ func TestAnti(t *testing.T) {
 	}
 	for _, pair := range [][2]string{{"greedy", "random"}, {"random", "greedy"}, {"random:2", "random:5"}} {
 		t.Run(pair[0]+"-"+pair[1], func(t *testing.T) {
-			r, err := Play(context.Background(), anti, newPlayer(t, pair[0]), newPlayer(t, pair[1]), TimeControl{PerMove: 5 * time.Second})
+			r, err := Play(context.Background(), anti, newPlayer(t, pair[0]), newPlayer(t, pair[1]), engine.TimeControl{PerMove: 5 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -248,7 +248,7 @@ func TestAnti(t *testing.T) {
 				return script[len(g.Moves)], nil
 			}}
 		}
-		r, err := Play(context.Background(), anti, scripted(), scripted(), TimeControl{PerMove: time.Second})
+		r, err := Play(context.Background(), anti, scripted(), scripted(), engine.TimeControl{PerMove: time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -270,7 +270,7 @@ func TestAutoPass(t *testing.T) {
 			return firstLegal(g), nil
 		}}
 		rnd := player.NewRandom(uint64(seed))
-		r, err := Play(context.Background(), engine.Othello(), rnd, f, TimeControl{PerMove: 5 * time.Second})
+		r, err := Play(context.Background(), engine.Othello(), rnd, f, engine.TimeControl{PerMove: 5 * time.Second})
 		if err != nil || r.End != Normal {
 			t.Fatalf("seed %d: end %s, %v, %v", seed, r.End, r.Err, err)
 		}
@@ -349,7 +349,7 @@ func TestDefaults(t *testing.T) {
 		for _, colour := range []engine.Color{engine.Black, engine.White} {
 			t.Run(tc.name+"/"+colour.String(), func(t *testing.T) {
 				synctest.Test(t, func(t *testing.T) {
-					timeControl, err := ParseTimeControl(tc.tc)
+					timeControl, err := engine.ParseTimeControl(tc.tc)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -412,7 +412,7 @@ func TestIncrement(t *testing.T) {
 		const base, inc, took = time.Second, 100 * time.Millisecond, 30 * time.Millisecond
 		for _, inc := range []time.Duration{inc, 0} {
 			a, b := sleeper(took, 100), sleeper(took, 100)
-			r, err := Play(context.Background(), engine.Othello(), a, b, TimeControl{Base: base, Increment: inc})
+			r, err := Play(context.Background(), engine.Othello(), a, b, engine.TimeControl{Base: base, Increment: inc})
 			if err != nil || r.End != Normal {
 				t.Fatalf("increment %v: end %s (%v), %v", inc, r.End, r.Err, err)
 			}
@@ -429,11 +429,11 @@ func TestIncrement(t *testing.T) {
 		// clock plus 60 ms; without it the flag falls at the 4th request
 		// (100 -> 40 -> -20 -> -80: the 4th has 20 ms with the grace).
 		s := sleeper(60*time.Millisecond, 6)
-		if r, _ := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 100 * time.Millisecond, Increment: 60 * time.Millisecond}); r.End != Normal {
+		if r, _ := Play(context.Background(), engine.Othello(), s, quick(), engine.TimeControl{Base: 100 * time.Millisecond, Increment: 60 * time.Millisecond}); r.End != Normal {
 			t.Errorf("with the increment: end %s (%v); want normal", r.End, r.Err)
 		}
 		s = sleeper(60*time.Millisecond, 6)
-		if r, _ := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 100 * time.Millisecond}); r.End != Time || r.Fault != engine.Black || s.requests() != 4 {
+		if r, _ := Play(context.Background(), engine.Othello(), s, quick(), engine.TimeControl{Base: 100 * time.Millisecond}); r.End != Time || r.Fault != engine.Black || s.requests() != 4 {
 			t.Errorf("without the increment: end %s, fault %s at request %d (%v); want time, black at 4", r.End, r.Fault, s.requests(), r.Err)
 		}
 	})
@@ -445,7 +445,7 @@ func TestIncrement(t *testing.T) {
 func TestPerMove(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		s := sleeper(80*time.Millisecond, 5)
-		r, err := Play(context.Background(), engine.Othello(), s, quick(), TimeControl{PerMove: 100 * time.Millisecond})
+		r, err := Play(context.Background(), engine.Othello(), s, quick(), engine.TimeControl{PerMove: 100 * time.Millisecond})
 		if err != nil || r.End != Normal {
 			t.Fatalf("per move: end %s (%v), %v", r.End, r.Err, err)
 		}
@@ -456,7 +456,7 @@ func TestPerMove(t *testing.T) {
 		}
 		checkReplay(t, r)
 		s = sleeper(80*time.Millisecond, 5)
-		r, err = Play(context.Background(), engine.Othello(), s, quick(), TimeControl{Base: 200 * time.Millisecond})
+		r, err = Play(context.Background(), engine.Othello(), s, quick(), engine.TimeControl{Base: 200 * time.Millisecond})
 		// 200 -> 120 -> 40 -> -40 ms: the 4th request has 60 ms with the grace.
 		if n := s.requests(); err != nil || r.End != Time || r.Fault != engine.Black || n != 4 {
 			t.Fatalf("clock: end %s, fault %s at request %d (%v), %v; want time, black at 4", r.End, r.Fault, n, r.Err, err)
@@ -477,52 +477,15 @@ func testInterrupted(t *testing.T) {
 		}
 		return firstLegal(g), nil
 	}}
-	r, err := Play(ctx, engine.Othello(), f, quick(), TimeControl{PerMove: time.Second})
+	r, err := Play(ctx, engine.Othello(), f, quick(), engine.TimeControl{PerMove: time.Second})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v; want context.Canceled", err)
 	}
 	if r.End != Normal || len(r.Moves) != 4 {
 		t.Errorf("end %s, %d moves; want normal, 4", r.End, len(r.Moves))
 	}
-	if _, err := Play(context.Background(), engine.Othello(), quick(), quick(), TimeControl{}); !errors.Is(err, ErrBadTimeControl) {
+	if _, err := Play(context.Background(), engine.Othello(), quick(), quick(), engine.TimeControl{}); !errors.Is(err, engine.ErrBadTimeControl) {
 		t.Errorf("zero time control: %v; want ErrBadTimeControl", err)
-	}
-}
-
-func TestParseTimeControl(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want TimeControl
-		str  string
-	}{
-		{"5m+2s", TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second}, "5m+2s"},
-		{" 5m + 2s ", TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second}, "5m+2s"},
-		{"10m", TimeControl{Base: 10 * time.Minute}, "10m"},
-		{"10m+0s", TimeControl{Base: 10 * time.Minute}, "10m"},
-		{"1h30m+30s", TimeControl{Base: 90 * time.Minute, Increment: 30 * time.Second}, "1h30m+30s"},
-		{"1h", TimeControl{Base: time.Hour}, "1h"},
-		{"1m30s+500ms", TimeControl{Base: 90 * time.Second, Increment: 500 * time.Millisecond}, "1m30s+500ms"},
-		{"10s/move", TimeControl{PerMove: 10 * time.Second}, "10s/move"},
-		{"250ms/move", TimeControl{PerMove: 250 * time.Millisecond}, "250ms/move"},
-		{"2m/move", TimeControl{PerMove: 2 * time.Minute}, "2m/move"},
-	} {
-		got, err := ParseTimeControl(tc.in)
-		if err != nil || got != tc.want {
-			t.Errorf("ParseTimeControl(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
-			continue
-		}
-		if s := got.String(); s != tc.str {
-			t.Errorf("%q: String() = %q; want %q", tc.in, s, tc.str)
-		}
-		if back, err := ParseTimeControl(got.String()); err != nil || back != got {
-			t.Errorf("%q: String() %q does not parse back: %+v, %v", tc.in, got.String(), back, err)
-		}
-	}
-	for _, in := range []string{"", "5", "5m+", "+2s", "5m+2", "0s", "-5m", "5m+-2s", "0s/move", "/move",
-		"10s/moves", "10s/move+2s", "5m+2s+1s", "abc", "5x+2s", "-1s/move"} {
-		if tc, err := ParseTimeControl(in); !errors.Is(err, ErrBadTimeControl) {
-			t.Errorf("ParseTimeControl(%q) = %+v, %v; want ErrBadTimeControl", in, tc, err)
-		}
 	}
 }
 

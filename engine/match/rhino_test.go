@@ -45,7 +45,7 @@ func TestGTPRhino(t *testing.T) {
 			if rc == engine.White {
 				black, white = b, e
 			}
-			r, err := match.Play(ctx, engine.Othello(), black, white, match.TimeControl{Base: time.Minute, Increment: time.Second})
+			r, err := match.Play(ctx, engine.Othello(), black, white, engine.TimeControl{Base: time.Minute, Increment: time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}

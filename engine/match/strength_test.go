@@ -130,7 +130,7 @@ func TestOpenings(t *testing.T) {
 //	go test -run '^$' -bench VsGTPRhino -benchtime 1x -v ./engine/match/
 func BenchmarkVsGTPRhino(b *testing.B) {
 	path := testenv.GTPRhino(b)
-	tc, err := match.ParseTimeControl(*strengthTC)
+	tc, err := engine.ParseTimeControl(*strengthTC)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func BenchmarkVsGTPRhino(b *testing.B) {
 
 // rhinoGame plays one game and describes it; points are the built-in
 // player's.
-func rhinoGame(argv []string, op []engine.Point, builtinBlack bool, tc match.TimeControl) (log, key string, points float64, err error) {
+func rhinoGame(argv []string, op []engine.Point, builtinBlack bool, tc engine.TimeControl) (log, key string, points float64, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*tc.Base+60*tc.PerMove+2*time.Minute)
 	defer cancel()
 	e, err := gtp.Start(ctx, gtp.Config{Config: proc.Config{Argv: argv}})

@@ -19,7 +19,7 @@ import (
 // The test binary is also the fake engines (internal/fakeengine).
 func TestMain(m *testing.M) { os.Exit(enginetest.Main(m)) }
 
-var tc = match.TimeControl{Base: time.Minute, Increment: time.Second}
+var tc = engine.TimeControl{Base: time.Minute, Increment: time.Second}
 
 // firstLegal is a Player that plays the first legal move in square order, as
 // the fake engines do: their games have passes.

@@ -71,7 +71,7 @@ func checkGame(t *testing.T, g transcript.Game) {
 	if !r.Legal() || g.RuleSet().Standard() && g.Start != engine.Start() || len(discs) == 0 {
 		return
 	}
-	back, err := transcript.ParseMovesRules(transcript.FormatMoves(g.Moves), g.RuleSet())
+	back, err := transcript.ParseMovesRules(engine.FormatMoves(g.Moves), g.RuleSet())
 	if err != nil {
 		t.Fatalf("FormatMoves(%v) does not read back: %v", g.Moves, err)
 	}

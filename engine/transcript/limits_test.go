@@ -199,7 +199,7 @@ func TestReaderAsParse(t *testing.T) {
 			}
 			break
 		}
-		if err != nil || i >= len(want) || g.Name != want[i].Name || transcript.FormatMoves(g.Moves) != transcript.FormatMoves(want[i].Moves) {
+		if err != nil || i >= len(want) || g.Name != want[i].Name || engine.FormatMoves(g.Moves) != engine.FormatMoves(want[i].Moves) {
 			t.Fatalf("game %d: %+v, %v", i+1, g, err)
 		}
 	}

@@ -178,15 +178,3 @@ func hasPrefixFold(s, p string) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// FormatMoves writes moves as a compact move list, such as f5d6c3 (or
-// j10a9 on a larger board); passes are left implicit, as they are forced.
-func FormatMoves(moves []engine.Point) string {
-	var b strings.Builder
-	for _, m := range moves {
-		if m != engine.PassPoint {
-			b.WriteString(m.String())
-		}
-	}
-	return b.String()
-}

@@ -149,7 +149,7 @@ func TestParseMoveLists(t *testing.T) {
 			}
 			var got, results, lines []string
 			for _, g := range games {
-				got = append(got, transcript.FormatMoves(g.Moves))
+				got = append(got, engine.FormatMoves(g.Moves))
 				results = append(results, "")
 				if g.Result != nil {
 					results[len(results)-1] = g.Result.String()
@@ -536,7 +536,7 @@ func TestWTHOR(t *testing.T) {
 		"game 3 2018 Championnat du Monde: Müller Anna-Doe John 31-33 " + gameFull,
 	}
 	for i, g := range games {
-		got := fmt.Sprintf("%s %d %s: %s-%s %v %s", g.Name, g.Year, g.Event, g.Black, g.White, g.Result, transcript.FormatMoves(g.Moves))
+		got := fmt.Sprintf("%s %d %s: %s-%s %v %s", g.Name, g.Year, g.Event, g.Black, g.White, g.Result, engine.FormatMoves(g.Moves))
 		if i >= len(want) || got != want[i] {
 			t.Errorf("game %d = %s", i+1, got)
 		}
@@ -717,7 +717,7 @@ func TestWriters(t *testing.T) {
 			Result: &transcript.Result{Black: 20, White: 44, DiffOnly: true, Ending: transcript.Timeout}}
 		r := transcript.Replay(g)
 		t.Run(s[:10], func(t *testing.T) {
-			if m, err := transcript.ParseMoves(transcript.FormatMoves(g.Moves)); err != nil || transcript.FormatMoves(m.Moves) != transcript.FormatMoves(g.Moves) {
+			if m, err := transcript.ParseMoves(engine.FormatMoves(g.Moves)); err != nil || engine.FormatMoves(m.Moves) != engine.FormatMoves(g.Moves) {
 				t.Errorf("FormatMoves does not read back: %v", err)
 			}
 			sheet := transcript.SheetFromMoves(engine.Othello(), g.Moves)

@@ -202,7 +202,7 @@ func TestVariantWriters(t *testing.T) {
 			if !r.Legal() || !r.Over {
 				t.Fatalf("the random game does not replay: %v", r.Illegal)
 			}
-			m, err := transcript.ParseMovesRules(transcript.FormatMoves(g.Moves), rules)
+			m, err := transcript.ParseMovesRules(engine.FormatMoves(g.Moves), rules)
 			if err != nil || fmt.Sprint(m.Moves) != fmt.Sprint(g.Moves) {
 				t.Errorf("FormatMoves does not read back: %v", err)
 			}

@@ -6,7 +6,6 @@ import (
 	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/export"
 	"github.com/spf13/cobra"
@@ -120,11 +119,11 @@ func TestExportXLSXFlags(t *testing.T) {
 func TestDemoFlags(t *testing.T) {
 	type o = demoOptions
 	type d = app.DemoOptions
-	three := app.PlayOptions{Time: match.TimeControl{Base: 3 * time.Second}, Concurrency: 2}
+	three := app.PlayOptions{Time: engine.TimeControl{Base: 3 * time.Second}, Concurrency: 2}
 	checkFlags(t, newDemoCmd, []flagCase[o]{
 		{args: []string{"demo"}, want: o{Demo: d{Players: 8, Rounds: 5, Seed: 1}, Play: three}},
 		{args: []string{"demo", "--rounds", "7", "--time", "10s", "--concurrency", "1", "--seed", "9"},
-			want: o{Demo: d{Players: 8, Rounds: 7, Seed: 9}, Play: app.PlayOptions{Time: match.TimeControl{Base: 10 * time.Second}, Concurrency: 1}}},
+			want: o{Demo: d{Players: 8, Rounds: 7, Seed: 9}, Play: app.PlayOptions{Time: engine.TimeControl{Base: 10 * time.Second}, Concurrency: 1}}},
 		// Simulated: no engine plays, no time control is read.
 		{args: []string{"demo", "--simulated", "--players", "24", "--rounds", "9", "--db", "demo.db"},
 			want: o{Demo: d{Players: 24, Rounds: 9, Seed: 1, Simulated: true}, Explicit: true}},

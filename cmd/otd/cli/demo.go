@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/tournament"
 	"github.com/spf13/cobra"
 )
@@ -213,7 +212,7 @@ func championResults(g *globals, t *tournament.Tournament) error {
 	if err := runStandings(g, t, standingsOptions{viewOptions: lastRound}); err != nil {
 		return err
 	}
-	phs, err := export.Phases(t)
+	phs, err := app.Phases(t)
 	if err != nil {
 		return err
 	}

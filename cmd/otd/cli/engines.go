@@ -14,7 +14,6 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/tournament"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -84,7 +83,7 @@ func (f *playOptions) add(cmd *cobra.Command, o *enginePlayOptions, runF func(en
 
 // options reads the flags into app.PlayOptions.
 func (o playOptions) options() (app.PlayOptions, error) {
-	var tc match.TimeControl // zero: the tournament's
+	var tc engine.TimeControl // zero: the tournament's
 	if err := tc.UnmarshalText([]byte(o.Time)); err != nil {
 		return app.PlayOptions{}, usageErrorf("--time: %v", err)
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/internal/memstore"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
@@ -99,9 +98,9 @@ func TestPlayFlags(t *testing.T) {
 			line := func(args ...string) []string { return append(append([]string{}, c.path...), args...) }
 			checkFlags(t, c.newCmd, []flagCase[o]{
 				{args: line(), want: o{PlayOptions: po{Concurrency: 1}}},
-				{args: line("--time", "5m+2s", "--concurrency", "2"), want: o{PlayOptions: po{Time: match.TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second}, Concurrency: 2}}},
-				{args: line("--time", "10m"), want: o{PlayOptions: po{Time: match.TimeControl{Base: 10 * time.Minute}, Concurrency: 1}}},
-				{args: line("--time", "2s/move", "--concurrency", "64"), want: o{PlayOptions: po{Time: match.TimeControl{PerMove: 2 * time.Second}, Concurrency: 64}}},
+				{args: line("--time", "5m+2s", "--concurrency", "2"), want: o{PlayOptions: po{Time: engine.TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second}, Concurrency: 2}}},
+				{args: line("--time", "10m"), want: o{PlayOptions: po{Time: engine.TimeControl{Base: 10 * time.Minute}, Concurrency: 1}}},
+				{args: line("--time", "2s/move", "--concurrency", "64"), want: o{PlayOptions: po{Time: engine.TimeControl{PerMove: 2 * time.Second}, Concurrency: 64}}},
 				{args: line("--time", "fast"), code: exitUsage, err: `--time: `},
 				{args: line("--concurrency", "0"), code: exitUsage, err: "--concurrency 0: 1 to 64 games at once"},
 				{args: line("--concurrency", "65"), code: exitUsage, err: "--concurrency 65: 1 to 64 games at once"},
@@ -171,7 +170,7 @@ func TestTournamentNewFlags(t *testing.T) {
 			want: o{Settings: settings("Club night", 5, func(s *tournament.Settings) { s.System, s.ByePoints = tournament.RoundRobin, scoring.Half }), JSON: true}},
 		{args: []string{"tournament", "new", "Bots", "--rounds", "3", "--time", "5m+2s", "--seed", "7"},
 			want: o{Settings: settings("Bots", 3, func(s *tournament.Settings) {
-				s.Time, s.Seed = match.TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second}, 7
+				s.Time, s.Seed = engine.TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second}, 7
 			})}},
 		{args: []string{"tournament", "new", "Grand", "--rounds", "5", "--size", "10"},
 			want: o{Settings: settings("Grand", 5, func(s *tournament.Settings) { s.Variant = engine.Rules{Size: 10} })}},

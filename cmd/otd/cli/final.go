@@ -130,7 +130,7 @@ type phaseJSON struct {
 }
 
 // newPhaseJSON gives a phase as --json does; rounds numbers the final
-// games by their round of the final phase (export.FinalRoundOf).
+// games by their round of the final phase (app.FinalRoundOf).
 func newPhaseJSON(ph tournament.FinalPhase, rounds map[int]int) phaseJSON {
 	j := phaseJSON{Category: ph.Category, Rules: ph.Rules.String(), Seeds: append([]int{}, ph.Seeds...), Tied: ph.Tied,
 		Matches: []matchJSON{}, Skipped: ph.Skipped, Waiting: ph.Waiting, Ranking: ph.Ranking, Over: ph.Over}
@@ -208,12 +208,12 @@ func runFinalShow(g *globals, o finalShowOptions) error {
 	if o.Print {
 		return writeFinalWallSheet(g, t, o.Round, o.Output, o.Force)
 	}
-	phs, err := export.Phases(t)
+	phs, err := app.Phases(t)
 	if err != nil {
 		return err
 	}
 	if o.JSON {
-		out, rounds := []phaseJSON{}, export.FinalRoundOf(t)
+		out, rounds := []phaseJSON{}, app.FinalRoundOf(t)
 		for _, ph := range phs {
 			out = append(out, newPhaseJSON(ph, rounds))
 		}
@@ -244,7 +244,7 @@ func writeFinalWallSheet(g *globals, t *tournament.Tournament, k int, path strin
 	if k == 0 {
 		k = max(len(t.FinalRounds()), 1)
 	}
-	if _, err := export.FinalRound(t, k); err != nil {
+	if _, err := app.FinalRound(t, k); err != nil {
 		return err
 	}
 	if err := writeOutput(g, path, force, func(w io.Writer) error { return export.WriteFinalWallSheet(w, t, k) }); err != nil {
@@ -501,7 +501,7 @@ func runCategoryShow(g *globals, o categoryOptions) error {
 // printCategory prints the ranking of category: its final phase's
 // places, then its members in Swiss order.
 func printCategory(g *globals, t *tournament.Tournament, category string, asJSON bool) error {
-	rows, ph, err := export.CategoryRanking(t, category)
+	rows, ph, err := app.CategoryRanking(t, category)
 	if err != nil {
 		return invalidAsUsage(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/export"
 	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
@@ -130,7 +131,7 @@ type rankJSON struct {
 	Withdrawn bool        `json:"withdrawn,omitempty" doc:"true if the player has withdrawn; left out if not"`
 }
 
-func newRankJSON(t *tournament.Tournament, rows []export.RankRow) []rankJSON {
+func newRankJSON(t *tournament.Tournament, rows []app.RankRow) []rankJSON {
 	out := make([]rankJSON, len(rows))
 	for i, r := range rows {
 		p := t.Players[r.Player-1]
@@ -141,7 +142,7 @@ func newRankJSON(t *tournament.Tournament, rows []export.RankRow) []rankJSON {
 }
 
 // printRanking prints a ranking after the Swiss as a table.
-func printRanking(g *globals, t *tournament.Tournament, rows []export.RankRow) error {
+func printRanking(g *globals, t *tournament.Tournament, rows []app.RankRow) error {
 	var tab [][]string
 	for _, r := range rows {
 		n := name(t, r.Player)
@@ -160,7 +161,7 @@ func runFinalStandings(g *globals, t *tournament.Tournament, o standingsOptions)
 	if o.Round != -1 {
 		return usageErrorf("standings: --final is the ranking after everything, not after --round")
 	}
-	rows, over, err := export.FinalRanking(t)
+	rows, over, err := app.FinalRanking(t)
 	if err != nil {
 		return err
 	}
@@ -374,7 +375,7 @@ func printCrosstable(g *globals, t *tournament.Tournament, o crosstableOptions) 
 		}
 		line := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Player), name, row.Points.String()}
 		for k, c := range row.Rounds {
-			text := export.CellText(c)
+			text := app.CellText(c)
 			if p, ok := pending[row.Player]; ok && k+1 == v.Round && c.Kind == scoring.Missed {
 				text = p
 			}

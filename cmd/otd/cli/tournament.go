@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/otd-project/otd/engine"
-	"github.com/otd-project/otd/engine/match"
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
 
@@ -467,7 +466,7 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 	fmt.Fprintf(g.Stdout, "Tournament %d: %s\n", t.ID, s.Name)
 	fmt.Fprintf(g.Stdout, "  rounds: %d (%d paired), system: %s, first round: %s, seed: %d\n", s.Rounds, t.Paired(), s.System, s.FirstRound, s.Seed)
 	fmt.Fprintf(g.Stdout, "  players: %d\n", len(t.Players))
-	if s.Time != (match.TimeControl{}) || t.HasEngines() {
+	if s.Time != (engine.TimeControl{}) || t.HasEngines() {
 		fmt.Fprintf(g.Stdout, "  engines' time control: %s\n", s.PlayTime())
 	}
 	if r := s.GameRules(); !r.Standard() {
