@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"github.com/otd-project/otd/engine"
 	"slices"
 	"strings"
 	"time"
@@ -489,6 +490,18 @@ var settingWords = []struct {
 	{"director", func(s Settings) any { return s.Director }}, {"new-ids", func(s Settings) any { return s.NewIDs }},
 	{"final", func(s Settings) any { return finalText(s.Final) }}, {"categories", func(s Settings) any { return categoriesText(s.Categories) }},
 	{"teams", func(s Settings) any { return teamsText(s.TeamRules) }},
+	{"rules", func(s Settings) any {
+		if r := s.GameRules(); r != engine.Othello() {
+			return r
+		}
+		return "" // Othello on 8x8, the default
+	}},
+	{"time", func(s Settings) any {
+		if s.Time == (engine.TimeControl{}) {
+			return "" // not set: DefaultTime
+		}
+		return s.Time
+	}},
 	{"youth-age", func(s Settings) any {
 		if s.YouthAge == 0 {
 			return "" // not set: DefaultYouthAge
