@@ -16,7 +16,7 @@ func (t *Tournament) Unpair() (Change, error) {
 	games := t.Round(r)
 	for _, g := range games {
 		if g.Result != nil && !g.IsBye() {
-			return Change{}, fmt.Errorf("round %d: %w (table %d); undo them first with 'otd undo'", r, ErrRoundStarted, g.Table)
+			return Change{}, &RoundStartedError{Round: r, Table: g.Table}
 		}
 	}
 	t.Games = t.Games[:len(t.Games)-len(games)]
