@@ -64,7 +64,7 @@ func (t *Tournament) EnterPlayer(n int, e PlayerEntry) (Change, error) {
 // noCategory lists the categories, for an error.
 func (t *Tournament) noCategory() error {
 	if len(t.Categories) == 0 {
-		return fmt.Errorf("%w: the tournament has no category ('otd category add NAME' makes one)", ErrInvalid)
+		return fmt.Errorf("%w: %w", ErrInvalid, ErrNoCategory)
 	}
 	var names []string
 	for _, c := range t.Categories {
@@ -96,7 +96,7 @@ func (t *Tournament) RemoveCategory(name string) (Change, error) {
 	}
 	for _, p := range t.Players {
 		if slices.Contains(p.Categories, c.Name) {
-			return Change{}, invalidf("category %q: player %d (%s) is entered in it: take them out first ('otd player edit %d --category ...')", c.Name, p.Number, p.Name, p.Number)
+			return Change{}, &CategoryInUseError{Category: c.Name, Player: p.Number, Name: p.Name}
 		}
 	}
 	s := t.Settings
@@ -131,7 +131,7 @@ func (s Settings) checkChampionship() error {
 	}
 	for _, e := range s.TeamRules.Exclude {
 		if !seen[strings.ToLower(e)] {
-			return invalidf("--teams exclude=%s: no such category (add it first, 'otd category add %s', then set the teams' rules with 'otd tournament edit --teams')", e, e)
+			return &TeamsExcludeError{Category: e}
 		}
 	}
 	return nil

@@ -128,15 +128,11 @@ func (t *Tournament) Undo(id int64, c Change) (Change, error) {
 	t.put(c.After, c.Before)
 	if err := t.Validate(); err != nil {
 		*t = saved
-		return Change{}, fmt.Errorf("cannot undo entry %d (%s: %s): %w", id, c.Action, c.Subject, undoHint(err))
+		return Change{}, fmt.Errorf("cannot undo entry %d (%s: %s): %w", id, c.Action, c.Subject, &UndoBreaksError{err})
 	}
 	u := t.change(ActUndo, fmt.Sprintf("%s: %s", c.Action, c.Summary()), c.After, c.Before)
 	u.Undoes = id
 	return u, nil
-}
-
-func undoHint(err error) error {
-	return fmt.Errorf("%w; unpair the later round first ('otd round unpair'), or correct the result with 'otd result --correct'", err)
 }
 
 // clone copies the tournament deeply enough for put to be rolled back.

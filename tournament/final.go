@@ -568,7 +568,7 @@ type FinalOptions struct {
 // Colour unless the director gives black (o.Black). The Swiss must be over.
 func (t *Tournament) FinalNext(o FinalOptions) (Change, error) {
 	if t.Final.IsZero() && !slices.ContainsFunc(t.Categories, func(c Category) bool { return !c.Final.IsZero() }) {
-		return Change{}, invalidf("the tournament has no final phase: set one with 'otd tournament edit --final woc' (or top=2,bestof=3...)")
+		return Change{}, Invalid(ErrNoFinal)
 	}
 	if t.Finished() < t.Rounds {
 		return Change{}, fmt.Errorf("%w: the Swiss has %d rounds and %d are finished; the final phase comes after the last", ErrNotFinished, t.Rounds, t.Finished())
@@ -646,17 +646,16 @@ func (t *Tournament) colourLot(code string, n int, rules FinalRules) bool {
 
 // finalIdle says why FinalNext has nothing to pair.
 func (t *Tournament) finalIdle() error {
-	var waiting []string
+	var waiting []Game
 	for _, g := range t.FinalGames {
 		if g.Result == nil {
-			waiting = append(waiting, fmt.Sprintf("'otd result %s %d B-W'", g.Code(), g.Game))
+			waiting = append(waiting, g)
 		}
 	}
 	if len(waiting) > 0 {
-		return fmt.Errorf("%w: enter them (%s)", ErrFinalWaiting, strings.Join(waiting, ", "))
+		return &FinalWaitingError{Games: waiting}
 	}
-	// ErrAllPaired for errors.Is, without its words ("every round is paired").
-	return &prefixed{err: ErrAllPaired, text: "every final phase is over ('otd standings --final')"}
+	return ErrFinalOver
 }
 
 // Game returns the game of match code ("SF1", "women:F") numbered n.
@@ -673,7 +672,7 @@ func (t *Tournament) FinalGame(code string, n int) (*Game, error) {
 		}
 	}
 	if len(codes) == 0 {
-		return nil, fmt.Errorf("%s game %d: %w: no final game is paired ('otd final start' pairs the first)", code, n, ErrNoGame)
+		return nil, fmt.Errorf("%s game %d: %w: %w", code, n, ErrNoGame, ErrNoFinalGames)
 	}
 	return nil, fmt.Errorf("%s game %d: %w (the matches paired: %s)", code, n, ErrNoGame, strings.Join(codes, ", "))
 }

@@ -123,7 +123,7 @@ func (t *Tournament) Allow(a, b int) (Change, error) {
 		if _, err := t.Player(b); err != nil {
 			return Change{}, err
 		}
-		return Change{}, fmt.Errorf("players %d and %d: %w ('otd pair list' shows the pairs that are)", a, b, ErrNotForbidden)
+		return Change{}, fmt.Errorf("players %d and %d: %w", a, b, ErrNotForbidden)
 	}
 	t.Forbidden = slices.DeleteFunc(t.Forbidden, func(g ForbiddenPair) bool { return g == f })
 	subject := fmt.Sprintf("players %d (%s) and %d (%s) may meet again", f.A, t.Players[f.A-1].Name, f.B, t.Players[f.B-1].Name)

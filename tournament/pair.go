@@ -28,8 +28,7 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 	}
 	for _, g := range t.Round(r - 1) {
 		if g.Result == nil && !g.IsBye() {
-			return Change{}, fmt.Errorf("round %d table %d (%d-%d) has no result: %w; enter it with 'otd result %d %d B-W'",
-				g.Round, g.Table, g.Black, g.White, ErrNotFinished, g.Round, g.Table)
+			return Change{}, &NoResultError{Round: g.Round, Table: g.Table, Black: g.Black, White: g.White}
 		}
 	}
 	active := map[int]bool{}
@@ -39,7 +38,7 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 		}
 	}
 	if len(active) < 2 {
-		return Change{}, fmt.Errorf("round %d: %w: %s; at least 2 are needed (register players with 'otd player add')", r, ErrBadPairing, Plural(len(active), "active player"))
+		return Change{}, &TooFewPlayersError{Round: r, Active: len(active)}
 	}
 	if err := t.checkOverrides(o, active, r); err != nil {
 		return Change{}, err
@@ -61,8 +60,7 @@ func (t *Tournament) Pair(o PairOptions) (Change, error) {
 		pr, err = t.roundRobin(r, active)
 		for _, p := range pr.Pairs {
 			if f, ok := t.forbidden(p.Black, p.White); ok && err == nil {
-				err = fmt.Errorf("round robin round %d: the table pairs %d-%d, but they are forbidden to meet (%s): %w; pair the round with --manual, or 'otd pair allow %d %d'",
-					r, p.Black, p.White, f, ErrBadPairing, f.A, f.B)
+				err = &ForbiddenPairError{Round: r, Black: p.Black, White: p.White, Rule: f}
 			}
 		}
 	default:
@@ -190,7 +188,7 @@ func (t *Tournament) checkOverrides(o PairOptions, active map[int]bool, r int) e
 	}
 	for _, g := range o.Forced {
 		if f, ok := t.forbidden(g[0], g[1]); ok {
-			return fmt.Errorf("forced pair %d-%d: %w: the two are forbidden to meet (%s); 'otd pair allow %d %d' lifts that first", g[0], g[1], ErrBadPairing, f, f.A, f.B)
+			return &ForbiddenPairError{Round: r, Black: g[0], White: g[1], Rule: f, Forced: true}
 		}
 	}
 	return nil

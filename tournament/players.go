@@ -253,16 +253,15 @@ func (t *Tournament) pairedAlready(n, r int) error {
 	started := slices.ContainsFunc(t.Round(r), func(g Game) bool { return g.Result != nil })
 	switch {
 	case r == t.Paired() && !started:
-		return invalidf("round %d is already paired (player %d, %s, %s): unpair it first with 'otd round unpair', then mark the absence and pair it again", r, n, p.Name, seat)
+		return &AbsenceError{Round: r, Player: n, Name: p.Name, Seat: seat, Unpairable: true}
 	case game != nil && !game.IsBye():
 		colour := Black
 		if game.White == n {
 			colour = White
 		}
-		return invalidf("round %d is already paired and under way (player %d, %s, %s): to record that they did not play, enter a forfeit: 'otd result %d %d --forfeit %s'",
-			r, n, p.Name, seat, r, game.Table, colour)
+		return &AbsenceError{Round: r, Player: n, Name: p.Name, Seat: seat, Table: game.Table, Colour: colour}
 	}
-	return invalidf("round %d is already paired and under way (player %d, %s, %s): an absence is marked before its round is paired", r, n, p.Name, seat)
+	return &AbsenceError{Round: r, Player: n, Name: p.Name, Seat: seat}
 }
 
 // RemovePlayer removes a player registered by mistake, until their first
@@ -274,13 +273,11 @@ func (t *Tournament) RemovePlayer(n int) (Change, error) {
 		return Change{}, err
 	}
 	if p.FirstRound <= t.Paired() {
-		return Change{}, fmt.Errorf("player %d (%s): %w: round %d, their first, is paired; withdraw them instead ('otd player withdraw %d')",
-			n, p.Name, ErrHasGames, p.FirstRound, n)
+		return Change{}, &HasGamesError{Player: n, Name: p.Name, Round: p.FirstRound}
 	}
 	for _, g := range t.Games {
 		if g.Black >= n || g.White >= n {
-			return Change{}, fmt.Errorf("player %d (%s): %w: player %d, registered after them, is paired in round %d, and removing would renumber them; withdraw %d instead ('otd player withdraw %d')",
-				n, p.Name, ErrHasGames, max(g.Black, g.White), g.Round, n, n)
+			return Change{}, &HasGamesError{Player: n, Name: p.Name, Round: g.Round, Later: max(g.Black, g.White)}
 		}
 	}
 	removed := *p

@@ -16,7 +16,7 @@ func (t *Tournament) Unpair() (Change, error) {
 	games := t.Round(r)
 	for _, g := range games {
 		if g.Result != nil && !g.IsBye() {
-			return Change{}, fmt.Errorf("round %d: %w (table %d); undo them first with 'otd undo'", r, ErrRoundStarted, g.Table)
+			return Change{}, &RoundStartedError{Round: r, Table: g.Table}
 		}
 	}
 	t.Games = t.Games[:len(t.Games)-len(games)]
@@ -36,15 +36,15 @@ func (t *Tournament) Unpair() (Change, error) {
 // pairing's. Cheaper is only said of a valid pairing; an invalid one gets the
 // best valid pairing as the one to use.
 type CheckReport struct {
-	Round       int      `json:"round" doc:"the round checked"`
-	Broken      bool     `json:"broken" doc:"true if the pairing breaks an absolute rule: it is not valid"`
-	BrokenRules []string `json:"broken_rules,omitempty" doc:"the absolute rules it breaks (see violations for the players)"`
-	Violations  []string `json:"violations" doc:"every rule broken, with the players and what it costs"`
-	Cost        int64    `json:"cost" doc:"the pairing's cost; of its allowed parts only when broken"`
-	Cheaper     bool     `json:"cheaper" doc:"true if the pairing is valid and a valid pairing costs less"`
-	BestCost    *int64   `json:"best_cost,omitempty" doc:"the cost of the best valid pairing, when cheaper or broken"`
-	Best        string   `json:"best,omitempty" doc:"its pairs, black first, and the bye"`
-	Rules       string   `json:"rules,omitempty" doc:"the director's rules the round was paired under, which it is checked with: pairs forced, pairs forbidden (for the round or the event), the bye given by hand, or a pairing by hand"`
+	Round       int      // the round checked
+	Broken      bool     // the pairing breaks an absolute rule: it is not valid
+	BrokenRules []string // the absolute rules it breaks
+	Violations  []string // every rule broken, with the players and what it costs
+	Cost        int64    // the pairing's cost; of its allowed parts only when Broken
+	Cheaper     bool     // the pairing is valid and a valid pairing costs less
+	BestCost    *int64   // the best valid pairing's cost, when Cheaper or Broken
+	Best        string   // its pairs, black first, and the bye
+	Rules       string   // the director's rules the round was paired under, which it is checked with
 }
 
 // CheckRound checks round r's pairing with the pairing rules and the

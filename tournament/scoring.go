@@ -318,7 +318,7 @@ func (t *Tournament) RecordResult(ref GameRef, in ResultInput, correct bool) (Ch
 		// next game, the next stage): they go first.
 		for _, h := range t.FinalGames {
 			if h.Seq > g.Seq && h.Category == g.Category {
-				return Change{}, fmt.Errorf("%s: %w: %s was paired after it, perhaps on it; undo that pairing first ('otd undo')", where, ErrLaterRound, h.String())
+				return Change{}, &PairedAfterError{Where: where, Later: h}
 			}
 		}
 	}

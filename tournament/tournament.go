@@ -346,7 +346,7 @@ func (t *Tournament) Game(r, table int) (*Game, error) {
 func (t *Tournament) CheckPaired(r int) error {
 	switch {
 	case t.Paired() == 0:
-		return fmt.Errorf("round %d: %w: no round is paired yet; pair round 1 with 'otd round pair'", r, ErrNoRound)
+		return fmt.Errorf("round %d: %w: %w", r, ErrNoRound, ErrNonePaired)
 	case r < 1 || r > t.Paired():
 		return fmt.Errorf("round %d: %w (rounds 1 to %d are paired)", r, ErrNoRound, t.Paired())
 	}

@@ -353,7 +353,7 @@ var jsonOutputs = []struct {
 	{"tournament list (a list)", tournamentListJSON{}},
 	{"player add, player list (a list)", playerJSON{}},
 	{"round pair, round show (a list)", gameJSON{}},
-	{"round check", tournament.CheckReport{}},
+	{"round check", checkJSON{}},
 	{"pair list (a list)", forbiddenJSON{}},
 	{"round explain", explainJSON{}},
 	{"standings (a list)", standingJSON{}},

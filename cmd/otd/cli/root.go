@@ -129,7 +129,7 @@ func (g *globals) execute(root *cobra.Command, args []string) int {
 // gave: each quoted value is cut to 80 characters, a byte that is not text
 // is written as an escape (\x01), and the line is cut to maxErrorLine.
 func errorLine(err error, cmdPath string) (code int, line string) {
-	msg := err.Error() + advice(err)
+	msg := worded(err) + advice(err)
 	if errors.Is(err, bufio.ErrTooLong) || strings.Contains(msg, bufio.ErrTooLong.Error()) {
 		// Every reader says which line and its limit; this is a net for one that does not.
 		msg = strings.ReplaceAll(msg, bufio.ErrTooLong.Error(), "a line is longer than 64 KiB, more than otd reads")

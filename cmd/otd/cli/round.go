@@ -308,7 +308,7 @@ func runRoundCheck(g *globals, o roundOptions) error {
 		return err
 	}
 	if o.JSON {
-		if err := writeJSON(g.Stdout, rep); err != nil {
+		if err := writeJSON(g.Stdout, checkJSON(rep)); err != nil {
 			return err
 		}
 	} else {
@@ -321,6 +321,21 @@ func runRoundCheck(g *globals, o roundOptions) error {
 		return &exitError{code: exitFailure}
 	}
 	return nil
+}
+
+// checkJSON is 'otd round check --json': the checker's report
+// (tournament.CheckReport), field for field, converted from it (a field
+// added there is one to add and document here, or the conversion fails).
+type checkJSON struct {
+	Round       int      `json:"round" doc:"the round checked"`
+	Broken      bool     `json:"broken" doc:"true if the pairing breaks an absolute rule: it is not valid"`
+	BrokenRules []string `json:"broken_rules,omitempty" doc:"the absolute rules it breaks (see violations for the players)"`
+	Violations  []string `json:"violations" doc:"every rule broken, with the players and what it costs"`
+	Cost        int64    `json:"cost" doc:"the pairing's cost; of its allowed parts only when broken"`
+	Cheaper     bool     `json:"cheaper" doc:"true if the pairing is valid and a valid pairing costs less"`
+	BestCost    *int64   `json:"best_cost,omitempty" doc:"the cost of the best valid pairing, when cheaper or broken"`
+	Best        string   `json:"best,omitempty" doc:"its pairs, black first, and the bye"`
+	Rules       string   `json:"rules,omitempty" doc:"the director's rules the round was paired under, which it is checked with: pairs forced, pairs forbidden (for the round or the event), the bye given by hand, or a pairing by hand"`
 }
 
 // printCheck prints the verdict on a round's pairing. An invalid pairing is
