@@ -121,18 +121,9 @@ func tableList(tables []int) string {
 // engines fail to start) or recorded is reported and counted in Failed, and
 // the other games carry on; PlayRound then returns an error.
 func (d *Director) PlayRound(ctx context.Context, id int64, o PlayOptions) (PlayReport, error) {
-	t, err := d.Tournament(ctx, id)
+	t, err := d.toPlay(ctx, id, &o)
 	if err != nil {
 		return PlayReport{}, err
-	}
-	if o.Time == (engine.TimeControl{}) {
-		o.Time = t.PlayTime()
-	}
-	if err := o.Time.Valid(); err != nil {
-		return PlayReport{}, err
-	}
-	if o.Start == nil {
-		o.Start = StartEngine
 	}
 	r := t.Paired()
 	if r == 0 {
@@ -372,23 +363,33 @@ func (d *Director) recordWith(ctx context.Context, id int64, record func(*tourna
 	}
 }
 
-// PlayFinal plays every final game of tournament id (the open's and the
-// categories') paired between two engines and without a result, as
-// PlayRound plays a round's; a game with a person is left for 'otd result'
-// (PlayReport.Finals).
-func (d *Director) PlayFinal(ctx context.Context, id int64, o PlayOptions) (PlayReport, error) {
+// toPlay loads tournament id for playing its games under o, completing o
+// with the tournament's time control and the engines' starter.
+func (d *Director) toPlay(ctx context.Context, id int64, o *PlayOptions) (*tournament.Tournament, error) {
 	t, err := d.Tournament(ctx, id)
 	if err != nil {
-		return PlayReport{}, err
+		return nil, err
 	}
 	if o.Time == (engine.TimeControl{}) {
 		o.Time = t.PlayTime()
 	}
 	if err := o.Time.Valid(); err != nil {
-		return PlayReport{}, err
+		return nil, err
 	}
 	if o.Start == nil {
 		o.Start = StartEngine
+	}
+	return t, nil
+}
+
+// PlayFinal plays every final game of tournament id (the open's and the
+// categories') paired between two engines and without a result, as
+// PlayRound plays a round's; a game with a person is left for 'otd result'
+// (PlayReport.Finals).
+func (d *Director) PlayFinal(ctx context.Context, id int64, o PlayOptions) (PlayReport, error) {
+	t, err := d.toPlay(ctx, id, &o)
+	if err != nil {
+		return PlayReport{}, err
 	}
 	rep := PlayReport{Time: o.Time}
 	var jobs []playJob
