@@ -133,10 +133,7 @@ func (d *Director) PlayDistributed(ctx context.Context, id int64, o PlayOptions)
 		if err != nil {
 			return nil, err
 		}
-		if o.Time == (engine.TimeControl{}) {
-			o.Time = t.PlayTime()
-		}
-		if err := o.Time.Valid(); err != nil {
+		if err := o.timeFor(t); err != nil {
 			return nil, err
 		}
 		r := t.Paired()

@@ -363,6 +363,15 @@ func (d *Director) recordWith(ctx context.Context, id int64, record func(*tourna
 	}
 }
 
+// timeFor completes o with t's time control (PlayTime), unless o has one,
+// and checks it.
+func (o *PlayOptions) timeFor(t *tournament.Tournament) error {
+	if o.Time == (engine.TimeControl{}) {
+		o.Time = t.PlayTime()
+	}
+	return o.Time.Valid()
+}
+
 // toPlay loads tournament id for playing its games under o, completing o
 // with the tournament's time control and the engines' starter.
 func (d *Director) toPlay(ctx context.Context, id int64, o *PlayOptions) (*tournament.Tournament, error) {
@@ -370,10 +379,7 @@ func (d *Director) toPlay(ctx context.Context, id int64, o *PlayOptions) (*tourn
 	if err != nil {
 		return nil, err
 	}
-	if o.Time == (engine.TimeControl{}) {
-		o.Time = t.PlayTime()
-	}
-	if err := o.Time.Valid(); err != nil {
+	if err := o.timeFor(t); err != nil {
 		return nil, err
 	}
 	if o.Start == nil {

@@ -135,27 +135,14 @@ func newForbiddenJSON(t *tournament.Tournament) []forbiddenJSON {
 	return out
 }
 
-// pairListOptions are what 'pair list' is told.
-type pairListOptions struct {
-	JSON bool
-}
-
-func newPairListCmd(g *globals, runF func(pairListOptions) error) *cobra.Command {
+func newPairListCmd(g *globals, runF func(jsonOptions) error) *cobra.Command {
 	if runF == nil {
-		runF = func(o pairListOptions) error { return runPairList(g, o) }
+		runF = func(o jsonOptions) error { return runPairList(g, o) }
 	}
-	var o pairListOptions
-	cmd := &cobra.Command{
-		Use:   "list",
-		Short: "List the pairs forbidden to meet",
-		Args:  argsUsage(cobra.NoArgs),
-		RunE:  func(*cobra.Command, []string) error { return runF(o) },
-	}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the pairs as JSON")
-	return cmd
+	return newJSONCmd("list", "List the pairs forbidden to meet", "print the pairs as JSON", runF)
 }
 
-func runPairList(g *globals, o pairListOptions) error {
+func runPairList(g *globals, o jsonOptions) error {
 	t, err := g.current()
 	if err != nil {
 		return err

@@ -225,15 +225,7 @@ func newPlayerListCmd(g *globals, runF func(jsonOptions) error) *cobra.Command {
 			return showCurrent(g, o.JSON, newPlayersJSON, func(g *globals, t *tournament.Tournament) error { return printPlayers(g, t, false) })
 		}
 	}
-	var o jsonOptions
-	cmd := &cobra.Command{
-		Use:   "list",
-		Short: "List the players of the current tournament",
-		Args:  argsUsage(cobra.NoArgs),
-		RunE:  func(*cobra.Command, []string) error { return runF(o) },
-	}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the players as JSON")
-	return cmd
+	return newJSONCmd("list", "List the players of the current tournament", "print the players as JSON", runF)
 }
 
 // printPlayers prints the players of t, with their engines if any play.

@@ -394,19 +394,25 @@ func runTournamentDelete(g *globals, o tournamentDeleteOptions) error {
 // jsonOptions are the options of a command whose only flag is --json.
 type jsonOptions struct{ JSON bool }
 
+// newJSONCmd makes a command that takes no argument and --json alone (what
+// jsonHelp says it prints), handing its options to runF.
+func newJSONCmd(use, short, jsonHelp string, runF func(jsonOptions) error) *cobra.Command {
+	var o jsonOptions
+	cmd := &cobra.Command{
+		Use:   use,
+		Short: short,
+		Args:  argsUsage(cobra.NoArgs),
+		RunE:  func(*cobra.Command, []string) error { return runF(o) },
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, jsonHelp)
+	return cmd
+}
+
 func newTournamentListCmd(g *globals, runF func(jsonOptions) error) *cobra.Command {
 	if runF == nil {
 		runF = func(o jsonOptions) error { return runTournamentList(g, o) }
 	}
-	var o jsonOptions
-	cmd := &cobra.Command{
-		Use:   "list",
-		Short: "List the tournaments of the database",
-		Args:  argsUsage(cobra.NoArgs),
-		RunE:  func(*cobra.Command, []string) error { return runF(o) },
-	}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the list as JSON")
-	return cmd
+	return newJSONCmd("list", "List the tournaments of the database", "print the list as JSON", runF)
 }
 
 func runTournamentList(g *globals, o jsonOptions) error {
@@ -437,15 +443,7 @@ func newTournamentShowCmd(g *globals, runF func(jsonOptions) error) *cobra.Comma
 	if runF == nil {
 		runF = func(o jsonOptions) error { return showCurrent(g, o.JSON, newTournamentJSON, printSettings) }
 	}
-	var o jsonOptions
-	cmd := &cobra.Command{
-		Use:   "show",
-		Short: "Show the current tournament's settings",
-		Args:  argsUsage(cobra.NoArgs),
-		RunE:  func(*cobra.Command, []string) error { return runF(o) },
-	}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the settings as JSON")
-	return cmd
+	return newJSONCmd("show", "Show the current tournament's settings", "print the settings as JSON", runF)
 }
 
 // showCurrent reads the tournament the command acts on and prints it: as
