@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,10 +37,16 @@ func cliStoreAllowed(name string) bool {
 		name == "DatabaseFile" || name == "DatabaseOutput" || name == "SameDatabase" || name == "OpenBackup" || name == "IsDatabase"
 }
 
+// cliProcessImports are the packages of ours that start engines' processes
+// or end them: engine play is app's (DESIGN.md), never the command line's.
+var cliProcessImports = []string{"engine/proc", "engine/gtp", "engine/nboard"}
+
 // TestCLIUsesTheApplicationLayer type-checks the non-test files of
-// cmd/otd/cli and fails if they import database/sql, use anything of package
-// store but Open, Options, Close and its errors, or call a method of the
-// storage interfaces (tournament.Storage, tournament.Tx) themselves.
+// cmd/otd/cli and fails if they import database/sql or a package that starts
+// engines' processes or ends them (cliProcessImports: app does, DESIGN.md),
+// use anything of package store but Open, Options, Close and its errors, or
+// call a method of the storage interfaces (tournament.Storage,
+// tournament.Tx) themselves.
 func TestCLIUsesTheApplicationLayer(t *testing.T) {
 	const dir = "cmd/otd/cli"
 	problems, err := layerProblems(dir)
@@ -59,7 +66,7 @@ func TestLayerCheckCatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"imports database/sql", "postgres.Store", "sqlite.Store).Update", "tournament.Tx).Load"} {
+	for _, want := range []string{"imports database/sql", "bad.go:9:2: imports engine/proc", "bad_windows.go:5:8: imports engine/nboard", "postgres.Store", "sqlite.Store).Update", "tournament.Tx).Load"} {
 		found := false
 		for _, p := range problems {
 			found = found || strings.Contains(p, want)
@@ -96,17 +103,22 @@ func layerProblems(dir string) ([]string, error) {
 		if strings.HasSuffix(n, "_test.go") {
 			continue
 		}
-		if ok, err := build.Default.MatchFile(dir, filepath.Base(n)); err != nil || !ok {
-			continue // not built here (build constraints)
-		}
 		f, err := parser.ParseFile(fset, n, nil, 0)
 		if err != nil {
 			return nil, err
 		}
-		for _, imp := range f.Imports {
-			if p, _ := strconv.Unquote(imp.Path.Value); p == "database/sql" {
-				problems = append(problems, fset.Position(imp.Pos()).String()+": imports database/sql")
+		for _, imp := range f.Imports { // of every file, whatever it is built for
+			p, _ := strconv.Unquote(imp.Path.Value)
+			where := fset.Position(imp.Pos()).String()
+			if p == "database/sql" {
+				problems = append(problems, where+": imports database/sql")
 			}
+			if ours, ok := strings.CutPrefix(p, module+"/"); ok && slices.Contains(cliProcessImports, ours) {
+				problems = append(problems, where+": imports "+ours+": the command line starts no process and ends none; the application layer (app) does (DESIGN.md)")
+			}
+		}
+		if ok, err := build.Default.MatchFile(dir, filepath.Base(n)); err != nil || !ok {
+			continue // not built here (build constraints): not type-checked
 		}
 		files = append(files, f)
 	}

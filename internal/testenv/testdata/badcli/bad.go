@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/otd-project/otd/engine/proc"
 	"github.com/otd-project/otd/store/postgres"
 	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
@@ -22,3 +23,6 @@ func bad(st *sqlite.Store) error {
 }
 
 var _ = bad
+
+// A killed holder's engines ended by the command line: app's (LockPlay).
+var _ = proc.EndRun

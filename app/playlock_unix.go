@@ -1,16 +1,13 @@
 //go:build unix
 
-package cli
+package app
 
 import (
 	"cmp"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -20,21 +17,21 @@ import (
 // errPlaying is returned when another otd plays games on the same database.
 var errPlaying = errors.New("another 'otd round play' or 'otd tournament run' is playing this database's games")
 
-// lockPlay takes the lock that lets one otd at a time play a database's
-// engine games (two would play the same games twice): an flock on DB-play.lock
-// beside it, which the system releases when the process ends, however it
-// ends. The file keeps the holder's pid and start time and what it does ("PID START KIND"), for the
-// message and for the next holder: a holder that was killed leaves its
-// record, and the next ends what its engines left running (proc.EndRun),
-// saying so on w. The lock of a PostgreSQL database is a file of the
-// system's temporary folder, named after its URL: it keeps two otd of this
-// computer from playing its games at once.
+// LockPlay takes the lock that lets one otd at a time play a database's
+// engine games (two would play the same games twice): an flock on the file
+// at path (the command line's DB-play.lock beside an SQLite database, a file
+// of the system's temporary folder named after a PostgreSQL one's URL),
+// which the system releases when the process ends, however it ends. The
+// file keeps the holder's pid and start time and what it does ("PID START
+// KIND"), for the message and for the next holder: a holder that was killed
+// leaves its record, and the next ends what its engines left running
+// (proc.EndRun), saying so on w.
 //
 // kind is what takes it, written in the record ("play", or "restore", which
 // may not replace the games while they are played): the message of the
 // next says what holds it.
-func lockPlay(db, kind string, w io.Writer) (unlock func(), err error) {
-	unlock, pid, holder, err := lockRun(lockPath(db, "play"), kind, w)
+func LockPlay(path, kind string, w io.Writer) (unlock func(), err error) {
+	unlock, pid, holder, err := lockRun(path, kind, w)
 	switch {
 	case pid == "":
 		return unlock, err
@@ -47,30 +44,22 @@ func lockPlay(db, kind string, w io.Writer) (unlock func(), err error) {
 // maxWorkers is the most workers of one database that run on one computer.
 const maxWorkers = 256
 
-// lockWorker takes the first free one of the worker slots of database db on
-// this computer: the lock of lockPlay, numbered, so that a worker started
-// after one that was killed ends what that one's engines left running.
-func lockWorker(db string, w io.Writer) (unlock func(), err error) {
+// LockWorker takes the first free one of the worker slots of a database on
+// this computer, slot(1) to slot(maxWorkers) the paths of their locks: the
+// lock of LockPlay, numbered, so that a worker started after one that was
+// killed ends what that one's engines left running. name is the database as
+// messages name it.
+func LockWorker(slot func(n int) string, name string, w io.Writer) (unlock func(), err error) {
 	for n := 1; n <= maxWorkers; n++ {
-		unlock, pid, _, err := lockRun(lockPath(db, "worker"+strconv.Itoa(n)), "worker", w)
+		unlock, pid, _, err := lockRun(slot(n), "worker", w)
 		if pid == "" {
 			return unlock, err
 		}
 	}
-	return nil, fmt.Errorf("%d workers of %s run on this computer already: stop one first", maxWorkers, redact(db))
+	return nil, fmt.Errorf("%d workers of %s run on this computer already: stop one first", maxWorkers, name)
 }
 
-// lockPath is the lock file of kind beside the database db (an SQLite
-// file), or in the temporary folder, named after its URL (PostgreSQL).
-func lockPath(db, kind string) string {
-	if isPostgresURL(db) {
-		sum := sha256.Sum256([]byte(redact(db)))
-		return filepath.Join(os.TempDir(), fmt.Sprintf("otd-%x-%s.lock", sum[:8], kind))
-	}
-	return db + "-" + kind + ".lock"
-}
-
-// lockRun takes the lock at path for this process (lockPlay), for kind,
+// lockRun takes the lock at path for this process (LockPlay), for kind,
 // ending what the engines of a holder that was killed left running; when
 // another process holds it, it returns that one's pid and kind instead.
 func lockRun(path, kind string, w io.Writer) (unlock func(), holder, holderKind string, err error) {
