@@ -130,7 +130,8 @@ func (t *Tournament) Undo(id int64, c Change) (Change, error) {
 		*t = saved
 		return Change{}, fmt.Errorf("cannot undo entry %d (%s: %s): %w", id, c.Action, c.Subject, &UndoBreaksError{err})
 	}
-	u := t.change(ActUndo, fmt.Sprintf("%s: %s", c.Action, c.Summary()), c.After, c.Before)
+	u := t.change(ActUndo, fmt.Sprintf("%s: %s", c.Action, c.Subject), c.After, c.Before)
+	u.Notes = c.Notes // the undone change's, as its log said them
 	u.Undoes = id
 	return u, nil
 }

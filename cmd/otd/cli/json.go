@@ -421,6 +421,18 @@ var textMarshaler = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }](
 // doc tags, and those of the structs within (an embedded struct's fields
 // as its own).
 func describeJSON(b *strings.Builder, t reflect.Type, indent string, seen map[reflect.Type]bool) {
+	describeFields(b, t, indent, seen, nil)
+}
+
+// gameFields are the fields of a tournament.Game that a list of one kind of
+// game leaves out: a round's game has no match, a final match's no round.
+var gameFields = map[string]map[string]bool{
+	"games":       {"category": true, "match": true, "game": true, "seq": true},
+	"final_games": {"round": true, "table": true},
+}
+
+// describeFields is describeJSON but for the fields named in skip.
+func describeFields(b *strings.Builder, t reflect.Type, indent string, seen map[reflect.Type]bool, skip map[string]bool) {
 	if seen[t] {
 		return
 	}
@@ -430,10 +442,10 @@ func describeJSON(b *strings.Builder, t reflect.Type, indent string, seen map[re
 		f := t.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct { // its fields are the struct's, as encoding/json writes them
-			describeJSON(b, f.Type, indent, seen)
+			describeFields(b, f.Type, indent, seen, skip)
 			continue
 		}
-		if name == "-" || !f.IsExported() {
+		if name == "-" || !f.IsExported() || skip[name] {
 			continue
 		}
 		ft := f.Type
@@ -447,7 +459,11 @@ func describeJSON(b *strings.Builder, t reflect.Type, indent string, seen map[re
 		}
 		b.WriteString("\n")
 		if ft.Kind() == reflect.Struct && !ft.Implements(textMarshaler) && ft != reflect.TypeFor[time.Time]() {
-			describeJSON(b, ft, indent+"  ", seen)
+			var inner map[string]bool
+			if ft == reflect.TypeFor[tournament.Game]() {
+				inner = gameFields[name]
+			}
+			describeFields(b, ft, indent+"  ", seen, inner)
 		}
 	}
 }

@@ -54,7 +54,7 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.TextVar(&s.Final, "final", s.Final, "the final phase after the Swiss: none, woc (top 4, a play-off for the 4th place, best-of-3 semi-finals and final, a 3rd-place game, a level match to the discs of the match), or woc's changed: top=2|4|8,bestof=N,third=N,playoff=0|1,level=seed|discs|game,colour=lot|seed")
 	f.TextVar(&s.TeamRules, "teams", s.TeamRules, "how teams rank: best=N (the best N Swiss scores of a team, 3 by default),exclude=CATEGORY (+ between categories: who does not count, e.g. youth)")
 	f.TextVar(&s.NewIDs, "new-ids", s.NewIDs, "the WOF ids for new players that your federation has from the WOF, from the first not yet given: `FROM-TO` (e.g. 50321-59999) or FROM; 'otd export elo' numbers the players without a WOF id from them, marked new (+)")
-	f.IntVar(&s.YouthAge, "youth-age", s.YouthAge, "the youth's age `limit`: a youth is at most this old in the event's year, born in its year less the limit or later (default 15; 1 to 30)")
+	f.IntVar(&s.YouthAge, "youth-age", s.YouthAge, "the youth's age `limit`: a youth is at most this old in the event's year, born in its year less the limit or later (1 to 30; 0 or unset: 15)")
 	f.TextVar(&s.Time, "time", s.Time, "the engines' `time` control for 'round play' and 'tournament run': BASE+INCREMENT per side (\"5m+2s\"), BASE (\"10m\") or a time per move (\"10s/move\"); default 1m a side")
 }
 
@@ -281,9 +281,8 @@ func newTournamentEditCmd(g *globals, runF func(tournamentEditOptions) error) *c
 		Short:   "Change the current tournament's name, dates, place, director or settings",
 		Long: `edit changes what the flags name. The name, dates, city, country and
 director, the new players' WOF ids, the number of rounds (not below those
-paired), the BQ rule, the tie-breaks and the youth's age limit may change at
-any time: the
-standings and the reports follow. The options that
+paired), the BQ rule, the tie-breaks and the youth's age limit may change
+at any time: the standings and the reports follow. The options that
 decide pairings and the games (system, first round, seed, pairing model, bye
 points, rules and board size) change only until round 1 is paired; the
 time-default policy, which decides only how a time default is recorded,
