@@ -47,6 +47,9 @@ var (
 	// another held it too long (or changed the same data meanwhile) and
 	// nothing was saved: trying again may work.
 	ErrReadOnly = errors.New("the database is read-only")
+	// ErrUpgrade comes with ErrReadOnly: a database written by an older
+	// otd, opened read-only, that this otd must upgrade before reading.
+	ErrUpgrade = errors.New("this otd must upgrade it")
 	ErrBusy     = errors.New("the database is in use")
 )
 

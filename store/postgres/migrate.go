@@ -5,6 +5,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/tournament"
 	"io/fs"
 	"sort"
 
@@ -49,8 +50,8 @@ func (s *Store) migrate(ctx context.Context, create bool) error {
 		return fmt.Errorf("%s: %w (schema %d; this otd knows up to %d): upgrade otd", s.name, ErrNewerSchema, version, len(names))
 	}
 	if s.readOnly && version < len(names) {
-		return fmt.Errorf("%s: %w: it was written by an older otd (schema %d) and this otd must upgrade it (schema %d) before reading it: run any other otd command on it once",
-			s.name, ErrReadOnly, max(version, 0), len(names))
+		return fmt.Errorf("%s: %w: it was written by an older otd (schema %d) and %w (schema %d) before reading it: run any other otd command on it once",
+			s.name, ErrReadOnly, max(version, 0), tournament.ErrUpgrade, len(names))
 	}
 	for i := max(version, 0); i < len(names); i++ {
 		src, err := fs.ReadFile(migrations, names[i])

@@ -92,8 +92,8 @@ func (s *Store) migrate(create bool, upTo int) error {
 		return fmt.Errorf("%s: %w (schema %d; this otd knows up to %d)", s.path, ErrNewerSchema, version, len(names))
 	}
 	if s.readOnly && version < len(names) {
-		return fmt.Errorf("%s: %w: it was written by an older otd (schema %d) and this otd must upgrade it (schema %d) before reading it",
-			s.path, ErrReadOnly, version, len(names))
+		return fmt.Errorf("%s: %w: it was written by an older otd (schema %d) and %w (schema %d) before reading it",
+			s.path, ErrReadOnly, version, tournament.ErrUpgrade, len(names))
 	}
 	if s.checkFirst {
 		// A backup: sound as it is, before it is upgraded.

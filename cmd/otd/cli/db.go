@@ -68,8 +68,22 @@ func (g *globals) actor() tournament.Actor {
 }
 
 // openDB opens the database name, a PostgreSQL URL (postgres://...) or an
-// SQLite file's path, with options o and the audit clock now.
+// SQLite file's path, with options o and the audit clock now. A database
+// of an older otd opened to be read (otd serve) is upgraded first, as any
+// other command does, where otd may write it.
 func openDB(name string, o dbOptions, now func() time.Time) (*app.Director, func(), error) {
+	d, done, err := openStore(name, o, now)
+	if o.readOnly && errors.Is(err, tournament.ErrUpgrade) {
+		if _, upgraded, uerr := openStore(name, dbOptions{}, now); uerr == nil {
+			upgraded()
+			return openStore(name, o, now)
+		}
+	}
+	return d, done, err
+}
+
+// openStore is openDB without the upgrade of a database read.
+func openStore(name string, o dbOptions, now func() time.Time) (*app.Director, func(), error) {
 	var st interface {
 		App() app.Store
 		Close() error
