@@ -50,7 +50,7 @@ var (
 	// ErrUpgrade comes with ErrReadOnly: a database written by an older
 	// otd, opened read-only, that this otd must upgrade before reading.
 	ErrUpgrade = errors.New("this otd must upgrade it")
-	ErrBusy     = errors.New("the database is in use")
+	ErrBusy    = errors.New("the database is in use")
 )
 
 // NotFoundError is a tournament id that the database does not have: it is
