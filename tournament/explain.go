@@ -29,7 +29,7 @@ type ExplainReport struct {
 	// Rules are the director's rules the round was paired under, which it
 	// is priced with: its forced pairs cost what they cost but no swap
 	// breaks them, its forbidden pairs are not offered, a bye given by hand
-	// is not priced (it is not among Pairs).
+	// costs what it would had the pairing chosen it, but no swap moves it.
 	Rules RoundRules
 }
 
@@ -62,10 +62,11 @@ func (t *Tournament) Explain(r int) (ExplainReport, error) {
 	}
 	var posted pairing.Pairing
 	var tables []int
-	byeTable := 0
+	byeTable, handTable := 0, 0
 	for _, g := range t.Round(r) {
 		if g.IsBye() {
-			if g.Black == rules.Bye { // given by hand: not priced
+			if g.Black == rules.Bye { // given by hand: priced below, never swapped
+				handTable = g.Table
 				continue
 			}
 			posted.Bye, byeTable = g.Black, g.Table
@@ -91,6 +92,12 @@ func (t *Tournament) Explain(r int) (ExplainReport, error) {
 		RoundRobin: t.System == RoundRobin, Rules: rules}
 	for i, p := range ex.Pairs {
 		out.Pairs = append(out.Pairs, ExplainedPair{Table: tables[i], PairCost: p})
+	}
+	if bye, err := t.handBye(r, rules); err != nil {
+		return ExplainReport{}, err
+	} else if bye.Black != 0 {
+		out.Pairs = append(out.Pairs, ExplainedPair{Table: handTable, PairCost: bye})
+		out.Cost += bye.Cost
 	}
 	return out, nil
 }

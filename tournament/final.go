@@ -715,7 +715,7 @@ type Team struct {
 	Rank    int                // equal scores share a rank
 	Points  scoring.HalfPoints // the best members' points
 	Counted []int              // the members counted, best first
-	Members []int              // every member, in Swiss order
+	Members []int              // the members who may count (none of TeamRules.Exclude), in Swiss order
 }
 
 // TeamRules are how teams are ranked: the best Best members' Swiss scores

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/otd-project/otd/pairing"
 )
 
 // pairedClub returns a club of n players with the given rounds paired by hand
@@ -138,5 +140,61 @@ func TestCheckRoundNoValidPairing(t *testing.T) {
 	}
 	if !rep.Broken || rep.Cheaper || rep.BestCost != nil || rep.Best != "" || !slices.Equal(rep.BrokenRules, []string{"rematch with the same colours"}) {
 		t.Errorf("CheckRound(3) = %+v; want broken (rematch with the same colours), no best pairing", rep)
+	}
+}
+
+// TestHandByeCost: a round's cost is the same whether the pairing chose its
+// bye or the director gave it by hand (round pair --bye). Five players;
+// round 1 by hand 1-2, 3-4, the bye to 5; black wins. In round 2 the bye
+// goes to 2 or 4 (0 points, white in round 1; 5 has had it). Its cost by
+// RULES.md section 4 (Papp's weights): the virtual player is half a point
+// below the lowest score (0), a gap of 1 half-point, 20000; elitism skipped
+// (a negative score); no float history in round 1 (equal scores), no
+// compensation when pairing round 2; the colour cost of the current
+// imbalance, |-1|, 20: 20020.
+func TestHandByeCost(t *testing.T) {
+	tm := club(t, 5, 4)
+	if _, err := tm.Pair(PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}}, Bye: 5}); err != nil {
+		t.Fatal(err)
+	}
+	finish(t, tm)
+	cost := func() (int64, []Game, ExplainedPair) {
+		t.Helper()
+		check, err := tm.CheckRound(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex, err := tm.Explain(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if check.Cost != ex.Cost || check.Broken || check.Cheaper {
+			t.Errorf("round check %+v, explain cost %d: want the same cost, valid, none cheaper", check, ex.Cost)
+		}
+		bye := ex.Pairs[len(ex.Pairs)-1]
+		return check.Cost, slices.Clone(tm.Round(2)), bye
+	}
+	if _, err := tm.Pair(PairOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	byOTD, games, bye := cost()
+	if _, err := tm.Unpair(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tm.Pair(PairOptions{Bye: bye.Black}); err != nil {
+		t.Fatal(err)
+	}
+	byHand, handGames, handBye := cost()
+	if !slices.Equal(games, handGames) {
+		t.Fatalf("round 2 by otd %v, with --bye %d %v: not the same pairing", games, bye.Black, handGames)
+	}
+	if byHand != byOTD {
+		t.Errorf("round 2 costs %d with the bye given by hand, %d with the bye chosen by otd", byHand, byOTD)
+	}
+	want := pairing.PairCost{Black: bye.Black, Terms: pairing.Terms{Gap: 20000, Colour: 20}, Cost: 20020}
+	for _, b := range []ExplainedPair{bye, handBye} {
+		if b.Black != 2 && b.Black != 4 || b.PairCost != want || b.Table != 3 {
+			t.Errorf("the bye: %+v; want %+v at table 3", b, want)
+		}
 	}
 }

@@ -64,7 +64,7 @@ func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 	var proposed pairing.Pairing
 	for _, g := range t.Round(r) {
 		if g.IsBye() {
-			if g.Black != rules.Bye { // a bye given by hand is not the pairing's
+			if g.Black != rules.Bye { // a bye given by hand is priced below
 				proposed.Bye = g.Black
 			}
 		} else {
@@ -87,9 +87,19 @@ func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 	if err != nil {
 		return CheckReport{}, err
 	}
-	out := CheckReport{Round: r, Broken: !rep.Valid, Cost: rep.Cost, Violations: []string{}}
+	// A bye given by hand costs what it would cost had the pairing chosen
+	// it, in the pairing and in the best one (which keeps it).
+	bye, err := t.handBye(r, rules)
+	if err != nil {
+		return CheckReport{}, err
+	}
+	out := CheckReport{Round: r, Broken: !rep.Valid, Cost: rep.Cost + bye.Cost, Violations: []string{}}
 	if !rules.IsZero() {
 		out.Rules = rules.String()
+	}
+	if bye.Terms.Rematch > 0 { // a missed round counted as a bye (Weights.AbsentAsBye)
+		out.Violations = append(out.Violations, pairing.Violation{Rule: pairing.RuleSecondBye, Players: []int{bye.Black},
+			Cost: bye.Terms.Rematch, Detail: "given by hand"}.String())
 	}
 	for _, v := range rep.Violations {
 		out.Violations = append(out.Violations, v.String())
@@ -101,7 +111,33 @@ func (t *Tournament) CheckRound(r int) (CheckReport, error) {
 	// here an invalid pairing is not compared, only given the best valid one.
 	out.Cheaper = rep.Valid && rep.Cheaper
 	if rep.Best != nil && rep.BestValid && (out.Cheaper || out.Broken) { // a least bad pairing that breaks a rule too is not offered
-		out.BestCost, out.Best = &rep.Best.Cost, rep.Best.String()
+		best := *rep.Best
+		best.Cost += bye.Cost
+		if bye.Black != 0 {
+			best.Bye = bye.Black
+		}
+		out.BestCost, out.Best = &best.Cost, best.String()
 	}
 	return out, nil
+}
+
+// handBye prices the bye given by hand in round r (RULES.md section 4: the
+// virtual player half a point below the lowest score present, the colour
+// cost of the current imbalance, ...) as the pairing would price it had it
+// chosen that bye: in the whole field of the round. It is zero when the bye
+// of round r was not given by hand, or its player is no longer active.
+func (t *Tournament) handBye(r int, rules RoundRules) (pairing.PairCost, error) {
+	n := rules.Bye
+	if n == 0 || !t.Players[n-1].Active(r) || !slices.ContainsFunc(t.Round(r), func(g Game) bool { return g.IsBye() && g.Black == n }) {
+		return pairing.PairCost{}, nil
+	}
+	in, err := t.pairingInput(r, rules.Forced, rules.Forbidden, 0)
+	if err != nil {
+		return pairing.PairCost{}, err
+	}
+	terms, err := pairing.PairTerms(in, t.pairingOptions(r, 0), n, 0)
+	if err != nil {
+		return pairing.PairCost{}, fmt.Errorf("round %d: the bye given to %d: %w: %w", r, n, ErrInconsistent, err)
+	}
+	return pairing.PairCost{Black: n, Terms: terms, Cost: terms.Total()}, nil
 }

@@ -529,7 +529,7 @@ type teamJSON struct {
 	Name    string      `json:"name" doc:"the team (a country's code by default)"`
 	Points  json.Number `json:"points" doc:"the sum of its best members' Swiss points"`
 	Counted []int       `json:"counted" doc:"the members counted, best first"`
-	Members []int       `json:"members" doc:"every member, in Swiss order"`
+	Members []int       `json:"members" doc:"the members who may count, in Swiss order: every member but those of the categories the team rules leave out (the youth at the WOC)"`
 }
 
 func newTeamsCmd(g *globals, runF func(teamsOptions) error) *cobra.Command {

@@ -136,7 +136,7 @@ type standingJSON struct {
 	Country     string      `json:"country,omitempty" doc:"country code; left out if none"`
 	Points      json.Number `json:"points" doc:"points, a half as .5"`
 	BQ          json.Number `json:"bq" doc:"Brightwell Quotient, exact (a fraction's decimal expansion)"`
-	BQRounded   int         `json:"bq_rounded" doc:"the BQ rounded to a whole number, as printed"`
+	BQRounded   int         `json:"bq_rounded" doc:"the BQ rounded to the nearest whole number, halves up (FlipTheDisc's published mbq); the standings table prints bq, to two decimals"`
 	Discs       int         `json:"discs" doc:"total discs"`
 	Games       int         `json:"games" doc:"games played"`
 	NoDiscs     int         `json:"no_discs,omitempty" doc:"games without discs (an imported file gives only who won): discs and BQ count none for them; left out if none"`

@@ -282,7 +282,8 @@ names the rules it breaks and gives the best valid pairing and its cost
 instead. A round is checked under the director's rules it was paired with
 (pairs forced or forbidden for it, the standing forbidden pairs then in
 force, a bye given by hand, a pairing by hand): a pairing that obeys them is
-never called dearer than one that would break them. Use it on manual and
+never called dearer than one that would break them. A bye given by hand
+costs what it would had the pairing chosen it. Use it on manual and
 imported pairings. Exit status 1 if an absolute rule is broken.`,
 		Args: argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -420,7 +421,7 @@ func runRoundExplain(g *globals, o roundOptions) error {
 func printExplain(g *globals, t *tournament.Tournament, rep tournament.ExplainReport, points map[int]scoring.HalfPoints) error {
 	fmt.Fprintf(g.Stdout, "Round %d: cost %d\n", rep.Round, rep.Cost)
 	if !rep.Rules.IsZero() {
-		fmt.Fprintf(g.Stdout, "Priced under the director's %s (no swap breaks them; a bye given by hand is not priced)\n",
+		fmt.Fprintf(g.Stdout, "Priced under the director's %s (no swap breaks them or moves a bye given by hand)\n",
 			strings.TrimPrefix(rep.Rules.String(), fmt.Sprintf("round %d ", rep.Round)))
 	}
 	if rep.RoundRobin {
