@@ -174,7 +174,7 @@ func (d *Director) FinalNext(ctx context.Context, id int64, o tournament.FinalOp
 
 func (d *Director) finalNext(ctx context.Context, id int64, o tournament.FinalOptions, start bool) (Outcome, error) {
 	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
-		started := slices.ContainsFunc(t.FinalGames, func(fg tournament.Game) bool { return fg.Match != "" })
+		started := t.FinalStarted()
 		switch {
 		case start && started:
 			return tournament.Change{}, errFinalStarted
@@ -222,10 +222,9 @@ func (d *Director) Rederiving() *Director {
 // them when a game rests on what they change (FinalFactsError), or, when
 // rederiving, drops those games with the last change, which undo puts
 // back. It says in a note of the last change what became of the final
-// games.
+// games. before is nil when no final game was paired: nothing to check.
 func (d *Director) keepFinalFacts(before, t *tournament.Tournament, changes []tournament.Change) error {
-	paired := slices.ContainsFunc(before.FinalGames, func(g tournament.Game) bool { return g.Match != "" })
-	if !paired || len(changes) == 0 {
+	if before == nil || len(changes) == 0 {
 		return nil
 	}
 	last := &changes[len(changes)-1]
@@ -252,7 +251,7 @@ func (d *Director) keepFinalFacts(before, t *tournament.Tournament, changes []to
 	}
 	last.Before.FinalGames = append(last.Before.FinalGames, dropped...)
 	next := "'otd final next'"
-	if !slices.ContainsFunc(t.FinalGames, func(g tournament.Game) bool { return g.Match != "" }) {
+	if !t.FinalStarted() {
 		next = "'otd final start'"
 	}
 	last.Notes = append(last.Notes, "the final phase is derived anew: dropped "+tournament.GameList(dropped)+"; "+next+" pairs it again")

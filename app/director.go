@@ -83,7 +83,10 @@ func (d *Director) apply(tx tournament.Tx, id int64, ops []tournament.Op) (*tour
 	if err != nil {
 		return nil, nil, err
 	}
-	before := t.Clone()
+	var before *tournament.Tournament // with final games paired: as it was, for keepFinalFacts
+	if t.FinalStarted() {
+		before = t.Clone()
+	}
 	var changes []tournament.Change
 	for _, op := range ops {
 		c, err := op(t)

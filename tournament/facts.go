@@ -52,6 +52,13 @@ func (t *Tournament) finalFacts() (map[int]finalFact, error) {
 	return facts, nil
 }
 
+// FinalStarted reports whether a final phase has a game paired (one of a
+// match: a game read from a file without its match rests on nothing otd
+// derives).
+func (t *Tournament) FinalStarted() bool {
+	return slices.ContainsFunc(t.FinalGames, func(g Game) bool { return g.Match != "" })
+}
+
 // Unfounded returns the final games paired in before (the tournament as it
 // was before a change) that t, the tournament after it, still has but
 // derives otherwise: another pair or seed order for their match, a game
@@ -62,7 +69,7 @@ func (t *Tournament) Unfounded(before *Tournament) ([]Game, error) { return t.un
 
 // unfounded is Unfounded, the matches' outcomes compared if outcomes.
 func (t *Tournament) unfounded(before *Tournament, outcomes bool) ([]Game, error) {
-	if !slices.ContainsFunc(before.FinalGames, func(g Game) bool { return g.Match != "" }) {
+	if !before.FinalStarted() {
 		return nil, nil
 	}
 	was, err := before.finalFacts()
