@@ -174,7 +174,7 @@ func (d *Director) FinalNext(ctx context.Context, id int64, o tournament.FinalOp
 
 func (d *Director) finalNext(ctx context.Context, id int64, o tournament.FinalOptions, start bool) (Outcome, error) {
 	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
-		started := slices.ContainsFunc(t.FinalGames, func(fg tournament.Game) bool { return fg.Match != "" })
+		started := t.FinalStarted()
 		switch {
 		case start && started:
 			return tournament.Change{}, errFinalStarted
@@ -205,4 +205,55 @@ func (d *Director) EditSettings(ctx context.Context, id int64, edit func(*tourna
 		}
 		return t.ChangeSettings(s)
 	})
+}
+
+// Rederiving returns a Director of the same database whose actions, where
+// final games paired rest on what they change, drop those games (and the
+// games that rest on them) instead of being refused: the final phase is
+// then derived anew, and 'final next' pairs it again.
+func (d *Director) Rederiving() *Director {
+	c := *d
+	c.rederive = true
+	return &c
+}
+
+// keepFinalFacts checks an action's changes (of tournament before, now t)
+// against the final games paired (facts stay facts, DESIGN.md): it refuses
+// them when a game rests on what they change (FinalFactsError), or, when
+// rederiving, drops those games with the last change, which undo puts
+// back. It says in a note of the last change what became of the final
+// games. before is nil when no final game was paired: nothing to check.
+func (d *Director) keepFinalFacts(before, t *tournament.Tournament, changes []tournament.Change) error {
+	if before == nil || len(changes) == 0 {
+		return nil
+	}
+	last := &changes[len(changes)-1]
+	if !d.rederive {
+		gone, err := t.Unfounded(before)
+		switch {
+		case err != nil:
+			return err
+		case len(gone) > 0:
+			return &tournament.FinalFactsError{Games: gone}
+		}
+		if a := last.Action; a != tournament.ActFinalNext && a != tournament.ActResult {
+			last.Notes = append(last.Notes, "the final games paired rest on nothing this changes: they stand")
+		}
+		return nil
+	}
+	dropped, err := t.Rederive(before)
+	if err != nil {
+		return err
+	}
+	if len(dropped) == 0 {
+		last.Notes = append(last.Notes, "nothing to re-derive: the final games paired rest on nothing this changes")
+		return nil
+	}
+	last.Before.FinalGames = append(last.Before.FinalGames, dropped...)
+	next := "'otd final next'"
+	if !t.FinalStarted() {
+		next = "'otd final start'"
+	}
+	last.Notes = append(last.Notes, "the final phase is derived anew: dropped "+tournament.GameList(dropped)+"; "+next+" pairs it again")
+	return nil
 }

@@ -18,6 +18,9 @@ import (
 type Director struct {
 	db    Store
 	actor tournament.Actor // who acts: each change saved says so
+	// rederive: a change that final games paired rest on drops them
+	// (Rederiving), instead of being refused.
+	rederive bool
 }
 
 // Store is a database as the Director uses it: its tournament.Storage, and
@@ -80,6 +83,10 @@ func (d *Director) apply(tx tournament.Tx, id int64, ops []tournament.Op) (*tour
 	if err != nil {
 		return nil, nil, err
 	}
+	var before *tournament.Tournament // with final games paired: as it was, for keepFinalFacts
+	if t.FinalStarted() {
+		before = t.Clone()
+	}
 	var changes []tournament.Change
 	for _, op := range ops {
 		c, err := op(t)
@@ -87,6 +94,9 @@ func (d *Director) apply(tx tournament.Tx, id int64, ops []tournament.Op) (*tour
 			return nil, nil, err
 		}
 		changes = append(changes, c)
+	}
+	if err := d.keepFinalFacts(before, t, changes); err != nil {
+		return nil, nil, err
 	}
 	if err := t.Validate(); err != nil {
 		return nil, nil, fmt.Errorf("refused, as it would leave the tournament inconsistent: %w", err)

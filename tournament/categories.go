@@ -154,24 +154,6 @@ func (s Settings) YouthBornFrom() int {
 	return s.Start.Time().Year() - s.Youth()
 }
 
-// checkFinalChange refuses to change the rules of a final phase that has
-// started (a game paired), or to drop a category that has one.
-func (t *Tournament) checkFinalChange(s Settings) error {
-	started := func(category string) bool {
-		return slices.ContainsFunc(t.FinalGames, func(g Game) bool { return g.Match != "" && g.Category == category })
-	}
-	if s.Final != t.Final && started("") {
-		return fmt.Errorf("--final: %w: the final phase has started (%d games paired); undo them first", ErrSettingFixed, len(t.finalGames("")))
-	}
-	for _, c := range t.Categories {
-		i := slices.IndexFunc(s.Categories, func(d Category) bool { return d.Name == c.Name })
-		if started(c.Name) && (i < 0 || s.Categories[i] != c) {
-			return fmt.Errorf("category %q: %w: its final phase has started; undo its games first", c.Name, ErrSettingFixed)
-		}
-	}
-	return nil
-}
-
 // finalText, categoriesText and teamsText write the championship's
 // settings for the log ("" for none).
 func finalText(f FinalRules) string {

@@ -136,6 +136,18 @@ func (t *Tournament) Undo(id int64, c Change) (Change, error) {
 	return u, nil
 }
 
+// Clone returns a copy of the tournament that the operations on t leave
+// as it is: the tournament before a change, for Unfounded.
+func (t *Tournament) Clone() *Tournament {
+	c := t.clone()
+	c.Categories = slices.Clone(t.Categories)
+	for i := range c.Players {
+		c.Players[i].Categories = slices.Clone(c.Players[i].Categories)
+		c.Players[i].Absent = slices.Clone(c.Players[i].Absent)
+	}
+	return &c
+}
+
 // clone copies the tournament deeply enough for put to be rolled back.
 func (t *Tournament) clone() Tournament {
 	c := *t

@@ -81,20 +81,6 @@ func (e *RoundStartedError) Error() string {
 
 func (e *RoundStartedError) Unwrap() error { return ErrRoundStarted }
 
-// PairedAfterError is a final game's result that cannot be corrected:
-// game Later of its phase was paired after it, perhaps on it, and goes
-// first. It is ErrLaterRound for errors.Is.
-type PairedAfterError struct {
-	Where string // the game corrected: "SF1 game 2"
-	Later Game
-}
-
-func (e *PairedAfterError) Error() string {
-	return fmt.Sprintf("%s: %v: %s was paired after it, perhaps on it; undo that pairing first", e.Where, ErrLaterRound, e.Later)
-}
-
-func (e *PairedAfterError) Unwrap() error { return ErrLaterRound }
-
 // HasGamesError is a player who cannot be removed, only withdrawn: their
 // first round is paired, or a player registered after them (Later), whom
 // removing would renumber, is paired in Round. It is ErrHasGames for

@@ -573,12 +573,12 @@ func (t *Tournament) FinalNext(o FinalOptions) (Change, error) {
 	if t.Finished() < t.Rounds {
 		return Change{}, fmt.Errorf("%w: the Swiss has %d rounds and %d are finished; the final phase comes after the last", ErrNotFinished, t.Rounds, t.Finished())
 	}
-	phases := []string{""}
-	for _, c := range t.Categories {
-		phases = append(phases, c.Name)
-	}
+	phases := t.phaseNames()
 	var added []Game
-	seq := len(t.FinalGames)
+	seq := 0 // the last paired's: a game dropped (Rederive) leaves a gap
+	if n := len(t.FinalGames); n > 0 {
+		seq = t.FinalGames[n-1].Seq
+	}
 	used := map[string]bool{}
 	for _, cat := range phases {
 		ph, err := t.Phase(cat)

@@ -254,8 +254,8 @@ func (t *Tournament) Find(ref GameRef) (*Game, error) {
 
 // RecordResult records a result for the game ref names (a round's or a
 // final's), under the tournament's rules; a game that has one is changed
-// only with correct. A final game of a match decided since (a later game
-// of its phase paired) is not changed: undo that pairing first.
+// only with correct. Whether final games paired rest on the result is the
+// action's to check (Unfounded), as for every change.
 func (t *Tournament) RecordResult(ref GameRef, in ResultInput, correct bool) (Change, error) {
 	g, err := t.Find(ref)
 	if err != nil {
@@ -313,14 +313,6 @@ func (t *Tournament) RecordResult(ref GameRef, in ResultInput, correct bool) (Ch
 		return Change{}, &SameResultError{Where: where, Result: *before}
 	case !correct:
 		return Change{}, fmt.Errorf("%s: %w (%s): to change it, add --correct", where, ErrHasResult, before)
-	case g.IsFinal():
-		// The games paired since may rest on this result (the match's
-		// next game, the next stage): they go first.
-		for _, h := range t.FinalGames {
-			if h.Seq > g.Seq && h.Category == g.Category {
-				return Change{}, &PairedAfterError{Where: where, Later: h}
-			}
-		}
 	}
 	g.Result = &rec
 	c := t.resultChange(old, *g)

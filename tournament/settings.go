@@ -301,9 +301,6 @@ func (t *Tournament) ChangeSettings(s Settings) (Change, error) {
 			}
 		}
 	}
-	if err := t.checkFinalChange(s); err != nil {
-		return Change{}, err
-	}
 	if s.TimeDefault != old.TimeDefault {
 		// The policy decides only the scores of time defaults, as they are
 		// recorded: it changes until the first is.

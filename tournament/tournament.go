@@ -40,6 +40,8 @@ var (
 	ErrNotForbidden  = errors.New("the pair is not forbidden to meet")
 	ErrSettingFixed  = errors.New("the setting can no longer change")
 	ErrFinalWaiting  = errors.New("the final games paired wait for their results")
+	// ErrFinalFacts: a change would alter what final games paired rest on.
+	ErrFinalFacts = errors.New("final games paired rest on what this changes (who qualified, the seeds, a match's outcome)")
 	// ErrSameResult: the result entered is the one recorded; nothing
 	// changes (not a failure: the director entered it twice).
 	ErrSameResult = errors.New("the result is recorded already, as entered")

@@ -74,8 +74,8 @@ func (t *Tournament) Validate() error {
 		if g.Black < 1 || g.Black > n || g.White < 1 || g.White > n || g.Black == g.White {
 			return bad("%s: players %d and %d (players are 1 to %d)", g, g.Black, g.White, n)
 		}
-		if g.Seq != i+1 || g.Game < 1 || keys[g.Code()+"/"+strconv.Itoa(g.Game)] && g.Match != "" {
-			return bad("%s: final games are numbered 1, 2... in the order paired, each game of a match once", g)
+		if i > 0 && g.Seq <= t.FinalGames[i-1].Seq || g.Seq < 1 || g.Game < 1 || keys[g.Code()+"/"+strconv.Itoa(g.Game)] && g.Match != "" {
+			return bad("%s: final games are numbered 1, 2... in the order paired (a game dropped leaves a gap), each game of a match once", g)
 		}
 		keys[g.Code()+"/"+strconv.Itoa(g.Game)] = true
 		if g.Match != "" && g.Category != "" {

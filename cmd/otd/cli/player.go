@@ -292,10 +292,11 @@ func playerStatus(p tournament.Player) string {
 }
 
 type playerEditOptions struct {
-	Number  int
-	Edit    tournament.PlayerEdit  // the details given
-	Entry   tournament.PlayerEntry // team, year of birth, categories given
-	NoCheck bool                   // a new engine is not started
+	Number   int
+	Edit     tournament.PlayerEdit  // the details given
+	Entry    tournament.PlayerEntry // team, year of birth, categories given
+	NoCheck  bool                   // a new engine is not started
+	Rederive bool                   // drop the final games that rest on what changes
 }
 
 func newPlayerEditCmd(g *globals, runF func(playerEditOptions) error) *cobra.Command {
@@ -311,7 +312,12 @@ func newPlayerEditCmd(g *globals, runF func(playerEditOptions) error) *cobra.Com
 		Long: `edit corrects the details given; the others stay as they are. A player whose
 name an older otd stored and otd no longer keeps (a control character, more
 than 200 characters; 'otd player list' shows it escaped) gets a new --name
-with any correction of rating, country, WOF id or engine.`,
+with any correction of rating, country, WOF id or engine.
+
+Once a final phase has games paired, a change of team, year of birth or
+categories that would change what they rest on (who qualified, the seeds, a
+category's final played or not) is refused, naming them; --rederive makes
+it and drops them for 'otd final next' to pair again.`,
 		Example: "  otd player edit 12 --name \"SMITH, Ben\" --country GB --wof-id 2357\n  otd player edit 3 --engine 'gtp:/usr/games/gtp-rhino -l 3'\n  otd player edit 7 --category women --born 2011 --team -",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) (err error) {
@@ -339,6 +345,7 @@ with any correction of rating, country, WOF id or engine.`,
 	cmd.Flags().StringVar(&country, "country", "", "new country code, FR or FRA (stored as FRA)")
 	cmd.Flags().IntVar(&wofID, "wof-id", 0, "new WOF id (0: none)")
 	cmd.Flags().StringVar(&eng, "engine", "", `new engine (gtp:ARGV, nboard:ARGV, builtin:NAME; "" for a person)`)
+	rederiveFlag(cmd.Flags(), &o.Rederive)
 	return cmd
 }
 
@@ -360,7 +367,7 @@ func runPlayerEdit(g *globals, o playerEditOptions) error {
 		}
 	}
 	p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-		return d.EditPlayer(ctx, id, o.Number, o.Edit, o.Entry)
+		return rederiving(d, o.Rederive).EditPlayer(ctx, id, o.Number, o.Edit, o.Entry)
 	})
 	if err != nil {
 		return invalidAsUsage(err)
@@ -369,29 +376,39 @@ func runPlayerEdit(g *globals, o playerEditOptions) error {
 	return nil
 }
 
-type playerWithdrawOptions struct{ Number int }
+type playerWithdrawOptions struct {
+	Number   int
+	Rederive bool // drop the final games that rest on the withdrawal
+}
 
 func newPlayerWithdrawCmd(g *globals, runF func(playerWithdrawOptions) error) *cobra.Command {
 	if runF == nil {
 		runF = func(o playerWithdrawOptions) error { return runPlayerWithdraw(g, o) }
 	}
-	return &cobra.Command{
+	var o playerWithdrawOptions
+	cmd := &cobra.Command{
 		Use:   "withdraw NUMBER",
 		Short: "Withdraw a player from the next round on (games played stand)",
-		Args:  argsUsage(cobra.ExactArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
-			n, err := playerNumber("player withdraw", args[0])
-			if err != nil {
+		Long: `withdraw takes a player out of the rounds not paired yet; the games played
+stand. Once the Swiss is over, a withdrawn player is out of the final
+phases: a withdrawal that final games paired rest on is refused, naming
+them; --rederive makes it and drops them for 'otd final next' to pair again.`,
+		Example: "  otd player withdraw 12\n  otd player withdraw 4 --rederive",
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) (err error) {
+			if o.Number, err = playerNumber("player withdraw", args[0]); err != nil {
 				return err
 			}
-			return runF(playerWithdrawOptions{Number: n})
+			return runF(o)
 		},
 	}
+	rederiveFlag(cmd.Flags(), &o.Rederive)
+	return cmd
 }
 
 func runPlayerWithdraw(g *globals, o playerWithdrawOptions) error {
 	p, err := g.playerAction(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-		return d.Withdraw(ctx, id, o.Number)
+		return rederiving(d, o.Rederive).Withdraw(ctx, id, o.Number)
 	})
 	if err != nil {
 		return err
@@ -441,6 +458,7 @@ func (g *globals) playerAction(action func(ctx context.Context, d *app.Director,
 	if err != nil {
 		return tournament.Player{}, err
 	}
+	printChangeNotes(g, changes)
 	return changes[len(changes)-1].After.Players[0], nil
 }
 

@@ -24,6 +24,7 @@ type resultOptions struct {
 	In           tournament.ResultInput
 	Correct      bool
 	Repair       bool // with Correct: pair the next round again on the corrected scores
+	Rederive     bool // with Correct: drop the final games that rest on the old result
 }
 
 func newResultCmd(g *globals, runF func(resultOptions) error) *cobra.Command {
@@ -60,12 +61,23 @@ result again changes nothing. A correction made once the next round is paired
 says so: that round was paired on the old result. If it has no result yet,
 --repair (with --correct) pairs it again on the corrected scores, under the
 rules it was paired with, in the same change. Every change is in 'otd log',
-and 'otd undo' reverts the last one (a correction with --repair as a whole).`,
+and 'otd undo' reverts the last one (a correction with --repair as a whole).
+
+A final game is a fact: once the final phase has games paired, a correction
+that would change what they rest on (who qualified, the seeds and so the
+pairings and colours, a match's outcome, whether a game was needed) is
+refused, naming them; one that changes none of it goes through and says so.
+--rederive (with --correct) makes it all the same and drops those games
+(and those that rest on them), listed, for 'otd final next' to pair the
+final phase again: it is to the final phase what --repair is to the next
+Swiss round. 'otd undo' puts them back.`,
 		Example: `  otd result 3 1 40-24
   otd result 3 2 30-28 --time-default white
   otd result 3 4 --forfeit black
   otd result 2 5 33-31 --correct
   otd result 5 3 30-34 --correct --repair
+  otd result SF1 2 40-24 --correct
+  otd result 13 7 28-36 --correct --rederive
   otd undo`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 4 {
@@ -106,6 +118,8 @@ and 'otd undo' reverts the last one (a correction with --repair as a whole).`,
 				return usageErrorf("result: a game ends by a time default or by a forfeit, not both")
 			case o.Repair && !o.Correct:
 				return usageErrorf("result: --repair pairs the next round again after a correction: add --correct")
+			case o.Rederive && !o.Correct:
+				return usageErrorf("result: --rederive derives the final phase anew after a correction: add --correct")
 			case len(args) == 2 && o.In.Forfeit == "" && o.In.TimeDefault == "":
 				return usageErrorf("result: give the score B-W (black's discs first), e.g. 'otd result %d %d 40-24'", o.Round, o.Table)
 			case len(args) == 3 && o.In.Forfeit != "":
@@ -138,6 +152,7 @@ and 'otd undo' reverts the last one (a correction with --repair as a whole).`,
 	f.StringVar(&forfeit, "forfeit", "", "the colour that did not play: black or white")
 	f.BoolVar(&o.Correct, "correct", false, "replace the result the game already has")
 	f.BoolVar(&o.Repair, "repair", false, "with --correct: pair the next round, paired on the old result and without a result yet, again")
+	rederiveFlag(f, &o.Rederive)
 	cmd.AddCommand(newResultUndoCmd(g, nil))
 	return cmd
 }
@@ -168,7 +183,7 @@ func runResult(g *globals, o resultOptions) error {
 	}
 	_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
 		if o.Repair || o.Correct {
-			return d.Correct(ctx, id, ref, o.In, o.Repair)
+			return rederiving(d, o.Rederive).Correct(ctx, id, ref, o.In, o.Repair)
 		}
 		return d.Record(ctx, id, ref, o.In)
 	})
@@ -194,9 +209,7 @@ func runResult(g *globals, o resultOptions) error {
 		fmt.Fprintf(g.Stdout, " (was %s)", was)
 	}
 	fmt.Fprintln(g.Stdout)
-	for _, n := range c.Notes {
-		fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
-	}
+	printChangeNotes(g, changes)
 	return nil
 }
 

@@ -262,9 +262,10 @@ func runTournamentNew(g *globals, o tournamentNewOptions) error {
 }
 
 type tournamentEditOptions struct {
-	Edit  tournament.Settings // the settings given
-	Rules rulesFlags
-	Given []string // the flags given, by name
+	Edit     tournament.Settings // the settings given
+	Rules    rulesFlags
+	Given    []string // the flags given, by name
+	Rederive bool     // drop the final games that rest on what changes
 }
 
 // changed tells whether the flag named was given.
@@ -286,8 +287,11 @@ at any time: the standings and the reports follow. The options that
 decide pairings and the games (system, first round, seed, pairing model, bye
 points, rules and board size) change only until round 1 is paired; the
 time-default policy, which decides only how a time default is recorded,
-until the first time default is recorded. The change is in 'otd log';
-'otd undo' reverts it.`,
+until the first time default is recorded. Once a final phase has games
+paired, a change of its rules, of a category's or of the rounds that would
+change what they rest on (who qualified, the seeds, a match's outcome) is
+refused, naming them; --rederive makes it and drops them for 'otd final
+next' to pair again. The change is in 'otd log'; 'otd undo' reverts it.`,
 		Example: `  otd tournament edit --bq wof
   otd tournament edit --name "Paris Open 2026" --city Paris --country FRA --director "Ann Archer"
   otd tournament edit --rounds 9 --tiebreaks points,bq,discs,h2h
@@ -296,7 +300,7 @@ until the first time default is recorded. The change is in 'otd log';
   otd tournament edit --youth-age 14`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if cmd.Flags().NFlag() == 0 {
+			if n := cmd.Flags().NFlag(); n == 0 || n == 1 && o.Rederive {
 				return usageErrorf("tournament edit: nothing to change: name a setting, e.g. --bq wof")
 			}
 			cmd.Flags().Visit(func(f *pflag.Flag) { o.Given = append(o.Given, f.Name) })
@@ -309,6 +313,7 @@ until the first time default is recorded. The change is in 'otd log';
 	cmd.Flags().StringVar(&o.Edit.Name, "name", "", "the tournament's new name")
 	settingsFlags(cmd.Flags(), &o.Edit)
 	o.Rules.add(cmd.Flags())
+	rederiveFlag(cmd.Flags(), &o.Rederive)
 	return cmd
 }
 
@@ -318,8 +323,8 @@ func runTournamentEdit(g *globals, o tournamentEditOptions) error {
 	if err := checkEnginesFor(g, o.Rules, o.changed); err != nil {
 		return err
 	}
-	t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-		return d.EditSettings(ctx, id, func(s *tournament.Settings) error {
+	t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return rederiving(d, o.Rederive).EditSettings(ctx, id, func(s *tournament.Settings) error {
 			if err := editSettings(s, o.Edit, o.changed); err != nil {
 				return err
 			}
@@ -329,6 +334,7 @@ func runTournamentEdit(g *globals, o tournamentEditOptions) error {
 	if err != nil {
 		return invalidAsUsage(err)
 	}
+	printChangeNotes(g, changes)
 	return printSettings(g, t)
 }
 

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/spf13/pflag"
+
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -33,7 +36,7 @@ func wayOut(err error) (error, string) {
 		tooFew    *tournament.TooFewPlayersError
 		forbidden *tournament.ForbiddenPairError
 		started   *tournament.RoundStartedError
-		after     *tournament.PairedAfterError
+		facts     *tournament.FinalFactsError
 		hasGames  *tournament.HasGamesError
 		absence   *tournament.AbsenceError
 		inUse     *tournament.CategoryInUseError
@@ -55,8 +58,8 @@ func wayOut(err error) (error, string) {
 		return then(forbidden, "; pair the round with --manual, or 'otd pair allow %d %d'", forbidden.Rule.A, forbidden.Rule.B)
 	case errors.As(err, &started):
 		return then(started, "; undo them first with 'otd undo'")
-	case errors.As(err, &after):
-		return then(after, " ('otd undo')")
+	case errors.As(err, &facts):
+		return then(facts, "; undo back to before them ('otd undo', 'otd log' lists the changes), or make the change with --rederive, which drops them (and the games that rest on them) for 'otd final next' to pair the final phase again")
 	case errors.As(err, &hasGames):
 		return then(hasGames, " ('otd player withdraw %d')", hasGames.Player)
 	case errors.As(err, &absence) && absence.Unpairable:
@@ -89,4 +92,28 @@ func wayOut(err error) (error, string) {
 		return then(tournament.ErrNotForbidden, " ('otd pair list' shows the pairs that are)")
 	}
 	return nil, ""
+}
+
+// rederiveFlag adds --rederive to a command whose change final games paired
+// may rest on (result --correct, player edit, player withdraw, tournament
+// edit).
+func rederiveFlag(f *pflag.FlagSet, v *bool) {
+	f.BoolVar(v, "rederive", false, "where final games paired rest on what this changes, make it all the same and drop them (listed) for 'otd final next' to pair again (as --repair pairs the next Swiss round again)")
+}
+
+// rederiving is d, rederiving the final phase (app.Director.Rederiving) if on.
+func rederiving(d *app.Director, on bool) *app.Director {
+	if on {
+		return d.Rederiving()
+	}
+	return d
+}
+
+// printChangeNotes says the notes of an action's changes on standard error.
+func printChangeNotes(g *globals, changes []tournament.Change) {
+	for _, c := range changes {
+		for _, n := range c.Notes {
+			fmt.Fprintf(g.Stderr, "otd: note: %s\n", n)
+		}
+	}
 }
