@@ -24,6 +24,11 @@ type resultOptions struct {
 	In           tournament.ResultInput
 	Correct      bool
 	Repair       bool // with Correct: pair the next round again on the corrected scores
+	// The game's moves, replayed against the result: a move list, or game
+	// Game of a transcript file; Override records a result they contradict.
+	Moves, Transcript string
+	Game              int
+	Override          string
 }
 
 func newResultCmd(g *globals, runF func(resultOptions) error) *cobra.Command {
@@ -60,12 +65,24 @@ result again changes nothing. A correction made once the next round is paired
 says so: that round was paired on the old result. If it has no result yet,
 --repair (with --correct) pairs it again on the corrected scores, under the
 rules it was paired with, in the same change. Every change is in 'otd log',
-and 'otd undo' reverts the last one (a correction with --repair as a whole).`,
+and 'otd undo' reverts the last one (a correction with --repair as a whole).
+
+--moves f5d6c3... (or --transcript FILE --game N, any format 'otd verify'
+reads) gives the game's moves: they are replayed at once, and a result they
+contradict is refused with what the replay found (the first illegal move,
+or the score the moves give); B-W may then be left out, the moves give it.
+Moves that stop before the end need --time-default: the board they leave is
+the board as it stood when the flag fell. --override REASON records the
+result as entered all the same, the reason kept as its note. The moves are
+kept with the result ('otd serve' shows the game); the .ELO export has none.`,
 		Example: `  otd result 3 1 40-24
   otd result 3 2 30-28 --time-default white
   otd result 3 4 --forfeit black
   otd result 2 5 33-31 --correct
   otd result 5 3 30-34 --correct --repair
+  otd result 4 2 --moves f5d6c3d3c4f4f6f3e6e7...
+  otd result SF1 2 36-28 --transcript sf1.ggf --game 2
+  otd result 4 5 30-34 --moves f5d6c3 --override "sheet lost after move 3"
   otd undo`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 4 {
@@ -106,7 +123,17 @@ and 'otd undo' reverts the last one (a correction with --repair as a whole).`,
 				return usageErrorf("result: a game ends by a time default or by a forfeit, not both")
 			case o.Repair && !o.Correct:
 				return usageErrorf("result: --repair pairs the next round again after a correction: add --correct")
-			case len(args) == 2 && o.In.Forfeit == "" && o.In.TimeDefault == "":
+			case o.Moves != "" && o.Transcript != "":
+				return usageErrorf("result: give the moves with --moves or with --transcript, not both")
+			case o.Game != 1 && o.Transcript == "":
+				return usageErrorf("result: --game picks a game of a --transcript file")
+			case o.Game < 1:
+				return usageErrorf("result: --game is a game's number in the file, from 1, not %d", o.Game)
+			case o.Repair && (o.Moves != "" || o.Transcript != ""):
+				return usageErrorf("result: --repair corrects a result without its moves: correct it first, then record the moves with --correct")
+			case o.Override != "" && o.Moves == "" && o.Transcript == "":
+				return usageErrorf("result: --override records a result its moves contradict: give the moves with --moves or --transcript")
+			case len(args) == 2 && o.In.Forfeit == "" && o.In.TimeDefault == "" && o.Moves == "" && o.Transcript == "":
 				return usageErrorf("result: give the score B-W (black's discs first), e.g. 'otd result %d %d 40-24'", o.Round, o.Table)
 			case len(args) == 3 && o.In.Forfeit != "":
 				return usageErrorf("result: a forfeit has no score, the game was not played: drop %s ('otd result %d %d --forfeit %s'), or give the score without --forfeit",
@@ -138,8 +165,40 @@ and 'otd undo' reverts the last one (a correction with --repair as a whole).`,
 	f.StringVar(&forfeit, "forfeit", "", "the colour that did not play: black or white")
 	f.BoolVar(&o.Correct, "correct", false, "replace the result the game already has")
 	f.BoolVar(&o.Repair, "repair", false, "with --correct: pair the next round, paired on the old result and without a result yet, again")
+	f.StringVar(&o.Moves, "moves", "", "the game's `MOVES` (f5d6c3...): replayed against the result, kept with it")
+	f.StringVar(&o.Transcript, "transcript", "", "the game's moves from `FILE` (any format 'otd verify' reads)")
+	f.IntVar(&o.Game, "game", 1, "with --transcript: the game's number `N` in the file")
+	f.StringVar(&o.Override, "override", "", "record the result its moves contradict, for this `REASON`")
 	cmd.AddCommand(newResultUndoCmd(g, nil))
 	return cmd
+}
+
+// gameMoves reads the moves of 'result --moves' or '--transcript FILE
+// --game N'; nil without either.
+func gameMoves(g *globals, o resultOptions) (*app.Moves, error) {
+	if o.Transcript == "" {
+		if o.Moves == "" {
+			return nil, nil
+		}
+		return &app.Moves{List: o.Moves}, nil
+	}
+	gf, err := openGames(g, verifyOptions{Files: []string{o.Transcript}}, o.Transcript) // verify.go
+	if err != nil {
+		return nil, err
+	}
+	defer gf.close()
+	for n := 1; ; n++ {
+		game, err := gf.next()
+		if errors.Is(err, io.EOF) {
+			return nil, inputError(fmt.Errorf("result: %s has %s, not a game %d", displayName(o.Transcript), tournament.Plural(n-1, "game"), o.Game))
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == o.Game {
+			return &app.Moves{Record: &game}, nil
+		}
+	}
 }
 
 func colourFlag(flag, v string) (tournament.Color, error) {
@@ -166,7 +225,14 @@ func runResult(g *globals, o resultOptions) error {
 	if o.Match != "" {
 		ref = tournament.GameRef{Match: o.Match, Game: o.Table}
 	}
+	moves, err := gameMoves(g, o)
+	if err != nil {
+		return err
+	}
 	_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		if moves != nil {
+			return d.RecordMoves(ctx, id, ref, o.In, o.Correct, *moves, o.Override)
+		}
 		if o.Repair || o.Correct {
 			return d.Correct(ctx, id, ref, o.In, o.Repair)
 		}
