@@ -27,7 +27,7 @@ type resultOptions struct {
 	// The game's moves, replayed against the result: a move list, or game
 	// Game of a transcript file; Override records a result they contradict.
 	Moves, Transcript string
-	Game              int
+	Game              int // from 1; 0: the first
 	Override          string
 }
 
@@ -95,7 +95,7 @@ kept with the result ('otd serve' shows the game); the .ELO export has none.`,
 			}
 			return argsUsage(cobra.RangeArgs(2, 3))(cmd, args)
 		},
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if o.Round, err = strconv.Atoi(args[0]); err != nil || o.Round < 1 {
 				if !finalCode.MatchString(args[0]) {
@@ -125,9 +125,9 @@ kept with the result ('otd serve' shows the game); the .ELO export has none.`,
 				return usageErrorf("result: --repair pairs the next round again after a correction: add --correct")
 			case o.Moves != "" && o.Transcript != "":
 				return usageErrorf("result: give the moves with --moves or with --transcript, not both")
-			case o.Game != 1 && o.Transcript == "":
+			case o.Game != 0 && o.Transcript == "":
 				return usageErrorf("result: --game picks a game of a --transcript file")
-			case o.Game < 1:
+			case o.Game < 0 || cmd.Flags().Changed("game") && o.Game == 0:
 				return usageErrorf("result: --game is a game's number in the file, from 1, not %d", o.Game)
 			case o.Repair && (o.Moves != "" || o.Transcript != ""):
 				return usageErrorf("result: --repair corrects a result without its moves: correct it first, then record the moves with --correct")
@@ -167,7 +167,7 @@ kept with the result ('otd serve' shows the game); the .ELO export has none.`,
 	f.BoolVar(&o.Repair, "repair", false, "with --correct: pair the next round, paired on the old result and without a result yet, again")
 	f.StringVar(&o.Moves, "moves", "", "the game's `MOVES` (f5d6c3...): replayed against the result, kept with it")
 	f.StringVar(&o.Transcript, "transcript", "", "the game's moves from `FILE` (any format 'otd verify' reads)")
-	f.IntVar(&o.Game, "game", 1, "with --transcript: the game's number `N` in the file")
+	f.IntVar(&o.Game, "game", 0, "with --transcript: the game's number `N` in the file (default 1)")
 	f.StringVar(&o.Override, "override", "", "record the result its moves contradict, for this `REASON`")
 	cmd.AddCommand(newResultUndoCmd(g, nil))
 	return cmd
@@ -195,7 +195,7 @@ func gameMoves(g *globals, o resultOptions) (*app.Moves, error) {
 		if err != nil {
 			return nil, err
 		}
-		if n == o.Game {
+		if n == max(o.Game, 1) {
 			return &app.Moves{Record: &game}, nil
 		}
 	}
