@@ -40,6 +40,7 @@ type Page struct {
 	Teams        []PageTeam
 	TeamRule     string
 	FinalWall    *PageFinalWall
+	Slips        *PageSlips // a round's result slips
 }
 
 // PageRow is a player's line of the standings and of the crosstable.

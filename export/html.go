@@ -42,3 +42,8 @@ func WriteWallSheet(w io.Writer, t *tournament.Tournament, r int) error {
 	}
 	return executeHTML(w, "wall", page)
 }
+
+// WriteSlips writes the result slips of a round (page: app.SlipsPage's):
+// an A4 page to print, a slip for every game to be played, each with the QR
+// code of the game's page on 'otd serve'.
+func WriteSlips(w io.Writer, page app.Page) error { return executeHTML(w, "slips", page) }

@@ -7,9 +7,12 @@ package htmlpage
 
 import (
 	_ "embed"
+	"fmt"
 	"html/template"
 	"io"
 	"strings"
+
+	"rsc.io/qr"
 
 	"github.com/otd-project/otd/internal/txt"
 )
@@ -18,13 +21,39 @@ import (
 var text string
 
 // Templates returns a new set of the templates of the results page ("page")
-// and the wall sheets ("wall", "final-wall"), for other pages to build on:
+// the wall sheets ("wall", "final-wall") and the result slips ("slips", an
+// app.Page with Slips), for other pages to build on:
 // "style" (the CSS), the sections "standings", "crosstable", "final",
 // "final-ranking", "categories" and "teams" (of an app.Page), "round" (an
 // app.PageRound), "by-name" (a []app.PageSeat) and "final-games" (a
 // []app.PageFinalGame). html/template escapes every name, so that no name
 // can add markup.
-func Templates() *template.Template { return template.Must(template.New("").Parse(text)) }
+func Templates() *template.Template {
+	return template.Must(template.New("").Funcs(template.FuncMap{"qr": QR}).Parse(text))
+}
+
+// QR draws text's QR code as an inline SVG picture (black modules on
+// white, the quiet zone of 4 modules the standard asks for), for a page to
+// print: one path of unit squares, drawn crisp at any size.
+func QR(text string) (template.HTML, error) {
+	code, err := qr.Encode(text, qr.M)
+	if err != nil {
+		return "", fmt.Errorf("the QR code of %s: %w", text, err)
+	}
+	const quiet = 4
+	var b strings.Builder
+	n := code.Size + 2*quiet
+	fmt.Fprintf(&b, `<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges" role="img"><title>QR code</title><rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, n, n, n, n)
+	for y := range code.Size {
+		for x := range code.Size {
+			if code.Black(x, y) {
+				fmt.Fprintf(&b, "M%d %dh1v1h-1z", x+quiet, y+quiet)
+			}
+		}
+	}
+	b.WriteString(`"/></svg>`)
+	return template.HTML(b.String()), nil // numbers only: no text of the caller's
+}
 
 // Execute writes the template name of set (Templates, or a set built on it)
 // with data, its text PrintableDocument: html/template escapes the markup,

@@ -25,6 +25,11 @@ type resultOptions struct {
 	Correct      bool
 	Repair       bool // with Correct: pair the next round again on the corrected scores
 	Rederive     bool // with Correct: drop the final games that rest on the old result
+	// The game's moves, replayed against the result: a move list, or game
+	// Game of a transcript file; Override records a result they contradict.
+	Moves, Transcript string
+	Game              int // from 1; 0: the first
+	Override          string
 }
 
 func newResultCmd(g *globals, runF func(resultOptions) error) *cobra.Command {
@@ -70,7 +75,17 @@ refused, naming them; one that changes none of it goes through and says so.
 --rederive (with --correct) makes it all the same and drops those games
 (and those that rest on them), listed, for 'otd final next' to pair the
 final phase again: it is to the final phase what --repair is to the next
-Swiss round. 'otd undo' puts them back.`,
+Swiss round. 'otd undo' puts them back.
+
+
+--moves f5d6c3... (or --transcript FILE --game N, any format 'otd verify'
+reads) gives the game's moves: they are replayed at once, and a result they
+contradict is refused with what the replay found (the first illegal move,
+or the score the moves give); B-W may then be left out, the moves give it.
+Moves that stop before the end need --time-default: the board they leave is
+the board as it stood when the flag fell. --override REASON records the
+result as entered all the same, the reason kept as its note. The moves are
+kept with the result ('otd serve' shows the game); the .ELO export has none.`,
 		Example: `  otd result 3 1 40-24
   otd result 3 2 30-28 --time-default white
   otd result 3 4 --forfeit black
@@ -78,6 +93,9 @@ Swiss round. 'otd undo' puts them back.`,
   otd result 5 3 30-34 --correct --repair
   otd result SF1 2 40-24 --correct
   otd result 13 7 28-36 --correct --rederive
+  otd result 4 2 --moves f5d6c3d3c4f4f6f3e6e7...
+  otd result SF1 2 36-28 --transcript sf1.ggf --game 2
+  otd result 4 5 30-34 --moves f5d6c3 --override "sheet lost after move 3"
   otd undo`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 4 {
@@ -90,7 +108,7 @@ Swiss round. 'otd undo' puts them back.`,
 			}
 			return argsUsage(cobra.RangeArgs(2, 3))(cmd, args)
 		},
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if o.Round, err = strconv.Atoi(args[0]); err != nil || o.Round < 1 {
 				if !finalCode.MatchString(args[0]) {
@@ -120,7 +138,17 @@ Swiss round. 'otd undo' puts them back.`,
 				return usageErrorf("result: --repair pairs the next round again after a correction: add --correct")
 			case o.Rederive && !o.Correct:
 				return usageErrorf("result: --rederive derives the final phase anew after a correction: add --correct")
-			case len(args) == 2 && o.In.Forfeit == "" && o.In.TimeDefault == "":
+			case o.Moves != "" && o.Transcript != "":
+				return usageErrorf("result: give the moves with --moves or with --transcript, not both")
+			case o.Game != 0 && o.Transcript == "":
+				return usageErrorf("result: --game picks a game of a --transcript file")
+			case o.Game < 0 || cmd.Flags().Changed("game") && o.Game == 0:
+				return usageErrorf("result: --game is a game's number in the file, from 1, not %d", o.Game)
+			case o.Repair && (o.Moves != "" || o.Transcript != ""):
+				return usageErrorf("result: --repair corrects a result without its moves: correct it first, then record the moves with --correct")
+			case o.Override != "" && o.Moves == "" && o.Transcript == "":
+				return usageErrorf("result: --override records a result its moves contradict: give the moves with --moves or --transcript")
+			case len(args) == 2 && o.In.Forfeit == "" && o.In.TimeDefault == "" && o.Moves == "" && o.Transcript == "":
 				return usageErrorf("result: give the score B-W (black's discs first), e.g. 'otd result %d %d 40-24'", o.Round, o.Table)
 			case len(args) == 3 && o.In.Forfeit != "":
 				return usageErrorf("result: a forfeit has no score, the game was not played: drop %s ('otd result %d %d --forfeit %s'), or give the score without --forfeit",
@@ -153,8 +181,40 @@ Swiss round. 'otd undo' puts them back.`,
 	f.BoolVar(&o.Correct, "correct", false, "replace the result the game already has")
 	f.BoolVar(&o.Repair, "repair", false, "with --correct: pair the next round, paired on the old result and without a result yet, again")
 	rederiveFlag(f, &o.Rederive)
+	f.StringVar(&o.Moves, "moves", "", "the game's `MOVES` (f5d6c3...): replayed against the result, kept with it")
+	f.StringVar(&o.Transcript, "transcript", "", "the game's moves from `FILE` (any format 'otd verify' reads)")
+	f.IntVar(&o.Game, "game", 0, "with --transcript: the game's number `N` in the file (default 1)")
+	f.StringVar(&o.Override, "override", "", "record the result its moves contradict, for this `REASON`")
 	cmd.AddCommand(newResultUndoCmd(g, nil))
 	return cmd
+}
+
+// gameMoves reads the moves of 'result --moves' or '--transcript FILE
+// --game N'; nil without either.
+func gameMoves(g *globals, o resultOptions) (*app.Moves, error) {
+	if o.Transcript == "" {
+		if o.Moves == "" {
+			return nil, nil
+		}
+		return &app.Moves{List: o.Moves}, nil
+	}
+	gf, err := openGames(g, verifyOptions{Files: []string{o.Transcript}}, o.Transcript) // verify.go
+	if err != nil {
+		return nil, err
+	}
+	defer gf.close()
+	for n := 1; ; n++ {
+		game, err := gf.next()
+		if errors.Is(err, io.EOF) {
+			return nil, inputError(fmt.Errorf("result: %s has %s, not a game %d", displayName(o.Transcript), tournament.Plural(n-1, "game"), o.Game))
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == max(o.Game, 1) {
+			return &app.Moves{Record: &game}, nil
+		}
+	}
 }
 
 func colourFlag(flag, v string) (tournament.Color, error) {
@@ -181,7 +241,14 @@ func runResult(g *globals, o resultOptions) error {
 	if o.Match != "" {
 		ref = tournament.GameRef{Match: o.Match, Game: o.Table}
 	}
+	moves, err := gameMoves(g, o)
+	if err != nil {
+		return err
+	}
 	_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		if moves != nil {
+			return rederiving(d, o.Rederive).RecordMoves(ctx, id, ref, o.In, o.Correct, *moves, o.Override)
+		}
 		if o.Repair || o.Correct {
 			return rederiving(d, o.Rederive).Correct(ctx, id, ref, o.In, o.Repair)
 		}

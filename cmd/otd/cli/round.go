@@ -19,7 +19,7 @@ func newRoundCmd(g *globals) *cobra.Command {
 		Use:   "round",
 		Short: "Pair, show, check and unpair rounds",
 	}
-	cmd.AddCommand(newRoundPairCmd(g, nil), newRoundShowCmd(g, nil), newRoundUnpairCmd(g, nil), newRoundCheckCmd(g, nil), newRoundExplainCmd(g, nil),
+	cmd.AddCommand(newRoundSlipsCmd(g, nil), newRoundPairCmd(g, nil), newRoundShowCmd(g, nil), newRoundUnpairCmd(g, nil), newRoundCheckCmd(g, nil), newRoundExplainCmd(g, nil),
 		newRoundPlayCmd(g, nil))
 	return cmd
 }

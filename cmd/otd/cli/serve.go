@@ -27,11 +27,14 @@ type serveOptions struct {
 	QR     bool
 }
 
+// serveListen is the address 'otd serve' answers on by default.
+const serveListen = "127.0.0.1:8080"
+
 func newServeCmd(g *globals, runF func(serveOptions) error) *cobra.Command {
 	if runF == nil {
 		runF = func(o serveOptions) error { return runServe(g, o) }
 	}
-	o := serveOptions{Listen: "127.0.0.1:8080"}
+	o := serveOptions{Listen: serveListen}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the pairings, standings and crosstable to the players' phones, live",
