@@ -147,13 +147,18 @@ func newPlayerImportCmd(g *globals, runF func(playerImportOptions) error) *cobra
 	cmd := &cobra.Command{
 		Use:   "import FILE.csv | --ratings LIST [WOF-ID|FILE...]",
 		Short: "Register every player of a CSV file (name, rating, country), or players of a rating list by WOF id",
-		Long: `import registers the players of a CSV file in its order, one player a line:
-columns name, then optionally rating and country. The file may come straight
+		Long: `import registers the players of a CSV file in its order, one player a line.
+A first row naming the columns gives them, in any order: name, rating,
+country, wof_id, women (yes or no; or gender, F or W for a woman, M), born
+(a year, or a date of which the year is kept), team and categories
+(separated by ";", in quotes if the file's separator is one); a column
+otd does not read is refused, with its name. Without such a row the
+columns are name, then optionally rating and country. The file may come straight
 from a spreadsheet: columns separated by commas, semicolons or tabs (found
 from the file), UTF-8 with or without a byte order mark or UTF-16 ("Unicode
 text"), else Windows-1252 (Excel's "CSV" on Windows; noted), empty trailing
-cells, blank lines. A first row that names the columns
-(in any language) is skipped, and said so. A name with a comma goes in double
+cells, blank lines. A first row that names the columns (in any
+language: then name, rating, country) is skipped, and said so. A name with a comma goes in double
 quotes ("LEADER, Imre"). The file is a regular file (a link to one is
 followed) of at most 16 MiB, 64 KiB a line and 100,000 players; so is a file
 of ids or a list with --ratings (64 MiB).
@@ -175,6 +180,7 @@ files. An id that is not in the list is refused, and nothing is registered.
 --ratings with no id sets the rating of every registered player with a WOF
 id from the list (players registered by hand with --wof-id).`,
 		Example: "  otd player import players.csv\n  otd player import examples/players.csv\n" +
+			"  otd player import entries.csv   # name,wof_id,rating,country,women,born,team,categories\n" +
 			"  otd player import --ratings archive.db 79 2357 4120\n  otd player import --ratings ratings-2026-05.csv entries.txt\n" +
 			"  otd player import --ratings ~/wof-archive --at 2026-05-01 79,2357\n  otd player import --ratings archive.db",
 		Args: argsUsage(cobra.ArbitraryArgs),
@@ -231,8 +237,8 @@ func runPlayerImport(g *globals, o playerImportOptions) error {
 	if pf.Windows1252 {
 		fmt.Fprintf(g.Stderr, "otd: note: %s: %s\n", path, txt.Windows1252Note)
 	}
-	fmt.Fprintf(g.Stdout, "Registered %d players", len(changes))
-	if len(changes) > 0 {
+	fmt.Fprintf(g.Stdout, "Registered %d players", len(pf.Players))
+	if len(changes) > 0 { // the last change is the last player's: registered, or entered in a category
 		fmt.Fprintf(g.Stdout, ", numbers %d to %d", changes[0].After.Players[0].Number, changes[len(changes)-1].After.Players[0].Number)
 	}
 	fmt.Fprintln(g.Stdout, ".")
