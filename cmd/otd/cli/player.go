@@ -102,7 +102,7 @@ kept), --women and --category (the tournament's categories).`,
 	cmd.Flags().BoolVar(&women, "women", false, "enter the player in the women's category (--category women)")
 	cmd.Flags().IntVar(&o.In.Rating, "rating", 0, "rating (0: none)")
 	cmd.Flags().IntVar(&o.In.WOFID, "wof-id", 0, "the player's WOF id (0: none), written in the .ELO file")
-	cmd.Flags().StringVar(&o.In.Country, "country", "", "country code, FR or FRA (stored as FRA)")
+	cmd.Flags().StringVar(&o.In.Country, "country", "", "country code, FR, FRA or NED, GER, ... (stored as ISO alpha-3: FRA, NLD, DEU)")
 	cmd.Flags().StringVar(&o.In.Engine, "engine", "", "an engine entrant: gtp:ARGV, nboard:ARGV or builtin:NAME")
 	cmd.Flags().BoolVar(&o.NoCheck, "no-check", false, "register the engine without starting it (e.g. a program not installed yet)")
 	cmd.Flags().BoolVar(&o.In.AllowDuplicate, "allow-duplicate", false, "register a name that a player has already (two people of one name)")
@@ -362,7 +362,7 @@ with any correction of rating, country, WOF id or engine.`,
 	cmd.Flags().StringVar(&name, "name", "", "new name")
 	cmd.Flags().BoolVar(&o.Edit.AllowDuplicate, "allow-duplicate", false, "take a name that another player has (two people of one name)")
 	cmd.Flags().IntVar(&rating, "rating", 0, "new rating")
-	cmd.Flags().StringVar(&country, "country", "", "new country code, FR or FRA (stored as FRA)")
+	cmd.Flags().StringVar(&country, "country", "", "new country code, FR, FRA or NED, GER, ... (stored as ISO alpha-3: FRA, NLD, DEU)")
 	cmd.Flags().IntVar(&wofID, "wof-id", 0, "new WOF id (0: none)")
 	cmd.Flags().StringVar(&eng, "engine", "", `new engine (gtp:ARGV, nboard:ARGV, builtin:NAME; "" for a person)`)
 	return cmd
