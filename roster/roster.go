@@ -302,25 +302,11 @@ func (p *Player) set(c int, f string) error {
 	case colName:
 		p.Name = f
 	case colRating:
-		if f == "" {
-			break
-		}
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			return &problem{ErrRating, fmt.Sprintf("rating %q is not a whole number: write digits only, or leave it empty (the columns are name, rating, country)", f)}
-		}
-		p.Rating = n
+		return number(&p.Rating, f, ErrRating, "rating %q is not a whole number: write digits only, or leave it empty (the columns are name, rating, country)")
 	case colCountry:
 		p.Country = f
 	case colWOFID:
-		if f == "" {
-			break
-		}
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return &problem{ErrValue, fmt.Sprintf("WOF id %q is not a whole number: write digits only, or leave it empty", f)}
-		}
-		p.WOFID = n
+		return number(&p.WOFID, f, ErrValue, "WOF id %q is not a whole number: write digits only, or leave it empty")
 	case colWomen, colGender:
 		yes, no := []string{"yes", "y", "true", "1", "x"}, []string{"no", "n", "false", "0", ""}
 		what := "women %q: yes or no (or empty)"
@@ -344,6 +330,20 @@ func (p *Player) set(c int, f string) error {
 			}
 		}
 	}
+	return nil
+}
+
+// number sets *n to the whole number f, if not empty; else it is a problem
+// of kind, what is wrong.
+func number(n *int, f string, kind error, what string) error {
+	if f == "" {
+		return nil
+	}
+	v, err := strconv.Atoi(f)
+	if err != nil {
+		return &problem{kind, fmt.Sprintf(what, f)}
+	}
+	*n = v
 	return nil
 }
 
