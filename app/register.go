@@ -26,18 +26,20 @@ func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e
 func (e *LineError) Unwrap() error { return e.Err }
 
 // RegisterRoster registers the players of a players file (package roster)
-// in its order, all or none ('player import'). Unless allowDup, a player
+// in its order, all or none ('player import'), each entered in their team,
+// year of birth and categories (the women's if Women) after their
+// registration, as RegisterAll. Unless allowDup, a player
 // whose name is registered already (tournament.FoldName) is refused with
 // roster's error for that line (a *roster.ParseError, roster.ErrDuplicate);
 // a player the tournament refuses, with a *LineError.
 func (d *Director) RegisterRoster(ctx context.Context, id int64, players []roster.Player, allowDup bool) (Outcome, error) {
-	ops := make([]tournament.Op, len(players))
+	var ops []tournament.Op
 	// The names registered before the file, folded, by the first op: the
 	// check of each name against every player would fold n²/2 names
 	// (BenchmarkPlayerImport); the file's own are checked by roster.
 	var registered map[string]tournament.Player
 	for i, in := range players {
-		ops[i] = func(t *tournament.Tournament) (tournament.Change, error) {
+		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
 			if i == 0 && !allowDup {
 				registered = make(map[string]tournament.Player, len(t.Players))
 				for _, p := range t.Players {
@@ -47,14 +49,50 @@ func (d *Director) RegisterRoster(ctx context.Context, id int64, players []roste
 			if p, ok := registered[tournament.FoldName(in.Name)]; ok {
 				return tournament.Change{}, in.AlreadyRegistered(p.Number, p.Name)
 			}
-			c, err := t.AddPlayer(tournament.PlayerInput{Name: in.Name, Rating: in.Rating, Country: in.Country, AllowDuplicate: true})
+			c, err := t.AddPlayer(tournament.PlayerInput{Name: in.Name, WOFID: in.WOFID, Rating: in.Rating, Country: in.Country, AllowDuplicate: true})
 			if err != nil {
 				return c, &LineError{Line: in.Line, Err: err}
 			}
 			return c, nil
+		})
+		if in.Team != "" || in.Born != "" || in.Women || len(in.Categories) > 0 {
+			ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+				e, err := rosterEntry(in)
+				if err == nil {
+					var c tournament.Change
+					if c, err = t.EnterPlayer(len(t.Players), e); err == nil { // the player just registered
+						return c, nil
+					}
+				}
+				return tournament.Change{}, &LineError{Line: in.Line, Err: err}
+			})
 		}
 	}
 	return d.act(ctx, id, ops...)
+}
+
+// rosterEntry is the entry in a championship of a player of a players file:
+// team, year of birth, categories (the women's if women).
+func rosterEntry(p roster.Player) (tournament.PlayerEntry, error) {
+	var e tournament.PlayerEntry
+	if p.Team != "" {
+		e.Team = &p.Team
+	}
+	if p.Born != "" {
+		y, err := tournament.ParseBorn(p.Born)
+		if err != nil {
+			return e, err
+		}
+		e.Born = &y
+	}
+	if p.Women || len(p.Categories) > 0 {
+		cats := slices.Clone(p.Categories)
+		if p.Women {
+			cats = append(cats, "women")
+		}
+		e.Categories = &cats
+	}
+	return e, nil
 }
 
 // Listed is a player of a rating list, as registering from it takes them:

@@ -1,6 +1,9 @@
 // Package roster reads a players file, the file of 'otd player import': one
-// player a line, columns name, then optionally rating and country, as a
-// spreadsheet saves it. Comma, semicolon (continental Excel) or tab
+// player a line, as a spreadsheet saves it. A header row of the column names
+// (Columns: name, rating, country, wof_id, women or gender, born, team,
+// categories) gives its columns, in any order; without one, or with a header
+// of words it does not know, the columns are name, then optionally rating
+// and country. Comma, semicolon (continental Excel) or tab
 // separated; UTF-8 with or without a byte order mark, UTF-16 with one
 // ("Unicode text"), or else Windows-1252 (Excel's "CSV" on Windows); CRLF,
 // LF or CR line ends; Excel's "sep=;" first line; a header row in any
@@ -21,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -31,8 +35,10 @@ import (
 // What is wrong with a players file; errors.Is finds them in a *ParseError.
 var (
 	ErrColumns   = errors.New("too many columns")
+	ErrColumn    = errors.New("unknown column") // a header's column that is none of Columns, or one twice
 	ErrRating    = errors.New("not a rating")
-	ErrEncoding  = errors.New("not text") // UTF-16 of an odd number of bytes
+	ErrValue     = errors.New("not a value of its column") // a WOF id, women or gender
+	ErrEncoding  = errors.New("not text")                  // UTF-16 of an odd number of bytes
 	ErrSyntax    = errors.New("not CSV")
 	ErrEmpty     = errors.New("no players in the file")
 	ErrDuplicate = errors.New("duplicate name")
@@ -85,11 +91,33 @@ func fail(line, col int, kind error, format string, a ...any) *ParseError {
 
 // Player is a player of a players file and the line it is on.
 type Player struct {
-	Name    string
-	Rating  int // 0: none
-	Country string
-	Line    int
+	Name       string
+	Rating     int // 0: none
+	Country    string
+	WOFID      int // 0: none
+	Women      bool
+	Born       string   // as written: a year or a date, "" if not given
+	Team       string   // "": not given
+	Categories []string // the categories column's, split at ';' (or ',')
+	Line       int
 }
+
+// Columns are the names of the columns a header row may give, in any order.
+// A gender column (F or W for a woman, M) is the women column written so.
+var Columns = []string{"name", "rating", "country", "wof_id", "women", "born", "team", "categories"}
+
+// The columns: their index in Columns.
+const (
+	colName = iota
+	colRating
+	colCountry
+	colWOFID
+	colWomen
+	colBorn
+	colTeam
+	colCategories
+	colGender // the women column, as F/W or M
+)
 
 // File is what Read found in a players file.
 type File struct {
@@ -215,8 +243,16 @@ func parse(data []byte, o Options) (*File, error) {
 			break
 		}
 	}
+	cols := []int{colName, colRating, colCountry} // without a header of known words
 	if len(rows) > 0 && isHeader(rows[0].fields) {
 		pf.Header, pf.Heading = rows[0].line, strings.Join(rows[0].fields, string(pf.Sep))
+		named, err := headerColumns(rows[0])
+		if err != nil {
+			return nil, err
+		}
+		if named != nil {
+			cols = named
+		}
 		rows = rows[1:]
 	}
 	if len(rows) > MaxPlayers {
@@ -226,30 +262,24 @@ func parse(data []byte, o Options) (*File, error) {
 	seen := map[string]Player{} // by txt.FoldName
 	for _, row := range rows {
 		rec, line := row.fields, row.line
-		if len(rec) > 3 {
+		if len(rec) > len(cols) {
 			quote := ""
 			if pf.Sep == ',' {
 				quote = `, and put a name holding a comma in double quotes ("LEADER, Imre")`
 			}
-			return nil, fail(line, row.cols[3], ErrColumns, "%d columns; expected name, rating, country: delete the other columns%s", len(rec), quote)
+			return nil, fail(line, row.cols[len(cols)], ErrColumns, "%d columns; expected %s: delete the other columns%s", len(rec), columnList(cols), quote)
 		}
-		p := Player{Name: rec[0], Line: line}
+		p := Player{Line: line}
+		for i, f := range rec {
+			if err := p.set(cols[i], f); err != nil {
+				if errors.Is(err, ErrRating) && pf.Sep == ',' {
+					err = fmt.Errorf(`%w; put a name holding a comma in double quotes ("LEADER, Imre")`, err)
+				}
+				return nil, &ParseError{Line: line, Col: row.cols[i], Err: err}
+			}
+		}
 		if strings.ContainsAny(p.Name, "\r\n") {
 			return nil, fail(line, row.cols[0], ErrSyntax, "name %q is on more than one line: one player a line, the name on one line", p.Name)
-		}
-		if len(rec) > 1 && rec[1] != "" {
-			n, err := strconv.Atoi(rec[1])
-			if err != nil {
-				quote := ""
-				if pf.Sep == ',' {
-					quote = `; put a name holding a comma in double quotes ("LEADER, Imre")`
-				}
-				return nil, fail(line, row.cols[1], ErrRating, "rating %q is not a whole number: write digits only, or leave it empty (the columns are name, rating, country)%s", rec[1], quote)
-			}
-			p.Rating = n
-		}
-		if len(rec) > 2 {
-			p.Country = rec[2]
 		}
 		if k := txt.FoldName(p.Name); k != "" && !o.AllowDuplicates {
 			if first, ok := seen[k]; ok {
@@ -264,6 +294,110 @@ func parse(data []byte, o Options) (*File, error) {
 		return nil, fail(0, 0, ErrEmpty, "%v (expected one player a line: name, rating, country)", ErrEmpty)
 	}
 	return pf, nil
+}
+
+// set sets the field of column c to the text f of the file.
+func (p *Player) set(c int, f string) error {
+	switch c {
+	case colName:
+		p.Name = f
+	case colRating:
+		return number(&p.Rating, f, ErrRating, "rating %q is not a whole number: write digits only, or leave it empty (the columns are name, rating, country)")
+	case colCountry:
+		p.Country = f
+	case colWOFID:
+		return number(&p.WOFID, f, ErrValue, "WOF id %q is not a whole number: write digits only, or leave it empty")
+	case colWomen, colGender:
+		yes, no := []string{"yes", "y", "true", "1", "x"}, []string{"no", "n", "false", "0", ""}
+		what := "women %q: yes or no (or empty)"
+		if c == colGender {
+			yes, no, what = []string{"f", "w", "female", "woman"}, []string{"m", "male", "man", ""}, "gender %q: F or W for a woman, M for a man (or empty)"
+		}
+		switch v := strings.ToLower(f); {
+		case slices.Contains(yes, v):
+			p.Women = true
+		case !slices.Contains(no, v):
+			return &problem{ErrValue, fmt.Sprintf(what, f)}
+		}
+	case colBorn:
+		p.Born = f
+	case colTeam:
+		p.Team = f
+	case colCategories:
+		for _, c := range strings.FieldsFunc(f, func(r rune) bool { return r == ';' || r == ',' }) {
+			if c = strings.TrimSpace(c); c != "" {
+				p.Categories = append(p.Categories, c)
+			}
+		}
+	}
+	return nil
+}
+
+// number sets *n to the whole number f, if not empty; else it is a problem
+// of kind, what is wrong.
+func number(n *int, f string, kind error, what string) error {
+	if f == "" {
+		return nil
+	}
+	v, err := strconv.Atoi(f)
+	if err != nil {
+		return &problem{kind, fmt.Sprintf(what, f)}
+	}
+	*n = v
+	return nil
+}
+
+// headerColumns returns the columns a header row names, in its order; nil
+// if it names none that otd knows (a header in another language, read as
+// name, rating, country). A column it does not know, or names twice, is
+// refused at its place.
+func headerColumns(h row) ([]int, error) {
+	cols := make([]int, len(h.fields))
+	known := false
+	for i, f := range h.fields {
+		c, ok := headerWords[headerWord(f)]
+		cols[i], known = c, known || ok
+	}
+	if !known {
+		return nil, nil
+	}
+	for i, f := range h.fields {
+		c, ok := headerWords[headerWord(f)]
+		if !ok {
+			return nil, fail(h.line, h.cols[i], ErrColumn, "column %d, %q, is not one otd reads: the columns are %s (women also as gender, F or W), in any order; rename the column or delete it", i+1, f, strings.Join(Columns, ", "))
+		}
+		if j := slices.IndexFunc(cols[:i], func(d int) bool { return same(d, c) }); j >= 0 {
+			return nil, fail(h.line, h.cols[i], ErrColumn, "column %d, %q, is column %d, %q, again: keep one of the two", i+1, f, j+1, h.fields[j])
+		}
+	}
+	if !slices.Contains(cols, colName) {
+		return nil, fail(h.line, 0, ErrColumn, "no name column (the columns are %s, in any order): name the column of the players' names \"name\"", strings.Join(Columns, ", "))
+	}
+	return cols, nil
+}
+
+// same tells whether columns c and d are one: women and gender are.
+func same(c, d int) bool {
+	return c == d || c+d == colWomen+colGender && (c == colWomen || d == colWomen)
+}
+
+// columnList names columns: "name, rating, country".
+func columnList(cols []int) string {
+	var names []string
+	for _, c := range cols {
+		if c == colGender {
+			names = append(names, "gender")
+		} else {
+			names = append(names, Columns[c])
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// headerWord is a header's field as headerWords has it: in lower case,
+// spaces and hyphens as underscores ("WOF id", "wof-id": wof_id).
+func headerWord(f string) string {
+	return strings.NewReplacer(" ", "_", "-", "_").Replace(strings.ToLower(strings.Trim(f, " .:*")))
 }
 
 // row is a line of the file that is not blank: its fields, and where they start.
@@ -361,17 +495,21 @@ func sniffSeparator(text string) rune {
 	return seps[best]
 }
 
-// headerWords are column names of a players file in a few languages: a
-// first row holding one of them is the header.
-var headerWords = map[string]bool{
-	"name": true, "names": true, "player": true, "players": true, "rating": true, "elo": true, "country": true,
-	"nom": true, "joueur": true, "classement": true, "pays": true, "nation": true, "fédération": true,
-	"spieler": true, "wertung": true, "land": true, "naam": true, "speler": true,
-	"nombre": true, "jugador": true, "país": true, "nome": true, "giocatore": true, "paese": true, "nazione": true,
-	"namn": true, "navn": true, "spiller": true, "nimi": true, "pelaaja": true, "maa": true,
-	"imię": true, "nazwisko": true, "kraj": true, "jméno": true, "név": true, "isim": true,
-	"имя": true, "игрок": true, "страна": true, "名前": true, "氏名": true, "選手": true, "国": true,
-	"姓名": true, "国家": true, "이름": true, "국가": true,
+// headerWords are column names of a players file in a few languages (as
+// headerWord writes them), and their column: a first row holding one of
+// them is the header, and gives the columns.
+var headerWords = map[string]int{
+	"name": colName, "names": colName, "player": colName, "players": colName, "rating": colRating, "elo": colRating, "country": colCountry,
+	"nom": colName, "joueur": colName, "classement": colRating, "pays": colCountry, "nation": colCountry, "fédération": colCountry,
+	"spieler": colName, "wertung": colRating, "land": colCountry, "naam": colName, "speler": colName,
+	"nombre": colName, "jugador": colName, "país": colCountry, "nome": colName, "giocatore": colName, "paese": colCountry, "nazione": colCountry,
+	"namn": colName, "navn": colName, "spiller": colName, "nimi": colName, "pelaaja": colName, "maa": colCountry,
+	"imię": colName, "nazwisko": colName, "kraj": colCountry, "jméno": colName, "név": colName, "értékszám": colRating, "ország": colCountry, "isim": colName,
+	"имя": colName, "игрок": colName, "страна": colCountry, "名前": colName, "氏名": colName, "選手": colName, "国": colCountry,
+	"姓名": colName, "国家": colCountry, "이름": colName, "국가": colCountry,
+	"wof_id": colWOFID, "wofid": colWOFID, "wof": colWOFID, "women": colWomen, "woman": colWomen, "gender": colGender, "sex": colGender,
+	"born": colBorn, "birth": colBorn, "year_of_birth": colBorn, "date_of_birth": colBorn, "team": colTeam,
+	"categories": colCategories, "category": colCategories,
 }
 
 // isHeader tells whether the first row of a players file names the columns
@@ -384,7 +522,7 @@ func isHeader(rec []string) bool {
 		return false
 	}
 	for _, f := range rec {
-		if headerWords[strings.ToLower(strings.Trim(f, " .:*"))] {
+		if _, ok := headerWords[headerWord(f)]; ok {
 			return true
 		}
 	}

@@ -66,7 +66,7 @@ func TestRead(t *testing.T) {
 			players: []player{{"A; B", 1500, "", 1}, {"C", 1400, "", 2}}},
 		{name: "semicolon, quoted field holding a semicolon", data: "\"A; B\";1500\nC;1400\n", sep: ';',
 			players: []player{{"A; B", 1500, "", 1}, {"C", 1400, "", 2}}},
-		{name: "tab, Hungarian header not in the word list", data: "Név\tÉrtékszám\tOrszág\nKiss, Anna\t1800\tHUN\n", sep: '\t', header: 1,
+		{name: "tab, Hungarian header", data: "Név\tÉrtékszám\tOrszág\nKiss, Anna\t1800\tHUN\n", sep: '\t', header: 1,
 			players: []player{{"Kiss, Anna", 1800, "HUN", 2}}},
 		{name: "header of two unknown words", data: "Spelare;Ranking\nAnna;1800\n", sep: ';', header: 1,
 			players: []player{{"Anna", 1800, "", 2}}},
@@ -135,6 +135,63 @@ func TestRead(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadColumns: a header names the columns, in any order (issue 30): all
+// a championship needs of a player is read from one file; a column otd does
+// not read, or one named twice, is refused with its name, line and column.
+func TestReadColumns(t *testing.T) {
+	data := "Team;Categories;born;WOF id;Women;Country;Rating;Name\n" +
+		"Oranje;\"seniors;u20\";2009-05-01;5012;yes;NED;1850;DE JONG, Anna\n" +
+		";;1961;;no;GER;;MÜLLER, Jörg\n" +
+		"\n" +
+		";seniors\n" // a line of empty cells but a category: no name
+	pf, err := roster.Read(strings.NewReader(data), roster.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []roster.Player{
+		{Name: "DE JONG, Anna", Rating: 1850, Country: "NED", WOFID: 5012, Women: true, Born: "2009-05-01", Team: "Oranje", Categories: []string{"seniors", "u20"}, Line: 2},
+		{Name: "MÜLLER, Jörg", Country: "GER", Born: "1961", Line: 3},
+		{Categories: []string{"seniors"}, Line: 5},
+	}
+	if pf.Header != 1 || fmt.Sprintf("%+v", pf.Players) != fmt.Sprintf("%+v", want) {
+		t.Errorf("header line %d, players\n%+v\nwant\n%+v", pf.Header, pf.Players, want)
+	}
+
+	gender, err := roster.Read(strings.NewReader("gender,name\nF,Ann\nm,Ben\nW,Cleo\n,Dan\n"), roster.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, women := range []bool{true, false, true, false} {
+		if p := gender.Players[i]; p.Women != women {
+			t.Errorf("%s: women %t, want %t", p.Name, p.Women, women)
+		}
+	}
+
+	for _, tc := range []struct {
+		name, data, msg string
+		err             error
+		line, col       int
+	}{
+		{"unknown column", "name,rating,club,country\nAnn,1500,Paris,FRA\n", `line 1: column 3, "club", is not one otd reads: the columns are name, rating, country, wof_id, women, born, team, categories (women also as gender, F or W), in any order; rename the column or delete it`, roster.ErrColumn, 1, 13},
+		{"unknown column, continental", "sep=;\nNom;Pays;Verein\nAnn;FRA;Paris\n", `line 2: column 3, "Verein", is not one otd reads`, roster.ErrColumn, 2, 10},
+		{"a column twice", "name;women;gender\nAnn;yes;F\n", `line 1: column 3, "gender", is column 2, "women", again: keep one of the two`, roster.ErrColumn, 1, 12},
+		{"no name", "rating,country,team\n1500,FRA,Paris\n", "line 1: no name column", roster.ErrColumn, 1, 0},
+		{"women neither yes nor no", "name,women\nAnn,maybe\n", `line 2: women "maybe": yes or no (or empty)`, roster.ErrValue, 2, 5},
+		{"gender", "name,gender\nAnn,X\n", `line 2: gender "X": F or W for a woman, M for a man (or empty)`, roster.ErrValue, 2, 5},
+		{"WOF id", "wof_id,name\n12a,Ann\n", `line 2: WOF id "12a" is not a whole number`, roster.ErrValue, 2, 1},
+		{"rating in its place", "born,rating,name\n2009,high,Ann\n", `line 2: rating "high" is not a whole number`, roster.ErrRating, 2, 6},
+		{"more cells than columns", "name,born\nAnn,2009,FRA\n", "line 2: 3 columns; expected name, born: delete the other columns", roster.ErrColumns, 2, 10},
+	} {
+		_, err := roster.Read(strings.NewReader(tc.data), roster.Options{})
+		var pe *roster.ParseError
+		if !errors.Is(err, tc.err) || !errors.As(err, &pe) || pe.Line != tc.line || pe.Col != tc.col || !strings.HasPrefix(err.Error(), tc.msg) {
+			t.Errorf("%s: %v; want %v at line %d, column %d: %s", tc.name, err, tc.err, tc.line, tc.col, tc.msg)
+			continue
+		}
+		checkMessage(t, err)
 	}
 }
 
@@ -230,6 +287,8 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Add([]byte("\ufeffNom;Classement;Pays\r\nLEADER, Imre;2150;GBR\r\n"))
 	f.Add(utf16LE("Name\tRating\r\nMüller, Hans\t1850\r\n"))
+	f.Add([]byte("team;categories;born;wof_id;women;country;rating;name\nOranje;\"seniors;u20\";2009-05-01;5012;yes;NED;1850;DE JONG, Anna\n"))
+	f.Add([]byte("gender,name,club\nF,Ann,Paris\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pf, err := roster.Read(bytes.NewReader(data), roster.Options{})
 		if err != nil {

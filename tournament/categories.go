@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // PlayerEntry changes what a championship knows of a player: nil fields
@@ -257,4 +258,17 @@ func (t *Tournament) CategoryRanking(name string) ([]int, error) {
 		}
 	}
 	return out, nil
+}
+
+// ParseBorn reads a year of birth as a director gives it: a year (2009) or
+// a date (2009-05-01), of which the year is kept.
+func ParseBorn(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if d, err := time.Parse(time.DateOnly, s); err == nil {
+		return d.Year(), nil
+	}
+	if y, err := strconv.Atoi(s); err == nil && len(s) == 4 {
+		return y, nil
+	}
+	return 0, invalidf("born %q: a year (2009) or a date (2009-05-01)", s)
 }

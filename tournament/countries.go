@@ -6,8 +6,9 @@ import (
 
 // NormalizeCountry returns the one stored form of a country code: the
 // three-letter ISO 3166-1 alpha-3 code that the WOF rating files use. It
-// accepts the alpha-2 code (FR) or the alpha-3 code (FRA), in any case, and
-// "" (no country). Unknown codes are refused with ErrInvalid.
+// accepts the alpha-2 code (FR), the alpha-3 code (FRA), an alias of one
+// (countryAliases: NED for NLD, F for FRA), in any case, and "" (no
+// country). Unknown codes are refused with ErrInvalid.
 func NormalizeCountry(s string) (string, error) {
 	c := strings.ToUpper(strings.TrimSpace(s))
 	if c == "" {
@@ -31,9 +32,23 @@ func NormalizeCountry(s string) (string, error) {
 	return "", invalidf("country %q: a country is a 2- or 3-letter code such as FR or GBR", s)
 }
 
-// countryAliases are codes in common use that are not ISO 3166-1: the
-// United Kingdom's UK, and UAE as some WOF files write it.
-var countryAliases = map[string]string{"UK": "GBR", "UAE": "ARE"}
+// countryAliases are the codes in use that are not ISO 3166-1, as the WOF
+// archive's .ELO files, its rating list and directors write them, with the
+// ISO code they stand for: the IOC's (NED, GER, SUI, DEN, URU, ...), the
+// international vehicle registration codes of older files (J, F, I, S,
+// CDN, ROK, RI, ...) and a few of the archive's own (JAP, SIN, SPA, SVE).
+// None is an ISO 3166-1 code (TestCountryAliases).
+var countryAliases = map[string]string{
+	"UK": "GBR", "UAE": "ARE",
+	// IOC codes
+	"NED": "NLD", "GER": "DEU", "SUI": "CHE", "DEN": "DNK", "URU": "URY", "GRE": "GRC", "CRO": "HRV",
+	"MAD": "MDG", "MAS": "MYS", "INA": "IDN", "POR": "PRT", "RSA": "ZAF",
+	// vehicle registration codes
+	"A": "AUT", "B": "BEL", "D": "DEU", "E": "ESP", "F": "FRA", "H": "HUN", "I": "ITA", "J": "JPN",
+	"N": "NOR", "S": "SWE", "T": "THA", "CDN": "CAN", "ROK": "KOR", "RI": "IDN",
+	// the archive's own
+	"JAP": "JPN", "SIN": "SGP", "SPA": "ESP", "SVE": "SWE", "CND": "CAN", "MAL": "MYS",
+}
 
 // alpha3 is the set of the ISO 3166-1 alpha-3 codes.
 var alpha3 = func() map[string]bool {

@@ -141,6 +141,7 @@ func TestResultFlags(t *testing.T) {
 func TestPlayerAddFlags(t *testing.T) {
 	type o = playerAddOptions
 	type in = tournament.PlayerInput
+	type entry = tournament.PlayerEntry
 	checkFlags(t, newPlayerAddCmd, []flagCase[o]{
 		// The country is the tournament's to check and write as FRA.
 		{args: []string{"player", "add", "Imre Leader", "--rating", "2150", "--country", "GB", "--wof-id", "2357"},
@@ -150,6 +151,14 @@ func TestPlayerAddFlags(t *testing.T) {
 			want: o{In: in{Name: "GRhino", Engine: "gtp:/nonexistent/gtp-rhino -l 2"}}},
 		{args: []string{"player", "add", "Bot", "--engine", "builtin:greedy", "--no-check", "--json"},
 			want: o{In: in{Name: "Bot", Engine: "builtin:greedy"}, NoCheck: true, JSON: true}},
+		// Issue 30: all a championship needs, once; a date of birth gives its year.
+		{args: []string{"player", "add", "DE JONG, Anna", "--wof-id", "5012", "--rating", "1850", "--country", "NED", "--team", "Oranje",
+			"--women", "--born", "2009-05-01", "--category", "u18"},
+			want: o{In: in{Name: "DE JONG, Anna", WOFID: 5012, Rating: 1850, Country: "NED"},
+				Entry: entry{Team: ptr("Oranje"), Born: ptr(2009), Categories: ptr([]string{"u18", "women"})}}},
+		{args: []string{"player", "add", "Kid", "--born", "2011", "--women"},
+			want: o{In: in{Name: "Kid"}, Entry: entry{Born: ptr(2011), Categories: ptr([]string{"women"})}}},
+		{args: []string{"player", "add", "Kid", "--born", "2011-13-01"}, code: exitUsage, err: `player add: --born: born "2011-13-01": a year (2009) or a date (2009-05-01)`},
 		{args: []string{"player", "add", "Imre", "Leader"}, code: exitUsage, err: `a name with spaces goes in quotes, e.g. otd player add "Imre Leader"`},
 		{args: []string{"player", "add", "X", "--rating", "high"}, code: exitUsage, err: `--rating "high": not a whole number`},
 		{args: []string{"player", "add"}, code: exitUsage, err: "accepts 1 arg(s), received 0"},

@@ -40,6 +40,7 @@ func playerNumber(cmd, s string) (int, error) {
 
 type playerAddOptions struct {
 	In            tournament.PlayerInput
+	Entry         tournament.PlayerEntry // team, year of birth, categories given
 	JSON, NoCheck bool
 }
 
@@ -48,6 +49,8 @@ func newPlayerAddCmd(g *globals, runF func(playerAddOptions) error) *cobra.Comma
 		runF = func(o playerAddOptions) error { return runPlayerAdd(g, o) }
 	}
 	var o playerAddOptions
+	var team, born, cats string
+	var women bool
 	cmd := &cobra.Command{
 		Use:   "add NAME",
 		Short: "Register a player (a person, or an engine with --engine); prints the player's number",
@@ -71,18 +74,35 @@ answered (--no-check: not started).
 
 A name that a player has already, case, spacing and accents aside ("DUPONT,
 Marie" and "Dupont, Marie", "Muller" and "Müller"), is refused, naming that
-player; --allow-duplicate registers two people of one name.`,
+player; --allow-duplicate registers two people of one name.
+
+What a championship needs of a player is given once, here as with 'otd
+player edit': --team, --born (a year, or a date of which the year is
+kept), --women and --category (the tournament's categories).`,
 		Example: "  otd player add \"Leader, Imre\" --rating 2150 --country GB --wof-id 79\n  otd player add \"Comer, Late\" --json\n" +
+			"  otd player add \"DE JONG, Anna\" --wof-id 5012 --rating 1850 --country NED --women --born 2009-05-01\n" +
 			"  otd player add GRhino --engine 'gtp:/usr/games/gtp-rhino -l 2'\n  otd player add \"otd level 4\" --engine builtin:alphabeta:4",
 		Args: argsUsage(cobra.ExactArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) (err error) {
 			o.In.Name = args[0]
+			if o.Entry, err = playerEntry(cmd.Flags(), team, born, cats); err != nil {
+				return usageErrorf("player add: %v", err)
+			}
+			if women {
+				cs := []string{"women"}
+				if o.Entry.Categories != nil {
+					cs = append(*o.Entry.Categories, cs...)
+				}
+				o.Entry.Categories = &cs
+			}
 			return runF(o)
 		},
 	}
+	addEntryFlags(cmd.Flags(), &team, &born, &cats)
+	cmd.Flags().BoolVar(&women, "women", false, "enter the player in the women's category (--category women)")
 	cmd.Flags().IntVar(&o.In.Rating, "rating", 0, "rating (0: none)")
 	cmd.Flags().IntVar(&o.In.WOFID, "wof-id", 0, "the player's WOF id (0: none), written in the .ELO file")
-	cmd.Flags().StringVar(&o.In.Country, "country", "", "country code, FR or FRA (stored as FRA)")
+	cmd.Flags().StringVar(&o.In.Country, "country", "", "country code, FR, FRA or NED, GER, ... (stored as ISO alpha-3: FRA, NLD, DEU)")
 	cmd.Flags().StringVar(&o.In.Engine, "engine", "", "an engine entrant: gtp:ARGV, nboard:ARGV or builtin:NAME")
 	cmd.Flags().BoolVar(&o.NoCheck, "no-check", false, "register the engine without starting it (e.g. a program not installed yet)")
 	cmd.Flags().BoolVar(&o.In.AllowDuplicate, "allow-duplicate", false, "register a name that a player has already (two people of one name)")
@@ -98,13 +118,13 @@ func runPlayerAdd(g *globals, o playerAddOptions) error {
 			return err
 		}
 	}
-	_, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
-		return d.Register(ctx, id, o.In)
+	out, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+		return d.RegisterAll(ctx, id, []app.Entrant{{PlayerInput: o.In, Entry: o.Entry}})
 	})
 	if err != nil {
 		return invalidAsUsage(err)
 	}
-	p := changes[0].After.Players[0]
+	p := out.Players[changes[0].After.Players[0].Number-1]
 	if o.JSON {
 		return writeJSON(g.Stdout, newPlayerJSON(p))
 	}
@@ -127,13 +147,18 @@ func newPlayerImportCmd(g *globals, runF func(playerImportOptions) error) *cobra
 	cmd := &cobra.Command{
 		Use:   "import FILE.csv | --ratings LIST [WOF-ID|FILE...]",
 		Short: "Register every player of a CSV file (name, rating, country), or players of a rating list by WOF id",
-		Long: `import registers the players of a CSV file in its order, one player a line:
-columns name, then optionally rating and country. The file may come straight
+		Long: `import registers the players of a CSV file in its order, one player a line.
+A first row naming the columns gives them, in any order: name, rating,
+country, wof_id, women (yes or no; or gender, F or W for a woman, M), born
+(a year, or a date of which the year is kept), team and categories
+(separated by ";", in quotes if the file's separator is one); a column
+otd does not read is refused, with its name. Without such a row the
+columns are name, then optionally rating and country. The file may come straight
 from a spreadsheet: columns separated by commas, semicolons or tabs (found
 from the file), UTF-8 with or without a byte order mark or UTF-16 ("Unicode
 text"), else Windows-1252 (Excel's "CSV" on Windows; noted), empty trailing
-cells, blank lines. A first row that names the columns
-(in any language) is skipped, and said so. A name with a comma goes in double
+cells, blank lines. A first row that names the columns (in any
+language: then name, rating, country) is skipped, and said so. A name with a comma goes in double
 quotes ("LEADER, Imre"). The file is a regular file (a link to one is
 followed) of at most 16 MiB, 64 KiB a line and 100,000 players; so is a file
 of ids or a list with --ratings (64 MiB).
@@ -155,6 +180,7 @@ files. An id that is not in the list is refused, and nothing is registered.
 --ratings with no id sets the rating of every registered player with a WOF
 id from the list (players registered by hand with --wof-id).`,
 		Example: "  otd player import players.csv\n  otd player import examples/players.csv\n" +
+			"  otd player import entries.csv   # name,wof_id,rating,country,women,born,team,categories\n" +
 			"  otd player import --ratings archive.db 79 2357 4120\n  otd player import --ratings ratings-2026-05.csv entries.txt\n" +
 			"  otd player import --ratings ~/wof-archive --at 2026-05-01 79,2357\n  otd player import --ratings archive.db",
 		Args: argsUsage(cobra.ArbitraryArgs),
@@ -211,8 +237,8 @@ func runPlayerImport(g *globals, o playerImportOptions) error {
 	if pf.Windows1252 {
 		fmt.Fprintf(g.Stderr, "otd: note: %s: %s\n", path, txt.Windows1252Note)
 	}
-	fmt.Fprintf(g.Stdout, "Registered %d players", len(changes))
-	if len(changes) > 0 {
+	fmt.Fprintf(g.Stdout, "Registered %d players", len(pf.Players))
+	if len(changes) > 0 { // the last change is the last player's: registered, or entered in a category
 		fmt.Fprintf(g.Stdout, ", numbers %d to %d", changes[0].After.Players[0].Number, changes[len(changes)-1].After.Players[0].Number)
 	}
 	fmt.Fprintln(g.Stdout, ".")
@@ -305,7 +331,8 @@ func newPlayerEditCmd(g *globals, runF func(playerEditOptions) error) *cobra.Com
 	}
 	var o playerEditOptions
 	var name, country, eng, team, cats string
-	var rating, wofID, born int
+	var rating, wofID int
+	var born string
 	cmd := &cobra.Command{
 		Use:   "edit NUMBER [--name NAME [--allow-duplicate]] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]] [--team T] [--born Y] [--category C,...]",
 		Short: "Correct a player's name, rating, country, WOF id or engine; set their team, year of birth, categories",
@@ -327,8 +354,9 @@ it and drops them for 'otd final next' to pair again.`,
 			f := cmd.Flags()
 			o.Edit.Name, o.Edit.Country, o.Edit.Rating = given(f, "name", name), given(f, "country", country), given(f, "rating", rating)
 			o.Edit.WOFID, o.Edit.Engine = given(f, "wof-id", wofID), given(f, "engine", eng)
-			o.Entry.Team, o.Entry.Born = given(f, "team", team), given(f, "born", born)
-			o.Entry.Categories = given(f, "category", strings.FieldsFunc(cats, func(r rune) bool { return r == ',' }))
+			if o.Entry, err = playerEntry(f, team, born, cats); err != nil {
+				return usageErrorf("player edit: %v", err)
+			}
 			if o.Edit == (tournament.PlayerEdit{AllowDuplicate: o.Edit.AllowDuplicate}) && o.Entry == (tournament.PlayerEntry{}) {
 				return usageErrorf("player edit: nothing to change: give --name, --rating, --country, --wof-id, --engine, --team, --born or --category")
 			}
@@ -336,17 +364,40 @@ it and drops them for 'otd final next' to pair again.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.NoCheck, "no-check", false, "change the engine without starting it (e.g. a program not installed yet)")
-	cmd.Flags().StringVar(&team, "team", "", `the player's team ("": their country's; "-": none), for 'otd teams'`)
-	cmd.Flags().IntVar(&born, "born", 0, "the `year` of birth (0: not given), for a category by age")
-	cmd.Flags().StringVar(&cats, "category", "", `the categories the player is entered in, comma-separated (women,...; "": none)`)
+	addEntryFlags(cmd.Flags(), &team, &born, &cats)
 	cmd.Flags().StringVar(&name, "name", "", "new name")
 	cmd.Flags().BoolVar(&o.Edit.AllowDuplicate, "allow-duplicate", false, "take a name that another player has (two people of one name)")
 	cmd.Flags().IntVar(&rating, "rating", 0, "new rating")
-	cmd.Flags().StringVar(&country, "country", "", "new country code, FR or FRA (stored as FRA)")
+	cmd.Flags().StringVar(&country, "country", "", "new country code, FR, FRA or NED, GER, ... (stored as ISO alpha-3: FRA, NLD, DEU)")
 	cmd.Flags().IntVar(&wofID, "wof-id", 0, "new WOF id (0: none)")
 	cmd.Flags().StringVar(&eng, "engine", "", `new engine (gtp:ARGV, nboard:ARGV, builtin:NAME; "" for a person)`)
 	rederiveFlag(cmd.Flags(), &o.Rederive)
 	return cmd
+}
+
+// addEntryFlags adds the flags of a player's entry in a championship
+// (tournament.PlayerEntry): --team, --born and --category.
+func addEntryFlags(f *pflag.FlagSet, team, born, cats *string) {
+	f.StringVar(team, "team", "", `the player's team ("": their country's; "-": none), for 'otd teams'`)
+	f.StringVar(born, "born", "", "the `year` of birth, or the date (2009 or 2009-05-01; 0: not given), for a category by age")
+	f.StringVar(cats, "category", "", `the categories the player is entered in, comma-separated (women,...; "": none)`)
+}
+
+// playerEntry is the entry that the flags of addEntryFlags give.
+func playerEntry(f *pflag.FlagSet, team, born, cats string) (tournament.PlayerEntry, error) {
+	e := tournament.PlayerEntry{Team: given(f, "team", team)}
+	e.Categories = given(f, "category", strings.FieldsFunc(cats, func(r rune) bool { return r == ',' }))
+	if f.Changed("born") {
+		y := 0
+		if born != "0" {
+			var err error
+			if y, err = tournament.ParseBorn(born); err != nil {
+				return e, fmt.Errorf("--born: %w", err)
+			}
+		}
+		e.Born = &y
+	}
+	return e, nil
 }
 
 // given is a pointer to v if the flag name was given, else nil: an edit's
