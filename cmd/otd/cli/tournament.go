@@ -51,7 +51,7 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.StringVar(&s.City, "city", s.City, "the city of the event")
 	f.StringVar(&s.Country, "country", s.Country, "the country of the event, a code such as FR or FRA")
 	f.StringVar(&s.Director, "director", s.Director, "the tournament director's name")
-	f.TextVar(&s.Final, "final", s.Final, "the final phase after the Swiss: none, woc (top 4, a play-off for the 4th place, best-of-3 semi-finals and final, a 3rd-place game, a level match to the discs of the match), or woc's changed: top=2|4|8,bestof=N,third=N,playoff=0|1,level=seed|discs|game,colour=lot|seed")
+	f.TextVar(&s.Final, "final", s.Final, "the final phase after the Swiss: none, woc (top 4, a play-off for the 4th place, best-of-3 semi-finals and final, a 3rd-place game, a level match to the discs of the match, then to the higher Swiss seed, as a drawn 3rd-place game is), or woc's changed: top=2|4|8,bestof=N,third=N,playoff=0|1,level=seed|discs|game,colour=lot|seed")
 	f.TextVar(&s.TeamRules, "teams", s.TeamRules, "how teams rank: best=N (the best N Swiss scores of a team, 3 by default),exclude=CATEGORY (+ between categories: who does not count, e.g. youth)")
 	f.TextVar(&s.NewIDs, "new-ids", s.NewIDs, "the WOF ids for new players that your federation has from the WOF, from the first not yet given: `FROM-TO` (e.g. 50321-59999) or FROM; 'otd export elo' numbers the players without a WOF id from them, marked new (+)")
 	f.IntVar(&s.YouthAge, "youth-age", s.YouthAge, "the youth's age `limit`: a youth is at most this old in the event's year, born in its year less the limit or later (1 to 30; 0 or unset: 15)")
