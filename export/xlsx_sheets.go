@@ -143,6 +143,7 @@ func championshipRows(t *tournament.Tournament) ([][]any, error) {
 		out = append(out, []any{"Final phase", t.Final.String()})
 	}
 	for _, c := range t.Categories {
+		c = t.Resolve(c)
 		about := []string{tournament.Plural(len(t.Members(c.Name)), "member")}
 		if c.BornFrom != 0 {
 			about = append(about, fmt.Sprintf("born in %d or later", c.BornFrom))

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/otd-project/otd/scoring"
 )
 
 // PlayerEntry changes what a championship knows of a player: nil fields
@@ -46,7 +48,7 @@ func (t *Tournament) EnterPlayer(n int, e PlayerEntry) (Change, error) {
 			if !ok {
 				return Change{}, invalidf("category %q: %w", name, t.noCategory())
 			}
-			if c.BornFrom != 0 || c.BornTo != 0 {
+			if c.BornFrom != 0 || c.BornTo != 0 || c.Youth {
 				return Change{}, invalidf("category %q goes by the year of birth: give --born instead", c.Name)
 			}
 			if !slices.Contains(after.Categories, c.Name) {
@@ -120,8 +122,13 @@ func (s Settings) checkChampionship() error {
 			return invalidf("category %q: two categories of that name", c.Name)
 		}
 		seen[strings.ToLower(c.Name)] = true
-		if c.BornFrom != 0 && c.BornTo != 0 && c.BornTo < c.BornFrom {
-			return invalidf("category %q: born from %d to %d", c.Name, c.BornFrom, c.BornTo)
+		switch r := s.Resolve(c); {
+		case c.Youth && c.BornFrom != 0:
+			return invalidf("category %q: its members are the youth (by the youth age) or born from %d, not both", c.Name, c.BornFrom)
+		case c.Youth && s.Start.IsZero():
+			return invalidf("category %q: the youth are at most %d years old in the event's year: give the event's first day (--start)", c.Name, s.Youth())
+		case r.BornFrom != 0 && r.BornTo != 0 && r.BornTo < r.BornFrom:
+			return invalidf("category %q: born from %d to %d", c.Name, r.BornFrom, r.BornTo)
 		}
 	}
 	if s.YouthAge < 0 || s.YouthAge > 30 {
@@ -155,6 +162,33 @@ func (s Settings) YouthBornFrom() int {
 	return s.Start.Time().Year() - s.Youth()
 }
 
+// Resolve gives category c with its years of birth as they stand: a youth
+// category's first year is the youth's (YouthBornFrom), which follow the
+// youth age and the event's start.
+func (s Settings) Resolve(c Category) Category {
+	if c.Youth {
+		c.BornFrom = s.YouthBornFrom()
+	}
+	return c
+}
+
+// Preset gives s with the settings of a preset (tournament new --preset):
+// woc, the World Othello Championship's (RULES.md section 7): 13 rounds,
+// BQ by the WOF's rule (c = 6), the woc final phase, women and youth (by
+// the youth age) with single-game knockouts among their top 4, teams of the
+// best 3 without the youth.
+func (s Settings) Preset(name string) (Settings, error) {
+	if name != "woc" {
+		return s, invalidf("--preset %q: woc (the World Othello Championship's settings) is the one preset", name)
+	}
+	s.Rounds = 13
+	s.BQ = scoring.BQRule{Kind: scoring.WOF}
+	s.Final = WOCFinal
+	s.Categories = []Category{{Name: "women", Final: CategoryFinal}, {Name: "youth", Youth: true, Final: CategoryFinal}}
+	s.TeamRules = TeamRules{Best: 3, Exclude: []string{"youth"}}
+	return s, nil
+}
+
 // finalText, categoriesText and teamsText write the championship's
 // settings for the log ("" for none).
 func finalText(f FinalRules) string {
@@ -170,6 +204,9 @@ func categoriesText(cs []Category) string {
 		s := c.Name
 		if c.BornFrom != 0 {
 			s += fmt.Sprintf(" born>=%d", c.BornFrom)
+		}
+		if c.Youth {
+			s += " by the youth age"
 		}
 		if c.BornTo != 0 {
 			s += fmt.Sprintf(" born<=%d", c.BornTo)

@@ -248,10 +248,14 @@ var seedPairs = map[int]map[string][2]int{
 // A player belongs to it when listed in their Categories, or, for a
 // category with birth years, when born in them.
 type Category struct {
-	Name     string     `json:"name"`
-	BornFrom int        `json:"born_from,omitempty"` // born in this year or later (youth); 0: no limit
-	BornTo   int        `json:"born_to,omitempty"`   // born in this year or earlier (seniors); 0: no limit
-	Final    FinalRules `json:"final,omitzero"`      // its own final phase; none by default
+	Name     string `json:"name"`
+	BornFrom int    `json:"born_from,omitempty"` // born in this year or later (youth); 0: no limit
+	BornTo   int    `json:"born_to,omitempty"`   // born in this year or earlier (seniors); 0: no limit
+	// Youth: the members are the youth, born in the event's year less the
+	// youth age or later (Settings.YouthBornFrom); BornFrom follows them
+	// (Settings.Resolve).
+	Youth bool       `json:"youth,omitempty"`
+	Final FinalRules `json:"final,omitzero"` // its own final phase; none by default
 }
 
 // Member reports whether player p belongs to category c.
@@ -271,7 +275,7 @@ func (t *Tournament) category(name string) (Category, bool) {
 	if i < 0 {
 		return Category{}, false
 	}
-	return t.Categories[i], true
+	return t.Resolve(t.Categories[i]), true
 }
 
 // Members returns the players of category name, in Swiss standings order

@@ -100,7 +100,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		// tournament
 		{"tournament new without a name", "", []string{"tournament", "new"}, 2, []string{"accepts 1 arg(s), received 0", "see 'otd tournament new --help'"}},
-		{"tournament new without rounds", "", []string{"tournament", "new", "X"}, 2, []string{`required flag(s) "rounds" not set`, "see 'otd tournament new --help'"}},
+		{"tournament new without rounds", "", []string{"tournament", "new", "X"}, 2, []string{`--rounds N: how many rounds (or --preset woc, 13)`, "see 'otd tournament new --help'"}},
 		{"tournament new 0 rounds", "", []string{"tournament", "new", "X", "--rounds", "0"}, 2, []string{"--rounds 0: a tournament has 1 to 99 rounds", "--help"}},
 		{"tournament new rounds not a number", "", []string{"tournament", "new", "X", "--rounds", "abc"}, 2, []string{`--rounds "abc": not a whole number`, "--help"}},
 		{"tournament new unknown bq", "", []string{"tournament", "new", "X", "--rounds", "5", "--bq", "foo"}, 2, []string{`bq "foo"`, "want nearest, wof, exact or a whole number 0 to 64"}},

@@ -59,8 +59,9 @@ among the 4 women) and the youth final (the top 2 of the 3 born in 2011 or
 later), each not played if one of its members reached the open semi-finals,
 and the teams (by country: the best 3 scores, youth not counted). It prints
 each round as it is played, then the standings, the final phases, the final
-ranking, the categories and the teams. It takes about as long as the plain
-demo: some 15 seconds on two cores (--rounds and --players shorten it).`,
+ranking, the categories and the teams. It takes longer than the plain demo
+(140 games, not 20): 20 to 30 seconds on two cores (--rounds and --players
+shorten it).`,
 		Example: "  otd demo\n  otd demo --rounds 7 --time 10s --concurrency 2\n  otd demo --simulated --db demo.db --players 24 --rounds 9 --seed 7\n  otd demo --championship",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {

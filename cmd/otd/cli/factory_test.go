@@ -187,7 +187,7 @@ func TestTournamentNewFlags(t *testing.T) {
 			want: o{Settings: settings("Anti night", 4, func(s *tournament.Settings) { s.Variant = engine.Rules{Size: 8, Winner: engine.FewestDiscs} })}},
 		{args: []string{"tournament", "new", "Stars", "--rounds", "4", "--rules", "8stars"},
 			want: o{Settings: settings("Stars", 4, func(s *tournament.Settings) { s.Variant = engine.Rules{Size: 10, Shape: engine.EightStars} })}},
-		{args: []string{"tournament", "new", "Open"}, code: exitUsage, err: `required flag(s) "rounds" not set`},
+		{args: []string{"tournament", "new", "Open"}, code: exitUsage, err: `--rounds N: how many rounds (or --preset woc, 13)`},
 		{args: []string{"tournament", "new", "Open", "--rounds", "0"}, code: exitUsage, err: "tournament new: --rounds 0: a tournament has 1 to 99 rounds"},
 		{args: []string{"tournament", "new", "Open", "--rounds", "5", "--size", "7"}, code: exitUsage, err: "7"},
 		{args: []string{"tournament", "new", "Open", "--rounds", "5", "--rules", "chess"}, code: exitUsage, err: "chess"},

@@ -323,11 +323,12 @@ func newCategoryCmd(g *globals) *cobra.Command {
 		Long: `category defines the groups of players that rank (and may crown a champion)
 of their own, by the Swiss standings: a player belongs to a category entered by
 name ('otd player edit 12 --category women') or, for one with years of birth,
-when born in them ('--born-from 2008' for a youth category, and the players'
+when born in them ('--youth' for the youth, at most --youth-age years old in
+the event's year; '--born-from 2008', '--born-to 1966'; and the players'
 '--born'). A category may have its own final phase (--final single: the WOC's
 single-game semi-finals, final and 3rd-place game among its top 4), which is
 not played when one of its members reached the open semi-finals.`,
-		Example: "  otd category add women --final single\n  otd category add youth --born-from 2008 --final single\n  otd category list\n  otd category show youth",
+		Example: "  otd category add women --final single\n  otd category add youth --youth --final single\n  otd category add juniors --born-from 2005 --final single\n  otd category list\n  otd category show youth",
 	}
 	cmd.AddCommand(newCategoryAddCmd(g, nil), newCategoryListCmd(g, nil), newCategoryShowCmd(g, nil), newCategoryRemoveCmd(g, nil))
 	return cmd
@@ -345,7 +346,7 @@ func newCategoryAddCmd(g *globals, runF func(categoryAddOptions) error) *cobra.C
 	var c tournament.Category
 	var final string
 	cmd := &cobra.Command{
-		Use:   "add NAME [--born-from Y] [--born-to Y] [--final none|single|RULES]",
+		Use:   "add NAME [--youth | --born-from Y] [--born-to Y] [--final none|single|RULES]",
 		Short: "Add a category (or change one whose final phase has not started)",
 		Args:  argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -363,7 +364,8 @@ func newCategoryAddCmd(g *globals, runF func(categoryAddOptions) error) *cobra.C
 			return runF(categoryAddOptions{c})
 		},
 	}
-	cmd.Flags().IntVar(&c.BornFrom, "born-from", 0, "members are born in this `year` or later (youth)")
+	cmd.Flags().BoolVar(&c.Youth, "youth", false, "members are the youth: born in the event's year less the youth age (tournament --youth-age, 15 by default) or later, following both")
+	cmd.Flags().IntVar(&c.BornFrom, "born-from", 0, "members are born in this `year` or later")
 	cmd.Flags().IntVar(&c.BornTo, "born-to", 0, "members are born in this `year` or earlier (seniors)")
 	cmd.Flags().StringVar(&final, "final", "none", "its final phase: none, single (single games among its top 4: semi-finals, final, 3rd place) or RULES as tournament --final takes them")
 	return cmd
@@ -417,12 +419,14 @@ type categoryJSON struct {
 	Name     string `json:"name" doc:"the category's name"`
 	BornFrom int    `json:"born_from,omitempty" doc:"members born in this year or later; left out if no limit"`
 	BornTo   int    `json:"born_to,omitempty" doc:"members born in this year or earlier; left out if no limit"`
+	Youth    bool   `json:"youth,omitempty" doc:"true if its members are the youth ('category add --youth'): born_from follows the youth age and the event's year; left out if not"`
 	Final    string `json:"final" doc:"its final phase's rules, as --final takes them; none if none"`
 	Members  []int  `json:"members" doc:"its members' numbers"`
 }
 
 func newCategoryJSON(t *tournament.Tournament, c tournament.Category) categoryJSON {
-	return categoryJSON{Name: c.Name, BornFrom: c.BornFrom, BornTo: c.BornTo, Final: c.Final.String(), Members: append([]int{}, t.Members(c.Name)...)}
+	c = t.Resolve(c)
+	return categoryJSON{Name: c.Name, Youth: c.Youth, BornFrom: c.BornFrom, BornTo: c.BornTo, Final: c.Final.String(), Members: append([]int{}, t.Members(c.Name)...)}
 }
 
 // categoryListOptions are what 'category list' is told.

@@ -273,7 +273,7 @@ func printPlayers(g *globals, t *tournament.Tournament, asJSON bool) error {
 		if categories {
 			var in []string
 			for _, c := range t.Categories {
-				if c.Member(p) {
+				if t.Resolve(c).Member(p) {
 					in = append(in, c.Name)
 				}
 			}

@@ -51,7 +51,7 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.StringVar(&s.City, "city", s.City, "the city of the event")
 	f.StringVar(&s.Country, "country", s.Country, "the country of the event, a code such as FR or FRA")
 	f.StringVar(&s.Director, "director", s.Director, "the tournament director's name")
-	f.TextVar(&s.Final, "final", s.Final, "the final phase after the Swiss: none, woc (top 4, a play-off for the 4th place, best-of-3 semi-finals and final, a 3rd-place game, a level match to the discs of the match), or woc's changed: top=2|4|8,bestof=N,third=N,playoff=0|1,level=seed|discs|game,colour=lot|seed")
+	f.TextVar(&s.Final, "final", s.Final, "the final phase after the Swiss: none, woc (top 4, a play-off for the 4th place, best-of-3 semi-finals and final, a 3rd-place game, a level match to the discs of the match, then to the higher Swiss seed, as a drawn 3rd-place game is), or woc's changed: top=2|4|8,bestof=N,third=N,playoff=0|1,level=seed|discs|game,colour=lot|seed")
 	f.TextVar(&s.TeamRules, "teams", s.TeamRules, "how teams rank: best=N (the best N Swiss scores of a team, 3 by default),exclude=CATEGORY (+ between categories: who does not count, e.g. youth)")
 	f.TextVar(&s.NewIDs, "new-ids", s.NewIDs, "the WOF ids for new players that your federation has from the WOF, from the first not yet given: `FROM-TO` (e.g. 50321-59999) or FROM; 'otd export elo' numbers the players without a WOF id from them, marked new (+)")
 	f.IntVar(&s.YouthAge, "youth-age", s.YouthAge, "the youth's age `limit`: a youth is at most this old in the event's year, born in its year less the limit or later (1 to 30; 0 or unset: 15)")
@@ -157,6 +157,7 @@ type tournamentNewOptions struct {
 	JSON     bool
 	List     listFlags // --ratings: the rating list --players come from
 	Players  string    // --players: WOF ids, or a file of them
+	Preset   string    // --preset: woc, its settings under the flags given
 }
 
 func newTournamentNewCmd(g *globals, runF func(tournamentNewOptions) error) *cobra.Command {
@@ -167,10 +168,11 @@ func newTournamentNewCmd(g *globals, runF func(tournamentNewOptions) error) *cob
 	s := &o.Settings
 	var rules rulesFlags
 	cmd := &cobra.Command{
-		Use:   "new NAME --rounds N",
+		Use:   "new NAME --rounds N | --preset woc",
 		Short: "Create a tournament and make it the current one",
 		Example: `  otd tournament new "Paris Open 2026" --rounds 7 --start 2026-05-16 --end 2026-05-17 --city Paris --country FRA
-  otd tournament new "WOC 2027" --rounds 13 --bq wof --first-round random --seed 2027
+  otd tournament new "WOC 2027" --preset woc --start 2027-11-04 --first-round random --seed 2027
+  otd tournament new "Euro 2027" --preset woc --rounds 11 --start 2027-08-20 --final top=2
   otd tournament new "Club night" --rounds 5 --system roundrobin --bye-points 0.5
   otd tournament new "Grand Othello" --rounds 5 --size 10
   otd tournament new "Anti night" --rounds 4 --rules anti
@@ -184,10 +186,34 @@ of them, a time default's minimal win is half plus one, and BQ's c is
 round(squares / rounds). In Anti-Othello (the fewest discs win) a result is
 entered and recorded as the discs on the board; for the standings each side
 scores its opponent's discs, the empty squares going to the winner, so that
-the winner scores more and BQ and disc totals rank as in Othello.`,
+the winner scores more and BQ and disc totals rank as in Othello.
+
+--preset woc sets the World Othello Championship's settings (RULES.md
+section 7): 13 rounds, --bq wof (c = 6), --final woc, the categories women
+(entered by name: 'player edit N --category women') and youth (at most
+--youth-age years old in the event's year, 15 by default: born in the year
+of --start less it or later), each with single-game semi-finals, final and
+3rd-place game among its top 4, and --teams best=3,exclude=youth. It needs
+--start. The flags given with it override it ('--preset woc --rounds 11');
+'tournament show' lists what it set; 'tournament edit', 'category add' and
+'category remove' change it after. --final woc alone sets the final phase
+only.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s.Name = args[0]
+			switch {
+			case o.Preset != "":
+				p, err := tournament.DefaultSettings(s.Name, 0).Preset(o.Preset)
+				if err != nil {
+					return usageErrorf("tournament new: %w", err)
+				}
+				if err := editSettings(&p, *s, cmd.Flags().Changed); err != nil {
+					return err
+				}
+				*s = p
+			case !cmd.Flags().Changed("rounds"):
+				return usageErrorf("tournament new: --rounds N: how many rounds (or --preset woc, 13)")
+			}
 			if err := rules.apply(s, cmd.Flags().Changed); err != nil {
 				return err
 			}
@@ -213,7 +239,7 @@ the winner scores more and BQ and disc totals rank as in Othello.`,
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the tournament as JSON")
 	o.List.add(cmd.Flags(), "--start, else today")
 	cmd.Flags().StringVar(&o.Players, "players", "", "with --ratings, register the players of these WOF `ids` (79,2357,... or a file of them, one a line) from the list, round 1 seeded by its ratings")
-	cmd.MarkFlagRequired("rounds")
+	cmd.Flags().StringVar(&o.Preset, "preset", "", "`woc`: the World Othello Championship's settings (13 rounds, --bq wof, --final woc, women and youth with their knockouts, --teams best=3,exclude=youth), under the flags given")
 	return cmd
 }
 
@@ -502,6 +528,20 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 		}
 		fmt.Fprintln(g.Stdout, line)
 	}
+	if !s.Final.IsZero() {
+		fmt.Fprintf(g.Stdout, "  final phase: %s\n", finalText(s.Final))
+	}
+	for _, c := range s.Categories {
+		j := newCategoryJSON(t, c)
+		fmt.Fprintf(g.Stdout, "  category %s: %s; final phase: %s; %s\n", c.Name, categoryRule(s, c), finalText(c.Final), tournament.Plural(len(j.Members), "member"))
+	}
+	if b, _ := s.TeamRules.MarshalText(); len(b) > 0 {
+		line := fmt.Sprintf("  teams: the best %d Swiss scores of each team", s.TeamRules.Best)
+		if len(s.TeamRules.Exclude) > 0 {
+			line += ", without the " + strings.Join(s.TeamRules.Exclude, " and the ")
+		}
+		fmt.Fprintf(g.Stdout, "%s (--teams %s)\n", line, b)
+	}
 	for _, f := range t.Forbidden {
 		line := fmt.Sprintf("  never paired: %s and %s", name(t, f.A), name(t, f.B))
 		if f.Reason != "" {
@@ -510,6 +550,39 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 		fmt.Fprintln(g.Stdout, line)
 	}
 	return nil
+}
+
+// finalText writes a final phase's rules as --final takes them, woc (and a
+// category's single) with what it stands for.
+func finalText(f tournament.FinalRules) string {
+	switch f {
+	case tournament.WOCFinal:
+		return "woc (" + strings.Join(f.Parts(), ",") + ")"
+	case tournament.CategoryFinal:
+		return "single (" + strings.Join(f.Parts(), ",") + ")" // as 'category add --final' takes it
+	}
+	return f.String()
+}
+
+// categoryRule says who belongs to category c under settings s.
+func categoryRule(s tournament.Settings, c tournament.Category) string {
+	r := s.Resolve(c)
+	var born []string
+	if r.BornFrom != 0 {
+		born = append(born, fmt.Sprintf("born %d or later", r.BornFrom))
+	}
+	if r.BornTo != 0 {
+		born = append(born, fmt.Sprintf("born %d or earlier", r.BornTo))
+	}
+	switch {
+	case c.Youth && r.BornFrom != 0:
+		return fmt.Sprintf("the youth, at most %d years old in %d, %s", s.Youth(), s.Start.Time().Year(), strings.Join(born, ", "))
+	case c.Youth:
+		return fmt.Sprintf("the youth, at most %d years old in the event's year (no --start)", s.Youth())
+	case len(born) > 0:
+		return strings.Join(born, ", ")
+	}
+	return "entered by name ('player edit N --category " + c.Name + "')"
 }
 
 type tournamentUseOptions struct{ ID int64 }
