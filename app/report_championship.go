@@ -82,7 +82,7 @@ func championshipPage(t *tournament.Tournament, page *Page) error {
 	for _, ph := range phases {
 		hp := PagePhase{Title: ph.Category, Notes: phaseNotes(t, ph)}
 		for _, m := range ph.Matches {
-			hm := PageMatch{Match: MatchLabel("", m.Code), A: numbered(t, m.A), B: numbered(t, m.B), Score: m.APoints.String() + "-" + m.BPoints.String(), How: m.How}
+			hm := PageMatch{Match: MatchLabel(ph.Category, m.Code), A: numbered(t, m.A), B: numbered(t, m.B), Score: m.APoints.String() + "-" + m.BPoints.String(), How: m.How}
 			if m.Decided() {
 				hm.Winner = numbered(t, m.Winner)
 			}
@@ -190,7 +190,7 @@ func FinalGames(t *tournament.Tournament, games []tournament.Game) []PageFinalGa
 	out := make([]PageFinalGame, len(games))
 	for i, g := range games {
 		h := PageFinalGame{Seq: g.Seq, Round: rounds[g.Seq], Game: g.Game, Category: g.Category,
-			Label: MatchLabel("", g.Match), Match: MatchLabel(g.Category, g.Match),
+			Label: MatchLabel(g.Category, g.Match), Match: MatchLabel(g.Category, g.Match),
 			BlackNumber: g.Black, WhiteNumber: g.White, Black: numbered(t, g.Black), White: numbered(t, g.White),
 			BlackName: t.Players[g.Black-1].Name, WhiteName: t.Players[g.White-1].Name}
 		if g.Result != nil {
@@ -379,8 +379,8 @@ func MatchLabel(category, code string) string {
 	case strings.HasPrefix(code, "QF"):
 		label = "Quarter-final " + code[2:]
 	}
-	if category != "" {
-		return category + ": " + label
+	if category != "" { // "Youth semi-final 1", "Women final"
+		return strings.ToUpper(category[:1]) + category[1:] + " " + strings.ToLower(label[:1]) + label[1:]
 	}
 	return label
 }
