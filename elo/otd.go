@@ -39,11 +39,18 @@ type Otd struct {
 	// (--final; "" none), the categories, the teams' rules (--teams; ""
 	// the default) and the youth's age limit (0: the default).
 	City, Final, Teams string
-	Categories         []Category
-	YouthAge           int
+	// NewIDs are the ids for new players the federation has from the WOF,
+	// as --new-ids writes them ("" none).
+	NewIDs     string
+	Categories []Category
+	YouthAge   int
 	// Details are the players' birth years, teams and categories entered,
 	// by id (format 2; nil: none, as Matches).
 	Details map[int]Details
+	// Numbers are the players' numbers in otd (their order of
+	// registration), in the order of the standings lines (format 2; nil:
+	// the standings' order).
+	Numbers []int
 	// Matches are the matches of the games after %%Added results, by their
 	// place there (0 for the first): the phase's matches as otd played them
 	// (format 2). A game without one was in no match.
@@ -51,8 +58,8 @@ type Otd struct {
 }
 
 // OtdFormat is the format of the lines otd writes: 2 adds the
-// championship's lines (city, final, category, teams, youth-age, details,
-// match) to format 1's (rounds, rules, player, name, forfeit,
+// championship's lines (city, new-ids, final, category, teams, youth-age,
+// details, numbers, match) to format 1's (rounds, rules, player, name, forfeit,
 // time-default, bye). A reader skips the lines it does not know.
 const OtdFormat = 2
 
@@ -143,7 +150,7 @@ func (o *Otd) SetMatch(i int, m Match) {
 
 // championship reports whether o has anything of format 2 to write.
 func (o *Otd) championship() bool {
-	return o.City != "" || o.Final != "" || o.Teams != "" || len(o.Categories) > 0 || o.YouthAge != 0 || len(o.Details) > 0 || len(o.Matches) > 0
+	return o.City != "" || o.NewIDs != "" || o.Final != "" || o.Teams != "" || len(o.Categories) > 0 || o.YouthAge != 0 || len(o.Details) > 0 || len(o.Matches) > 0 || len(o.Numbers) > 0
 }
 
 // word writes a value as one word of an otd line: as it is when it has
@@ -233,6 +240,9 @@ func (o *Otd) writeHead(bw *bufio.Writer, standings []Player) {
 	if o.City != "" {
 		fmt.Fprintf(bw, "%s city %s\n", otdPrefix, word(o.City))
 	}
+	if o.NewIDs != "" {
+		fmt.Fprintf(bw, "%s new-ids %s\n", otdPrefix, word(o.NewIDs))
+	}
 	if o.Final != "" {
 		fmt.Fprintf(bw, "%s final %s\n", otdPrefix, o.Final)
 	}
@@ -254,6 +264,13 @@ func (o *Otd) writeHead(bw *bufio.Writer, standings []Player) {
 	}
 	if o.YouthAge != 0 {
 		fmt.Fprintf(bw, "%s youth-age %d\n", otdPrefix, o.YouthAge)
+	}
+	if len(o.Numbers) > 0 {
+		fmt.Fprintf(bw, "%s numbers", otdPrefix)
+		for _, n := range o.Numbers {
+			fmt.Fprintf(bw, " %d", n)
+		}
+		bw.WriteString("\n")
 	}
 	for _, id := range ids {
 		d, ok := o.Details[id]
@@ -449,7 +466,7 @@ func (o *Otd) read(text string, round, added int) error {
 			return err
 		}
 		o.Byes[round-1] = append(o.Byes[round-1], id)
-	case "format", "city", "final", "category", "teams", "youth-age", "details", "match":
+	case "format", "city", "new-ids", "final", "category", "teams", "youth-age", "details", "numbers", "match":
 		return o.readChampionship(text, added)
 	default: // an explanation, or a line of a later otd
 	}
@@ -501,6 +518,8 @@ func (o *Otd) readChampionship(text string, added int) error {
 		}
 	case "city":
 		o.City, err = one("CITY")
+	case "new-ids":
+		o.NewIDs, err = one("FROM-TO")
 	case "final":
 		o.Final, err = one("RULES")
 	case "teams":
@@ -508,6 +527,15 @@ func (o *Otd) readChampionship(text string, added int) error {
 	case "youth-age":
 		if v, err = one("AGE"); err == nil {
 			o.YouthAge, err = number(v)
+		}
+	case "numbers":
+		o.Numbers = o.Numbers[:0]
+		for _, v := range w[1:] {
+			n, err := number(v)
+			if err != nil {
+				return err
+			}
+			o.Numbers = append(o.Numbers, n)
 		}
 	case "category":
 		if len(w) < 2 {

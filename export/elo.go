@@ -65,8 +65,11 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 	o := f.Otd
 	o.Rounds, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks = t.Rounds, t.BQ, t.TimeDefault, t.ByePoints, t.TieBreaks
 	championship(t, o)
-	for _, row := range rows {
+	renumbered := false
+	for i, row := range rows {
 		p := t.Players[row.Player-1]
+		o.Numbers = append(o.Numbers, p.Number)
+		renumbered = renumbered || p.Number != i+1
 		last, first := SplitName(p.Name)
 		f.Standings = append(f.Standings, elo.Player{ID: ids[p.Number], New: p.WOFID == 0 || p.NewID, Last: last, First: first,
 			Country: eloCountry(p.Country), Score: row.Points, Discs: row.Discs, Rating: p.Rating})
@@ -83,6 +86,9 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 		if p.Born != 0 || p.Team != "" || len(p.Categories) > 0 {
 			o.SetDetails(ids[p.Number], elo.Details{Born: p.Born, Team: p.Team, Categories: p.Categories})
 		}
+	}
+	if !renumbered {
+		o.Numbers = nil // the standings' order: nothing to say
 	}
 	game := func(g tournament.Game) elo.Game {
 		return elo.Game{Black: ids[g.Black], BlackDiscs: g.Result.Black, White: ids[g.White], WhiteDiscs: g.Result.White}
@@ -128,10 +134,10 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 }
 
 // championship writes in o what the standard header cannot say of the
-// championship (RULES.md section 7): the city, the final phase, the
-// categories, the teams' rules and the youth's age limit.
+// championship (RULES.md section 7): the city, the new-player ids, the
+// final phase, the categories, the teams' rules and the youth's age limit.
 func championship(t *tournament.Tournament, o *elo.Otd) {
-	o.City, o.YouthAge = t.City, t.YouthAge
+	o.City, o.YouthAge, o.NewIDs = t.City, t.YouthAge, t.NewIDs.String()
 	if !t.Final.IsZero() {
 		o.Final = t.Final.String()
 	}

@@ -129,9 +129,10 @@ func (b *builder) header() {
 }
 
 // championship sets what otd's lines of format 2 (elo.OtdFormat) say of
-// the championship: the city, the final phase, the categories, the teams'
-// rules, the youth's age limit, and each player's birth year, team and
-// categories (the final games' matches are finish's).
+// the championship: the city, the new-player ids, the final phase, the
+// categories, the teams' rules, the youth's age limit, and each player's
+// birth year, team and categories (the final games' matches and the
+// players' numbers are finish's).
 func (b *builder) championship() error {
 	o, t := b.f.Otd, b.t
 	if o == nil {
@@ -144,6 +145,11 @@ func (b *builder) championship() error {
 	}
 	if o.YouthAge != 0 {
 		t.YouthAge = o.YouthAge
+	}
+	if o.NewIDs != "" {
+		if t.NewIDs, err = tournament.ParseIDRange(o.NewIDs); err != nil {
+			return bad("new-ids", err)
+		}
 	}
 	if o.Final != "" {
 		if t.Final, err = tournament.ParseFinalRules(o.Final); err != nil {
@@ -746,7 +752,37 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 			notes = append(notes, fmt.Sprintf("line %d: in the file's block %%Round %s, but the games make it %s", f.AddedFrom[i].Line, f.AddedFrom[i].Block, g.Code()))
 		}
 	}
+	if o != nil && len(o.Numbers) > 0 {
+		if err := renumber(t, o.Numbers); err != nil {
+			return nil, nil, err
+		}
+	}
 	return t, notes, nil
+}
+
+// renumber gives the players the numbers they had in otd (numbers, in the
+// order of the standings, which numbered them), in the games too.
+func renumber(t *tournament.Tournament, numbers []int) error {
+	n := len(t.Players)
+	to := make([]int, n+1) // by number read: the number in otd; to[0] = 0, a bye's
+	for i, m := range numbers {
+		if len(numbers) != n || m < 1 || m > n || slices.Contains(to, m) {
+			return invalid(0, "otd line: numbers: %v are not the numbers 1 to %d, one for each player", numbers, n)
+		}
+		to[i+1] = m
+	}
+	players := make([]tournament.Player, n)
+	for _, p := range t.Players {
+		p.Number = to[p.Number]
+		players[p.Number-1] = p
+	}
+	t.Players = players
+	for _, gs := range [][]tournament.Game{t.Games, t.FinalGames} {
+		for i := range gs {
+			gs[i].Black, gs[i].White = to[gs[i].Black], to[gs[i].White]
+		}
+	}
+	return nil
 }
 
 // checkDiscs checks the published disc totals against the games' discs as
