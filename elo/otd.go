@@ -154,9 +154,10 @@ func (o *Otd) championship() bool {
 }
 
 // word writes a value as one word of an otd line: as it is when it has
-// no space, quote, '=' or ',' and is not empty, else quoted as a Go string.
+// no space, quote or backslash and is not empty, else quoted as a Go
+// string (words reads it back).
 func word(s string) string {
-	if s == "" || strings.ContainsAny(s, " \t\"=,\\") || CheckText(s) != nil {
+	if s == "" || strings.ContainsAny(s, " \t\"\\") || CheckText(s) != nil {
 		return strconv.Quote(s)
 	}
 	return s
@@ -244,7 +245,7 @@ func (o *Otd) writeHead(bw *bufio.Writer, standings []Player) {
 		fmt.Fprintf(bw, "%s new-ids %s\n", otdPrefix, word(o.NewIDs))
 	}
 	if o.Final != "" {
-		fmt.Fprintf(bw, "%s final %s\n", otdPrefix, o.Final)
+		fmt.Fprintf(bw, "%s final %s\n", otdPrefix, word(o.Final))
 	}
 	for _, c := range o.Categories {
 		fmt.Fprintf(bw, "%s category %s", otdPrefix, word(c.Name))
@@ -255,12 +256,12 @@ func (o *Otd) writeHead(bw *bufio.Writer, standings []Player) {
 			fmt.Fprintf(bw, " born-to=%d", c.BornTo)
 		}
 		if c.Final != "" {
-			fmt.Fprintf(bw, " final=%s", c.Final)
+			fmt.Fprintf(bw, " final=%s", word(c.Final))
 		}
 		bw.WriteString("\n")
 	}
 	if o.Teams != "" {
-		fmt.Fprintf(bw, "%s teams %s\n", otdPrefix, o.Teams)
+		fmt.Fprintf(bw, "%s teams %s\n", otdPrefix, word(o.Teams))
 	}
 	if o.YouthAge != 0 {
 		fmt.Fprintf(bw, "%s youth-age %d\n", otdPrefix, o.YouthAge)
