@@ -7,7 +7,9 @@
 // starting with "%" are comments, and otd writes what the rating list must
 // not count (forfeits, byes, entries, absences, withdrawals, the rules) in
 // comments of its own, "% otd:" lines (Otd), so that its own files rebuild a
-// tournament exactly.
+// tournament exactly; format 2 (OtdFormat) adds the championship's (the
+// final phase's matches, categories, teams, players' numbers and details).
+// docs/rating.md documents every line.
 //
 // It knows only the file: a File holds what the file says, as the file says
 // it (WOF ids, not player numbers). Building a tournament from a file, and a
