@@ -326,3 +326,57 @@ func TestReadList(t *testing.T) {
 		}
 	}
 }
+
+// TestReadELOOtdLines: otd's lines of format 2 (issue 30: the championship,
+// each final game's match) are comments to the archive. The file reads as
+// club does, with the same players and games; its commented-out game is
+// the one written as a game ("% 12 (24)<(40) 7", as some files leave a game
+// out; club's "% 79 (64)<(00)    15 B" contradicts its sign and is none),
+// none of otd's lines, though those have numbers and words ("final",
+// "match") that label final blocks in other files; and otd's lines are read
+// for what they say.
+func TestReadELOOtdLines(t *testing.T) {
+	otdLines := `% otd: rounds 2
+% otd: format 2
+% otd: city Utrecht
+% otd: final top=2,bestof=1,third=0
+% otd: category women final=top=2,bestof=1,third=0
+% otd: category youth born-from=2012
+% otd: teams best=2,exclude=youth
+% otd: details 2 born=2012 category=women
+% otd: details 16 born=1990 team="Tokyo Club"
+% otd: numbers 2 1 4 3
+% 12 (24)<(40) 7
+`
+	data := strings.Replace(club, "\n%Round: 1\n", "\n"+otdLines+"\n%Round: 1\n", 1)
+	data = strings.Replace(data, "%%Added results\n    79 (32)>(32)      2 B\n", "%%Added results\n    79 (32)>(32)      2 B\n% otd: match F game=1\n", 1)
+	got, err := readELO("2024/club.ELO", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := readELO("2024/club.ELO", []byte(club))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("with otd's lines\n%+v\nwant, as without\n%+v", got, want)
+	}
+	f, err := elo.Read(strings.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, c := range f.Commented {
+		lines = append(lines, c.Line)
+	}
+	commented := []int{1 + strings.Count(data[:strings.Index(data, "% 12 (24)<(40) 7")], "\n")}
+	if !reflect.DeepEqual(lines, commented) {
+		t.Errorf("commented-out games on lines %v; want %v", lines, commented)
+	}
+	o := f.Otd
+	if o == nil || o.Format != 2 || o.City != "Utrecht" || o.Final != "top=2,bestof=1,third=0" || len(o.Categories) != 2 ||
+		o.Categories[1] != (elo.Category{Name: "youth", BornFrom: 2012}) || o.Details[16].Team != "Tokyo Club" ||
+		o.Matches[0] != (elo.Match{Code: "F", Game: 1}) || len(f.Added) != 1 || len(f.Rounds) != 2 {
+		t.Errorf("otd's lines read as %+v, %d added games, %d rounds", o, len(f.Added), len(f.Rounds))
+	}
+}

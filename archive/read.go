@@ -7,7 +7,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/internal/txt"
@@ -73,7 +72,7 @@ func ReadELO(name string, data []byte, r Reading, build Build) (*Tournament, err
 	if err != nil {
 		return nil, err
 	}
-	start, end, err := parseDays(f.Value("Date"))
+	start, end, err := elo.ParseDays(f.Value("Date"))
 	if err != nil {
 		return nil, err
 	}
@@ -105,34 +104,4 @@ func ReadELO(name string, data []byte, r Reading, build Build) (*Tournament, err
 		t.Players = append(t.Players, e)
 	}
 	return t, nil
-}
-
-// parseDays reads the value of a %%Date line: DD/MM/YYYY, or DD/MM/YYYY -
-// DD/MM/YYYY for an event of several days (as Papp writes them; the day and
-// month may have one digit), or YYYY-MM-DD.
-func parseDays(s string) (start, end time.Time, err error) {
-	from, to, several := strings.Cut(s, " - ")
-	start, err = parseDay(from)
-	end = start
-	if err == nil && several {
-		end, err = parseDay(to)
-	}
-	switch {
-	case strings.TrimSpace(s) == "":
-		return start, end, fmt.Errorf("no %%%%Date line: the rating list weighs a game by its tournament's day; add one (%%%%Date: DD/MM/YYYY)")
-	case err != nil:
-		return start, end, fmt.Errorf("%%%%Date: %s: not a day DD/MM/YYYY, or DD/MM/YYYY - DD/MM/YYYY; correct it", elo.QuoteCut(s))
-	case end.Before(start):
-		return start, end, fmt.Errorf("%%%%Date: %s: the last day is before the first; correct it", elo.QuoteCut(s))
-	}
-	return start, end, nil
-}
-
-func parseDay(s string) (time.Time, error) {
-	s = strings.TrimSpace(s)
-	d, err := time.Parse("2/1/2006", s)
-	if err != nil {
-		d, err = time.Parse(time.DateOnly, s)
-	}
-	return d, err
 }

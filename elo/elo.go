@@ -7,7 +7,9 @@
 // starting with "%" are comments, and otd writes what the rating list must
 // not count (forfeits, byes, entries, absences, withdrawals, the rules) in
 // comments of its own, "% otd:" lines (Otd), so that its own files rebuild a
-// tournament exactly.
+// tournament exactly; format 2 (OtdFormat) adds the championship's (the
+// final phase's matches, categories, teams, players' numbers and details).
+// docs/rating.md documents every line.
 //
 // It knows only the file: a File holds what the file says, as the file says
 // it (WOF ids, not player numbers). Building a tournament from a file, and a
@@ -20,6 +22,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/otd-project/otd/internal/txt"
@@ -242,4 +245,34 @@ func QuoteCut(s string) string {
 	}
 	b.WriteString("…\"")
 	return b.String()
+}
+
+// ParseDays reads the value of a %%Date line: DD/MM/YYYY, or DD/MM/YYYY -
+// DD/MM/YYYY for an event of several days (as Papp writes them; the day and
+// month may have one digit), or YYYY-MM-DD.
+func ParseDays(s string) (start, end time.Time, err error) {
+	from, to, several := strings.Cut(s, " - ")
+	start, err = parseDay(from)
+	end = start
+	if err == nil && several {
+		end, err = parseDay(to)
+	}
+	switch {
+	case strings.TrimSpace(s) == "":
+		return start, end, fmt.Errorf("no %%%%Date line: the rating list weighs a game by its tournament's day; add one (%%%%Date: DD/MM/YYYY)")
+	case err != nil:
+		return start, end, fmt.Errorf("%%%%Date: %s: not a day DD/MM/YYYY, or DD/MM/YYYY - DD/MM/YYYY; correct it", QuoteCut(s))
+	case end.Before(start):
+		return start, end, fmt.Errorf("%%%%Date: %s: the last day is before the first; correct it", QuoteCut(s))
+	}
+	return start, end, nil
+}
+
+func parseDay(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	d, err := time.Parse("2/1/2006", s)
+	if err != nil {
+		d, err = time.Parse(time.DateOnly, s)
+	}
+	return d, err
 }

@@ -495,3 +495,56 @@ func content(f *elo.File) *elo.File {
 	}
 	return &g
 }
+
+// TestOtdChampionshipLines: otd's lines of format 2 (the championship, each
+// added game's match) are written after format 1's, a value with a space
+// or a quote quoted as a Go string, and read back as written; the
+// WOF's lines (standings and games) are club's, unchanged. None of otd's
+// lines is a commented-out game or labels a block, though "final" and
+// "match" do in other files.
+func TestOtdChampionshipLines(t *testing.T) {
+	f := club()
+	o := f.Otd
+	o.City, o.NewIDs, o.Final, o.Teams, o.YouthAge = "Den Haag", "50000-59999", "top=2,bestof=1,third=0", "best=2,exclude=youth 15", 14
+	o.Categories = []elo.Category{{Name: "women", Final: "top=2,bestof=1"}, {Name: "youth 15", BornFrom: 2012, BornTo: 2015}}
+	o.SetDetails(2, elo.Details{Born: 2012, Team: `Club "A"=1,2`, Categories: []string{"women", "youth 15"}})
+	o.SetDetails(4, elo.Details{Team: "-"})
+	o.Numbers = []int{3, 1, 4, 2}
+	o.SetMatch(0, elo.Match{Category: "youth 15", Code: "F", Game: 1})
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"% otd: format 2\n% otd: city \"Den Haag\"\n% otd: new-ids 50000-59999\n% otd: final top=2,bestof=1,third=0\n",
+		"% otd: category women final=top=2,bestof=1\n% otd: category \"youth 15\" born-from=2012 born-to=2015\n% otd: teams \"best=2,exclude=youth 15\"\n",
+		"% otd: details 2 born=2012 team=\"Club \\\"A\\\"=1,2\" category=women category=\"youth 15\"\n% otd: details 4 team=-\n",
+		"    79 (32)=(32)      2 B\n% otd: match F game=1 category=\"youth 15\"\n",
+	} {
+		if !strings.Contains(b.String(), line) {
+			t.Errorf("the file has no lines\n%s\nfile:\n%s", line, b.String())
+		}
+	}
+	var wof []string // the lines that the WOF's readers read: none of otd's
+	for _, l := range strings.Split(b.String(), "\n") {
+		if !strings.HasPrefix(l, "% otd:") {
+			wof = append(wof, l)
+		}
+	}
+	var plain bytes.Buffer
+	if err := (&elo.File{Header: f.Header, Standings: f.Standings, Rounds: f.Rounds, Added: f.Added}).Write(&plain); err != nil {
+		t.Fatal(err)
+	}
+	// (otd's lines after the standings start with a blank line of their own)
+	if got, want := strings.Join(wof, "\n"), plain.String(); got != strings.Replace(want, "\n\n%Round: 1", "\n\n\n%Round: 1", 1) {
+		t.Errorf("the WOF's lines:\n%s\nwant\n%s", got, want)
+	}
+	g, err := elo.Read(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Format = elo.OtdFormat
+	if !reflect.DeepEqual(g.Otd, o) || len(g.Commented) != 0 || len(g.Added) != 1 || len(g.Rounds) != 2 {
+		t.Errorf("read back:\n%+v\n%d commented games, %d added, %d rounds\nwant\n%+v", g.Otd, len(g.Commented), len(g.Added), len(g.Rounds), o)
+	}
+}

@@ -207,6 +207,13 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 		}
 		switch {
 		case strings.TrimSpace(line) == "":
+		case strings.HasPrefix(line, otdPrefix): // before the labels: "% otd: final woc" labels no block
+			if f.Otd == nil {
+				f.Otd = NewOtd()
+			}
+			if err := f.Otd.read(line[len(otdPrefix):], len(f.Rounds), len(f.Added)); err != nil {
+				return nil, bad(0, err.Error())
+			}
 		case starts && addedLine.MatchString(line):
 			cur, lines, block = &f.Added, nil, ""
 		case rm != nil:
@@ -253,13 +260,6 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 			if ok {
 				f.Standings = append(f.Standings, p)
 				f.StandingsLines = append(f.StandingsLines, n)
-			}
-		case strings.HasPrefix(line, otdPrefix):
-			if f.Otd == nil {
-				f.Otd = NewOtd()
-			}
-			if err := f.Otd.read(line[len(otdPrefix):], len(f.Rounds)); err != nil {
-				return nil, bad(0, err.Error())
 			}
 		case strings.HasPrefix(line, "%"): // a comment, perhaps a game left out, or the columns' names
 			if cs, ok := columnNames(line); ok {

@@ -85,8 +85,8 @@ func (f *File) Write(w io.Writer) error {
 	if f.Otd != nil {
 		f.Otd.writeHead(bw, f.Standings)
 	}
-	games := func(gs []Game) {
-		for _, g := range gs {
+	games := func(gs []Game, after func(i int)) {
+		for i, g := range gs {
 			op := '='
 			if w := g.Winner(); w == Black {
 				op = '>'
@@ -95,25 +95,32 @@ func (f *File) Write(w io.Writer) error {
 			}
 			if g.NoDiscs {
 				fmt.Fprintf(bw, "%s %c %s\n", id(g.Black), op, id(g.White))
-				continue
+			} else {
+				fmt.Fprintf(bw, "%s (%02d)%c(%02d) %s B\n", id(g.Black), g.BlackDiscs, op, g.WhiteDiscs, id(g.White))
 			}
-			fmt.Fprintf(bw, "%s (%02d)%c(%02d) %s B\n", id(g.Black), g.BlackDiscs, op, g.WhiteDiscs, id(g.White))
+			if after != nil {
+				after(i)
+			}
 		}
 	}
 	if len(f.Unrounded) > 0 { // games without a round: before the first %Round line
 		bw.WriteString("\n")
-		games(f.Unrounded)
+		games(f.Unrounded, nil)
 	}
 	for r, gs := range f.Rounds {
 		fmt.Fprintf(bw, "\n%%Round: %d\n\n", r+1)
-		games(gs)
+		games(gs, nil)
 		if f.Otd != nil {
 			f.Otd.writeRound(bw, r+1)
 		}
 	}
 	if len(f.Added) > 0 {
 		fmt.Fprintf(bw, "\n%s\n\n", addedResults)
-		games(f.Added)
+		var match func(int)
+		if f.Otd != nil {
+			match = func(i int) { f.Otd.writeMatch(bw, i) }
+		}
+		games(f.Added, match)
 	}
 	return bw.Flush()
 }

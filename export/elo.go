@@ -46,7 +46,11 @@ var ErrNoWOFID = errors.New("no WOF id")
 // error wrapping ErrNoWOFID: a tournament number in the id column would be
 // another player's id (2 is TASTET Marc's). A name with more commas
 // ("SMITH, John, Jr.") is written SMITH, John Jr., and as it is, quoted, in
-// an otd line ("% otd: name 12 \"SMITH, John, Jr.\"").
+// an otd line ("% otd: name 12 \"SMITH, John, Jr.\""). The championship
+// (the city, the final phase, the categories, the teams' rules, the youth's
+// age, the players' birth years, teams and categories, each final game's
+// match) is written in otd lines of format 2 (elo.OtdFormat); the dates,
+// host country and director are the header's.
 func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 	done := t.Finished()
 	rows, err := t.Standings(done)
@@ -60,8 +64,12 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 	f := &elo.File{Header: meta.Headers(), Otd: elo.NewOtd()}
 	o := f.Otd
 	o.Rounds, o.BQ, o.TimeDefault, o.ByePoints, o.TieBreaks = t.Rounds, t.BQ, t.TimeDefault, t.ByePoints, t.TieBreaks
-	for _, row := range rows {
+	championship(t, o)
+	renumbered := false
+	for i, row := range rows {
 		p := t.Players[row.Player-1]
+		o.Numbers = append(o.Numbers, p.Number)
+		renumbered = renumbered || p.Number != i+1
 		last, first := SplitName(p.Name)
 		f.Standings = append(f.Standings, elo.Player{ID: ids[p.Number], New: p.WOFID == 0 || p.NewID, Last: last, First: first,
 			Country: eloCountry(p.Country), Score: row.Points, Discs: row.Discs, Rating: p.Rating})
@@ -75,6 +83,12 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 		if st.FirstRound != 0 || st.Left != 0 || len(st.Absent) > 0 {
 			o.Players[ids[p.Number]] = st
 		}
+		if p.Born != 0 || p.Team != "" || len(p.Categories) > 0 {
+			o.SetDetails(ids[p.Number], elo.Details{Born: p.Born, Team: p.Team, Categories: p.Categories})
+		}
+	}
+	if !renumbered {
+		o.Numbers = nil // the standings' order: nothing to say
 	}
 	game := func(g tournament.Game) elo.Game {
 		return elo.Game{Black: ids[g.Black], BlackDiscs: g.Result.Black, White: ids[g.White], WhiteDiscs: g.Result.White}
@@ -111,9 +125,32 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 		if g.Result.Kind == tournament.Normal && g.Result.Black == g.Result.White {
 			a.Loser = elo.Color(g.Result.Loser) // '<' or '>': who went through
 		}
+		if g.Match != "" {
+			o.SetMatch(len(f.Added), elo.Match{Category: g.Category, Code: g.Match, Game: g.Game})
+		}
 		f.Added = append(f.Added, a)
 	}
 	return f, nil
+}
+
+// championship writes in o what the standard header cannot say of the
+// championship (RULES.md section 7): the city, the new-player ids, the
+// final phase, the categories, the teams' rules and the youth's age limit.
+func championship(t *tournament.Tournament, o *elo.Otd) {
+	o.City, o.YouthAge, o.NewIDs = t.City, t.YouthAge, t.NewIDs.String()
+	if !t.Final.IsZero() {
+		o.Final = t.Final.String()
+	}
+	if b, _ := t.TeamRules.MarshalText(); len(b) > 0 {
+		o.Teams = string(b)
+	}
+	for _, c := range t.Categories {
+		e := elo.Category{Name: c.Name, BornFrom: c.BornFrom, BornTo: c.BornTo}
+		if !c.Final.IsZero() {
+			e.Final = c.Final.String()
+		}
+		o.Categories = append(o.Categories, e)
+	}
 }
 
 // eloIDs returns each player's id in the rating file, by player number:

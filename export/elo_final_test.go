@@ -292,7 +292,7 @@ func TestToELOFinal(t *testing.T) {
 	if err := f.Write(&b); err != nil {
 		t.Fatal(err)
 	}
-	if _, added, _ := strings.Cut(b.String(), "%%Added results\n\n"); added != " 50001 (30)<(34)     79 B\n    79 (32)<(32)  50001 B\n" {
+	if _, added, _ := strings.Cut(b.String(), "%%Added results\n\n"); added != " 50001 (30)<(34)     79 B\n% otd: match F game=1\n    79 (32)<(32)  50001 B\n% otd: match F game=2\n" {
 		t.Errorf("added results written:\n%s", added)
 	}
 }

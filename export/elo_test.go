@@ -95,7 +95,8 @@ func TestToELO(t *testing.T) {
 			Names:        map[int]string{},
 			Forfeits:     [][]elo.Forfeit{{{Black: 50001, White: 50002, Loser: elo.White}}, nil},
 			Byes:         [][]int{{50003}, nil},
-			TimeDefaults: [][]elo.Forfeit{nil, {{Black: 50000, White: 50001, Loser: elo.Black}}}},
+			TimeDefaults: [][]elo.Forfeit{nil, {{Black: 50000, White: 50001, Loser: elo.Black}}},
+			NewIDs:       "50000-59999", Numbers: []int{3, 1, 5, 2, 4}},
 	}
 	if !reflect.DeepEqual(f, want) {
 		t.Errorf("the file is\n%+v\n%+v\nwant\n%+v\n%+v", f, f.Otd, want, want.Otd)
@@ -103,14 +104,15 @@ func TestToELO(t *testing.T) {
 }
 
 // TestELORoundTripKinds reads smallEvent's file back: every game, bye,
-// absence and kind of result is the original's, and so are the standings.
+// absence and kind of result is the original's, and so are the standings
+// and the players' numbers (otd's numbers line).
 func TestELORoundTripKinds(t *testing.T) {
 	back := checkRoundTrip(t, smallEvent(), smallMeta)
-	if p := back.Players[2]; p.Name != "DI DANE" || !slices.Equal(p.Absent, []int{2}) || p.WOFID != 50003 || !p.NewID {
-		t.Errorf("player 3 is %+v; want DI DANE, absent from round 2, WOF id 50003 new to the list", p)
+	if p := back.Players[4]; p.Name != "DI DANE" || !slices.Equal(p.Absent, []int{2}) || p.WOFID != 50003 || !p.NewID {
+		t.Errorf("player 5 is %+v; want DI DANE, absent from round 2, WOF id 50003 new to the list", p)
 	}
-	if p := back.Players[1]; p.WOFID != 79 || p.NewID {
-		t.Errorf("player 2 is %+v; want WOF id 79, on the list", p)
+	if p := back.Players[0]; p.WOFID != 79 || p.NewID {
+		t.Errorf("player 1 is %+v; want WOF id 79, on the list", p)
 	}
 }
 
@@ -206,10 +208,10 @@ func checkRoundTrip(t *testing.T, orig *tournament.Tournament, meta elo.Meta) *t
 			last, first := export.SplitName(wn)
 			wn = strings.TrimSuffix(last+", "+first, ", ")
 		}
-		if gn != wn || gr.Player != i+1 || w.Points != gr.Points || w.Discs != gr.Discs || w.BQ != gr.BQ || w.Rank != gr.Rank ||
+		if gn != wn || gr.Player != w.Player || w.Points != gr.Points || w.Discs != gr.Discs || w.BQ != gr.BQ || w.Rank != gr.Rank ||
 			w.Games != gr.Games || w.Withdrawn != gr.Withdrawn {
 			t.Errorf("place %d: %d %s %v points %d discs BQ %v rank %d games %d withdrawn %v; want %d %s %v %d %v %d %d %v", i+1,
-				gr.Player, gn, gr.Points, gr.Discs, gr.BQ, gr.Rank, gr.Games, gr.Withdrawn, i+1, wn, w.Points, w.Discs, w.BQ, w.Rank, w.Games, w.Withdrawn)
+				gr.Player, gn, gr.Points, gr.Discs, gr.BQ, gr.Rank, gr.Games, gr.Withdrawn, w.Player, wn, w.Points, w.Discs, w.BQ, w.Rank, w.Games, w.Withdrawn)
 		}
 		for k := range w.Rounds {
 			if w.Rounds[k].Kind != gr.Rounds[k].Kind || w.Rounds[k].Discs != gr.Rounds[k].Discs {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/otd-project/otd/elo"
@@ -94,13 +95,88 @@ func build(f *elo.File, s tournament.Settings, l elo.Lenient, countAdded bool) (
 	if f.Windows1252 {
 		b.notes = append(b.notes, txt.Windows1252Note)
 	}
+	b.header()
 	if err := b.players(); err != nil {
+		return nil, nil, err
+	}
+	if err := b.championship(); err != nil {
 		return nil, nil, err
 	}
 	if err := b.rounds(); err != nil {
 		return nil, nil, err
 	}
 	return b.finish()
+}
+
+// header takes the event's days, host country and director from the
+// standard header lines (%%Date, %%Country, %%Sender), where the settings
+// given have none and the file says them in a form otd keeps: "??", a
+// country's name ("France") or a day otd cannot read say nothing.
+func (b *builder) header() {
+	t, f := b.t, b.f
+	if start, end, err := elo.ParseDays(f.Value("Date")); err == nil && t.Start.IsZero() {
+		t.Start, _ = tournament.ParseDate(start.Format(time.DateOnly))
+		if !end.Equal(start) {
+			t.End, _ = tournament.ParseDate(end.Format(time.DateOnly))
+		}
+	}
+	if c, err := tournament.NormalizeCountry(f.Value("Country")); err == nil && t.Country == "" {
+		t.Country = c
+	}
+	if d := f.Value("Sender"); t.Director == "" && d != "??" && txt.CheckName(d) == nil {
+		t.Director = d
+	}
+}
+
+// championship sets what otd's lines of format 2 (elo.OtdFormat) say of
+// the championship: the city, the new-player ids, the final phase, the
+// categories, the teams' rules, the youth's age limit, and each player's
+// birth year, team and categories (the final games' matches and the
+// players' numbers are finish's).
+func (b *builder) championship() error {
+	o, t := b.f.Otd, b.t
+	if o == nil {
+		return nil
+	}
+	bad := func(what string, err error) error { return invalid(0, "otd line: %s: %v", what, err) }
+	var err error
+	if o.City != "" {
+		t.City = o.City
+	}
+	if o.YouthAge != 0 {
+		t.YouthAge = o.YouthAge
+	}
+	if o.NewIDs != "" {
+		if t.NewIDs, err = tournament.ParseIDRange(o.NewIDs); err != nil {
+			return bad("new-ids", err)
+		}
+	}
+	if o.Final != "" {
+		if t.Final, err = tournament.ParseFinalRules(o.Final); err != nil {
+			return bad("final", err)
+		}
+	}
+	if o.Teams != "" {
+		if err := t.TeamRules.UnmarshalText([]byte(o.Teams)); err != nil {
+			return bad("teams", err)
+		}
+	}
+	for _, c := range o.Categories {
+		final, err := tournament.ParseFinalRules(c.Final)
+		if err != nil {
+			return bad("category "+c.Name, err)
+		}
+		t.Categories = append(t.Categories, tournament.Category{Name: c.Name, BornFrom: c.BornFrom, BornTo: c.BornTo, Final: final})
+	}
+	for id, d := range o.Details {
+		n, ok := b.num[id]
+		if !ok {
+			return invalid(0, "otd line: details %d: no player of the standings has the id", id)
+		}
+		p := &t.Players[n-1]
+		p.Born, p.Team, p.Categories = d.Born, d.Team, d.Categories
+	}
+	return nil
 }
 
 // builder builds a tournament from an .ELO file.
@@ -549,7 +625,13 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 			return nil, nil, invalid(line, "player id %d plays against themselves", g.Black)
 		}
 		k := len(final) + 1
-		final = append(final, tournament.Game{FinalRef: tournament.FinalRef{Game: k, Seq: k}, Black: bn, White: wn, Result: result(g)})
+		ref := tournament.FinalRef{Game: k, Seq: k}
+		if o != nil { // otd's file: the match played
+			if m, ok := o.Matches[i]; ok {
+				ref.Category, ref.Match, ref.Game = m.Category, m.Code, m.Game
+			}
+		}
+		final = append(final, tournament.Game{FinalRef: ref, Black: bn, White: wn, Result: result(g)})
 		if b.countAdded || i < len(f.AddedFrom) && f.AddedFrom[i].Block != "" {
 			labelled++
 			addGame(finalPoints, finalDiscs, finalEmpties, bn, wn, g)
@@ -634,18 +716,23 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 		return nil, nil, err
 	}
 	t.FinalGames = final
-	inferred, err := InferFinal(t, func(seq int) string {
-		if seq <= len(f.AddedFrom) {
-			return fmt.Sprintf("line %d", f.AddedFrom[seq-1].Line)
+	notes := b.notes
+	// otd's file of format 2 says each game's match (a game without one was
+	// in none) and who is in each category: nothing is inferred.
+	if said := o != nil && o.Format >= 2; !said {
+		inferred, err := InferFinal(t, func(seq int) string {
+			if seq <= len(f.AddedFrom) {
+				return fmt.Sprintf("line %d", f.AddedFrom[seq-1].Line)
+			}
+			return fmt.Sprintf("added result %d", seq)
+		})
+		if err != nil {
+			return nil, nil, err
 		}
-		return fmt.Sprintf("added result %d", seq)
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	notes := append(b.notes, inferred...)
-	if len(t.Categories) > 0 {
-		notes = append(notes, "teams: the file does not say who is youth (RULES.md: a youth player does not count for the team): every player counts for their country's; 'otd tournament edit --teams exclude=NAME' leaves a category out")
+		notes = append(notes, inferred...)
+		if len(t.Categories) > 0 {
+			notes = append(notes, "teams: the file does not say who is youth (RULES.md: a youth player does not count for the team): every player counts for their country's; 'otd tournament edit --teams exclude=NAME' leaves a category out")
+		}
 	}
 	if slices.ContainsFunc(t.FinalGames, func(g tournament.Game) bool { return g.Match == "" }) {
 		// The event's seeds were its program's standings: the file's order.
@@ -665,7 +752,37 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 			notes = append(notes, fmt.Sprintf("line %d: in the file's block %%Round %s, but the games make it %s", f.AddedFrom[i].Line, f.AddedFrom[i].Block, g.Code()))
 		}
 	}
+	if o != nil && len(o.Numbers) > 0 {
+		if err := renumber(t, o.Numbers); err != nil {
+			return nil, nil, err
+		}
+	}
 	return t, notes, nil
+}
+
+// renumber gives the players the numbers they had in otd (numbers, in the
+// order of the standings, which numbered them), in the games too.
+func renumber(t *tournament.Tournament, numbers []int) error {
+	n := len(t.Players)
+	to := make([]int, n+1) // by number read: the number in otd; to[0] = 0, a bye's
+	for i, m := range numbers {
+		if len(numbers) != n || m < 1 || m > n || slices.Contains(to, m) {
+			return invalid(0, "otd line: numbers: %v are not the numbers 1 to %d, one for each player", numbers, n)
+		}
+		to[i+1] = m
+	}
+	players := make([]tournament.Player, n)
+	for _, p := range t.Players {
+		p.Number = to[p.Number]
+		players[p.Number-1] = p
+	}
+	t.Players = players
+	for _, gs := range [][]tournament.Game{t.Games, t.FinalGames} {
+		for i := range gs {
+			gs[i].Black, gs[i].White = to[gs[i].Black], to[gs[i].White]
+		}
+	}
+	return nil
 }
 
 // checkDiscs checks the published disc totals against the games' discs as

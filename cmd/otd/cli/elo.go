@@ -49,7 +49,11 @@ and the games added after the Swiss rounds. .ELO files do not list byes: a
 player without a game in a round gets the bye there when the published score
 needs it; a player whose games stop early withdrew. A file written by
 'otd export elo' also brings its forfeits, byes, absences, withdrawals and
-rules (--bq still wins), and so the same standings.
+rules (--bq still wins), and so the same standings, and its championship:
+the final phase's matches as played, the categories and their members, the
+teams' rules, each player's number, birth year and team, the city and the
+new-player ids (nothing below is inferred for it). The days, host country
+and director are the file's %%Date, %%Country and %%Sender lines.
 
 The games after the Swiss rounds (%%Added results, or the "%Round SF1",
 "%Round F" blocks of converted files) become the final phase, their matches
@@ -205,11 +209,13 @@ is NAKAMURA TŌ, with no given name). A name with more than one comma
 
 A forfeit and a bye are not games for the rating list: they are left out of
 the game lines, and written in "% otd:" comment lines with the entries,
-absences and withdrawals, so that 'otd import elo' of the file rebuilds the
-same standings. FILE "-" writes to standard output; an existing file is
-replaced only with --force, and only a regular file: a folder, a device, a
-named pipe or a symbolic link (never followed) is refused. A header value
-with a line break or a control character is refused.`,
+absences and withdrawals, and the championship (the final phase's matches,
+the categories and their members, the teams' rules, the players' numbers,
+birth years and teams, the city), so that 'otd import elo' of the file
+rebuilds the same event. FILE "-" writes to standard output; an existing
+file is replaced only with --force, and only a regular file: a folder, a
+device, a named pipe or a symbolic link (never followed) is refused. A
+header value with a line break or a control character is refused.`,
 		Example: "  otd tournament edit --new-ids 50321-59999\n  otd export elo 20261121_Paris_Open.ELO --sender \"Ann Archer\" --country FRA --start 2026-11-21 --end 2026-11-22",
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
