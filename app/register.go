@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/otd-project/otd/archive"
 	"math"
 	"slices"
 	"strings"
@@ -95,17 +96,8 @@ func rosterEntry(p roster.Player) (tournament.PlayerEntry, error) {
 	return e, nil
 }
 
-// Listed is a player of a rating list, as registering from it takes them:
-// archive.Listed's fields (app does not import archive while archive
-// imports export, an adapter: TestAppImportsNoAdapter).
-type Listed struct {
-	ID            int
-	Name, Country string
-	Rated         bool
-	Rating        float64 // when Rated
-	Why           string  // why not rated, when the list says
-	Unlisted      bool    // rated, but not on the published list
-}
+// Listed is a player of a rating list, as registering from it takes them.
+type Listed = archive.Listed
 
 // NotListedError is a WOF id that a rating list does not have.
 type NotListedError struct{ ID int }

@@ -57,15 +57,7 @@ func (l *listFlags) add(f *pflag.FlagSet, atDefault string) {
 
 // read reads the list at the day of --at, else def, else today.
 func (l listFlags) read(g *globals, def tournament.Date) (map[int]app.Listed, string, error) {
-	list, src, err := g.ratingList(l.Ratings, g.listDay(l.At, def), l.MinPart)
-	if err != nil {
-		return nil, "", err
-	}
-	players := make(map[int]app.Listed, len(list))
-	for id, p := range list {
-		players[id] = app.Listed(p)
-	}
-	return players, src, nil
+	return g.ratingList(l.Ratings, g.listDay(l.At, def), l.MinPart)
 }
 
 // maxIDLine is the longest line of a file of WOF ids.
