@@ -244,3 +244,12 @@ func WallPage(t *tournament.Tournament, r int) (Page, error) {
 	wall := &PageWall{Round: r, ByName: Seats(t, r), Tables: RoundGames(t, r).Games}
 	return Page{Name: t.Name, About: about(t), Wall: wall}, nil
 }
+
+// GamePath is the path of game g's page on otd serve (its viewer): the
+// links of the pages and the slips' QR codes.
+func GamePath(g tournament.Game) string {
+	if g.IsFinal() {
+		return "/final/game/" + strconv.Itoa(g.Seq)
+	}
+	return "/round/" + strconv.Itoa(g.Round) + "/table/" + strconv.Itoa(g.Table)
+}

@@ -67,7 +67,7 @@ func SlipsPage(t *tournament.Tournament, o SlipsOptions) (Page, error) {
 		for i, g := range t.FinalRounds()[o.Final-1] {
 			if played(g) {
 				slips = append(slips, PageSlip{Game: fmt.Sprintf("%s, game %d", MatchLabel(g.Category, g.Match), g.Game), Table: i + 1,
-					Black: numbered(t, g.Black), White: numbered(t, g.White), URL: fmt.Sprintf("%s/final/game/%d", base, g.Seq)})
+					Black: numbered(t, g.Black), White: numbered(t, g.White), URL: base + GamePath(g)})
 			}
 		}
 	} else {
@@ -78,7 +78,7 @@ func SlipsPage(t *tournament.Tournament, o SlipsOptions) (Page, error) {
 		for _, g := range t.Round(o.Round) {
 			if played(g) {
 				slips = append(slips, PageSlip{Game: s.Round, Table: g.Table,
-					Black: numbered(t, g.Black), White: numbered(t, g.White), URL: fmt.Sprintf("%s/round/%d/table/%d", base, g.Round, g.Table)})
+					Black: numbered(t, g.Black), White: numbered(t, g.White), URL: base + GamePath(g)})
 			}
 		}
 	}

@@ -499,14 +499,11 @@ func (s *Server) part(kind string, has func(*view) bool) func(*tournament.Tourna
 	}
 }
 
-// finalLink is the viewer's page of final game seq.
-func finalLink(seq int) string { return "/final/game/" + strconv.Itoa(seq) }
-
 // linkGames links each final game that has moves to its viewer.
 func linkGames(games []app.PageFinalGame) {
 	for i, g := range games {
 		if g.Moves {
-			games[i].Link = finalLink(g.Seq)
+			games[i].Link = app.GamePath(tournament.Game{FinalRef: tournament.FinalRef{Seq: g.Seq}})
 		}
 	}
 }
@@ -530,7 +527,7 @@ func (s *Server) game(t *tournament.Tournament, r *http.Request, v *view) error 
 	if g.IsBye() {
 		return notFound("round %d table %d is a bye: there is no game", round, table)
 	}
-	gv := &gameView{Title: fmt.Sprintf("Round %d, table %d", round, table), Path: fmt.Sprintf("/round/%d/table/%d", round, table),
+	gv := &gameView{Title: fmt.Sprintf("Round %d, table %d", round, table), Path: app.GamePath(*g),
 		Back: fmt.Sprintf("Round %d", round), BackTo: fmt.Sprintf("/round/%d", round)}
 	return viewer(t, r, v, gv, fmt.Sprintf("round %d table %d", round, table), g.Black, g.White, g.Result)
 }
@@ -545,7 +542,7 @@ func (s *Server) finalGame(t *tournament.Tournament, r *http.Request, v *view) e
 	}
 	g := t.FinalGames[i]
 	match := app.MatchLabel(g.Category, g.Match)
-	gv := &gameView{Title: fmt.Sprintf("%s, game %d", match, g.Game), Path: finalLink(seq), Back: "Final phase", BackTo: "/final"}
+	gv := &gameView{Title: fmt.Sprintf("%s, game %d", match, g.Game), Path: app.GamePath(g), Back: "Final phase", BackTo: "/final"}
 	return viewer(t, r, v, gv, fmt.Sprintf("%s game %d", match, g.Game), g.Black, g.White, g.Result)
 }
 
