@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"github.com/otd-project/otd/tournament"
 	"io"
 	"io/fs"
 	"os"
@@ -74,17 +75,24 @@ FILE "-" writes to standard output; an existing file is replaced only with
 	return xlsx
 }
 
-// runExportXLSX writes the current tournament's workbook.
-func runExportXLSX(g *globals, o exportXLSXOptions) error {
+// currentSheets returns the current tournament and the sheets of its
+// workbook (export xlsx, export csv).
+func currentSheets(g *globals) (*tournament.Tournament, []export.Sheet, error) {
 	t, err := g.current()
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	sheets, err := export.Sheets(t)
+	return t, sheets, err
+}
+
+// runExportXLSX writes the current tournament's workbook.
+func runExportXLSX(g *globals, o exportXLSXOptions) error {
+	t, sheets, err := currentSheets(g)
 	if err != nil {
 		return err
 	}
-	if err := writeOutput(g, o.Path, o.Force, func(w io.Writer) error { return export.WriteXLSX(w, t) }); err != nil {
+	if err := writeOutput(g, o.Path, o.Force, func(w io.Writer) error { return export.WriteSheets(w, sheets) }); err != nil {
 		return err
 	}
 	wrote(g, o.Path, "%s to %s (%d sheets; standings after round %d)", sheetNames(sheets), o.Path, len(sheets), t.Finished())
@@ -186,11 +194,7 @@ func runExportCSV(g *globals, o exportCSVOptions) error {
 	if dir == "" || dir == "-" {
 		return usageErrorf("export csv writes several files: name a folder (for one table on standard output: otd standings --csv, otd crosstable --csv)")
 	}
-	t, err := g.current()
-	if err != nil {
-		return err
-	}
-	sheets, err := export.Sheets(t)
+	_, sheets, err := currentSheets(g)
 	if err != nil {
 		return err
 	}
