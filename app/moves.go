@@ -92,7 +92,9 @@ func (d *Director) RecordMoves(ctx context.Context, id int64, ref tournament.Gam
 		played.Rules = t.GameRules()
 		rep := transcript.Replay(played)
 		given := moveInput(rep, in.TimeDefault)
+		given.Moves = true
 		entered := in
+		entered.Moves = true
 		if !in.HasScore { // the moves give the score
 			entered.Black, entered.White, entered.HasScore = given.Black, given.White, true
 		}

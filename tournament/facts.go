@@ -64,8 +64,29 @@ func (t *Tournament) FinalStarted() bool {
 // derives otherwise: another pair or seed order for their match, a game
 // the match no longer needs, or, for a match whose own games stand as they
 // were, another outcome. The games paired by hand from a file (no match)
-// rest on nothing that otd derives.
-func (t *Tournament) Unfounded(before *Tournament) ([]Game, error) { return t.unfounded(before, true) }
+// rest on nothing that otd derives. With them come the games that rest on
+// them (those Rederive would drop too: a final paired on a semi-final
+// whose games are unfounded), so that a refusal names every game at stake.
+// It returns them in the order paired.
+func (t *Tournament) Unfounded(before *Tournament) ([]Game, error) {
+	gone, err := t.unfounded(before, true)
+	if err != nil || len(gone) == 0 {
+		return gone, err
+	}
+	c := *t
+	c.FinalGames = slices.Clone(t.FinalGames)
+	dropped, err := c.Rederive(before)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range dropped {
+		if !slices.ContainsFunc(gone, g.same) {
+			gone = append(gone, g)
+		}
+	}
+	slices.SortFunc(gone, func(a, b Game) int { return a.Seq - b.Seq })
+	return gone, nil
+}
 
 // unfounded is Unfounded, the matches' outcomes compared if outcomes.
 func (t *Tournament) unfounded(before *Tournament, outcomes bool) ([]Game, error) {
@@ -126,7 +147,45 @@ func (t *Tournament) Rederive(before *Tournament) ([]Game, error) {
 type FinalFactsError struct{ Games []Game }
 
 func (e *FinalFactsError) Error() string {
-	return fmt.Sprintf("%v: %s", ErrFinalFacts, GameList(e.Games))
+	return fmt.Sprintf("%v: %s", ErrFinalFacts, MatchList(e.Games))
+}
+
+// MatchList names final games by match, in the order their matches come
+// first, without their results (shorter than GameList, for a refusal that
+// may name a whole final phase): "PO game 1, SF2 games 1-3, F games 1 and 3".
+func MatchList(games []Game) string {
+	var codes []string
+	nums := map[string][]int{}
+	for _, g := range games {
+		if _, ok := nums[g.Code()]; !ok {
+			codes = append(codes, g.Code())
+		}
+		nums[g.Code()] = append(nums[g.Code()], g.Game)
+	}
+	out := make([]string, len(codes))
+	for i, c := range codes {
+		n := nums[c]
+		slices.Sort(n)
+		var runs []string
+		for j := 0; j < len(n); {
+			k := j
+			for k+1 < len(n) && n[k+1] == n[k]+1 {
+				k++
+			}
+			run := fmt.Sprint(n[j])
+			if k > j {
+				run += fmt.Sprintf("-%d", n[k])
+			}
+			runs = append(runs, run)
+			j = k + 1
+		}
+		word := "games"
+		if len(n) == 1 {
+			word = "game"
+		}
+		out[i] = fmt.Sprintf("%s %s %s", c, word, strings.Join(runs, " and "))
+	}
+	return strings.Join(out, ", ")
 }
 
 func (e *FinalFactsError) Unwrap() error { return ErrFinalFacts }

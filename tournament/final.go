@@ -302,6 +302,8 @@ func (t *Tournament) finalRulesOf(category string) FinalRules {
 
 // SwissOrder returns the players of category ("" every player) who did
 // not withdraw, in the order of the Swiss standings after the last round.
+// A player withdrawn once the Swiss is over (from the round after the
+// last) is out too: out of the final phases.
 func (t *Tournament) SwissOrder(category string) ([]scoring.Row, error) {
 	rows, err := t.Standings(t.Rounds)
 	if err != nil {
@@ -310,7 +312,7 @@ func (t *Tournament) SwissOrder(category string) ([]scoring.Row, error) {
 	c, _ := t.category(category)
 	var out []scoring.Row
 	for _, r := range rows {
-		if !r.Withdrawn && (category == "" || c.Member(t.Players[r.Player-1])) {
+		if p := t.Players[r.Player-1]; p.Left == 0 && (category == "" || c.Member(p)) {
 			out = append(out, r)
 		}
 	}

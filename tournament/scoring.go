@@ -206,6 +206,10 @@ type ResultInput struct {
 	HasScore     bool  // Black and White were given
 	TimeDefault  Color // the colour whose flag fell, or ""
 	Forfeit      Color // the colour that did not play, or ""
+	// Moves: the game's moves come with the result (the caller keeps
+	// them): the same result recorded without moves is then no "nothing
+	// changed", but the moves added to it.
+	Moves bool
 }
 
 // String gives the input as 'otd result' takes it: "30-34", "30-34
@@ -306,16 +310,24 @@ func (t *Tournament) RecordResult(ref GameRef, in ResultInput, correct bool) (Ch
 		rec.Black, rec.White = in.Black, in.White
 	}
 	old := *g
+	added := false
 	switch before := g.Result; {
 	case before == nil:
 	case before.Kind == rec.Kind && before.Black == rec.Black && before.White == rec.White && before.Loser == rec.Loser && before.Moves == "":
-		// The same result again is no change: said, not refused.
-		return Change{}, &SameResultError{Where: where, Result: *before}
+		if !in.Moves {
+			// The same result again is no change: said, not refused.
+			return Change{}, &SameResultError{Where: where, Result: *before}
+		}
+		rec, added = *before, true // the same result, its moves added: no correction
 	case !correct:
 		return Change{}, fmt.Errorf("%s: %w (%s): to change it, add --correct", where, ErrHasResult, before)
 	}
 	g.Result = &rec
 	c := t.resultChange(old, *g)
+	if added {
+		c.Notes = append(c.Notes, "moves added to the result recorded")
+		return c, nil
+	}
 	if !g.IsFinal() && old.Result != nil && t.Paired() > g.Round {
 		c.Notes = t.pairedOnOld(g.Round, g.Table, in)
 	}

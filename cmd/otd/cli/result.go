@@ -77,7 +77,6 @@ refused, naming them; one that changes none of it goes through and says so.
 final phase again: it is to the final phase what --repair is to the next
 Swiss round. 'otd undo' puts them back.
 
-
 --moves f5d6c3... (or --transcript FILE --game N, any format 'otd verify'
 reads) gives the game's moves: they are replayed at once, and a result they
 contradict is refused with what the replay found (the first illegal move,
@@ -85,7 +84,9 @@ or the score the moves give); B-W may then be left out, the moves give it.
 Moves that stop before the end need --time-default: the board they leave is
 the board as it stood when the flag fell. --override REASON records the
 result as entered all the same, the reason kept as its note. The moves are
-kept with the result ('otd serve' shows the game); the .ELO export has none.`,
+kept with the result ('otd serve' shows the game); the .ELO export has none.
+The moves of a game whose same result was entered without them are added to
+it, no --correct needed (the change says "moves added").`,
 		Example: `  otd result 3 1 40-24
   otd result 3 2 30-28 --time-default white
   otd result 3 4 --forfeit black
@@ -272,7 +273,7 @@ func runResult(g *globals, o resultOptions) error {
 		return c.After.Results[0].Result, c.Before.Results[0].Result
 	}()
 	fmt.Fprintf(g.Stdout, "%s: %s", where, now)
-	if was != nil {
+	if was != nil && was.String() != now.String() { // the same: its moves added (a note)
 		fmt.Fprintf(g.Stdout, " (was %s)", was)
 	}
 	fmt.Fprintln(g.Stdout)

@@ -59,7 +59,7 @@ func wayOut(err error) (error, string) {
 	case errors.As(err, &started):
 		return then(started, "; undo them first with 'otd undo'")
 	case errors.As(err, &facts):
-		return then(facts, "; undo back to before them ('otd undo', 'otd log' lists the changes), or make the change with --rederive, which drops them (and the games that rest on them) for 'otd final next' to pair the final phase again")
+		return then(facts, "; undo back to before them ('otd undo', 'otd log' lists the changes), or make the change with --rederive, which drops them for 'otd final next' to pair the final phase again")
 	case errors.As(err, &hasGames):
 		return then(hasGames, " ('otd player withdraw %d')", hasGames.Player)
 	case errors.As(err, &absence) && absence.Unpairable:

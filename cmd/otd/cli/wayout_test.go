@@ -31,7 +31,7 @@ func TestWayOutWorded(t *testing.T) {
 		{&tournament.RoundStartedError{Round: 2, Table: 4},
 			"round 2: the round already has results (table 4); undo them first with 'otd undo'"},
 		{fmt.Errorf("player 4: %w", &tournament.FinalFactsError{Games: []tournament.Game{semi, final}}),
-			"player 4: final games paired rest on what this changes (who qualified, the seeds, a match's outcome): SF2 game 1 (4-2), F game 2 (1-4); undo back to before them ('otd undo', 'otd log' lists the changes), or make the change with --rederive, which drops them (and the games that rest on them) for 'otd final next' to pair the final phase again"},
+			"player 4: final games paired rest on what this changes (who qualified, the seeds, a match's outcome): SF2 game 1, F game 2; undo back to before them ('otd undo', 'otd log' lists the changes), or make the change with --rederive, which drops them for 'otd final next' to pair the final phase again"},
 		{&tournament.HasGamesError{Player: 1, Name: "Ben", Round: 1},
 			"player 1 (Ben): the player has games: round 1, their first, is paired; withdraw them instead ('otd player withdraw 1')"},
 		{&tournament.HasGamesError{Player: 3, Name: "Ann", Round: 2, Later: 5},
