@@ -86,6 +86,30 @@ func TestChampionshipPages(t *testing.T) {
 	}
 }
 
+// TestCategoryMatchOnPlayerPage (issue 30 point 5): a player's page names
+// a category's match with its category, "Youth semi-final 1", not the
+// open's "Semi-final 1". The event is championship()'s Swiss (by points
+// then discs: 1, 4, 3, 2), all four youths, the youth final phase the top 4
+// in single games: SF1 = seed 1 v seed 4 = 1 v 2, paired, not played.
+func TestCategoryMatchOnPlayerPage(t *testing.T) {
+	tm := championship()
+	tm.Final = tournament.FinalRules{}
+	rules, err := tournament.ParseFinalRules("top=4,bestof=1,third=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm.Categories = []tournament.Category{{Name: "youth", Final: rules}}
+	for i := range tm.Players {
+		tm.Players[i].Categories = []string{"youth"}
+	}
+	tm.FinalGames = []tournament.Game{{FinalRef: tournament.FinalRef{Category: "youth", Match: "SF1", Game: 1, Seq: 1}, Black: 1, White: 2}}
+	ts, _, _ := serverOf(t, tm)
+	_, body := fetch(t, ts.URL+"/player/1", 200, []string{"<td>Youth semi-final 1</td>"})
+	if strings.Contains(body, "<td>Semi-final 1</td>") {
+		t.Error("the youth semi-final is listed as the open's")
+	}
+}
+
 // TestPagesEscapeNames (issue 28): whatever the database holds (an older
 // otd stored any name), every page is UTF-8 without a raw control or
 // format character: html/template escapes the markup, not ESC, a bell, a
