@@ -238,7 +238,7 @@ func TestCommandsEscapeStoredName(t *testing.T) {
 		{[]string{"player", "remove", "3"}, `\u202eeloC`},
 		{[]string{"player", "edit", "1", "--rating", "2000"}, shown},
 		{[]string{"pair", "forbid", "1", "3"}, shown},
-		{[]string{"player", "withdraw", "1"}, shown},
+		{[]string{"player", "withdraw", "1", "--rederive"}, shown}, // out of the final it played: its game dropped
 		{[]string{"log"}, shown},
 		{[]string{"undo"}, ""},
 		{[]string{"log", "--wide"}, `\u202eeloC`},
