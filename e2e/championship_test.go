@@ -164,7 +164,7 @@ func checkChampionship(t *testing.T, e *env) {
 		url := serve(t, &c)
 		// Chromium writes a text's <, > and & as entities.
 		text := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace
-		checkPages(t, e, url, []page{
+		checkPages(t, e, newBrowser(t), url, []page{
 			{"home-final", "", []string{"Final phase, round", `<a href="/final">Final phase</a>`}},
 			{"final", "final", []string{"Semi-final 1", "Final ranking", `href="/final/game/1"`, text(final[0].Name)}},
 			{"categories", "categories", []string{"<h3>women</h3>", text(women[0].Name)}},

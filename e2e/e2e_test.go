@@ -82,10 +82,9 @@ func tool(t *testing.T, name string) string {
 	return p
 }
 
-// setup builds otd and runs a 4-round Swiss event of the twelve players
-// through its commands: results from a formula, a time default and a
-// forfeit.
-func setup(t *testing.T) *env {
+// build builds otd for t; the event's database is event.db in a
+// temporary folder.
+func build(t *testing.T) *env {
 	dir := t.TempDir()
 	e := &env{t: t, otd: filepath.Join(dir, "otd"), db: filepath.Join(dir, "event.db"), dir: dir, out: os.Getenv("E2E_OUT")}
 	if e.out == "" {
@@ -99,6 +98,14 @@ func setup(t *testing.T) *env {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return e
+}
+
+// setup builds otd and runs a 4-round Swiss event of the twelve players
+// through its commands: results from a formula, a time default and a
+// forfeit.
+func setup(t *testing.T) *env {
+	e := build(t)
 	e.run("tournament", "new", "E2E Open <2026>", "--rounds", "4", "--start", "2026-11-21", "--city", "Lyon", "--country", "FR")
 	for i, n := range names {
 		e.run("player", "add", n, "--rating", strconv.Itoa(2000-37*i), "--country", []string{"FR", "JP", "DE", "GB"}[i%4])
