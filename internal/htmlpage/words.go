@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"html/template"
+	"slices"
 	"strings"
+	"text/template/parse"
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
@@ -136,3 +138,77 @@ func Funcs(lang language.Tag) template.FuncMap {
 func In(set *template.Template, lang language.Tag) *template.Template {
 	return template.Must(set.Clone()).Funcs(Funcs(lang))
 }
+
+// Untranslated lists the messages of set's T calls, and those Funcs says,
+// that lack a translation in one of Languages but English ("fr: Pairings"):
+// a message added without its translations.
+func Untranslated(set *template.Template) []string {
+	keys := slices.Clone(codeWords)
+	for _, t := range set.Templates() {
+		if t.Tree != nil {
+			keys = messagesOf(t.Tree.Root, keys)
+		}
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	var out []string
+	for _, lang := range Languages[1:] {
+		for _, k := range keys {
+			if words.Context(lang, noRenderer{}).Execute(k) != nil {
+				out = append(out, lang.String()+": "+k)
+			}
+		}
+	}
+	return out
+}
+
+// messagesOf adds to keys the messages of the T calls under n.
+func messagesOf(n parse.Node, keys []string) []string {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n != nil {
+			for _, c := range n.Nodes {
+				keys = messagesOf(c, keys)
+			}
+		}
+	case *parse.ActionNode:
+		keys = messagesOf(n.Pipe, keys)
+	case *parse.TemplateNode:
+		keys = messagesOf(n.Pipe, keys)
+	case *parse.IfNode:
+		keys = messagesOf(&n.BranchNode, keys)
+	case *parse.RangeNode:
+		keys = messagesOf(&n.BranchNode, keys)
+	case *parse.WithNode:
+		keys = messagesOf(&n.BranchNode, keys)
+	case *parse.BranchNode:
+		keys = messagesOf(n.Pipe, keys)
+		keys = messagesOf(n.List, keys)
+		keys = messagesOf(n.ElseList, keys)
+	case *parse.PipeNode:
+		if n != nil {
+			for _, c := range n.Cmds {
+				keys = messagesOf(c, keys)
+			}
+		}
+	case *parse.CommandNode:
+		if len(n.Args) > 1 {
+			if f, ok := n.Args[0].(*parse.IdentifierNode); ok && f.Ident == "T" {
+				if s, ok := n.Args[1].(*parse.StringNode); ok {
+					keys = append(keys, s.Text)
+				}
+			}
+		}
+		for _, a := range n.Args {
+			keys = messagesOf(a, keys)
+		}
+	}
+	return keys
+}
+
+// noRenderer renders nothing: Untranslated only asks whether a message is
+// there.
+type noRenderer struct{}
+
+func (noRenderer) Render(string) {}
+func (noRenderer) Arg(int) any   { return 1 }
