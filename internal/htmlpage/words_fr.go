@@ -115,4 +115,5 @@ var french = [][2]string{
 	{"Quarter-final %s", "Quart de finale %s"},
 	{"%s: %s", "%s : %s"},
 	{", ", ", "},
+	{": ", " : "},
 }

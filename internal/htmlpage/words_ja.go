@@ -119,4 +119,5 @@ var japanese = [][2]string{
 	{"Quarter-final %s", "準々決勝%s"},
 	{"%s: %s", "%s：%s"},
 	{", ", "、"},
+	{": ", "："},
 }
