@@ -51,7 +51,6 @@ type PageFinalGame struct {
 	Seq, Round, Game             int
 	Category                     string // "" the open
 	Code                         string // the match's code: SF1, F, 3P...
-	Label                        string // the match in its phase: "Semi-final 1", "Final"
 	Match                        string // the match in the event: "Semi-final 1", "women: Final"
 	Link                         string // a page of the game, if any (otd serve's viewer)
 	BlackNumber, WhiteNumber     int
@@ -210,7 +209,7 @@ func FinalGames(t *tournament.Tournament, games []tournament.Game) []PageFinalGa
 	out := make([]PageFinalGame, len(games))
 	for i, g := range games {
 		h := PageFinalGame{Seq: g.Seq, Round: rounds[g.Seq], Game: g.Game, Category: g.Category, Code: g.Match,
-			Label: MatchLabel(g.Category, g.Match), Match: MatchLabel(g.Category, g.Match),
+			Match:       MatchLabel(g.Category, g.Match),
 			BlackNumber: g.Black, WhiteNumber: g.White, Black: numbered(t, g.Black), White: numbered(t, g.White),
 			BlackName: t.Players[g.Black-1].Name, WhiteName: t.Players[g.White-1].Name}
 		if g.Result != nil {
