@@ -24,9 +24,9 @@ import (
 // Page is what the templates show.
 type Page struct {
 	Name        string
-	About       []string // dates, place, director, settings
-	Title       string   // "Standings after round 3 of 7"
-	Rounds      []int    // the crosstable's round numbers
+	About       PageAbout
+	After       int   // the standings are after this round (of About.Rounds)
+	Rounds      []int // the crosstable's round numbers
 	Rows        []PageRow
 	Games       []PageRound
 	Wall        *PageWall
@@ -38,9 +38,29 @@ type Page struct {
 	FinalRanking *PageRanking
 	Categories   []PageRanking
 	Teams        []PageTeam
-	TeamRule     string
+	TeamRule     PageTeamRule
 	FinalWall    *PageFinalWall
 	Slips        *PageSlips // a round's result slips
+}
+
+// PageAbout is what a page says of the event, as data for the templates to
+// say in the reader's words: its dates (End "" for one day), place,
+// director, the game when it is not standard Othello, and how it is played.
+type PageAbout struct {
+	Start, End      string
+	Place, Director string
+	Variant         *PageVariant
+	Rounds          int
+	System          string   // tournament.System: swiss, roundrobin
+	TieBreaks       []string // the standings' order, scoring.TieBreak's names: points, bq, discs, h2h, wins, diff
+}
+
+// PageVariant is the game of an event that is not standard Othello: its
+// rules' name (engine.Rules.String), board and goal.
+type PageVariant struct {
+	Name          string
+	Size, Squares int
+	Anti          bool // the fewest discs win
 }
 
 // PageRow is a player's line of the standings and of the crosstable.
@@ -78,7 +98,7 @@ type PageWall struct {
 // opponent ("12 Ann Archer", or "bye") and the game's result.
 type PageSeat struct {
 	Round, Number, Table           int
-	Name, Colour, Opponent, Result string
+	Name, Colour, Opponent, Result string // Colour black or white; Opponent bye or absent when Table is 0
 }
 
 // ResultsPage gives what the results page shows of t (see export.WriteHTML).
@@ -87,7 +107,7 @@ func ResultsPage(t *tournament.Tournament) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	page := Page{Name: t.Name, About: about(t), Title: fmt.Sprintf("Standings after round %d of %d", v.Round, t.Rounds)}
+	page := Page{Name: t.Name, About: about(t), After: v.Round}
 	if len(v.Rows) > 0 {
 		for k := range v.Rows[0].Rounds {
 			page.Rounds = append(page.Rounds, k+1)
@@ -180,28 +200,26 @@ func roundGames(t *tournament.Tournament, games []tournament.Game) []PageGame {
 }
 
 // about gives what the page says of the event: dates, place, director, rules.
-func about(t *tournament.Tournament) []string {
-	var out []string
-	switch {
-	case !t.Start.IsZero() && !t.End.IsZero() && t.End != t.Start:
-		out = append(out, t.Start.String()+" to "+t.End.String())
-	case !t.Start.IsZero():
-		out = append(out, t.Start.String())
-	}
-	if place := strings.Trim(t.City+", "+t.Country, ", "); place != "" {
-		out = append(out, place)
-	}
-	if t.Director != "" {
-		out = append(out, "Director: "+t.Director)
-	}
-	if r := t.GameRules(); !r.Standard() {
-		game := fmt.Sprintf("Played under %s: %dx%d, %d squares", r, r.Size, r.Size, r.Squares())
-		if r.Winner == engine.FewestDiscs {
-			game += "; Anti-Othello, the fewest discs win: the results are the discs on the board, the discs and BQ count each side's opponent's discs"
+func about(t *tournament.Tournament) PageAbout {
+	a := PageAbout{Director: t.Director, Rounds: t.Rounds, System: string(t.System)}
+	if !t.Start.IsZero() {
+		a.Start = t.Start.String()
+		if !t.End.IsZero() && t.End != t.Start {
+			a.End = t.End.String()
 		}
-		out = append(out, game)
 	}
-	return append(out, fmt.Sprintf("%d rounds, %s; %s", t.Rounds, t.System, t.Rules()))
+	a.Place = strings.Trim(t.City+", "+t.Country, ", ")
+	if r := t.GameRules(); !r.Standard() {
+		a.Variant = &PageVariant{Name: r.String(), Size: r.Size, Squares: r.Squares(), Anti: r.Winner == engine.FewestDiscs}
+	}
+	order := t.Rules().TieBreaks
+	if len(order) == 0 {
+		order = scoring.DefaultTieBreaks()
+	}
+	for _, k := range order {
+		a.TieBreaks = append(a.TieBreaks, k.String())
+	}
+	return a
 }
 
 // CellText writes a round of a player's crosstable line as 'otd crosstable'

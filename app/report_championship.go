@@ -14,16 +14,34 @@ import (
 // PagePhase is a final phase as the page shows it: its qualifiers, matches
 // and games.
 type PagePhase struct {
-	Title   string   // "" for the open's, the category's name
-	Notes   []string // the rules, the qualifiers, a tie across the last place, why it is not played
-	Matches []PageMatch
-	Games   []PageFinalGame
+	Title string // "" for the open's, the category's name
+	// Rules are the phase's (nil: games played after the Swiss whose
+	// matches are not known); Qualified its seeds, in order, and Tied the
+	// players tied on points across the last place; Skipped why it is not
+	// played; Waiting, that the Swiss is not over (Finished of Rounds).
+	Rules            *tournament.FinalRules
+	Qualified, Tied  []PageQualifier
+	Skipped          string
+	Waiting          bool
+	Finished, Rounds int
+	Matches          []PageMatch
+	Games            []PageFinalGame
 }
 
-// PageMatch is a match of a final phase: A the higher seed, the score in
+// PageQualifier is a player of a final phase: Seed their place among its
+// qualifiers (0 for a player tied across the last place), Number their
+// player number.
+type PageQualifier struct {
+	Seed, Number int
+	Name         string
+}
+
+// PageMatch is a match of a final phase (Category, Code as
+// tournament.Match's; Match its MatchLabel): A the higher seed, the score in
 // points A-B ("1.5-1.5"), the winner once decided ("3 Cy Cole") and how,
 // when not on points.
 type PageMatch struct {
+	Category, Code                  string
 	Match, A, B, Score, Winner, How string
 }
 
@@ -32,7 +50,7 @@ type PageMatch struct {
 type PageFinalGame struct {
 	Seq, Round, Game             int
 	Category                     string // "" the open
-	Label                        string // the match in its phase: "Semi-final 1", "Final"
+	Code                         string // the match's code: SF1, F, 3P...
 	Match                        string // the match in the event: "Semi-final 1", "women: Final"
 	Link                         string // a page of the game, if any (otd serve's viewer)
 	BlackNumber, WhiteNumber     int
@@ -44,8 +62,21 @@ type PageFinalGame struct {
 // PageRanking is a ranking after the Swiss: the final ranking or a
 // category's.
 type PageRanking struct {
-	Class, Title, Note string // Class: the table's, final-ranking or category
-	Rows               []PageRankRow
+	Class, Title string // Class: the table's, final-ranking or category
+	// Note says what the ranking is, for the templates to word: final (the
+	// final phase's places, then the Swiss order), provisional (the final
+	// phase is not over), swiss (a category without a final phase), skipped
+	// (its final phase is not played: Skipped says why), pending (until
+	// its final phase is over).
+	Note, Skipped string
+	Rows          []PageRankRow
+}
+
+// PageTeamRule is how teams rank: the sum of the Best members' Swiss
+// points, none of the categories Exclude counted.
+type PageTeamRule struct {
+	Best    int
+	Exclude []string
 }
 
 // PageRankRow is a place of an PageRanking.
@@ -80,9 +111,9 @@ func championshipPage(t *tournament.Tournament, page *Page) error {
 	}
 	games := FinalGames(t, t.FinalGames)
 	for _, ph := range phases {
-		hp := PagePhase{Title: ph.Category, Notes: phaseNotes(t, ph)}
+		hp := phasePage(t, ph)
 		for _, m := range ph.Matches {
-			hm := PageMatch{Match: MatchLabel(ph.Category, m.Code), A: numbered(t, m.A), B: numbered(t, m.B), Score: m.APoints.String() + "-" + m.BPoints.String(), How: m.How}
+			hm := PageMatch{Category: ph.Category, Code: m.Code, Match: MatchLabel(ph.Category, m.Code), A: numbered(t, m.A), B: numbered(t, m.B), Score: m.APoints.String() + "-" + m.BPoints.String(), How: m.How}
 			if m.Decided() {
 				hm.Winner = numbered(t, m.Winner)
 			}
@@ -100,10 +131,9 @@ func championshipPage(t *tournament.Tournament, page *Page) error {
 		if err != nil {
 			return err
 		}
-		r := PageRanking{Class: "final-ranking", Title: "Final ranking", Rows: pageRankRows(t, rows),
-			Note: "The places of the final phase, then the Swiss standings' order."}
+		r := PageRanking{Class: "final-ranking", Title: "Final ranking", Rows: pageRankRows(t, rows), Note: "final"}
 		if !over {
-			r.Note = "Provisional: the final phase is not over. Meanwhile the Swiss standings' order."
+			r.Note = "provisional"
 		}
 		page.FinalRanking = &r
 	}
@@ -115,14 +145,14 @@ func championshipPage(t *tournament.Tournament, page *Page) error {
 		if err != nil {
 			return err
 		}
-		r := PageRanking{Class: "category", Title: c.Name, Rows: pageRankRows(t, rows), Note: "By the Swiss standings."}
+		r := PageRanking{Class: "category", Title: c.Name, Rows: pageRankRows(t, rows), Note: "swiss"}
 		switch {
 		case ph.Over:
-			r.Note = "The places of its final phase, then the Swiss standings' order."
+			r.Note = "final"
 		case ph.Skipped != "":
-			r.Note = "By the Swiss standings; its final phase is not played: " + ph.Skipped + "."
+			r.Note, r.Skipped = "skipped", ph.Skipped
 		case !ph.Rules.IsZero():
-			r.Note = "By the Swiss standings until its final phase is over."
+			r.Note = "pending"
 		}
 		page.Categories = append(page.Categories, r)
 	}
@@ -133,39 +163,28 @@ func championshipPage(t *tournament.Tournament, page *Page) error {
 	for _, tm := range teams {
 		page.Teams = append(page.Teams, PageTeam{Rank: tm.Rank, Members: len(tm.Members), Name: tm.Name, Points: tm.Points.String(), Counted: CountedText(t, tm)})
 	}
-	page.TeamRule = fmt.Sprintf("Each team's points are the sum of its best %s' Swiss points; equal points share a place.", tournament.Plural(cmp.Or(t.TeamRules.Best, 3), "member"))
-	if len(t.TeamRules.Exclude) > 0 {
-		page.TeamRule += " Not counted: the members of " + strings.Join(t.TeamRules.Exclude, ", ") + "."
-	}
+	page.TeamRule = PageTeamRule{Best: cmp.Or(t.TeamRules.Best, 3), Exclude: t.TeamRules.Exclude}
 	return nil
 }
 
-// phaseNotes says what a final phase is: its rules, its qualifiers, a tie
+// phasePage gives what a final phase is: its rules, its qualifiers, a tie
 // across the last place, why it is not played or when it begins.
-func phaseNotes(t *tournament.Tournament, ph tournament.FinalPhase) []string {
+func phasePage(t *tournament.Tournament, ph tournament.FinalPhase) PagePhase {
+	hp := PagePhase{Title: ph.Category}
 	if ph.Rules.IsZero() {
-		return []string{"Games played after the Swiss (a file's added results), their matches not known."}
+		return hp
 	}
-	notes := []string{"Rules: " + ph.Rules.String() + "."}
-	var seeds, tied []string
+	hp.Rules = &ph.Rules
 	for i, n := range ph.Seeds {
-		seeds = append(seeds, fmt.Sprintf("%d. %s", i+1, numbered(t, n)))
+		hp.Qualified = append(hp.Qualified, PageQualifier{Seed: i + 1, Number: n, Name: t.Players[n-1].Name})
 	}
 	for _, n := range ph.Tied {
-		tied = append(tied, numbered(t, n))
+		hp.Tied = append(hp.Tied, PageQualifier{Number: n, Name: t.Players[n-1].Name})
 	}
-	switch {
-	case ph.Skipped != "":
-		notes = append(notes, "Not played: "+ph.Skipped+".")
-	case len(ph.Matches) == 0 && len(ph.Seeds) == 0:
-		notes = append(notes, fmt.Sprintf("After the Swiss (round %d of %d finished).", t.Finished(), t.Rounds))
-	default:
-		notes = append(notes, "Qualified: "+strings.Join(seeds, ", ")+".")
-	}
-	if len(tied) > 0 {
-		notes = append(notes, "Tied on points across the last place: "+strings.Join(tied, ", ")+".")
-	}
-	return notes
+	hp.Skipped = ph.Skipped
+	hp.Waiting = ph.Skipped == "" && len(ph.Matches) == 0 && len(ph.Seeds) == 0
+	hp.Finished, hp.Rounds = t.Finished(), t.Rounds
+	return hp
 }
 
 // numbered writes a player "12 Ann Archer".
@@ -189,8 +208,8 @@ func FinalGames(t *tournament.Tournament, games []tournament.Game) []PageFinalGa
 	rounds := FinalRoundOf(t)
 	out := make([]PageFinalGame, len(games))
 	for i, g := range games {
-		h := PageFinalGame{Seq: g.Seq, Round: rounds[g.Seq], Game: g.Game, Category: g.Category,
-			Label: MatchLabel(g.Category, g.Match), Match: MatchLabel(g.Category, g.Match),
+		h := PageFinalGame{Seq: g.Seq, Round: rounds[g.Seq], Game: g.Game, Category: g.Category, Code: g.Match,
+			Match:       MatchLabel(g.Category, g.Match),
 			BlackNumber: g.Black, WhiteNumber: g.White, Black: numbered(t, g.Black), White: numbered(t, g.White),
 			BlackName: t.Players[g.Black-1].Name, WhiteName: t.Players[g.White-1].Name}
 		if g.Result != nil {

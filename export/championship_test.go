@@ -250,8 +250,8 @@ func TestChampionshipHTML(t *testing.T) {
 		"Final|2 Bob|1 Ann|1-2|1 Ann",
 		"3rd place|3 Cy|8 " + hal + "|0-1|8 " + hal,
 		"Match|Higher seed|Other|Score|Winner", // the seniors'
-		"Seniors play-off|4 Di|5 Eve|1-0|4 Di",
-		"Seniors final|6 Fay|4 Di|0-1|4 Di",
+		"seniors: Play-off|4 Di|5 Eve|1-0|4 Di",
+		"seniors: Final|6 Fay|4 Di|0-1|4 Di",
 	})
 	checkRows(t, "final-games", p.tables["final-games"], []string{
 		"Round|Match|Game|Black|White|Result",
@@ -259,12 +259,19 @@ func TestChampionshipHTML(t *testing.T) {
 		"2|Semi-final 1|2|2 Bob|8 " + hal + "|40-24", "2|Semi-final 2|2|3 Cy|1 Ann|20-44", "3|Semi-final 2|3|1 Ann|3 Cy|30-34",
 		"4|Final|1|2 Bob|1 Ann|36-28", "4|3rd place|1|8 " + hal + "|3 Cy|35-29", "5|Final|2|1 Ann|2 Bob|34-30", "6|Final|3|2 Bob|1 Ann|31-33",
 		"Round|Match|Game|Black|White|Result",
-		"1|Seniors play-off|1|4 Di|5 Eve|40-24", "2|Seniors final|1|4 Di|6 Fay|33-31",
+		"1|seniors: Play-off|1|4 Di|5 Eve|40-24", "2|seniors: Final|1|4 Di|6 Fay|33-31",
 	})
+	// The qualifiers: their place, name and number apart.
+	checkRows(t, "qualified", p.tables["qualified"], []string{
+		"Seed|Qualified|No", "1|Bob|2", "2|Ann|1", "3|Cy|3", "4|" + hal + "|8",
+		"Seed|Qualified|No", "1|Fay|6", "2|Di|4",
+	})
+	// The rules in words, not the settings' syntax.
 	for _, note := range []string{
-		"<p class=\"note\">Qualified: 1. 2 Bob, 2. 1 Ann, 3. 3 Cy, 4. 8 &lt;b&gt;Hal&lt;/b&gt;.</p>\n<div",
-		"<h3>women</h3>\n<p class=\"note\">Rules: top=4,bestof=1,third=1,playoff=0,level=seed,colour=lot.</p>\n<p class=\"note\">Not played: player 1 (Ann), of the category, reached the open semi-finals.</p>",
-		"<p class=\"note\">Qualified: 1. 6 Fay, 2. 4 Di.</p>\n<p class=\"note\">Tied on points across the last place: 6 Fay, 4 Di, 5 Eve.</p>",
+		"<h2>Final phase</h2>\n<p class=\"note rules\">Top 4 of the Swiss; each match is best of 3 games.\nA 3rd-place game.\nA play-off game decides a tie for the last qualifying place.\nA level match goes to the higher seed.\nThe colours of the first game are drawn by lot; then they alternate.</p>",
+		"<h3>women</h3>\n<p class=\"note rules\">Top 4 of the Swiss; each match is one game.\nA 3rd-place game.\nA tie for the last qualifying place is decided by the tie-breaks.\nA level match goes to the higher seed.\nThe colours of the first game are drawn by lot; then they alternate.</p>\n<p class=\"note\">Not played: player 1 (Ann), of the category, reached the open semi-finals.</p>",
+		"<h3>seniors</h3>\n<p class=\"note rules\">Top 2 of the Swiss; each match is one game.\nNo 3rd-place match.\n",
+		"<p class=\"note\">Tied on points across the last place: Fay (no. 6), Di (no. 4), Eve (no. 5).</p>",
 		"<p class=\"note\">Each team&#39;s points are the sum of its best 2 members&#39; Swiss points; equal points share a place. Not counted: the members of youth.</p>",
 	} {
 		if !strings.Contains(page, note) {
@@ -353,7 +360,7 @@ func TestSwissOnlyUnchanged(t *testing.T) {
 	if err := export.WriteHTML(&b, tm); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"final", "Teams", "Categories"} {
+	for _, s := range []string{`id="final`, "Teams", "Categories"} { // not the style's .final-games
 		if strings.Contains(b.String(), s) {
 			t.Errorf("the page of a Swiss has %q", s)
 		}

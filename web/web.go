@@ -28,6 +28,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/text/language"
+
 	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/engine"
 
@@ -66,7 +68,16 @@ const liveScript = `var g = document.querySelector("main").dataset.gen;
 new EventSource("/events").onmessage = function (e) { if (e.data !== g) location.reload(); };`
 
 var (
-	templates = template.Must(htmlpage.Templates().Parse(webText))
+	// templates are the pages' in each of htmlpage.Languages.
+	templates = func() map[language.Tag]*template.Template {
+		base := template.Must(htmlpage.Templates().Parse(webText))
+		out := map[language.Tag]*template.Template{}
+		for _, lang := range htmlpage.Languages {
+			out[lang] = htmlpage.In(base, lang)
+		}
+		return out
+	}()
+	languages = language.NewMatcher(htmlpage.Languages)
 	scriptTag = template.HTML("<script>" + liveScript + "</script>")
 	csp       = func() string {
 		sum := sha256.Sum256([]byte(liveScript))
@@ -138,6 +149,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Language, Cookie")
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		h.Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed: these pages are read-only", http.StatusMethodNotAllowed)
@@ -183,7 +195,8 @@ func (s *Server) current(ctx context.Context) (*tournament.Tournament, app.Page,
 type view struct {
 	app.Page
 	Kind       string // home, standings, crosstable, round, player, game
-	Heading    string
+	Languages  []languageLink
+	Player     *playerView
 	Gen        uint64
 	RoundLinks []int
 	Round      *roundView
@@ -192,6 +205,20 @@ type view struct {
 	Game       *gameView
 	Query      string
 	Script     template.HTML
+}
+
+// languageLink is a language of the page's switch.
+type languageLink struct {
+	Code, Name string
+	Current    bool // the page's
+}
+
+// playerView is the player a player's page is of: their number and name,
+// their rank and points in the standings (Rank 0: none) and their place in
+// the final ranking (0: none).
+type playerView struct {
+	Number, Rank, FinalRank int
+	Name, Points            string
 }
 
 // roundView is a round's games, each linking to its viewer if it has moves.
@@ -213,28 +240,26 @@ type seatView struct {
 	Moves bool
 }
 
-// gameView is the viewer's game: its players and result, and the board
-// after move Move of 0 to Last (Board empty and Note saying why if the game
-// has no moves to show). Title names it ("Round 3, table 2", "Semi-final
-// 1, game 2"), Path is its page, Back the page it is listed on.
+// gameView is the viewer's game: round Round's table Table, or (Round 0)
+// game Number of the final phase's match Code of Category; its players and
+// result, and the board after move Move of 0 to Last (Prev and Next the
+// moves before and after it). Board is empty if the game has no moves to
+// show, and Note says why: none (no result yet), unrecorded (no moves), or
+// why the moves cannot be read. Path is its page.
 type gameView struct {
-	Title, Path  string
-	Back, BackTo string       // the link back: its text and page
-	Black, White app.PageSeat // Number and Name of each player
-	Result       string
-	Note         string
-	Board        template.HTML // the SVG picture of transcript.Picture.WriteSVG
-	Move, Last   int
-	Played       string // move Move in words: "c5 by black"
-	Steps        []step // first, previous, next, last
+	Round, Table, Number int
+	Category, Code, Path string
+	Black, White         app.PageSeat // Number and Name of each player
+	Result               string
+	Note                 string
+	Board                template.HTML // the SVG picture of transcript.Picture.WriteSVG
+	Move, Last           int
+	Prev, Next           int
+	Played               *played // move Move, unless the start or a pass
 }
 
-// step is a link to another move of the viewer (Show false: there is none).
-type step struct {
-	Label string
-	To    int
-	Show  bool
-}
+// played is a move: its square ("c5") and its player's colour (black, white).
+type played struct{ Square, Colour string }
 
 // pageError is a page's error with its HTTP status.
 type pageError struct {
@@ -262,10 +287,11 @@ func (s *Server) page(param string, fill func(t *tournament.Tournament, r *http.
 			httpError(w, "the results cannot be read now: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
-		key := cacheKey(r, param)
+		lang := readerLanguage(w, r)
+		key := lang.String() + " " + cacheKey(r, param)
 		p := s.made(gen, key)
 		p.once.Do(func() {
-			p.status, p.body = makePage(t, results, gen, r, fill)
+			p.status, p.body = makePage(t, results, gen, lang, r, fill)
 			s.grew(gen, key, p)
 		})
 		if p.status != http.StatusOK {
@@ -273,6 +299,7 @@ func (s *Server) page(param string, fill func(t *tournament.Tournament, r *http.
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Language", lang.String())
 		w.Header().Set("Content-Length", strconv.Itoa(len(p.body)))
 		w.Write(p.body)
 	}
@@ -285,8 +312,11 @@ func httpError(w http.ResponseWriter, msg string, status int) {
 }
 
 // makePage makes a page: its status and body (the error's text if not 200).
-func makePage(t *tournament.Tournament, results app.Page, gen uint64, r *http.Request, fill func(*tournament.Tournament, *http.Request, *view) error) (int, []byte) {
+func makePage(t *tournament.Tournament, results app.Page, gen uint64, lang language.Tag, r *http.Request, fill func(*tournament.Tournament, *http.Request, *view) error) (int, []byte) {
 	v := view{Page: results, Gen: gen, Script: scriptTag}
+	for _, l := range htmlpage.Languages {
+		v.Languages = append(v.Languages, languageLink{Code: l.String(), Name: htmlpage.LanguageNames[l], Current: l == lang})
+	}
 	for n := 1; n <= t.Paired(); n++ {
 		v.RoundLinks = append(v.RoundLinks, n)
 	}
@@ -298,13 +328,41 @@ func makePage(t *tournament.Tournament, results app.Page, gen uint64, r *http.Re
 		return status, []byte(err.Error())
 	}
 	var b bytes.Buffer
-	if err := htmlpage.Execute(&b, templates, "web", v); err != nil {
+	if err := htmlpage.Execute(&b, templates[lang], "web", v); err != nil {
 		return http.StatusInternalServerError, []byte("the page cannot be made: " + err.Error())
 	}
 	if b.Len() > maxPage {
 		return http.StatusInternalServerError, []byte("the page is too large")
 	}
 	return http.StatusOK, b.Bytes()
+}
+
+// langCookie remembers the language the reader chose (?lang=).
+const langCookie = "lang"
+
+// readerLanguage is the language of the pages for r: the one chosen by
+// ?lang= (then remembered in a cookie), else the one remembered, else the
+// best for the browser's Accept-Language; English if none is known.
+func readerLanguage(w http.ResponseWriter, r *http.Request) language.Tag {
+	known := func(code string) (language.Tag, bool) {
+		i := slices.IndexFunc(htmlpage.Languages, func(l language.Tag) bool { return l.String() == code })
+		if i < 0 {
+			return language.Und, false
+		}
+		return htmlpage.Languages[i], true
+	}
+	if lang, ok := known(r.URL.Query().Get("lang")); ok {
+		http.SetCookie(w, &http.Cookie{Name: langCookie, Value: lang.String(), Path: "/", MaxAge: 365 * 24 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+		return lang
+	}
+	if c, err := r.Cookie(langCookie); err == nil {
+		if lang, ok := known(c.Value); ok {
+			return lang
+		}
+	}
+	tags, _, _ := language.ParseAcceptLanguage(r.Header.Get("Accept-Language"))
+	_, i, _ := languages.Match(tags...)
+	return htmlpage.Languages[i]
 }
 
 // madePage is a page made (or being made) at a generation.
@@ -454,16 +512,16 @@ func (s *Server) player(t *tournament.Tournament, r *http.Request, v *view) erro
 		return err
 	}
 	p := t.Players[n-1]
-	v.Kind, v.Heading = "player", fmt.Sprintf("%d %s", p.Number, p.Name)
+	v.Kind, v.Player = "player", &playerView{Number: p.Number, Name: p.Name}
 	for _, row := range v.Rows {
 		if row.Number == p.Number {
-			v.Heading += fmt.Sprintf(": rank %d, %s points", row.Rank, row.Points)
+			v.Player.Rank, v.Player.Points = row.Rank, row.Points
 		}
 	}
 	if v.FinalRanking != nil {
 		for _, row := range v.FinalRanking.Rows {
 			if row.Number == p.Number && row.Final {
-				v.Heading += fmt.Sprintf("; final ranking %d", row.Rank)
+				v.Player.FinalRank = row.Rank
 			}
 		}
 	}
@@ -527,8 +585,7 @@ func (s *Server) game(t *tournament.Tournament, r *http.Request, v *view) error 
 	if g.IsBye() {
 		return notFound("round %d table %d is a bye: there is no game", round, table)
 	}
-	gv := &gameView{Title: fmt.Sprintf("Round %d, table %d", round, table), Path: app.GamePath(*g),
-		Back: fmt.Sprintf("Round %d", round), BackTo: fmt.Sprintf("/round/%d", round)}
+	gv := &gameView{Round: round, Table: table, Path: app.GamePath(*g)}
 	return viewer(t, r, v, gv, fmt.Sprintf("round %d table %d", round, table), g.Black, g.White, g.Result)
 }
 
@@ -542,7 +599,7 @@ func (s *Server) finalGame(t *tournament.Tournament, r *http.Request, v *view) e
 	}
 	g := t.FinalGames[i]
 	match := app.MatchLabel(g.Category, g.Match)
-	gv := &gameView{Title: fmt.Sprintf("%s, game %d", match, g.Game), Path: app.GamePath(g), Back: "Final phase", BackTo: "/final"}
+	gv := &gameView{Category: g.Category, Code: g.Match, Number: g.Game, Path: app.GamePath(g)}
 	return viewer(t, r, v, gv, fmt.Sprintf("%s game %d", match, g.Game), g.Black, g.White, g.Result)
 }
 
@@ -554,16 +611,16 @@ func viewer(t *tournament.Tournament, r *http.Request, v *view, gv *gameView, wh
 	v.Kind, v.Game = "game", gv
 	switch {
 	case res == nil:
-		gv.Note = "The game has no result yet."
+		gv.Note = "none"
 		return nil
 	case res.Moves == "":
-		gv.Result, gv.Note = res.String(), "No moves are recorded: otd has the moves only of the games it played itself."
+		gv.Result, gv.Note = res.String(), "unrecorded"
 		return nil
 	}
 	gv.Result = res.String()
 	rec, err := transcript.ParseMovesRules(res.Moves, t.GameRules())
 	if err != nil {
-		gv.Note = "The recorded moves cannot be read: " + err.Error()
+		gv.Note = err.Error()
 		return nil
 	}
 	rep := transcript.Replay(rec)
@@ -584,10 +641,10 @@ func viewer(t *tournament.Tournament, r *http.Request, v *view, gv *gameView, wh
 	m := gv.Move
 	for _, p := range rep.Moves {
 		if p.Number == m && p.Move != engine.PassPoint {
-			gv.Played = fmt.Sprintf("%s by %s", p.Move, p.Color)
+			gv.Played = &played{Square: p.Move.String(), Colour: p.Color.String()}
 		}
 	}
-	gv.Steps = []step{{"« first", 0, m > 0}, {"‹ prev", m - 1, m > 0}, {"next ›", m + 1, m < gv.Last}, {"last »", gv.Last, m < gv.Last}}
+	gv.Prev, gv.Next = max(m-1, 0), min(m+1, gv.Last)
 	pic, _ := rep.Picture(m)
 	var svg strings.Builder
 	if err := pic.WriteSVG(&svg); err != nil {

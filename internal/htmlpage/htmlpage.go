@@ -12,6 +12,7 @@ import (
 	"io"
 	"strings"
 
+	"golang.org/x/text/language"
 	"rsc.io/qr"
 
 	"github.com/otd-project/otd/internal/txt"
@@ -29,7 +30,7 @@ var text string
 // []app.PageFinalGame). html/template escapes every name, so that no name
 // can add markup.
 func Templates() *template.Template {
-	return template.Must(template.New("").Funcs(template.FuncMap{"qr": QR}).Parse(text))
+	return template.Must(template.New("").Funcs(template.FuncMap{"qr": QR}).Funcs(Funcs(language.English)).Parse(text))
 }
 
 // QR draws text's QR code as an inline SVG picture (black modules on

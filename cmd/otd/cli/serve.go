@@ -49,6 +49,9 @@ the team ranking; a final game otd played has its viewer too. They read on
 a phone, fetch nothing from the internet and work without JavaScript; with
 it, an open page reloads itself within a second of a result entered with
 'otd result' in another terminal.
+The pages are in English, French or Japanese, as the browser asks or as the
+reader picks on the page (/?lang=fr, /?lang=ja, /?lang=en; a cookie
+remembers it); names are never translated.
 
 The database is opened read-only: no page changes anything. serve may run
 as a user who may not write it (a read-only file or folder): its pages then
