@@ -250,8 +250,8 @@ func TestChampionshipHTML(t *testing.T) {
 		"Final|2 Bob|1 Ann|1-2|1 Ann",
 		"3rd place|3 Cy|8 " + hal + "|0-1|8 " + hal,
 		"Match|Higher seed|Other|Score|Winner", // the seniors'
-		"seniors: Play-off|4 Di|5 Eve|1-0|4 Di",
-		"seniors: Final|6 Fay|4 Di|0-1|4 Di",
+		"Seniors play-off|4 Di|5 Eve|1-0|4 Di",
+		"Seniors final|6 Fay|4 Di|0-1|4 Di",
 	})
 	checkRows(t, "final-games", p.tables["final-games"], []string{
 		"Round|Match|Game|Black|White|Result",
@@ -259,7 +259,7 @@ func TestChampionshipHTML(t *testing.T) {
 		"2|Semi-final 1|2|2 Bob|8 " + hal + "|40-24", "2|Semi-final 2|2|3 Cy|1 Ann|20-44", "3|Semi-final 2|3|1 Ann|3 Cy|30-34",
 		"4|Final|1|2 Bob|1 Ann|36-28", "4|3rd place|1|8 " + hal + "|3 Cy|35-29", "5|Final|2|1 Ann|2 Bob|34-30", "6|Final|3|2 Bob|1 Ann|31-33",
 		"Round|Match|Game|Black|White|Result",
-		"1|seniors: Play-off|1|4 Di|5 Eve|40-24", "2|seniors: Final|1|4 Di|6 Fay|33-31",
+		"1|Seniors play-off|1|4 Di|5 Eve|40-24", "2|Seniors final|1|4 Di|6 Fay|33-31",
 	})
 	// The qualifiers: their place, name and number apart.
 	checkRows(t, "qualified", p.tables["qualified"], []string{

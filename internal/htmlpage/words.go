@@ -66,7 +66,28 @@ var plurals = []struct {
 var codeWords = []string{
 	"%d rounds, Swiss pairing", "%d rounds, round robin", "%s; ties broken by %s", "%s; ranked by %s", ", then ",
 	"points", "Brightwell quotient", "discs", "head-to-head result", "wins", "disc difference",
-	"black", "white", "(not known)", "Play-off", "Final", "3rd place", "Semi-final %s", "Quarter-final %s", "%s: %s", ", ",
+	"black", "white", "(not known)", "Play-off", "Final", "3rd place", "Semi-final %s", "Quarter-final %s", ", ",
+	"%s play-off", "%s final", "%s 3rd place", "%s semi-final %s", "%s quarter-final %s", "%s (not known)",
+}
+
+// matchKey gives the message of a final phase's match code ("Semi-final %s")
+// and its number ("1"); no message for a code it does not know.
+func matchKey(code string) (key, n string) {
+	switch {
+	case code == "":
+		return "(not known)", ""
+	case code == "PO":
+		return "Play-off", ""
+	case code == "F":
+		return "Final", ""
+	case code == "3P":
+		return "3rd place", ""
+	case strings.HasPrefix(code, "SF"):
+		return "Semi-final %s", code[2:]
+	case strings.HasPrefix(code, "QF"):
+		return "Quarter-final %s", code[2:]
+	}
+	return "", ""
 }
 
 // tieBreakWords name scoring.TieBreak's keys (by their String) in words.
@@ -92,25 +113,18 @@ func Funcs(lang language.Tag) template.FuncMap {
 		"list":   func(s []string) string { return strings.Join(s, p.Sprintf(", ")) },
 		"colour": func(c string) string { return p.Sprintf(c) },
 		"match": func(category, code string) string {
-			label := code
-			switch {
-			case code == "":
-				label = p.Sprintf("(not known)")
-			case code == "PO":
-				label = p.Sprintf("Play-off")
-			case code == "F":
-				label = p.Sprintf("Final")
-			case code == "3P":
-				label = p.Sprintf("3rd place")
-			case strings.HasPrefix(code, "SF"):
-				label = p.Sprintf("Semi-final %s", code[2:])
-			case strings.HasPrefix(code, "QF"):
-				label = p.Sprintf("Quarter-final %s", code[2:])
+			key, n := matchKey(code)
+			if key == "" { // a code otd does not know, as it is
+				return strings.TrimSpace(category + " " + code)
 			}
-			if category != "" {
-				return p.Sprintf("%s: %s", category, label)
+			var args []any
+			if category != "" { // "Youth semi-final 1": a category's matches say its name
+				key, args = "%s "+strings.ToLower(key[:1])+key[1:], []any{strings.ToUpper(category[:1]) + category[1:]}
 			}
-			return label
+			if n != "" {
+				args = append(args, n)
+			}
+			return p.Sprintf(key, args...)
 		},
 		"played": func(rounds int, system string, tieBreaks []string) string {
 			how := p.Sprintf("%d rounds, Swiss pairing", rounds)

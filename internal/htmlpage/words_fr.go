@@ -113,7 +113,12 @@ var french = [][2]string{
 	{"3rd place", "3e place"},
 	{"Semi-final %s", "Demi-finale %s"},
 	{"Quarter-final %s", "Quart de finale %s"},
-	{"%s: %s", "%s : %s"},
+	{"%s play-off", "Barrage (%s)"},
+	{"%s final", "Finale (%s)"},
+	{"%s 3rd place", "3e place (%s)"},
+	{"%s semi-final %s", "Demi-finale %[2]s (%[1]s)"},
+	{"%s quarter-final %s", "Quart de finale %[2]s (%[1]s)"},
+	{"%s (not known)", "%s (inconnu)"},
 	{", ", ", "},
 	{": ", " : "},
 }

@@ -117,7 +117,12 @@ var japanese = [][2]string{
 	{"3rd place", "3位決定戦"},
 	{"Semi-final %s", "準決勝%s"},
 	{"Quarter-final %s", "準々決勝%s"},
-	{"%s: %s", "%s：%s"},
+	{"%s play-off", "%s プレーオフ"},
+	{"%s final", "%s 決勝"},
+	{"%s 3rd place", "%s 3位決定戦"},
+	{"%s semi-final %s", "%s 準決勝%s"},
+	{"%s quarter-final %s", "%s 準々決勝%s"},
+	{"%s (not known)", "%s（不明）"},
 	{", ", "、"},
 	{": ", "："},
 }

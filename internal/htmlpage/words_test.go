@@ -33,11 +33,11 @@ func TestWords(t *testing.T) {
 		swiss, one, robin, sf string
 	}{
 		{language.English, "7 rounds, Swiss pairing; ties broken by Brightwell quotient, then discs",
-			"1 round, Swiss pairing; ties broken by discs", "5 rounds, round robin; ranked by head-to-head result", "women: Semi-final 2"},
+			"1 round, Swiss pairing; ties broken by discs", "5 rounds, round robin; ranked by head-to-head result", "Women semi-final 2"},
 		{language.French, "7 rondes, système suisse ; départage par le quotient de Brightwell, puis les pions",
-			"1 ronde, système suisse ; départage par les pions", "5 rondes, toutes rondes ; classement par la confrontation directe", "women : Demi-finale 2"},
+			"1 ronde, système suisse ; départage par les pions", "5 rondes, toutes rondes ; classement par la confrontation directe", "Demi-finale 2 (Women)"},
 		{language.Japanese, "全7回戦、スイス式。同点はブライトウェル係数、次に石数で順位を決定",
-			"全1回戦、スイス式。同点は石数で順位を決定", "全5回戦、総当たり。直接対決で順位を決定", "women：準決勝2"},
+			"全1回戦、スイス式。同点は石数で順位を決定", "全5回戦、総当たり。直接対決で順位を決定", "Women 準決勝2"},
 	} {
 		f := htmlpage.Funcs(tc.lang)
 		played := f["played"].(func(int, string, []string) string)
