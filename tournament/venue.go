@@ -127,3 +127,9 @@ func compareBool(a, b bool) int {
 	}
 	return -1
 }
+
+// DirectorPasswordSet is the audit trail's change for the director's
+// password set: it changes no entity, and holds no password nor hash.
+func (t *Tournament) DirectorPasswordSet() Change {
+	return t.change(ActDirectorPassword, "director password set", State{}, State{})
+}
