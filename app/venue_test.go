@@ -343,7 +343,9 @@ func TestReportFinalGames(t *testing.T) {
 	}
 	ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 3}, {2, 4}}})
-	}, result(1, 1, 40, 24), result(1, 2, 40, 24), func(t *tournament.Tournament) (tournament.Change, error) { return t.FinalNext(tournament.FinalOptions{}) })
+	}, result(1, 1, 40, 24), result(1, 2, 40, 24), func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.FinalNext(tournament.FinalOptions{})
+	})
 	if _, _, err := d.DoForTest(ctx, tm.ID, ops...); err != nil {
 		t.Fatal(err)
 	}
