@@ -29,6 +29,15 @@ func ParseVenueApproval(s string) (VenueApproval, error) {
 	return "", invalidf("--venue-approval %q: auto (two reports that agree are recorded at once) or director (held for the director's approval)", s)
 }
 
+// MarshalText writes the approval as ParseVenueApproval reads it.
+func (a VenueApproval) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText reads the approval with ParseVenueApproval.
+func (a *VenueApproval) UnmarshalText(b []byte) (err error) {
+	*a, err = ParseVenueApproval(string(b))
+	return err
+}
+
 // String gives the approval as ParseVenueApproval reads it; "" is auto.
 func (a VenueApproval) String() string {
 	if a == "" {
