@@ -61,7 +61,7 @@ func TestTokens(t *testing.T) {
 	ctx := context.Background()
 	d := app.New(app.Store{Storage: memstore.New()})
 	id, links := venueEvent(t, d, "")
-	other, otherLinks := venueEvent2(t, d)
+	other, otherLinks := namedVenueEvent(t, d, "Venue 2", "")
 	seen := map[string]bool{}
 	for _, l := range links {
 		for _, side := range []tournament.Color{tournament.Black, tournament.White} {
@@ -94,26 +94,6 @@ func TestTokens(t *testing.T) {
 	if otherLinks[0].Black == links[0].Black {
 		t.Error("two tournaments' first games have one token")
 	}
-}
-
-// venueEvent2 is a second tournament like venueEvent's, of its own name.
-func venueEvent2(t *testing.T, d *app.Director) (int64, []app.ReportLink) {
-	t.Helper()
-	ctx := context.Background()
-	tm, err := d.Create(ctx, tournament.DefaultSettings("Venue 2", 3))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := d.DoForTest(ctx, tm.ID, append(addPlayers(4), func(t *tournament.Tournament) (tournament.Change, error) {
-		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}}})
-	})...); err != nil {
-		t.Fatal(err)
-	}
-	links, err := d.ReportLinks(ctx, tm.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tm.ID, links
 }
 
 // BenchmarkReporting: a token looked up among 200 open games (400 players,

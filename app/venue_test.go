@@ -4,27 +4,29 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/internal/memstore"
-	"github.com/otd-project/otd/store/sqlite"
 	"github.com/otd-project/otd/tournament"
 )
 
 var venueAt = time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC)
 
-// venueEvent makes on db a tournament of 4 players, round 1 paired 1-2 and
-// 3-4 (the venue approval as given), and returns its id and round 1's
+// venueEvent makes a tournament "Venue" of 4 players, round 1 paired 1-2
+// and 3-4 (the venue approval as given), and returns its id and round 1's
 // tokens by table.
 func venueEvent(t *testing.T, d *app.Director, approval tournament.VenueApproval) (int64, []app.ReportLink) {
+	return namedVenueEvent(t, d, "Venue", approval)
+}
+
+// namedVenueEvent is venueEvent's tournament, named name.
+func namedVenueEvent(t *testing.T, d *app.Director, name string, approval tournament.VenueApproval) (int64, []app.ReportLink) {
 	t.Helper()
 	ctx := context.Background()
-	s := tournament.DefaultSettings("Venue", 3)
+	s := tournament.DefaultSettings(name, 3)
 	s.VenueApproval = approval
 	tm, err := d.Create(ctx, s)
 	if err != nil {
@@ -371,37 +373,6 @@ func TestReportFinalGames(t *testing.T) {
 	}
 	if tm.FinalGames[1].Category != "Women" {
 		t.Errorf("the second final game is %+v; want the women's", tm.FinalGames[1])
-	}
-}
-
-// TestReportsSurviveReopening: reports live in the database: an SQLite
-// file closed and opened again holds them, and the tokens still work.
-func TestReportsSurviveReopening(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "otd.db")
-	s, err := sqlite.Open(path, sqlite.Options{Create: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := app.New(s.App())
-	id, links := venueEvent(t, d, "")
-	before, err := d.Report(ctx, id, links[0].Black.Long, score(40, 24), "10.0.0.1", venueAt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	s, err = sqlite.Open(path, sqlite.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	d = app.New(s.App())
-	r, err := d.Reporting(ctx, id, links[0].Black.Short)
-	if err != nil || r.Reported == nil || !reflect.DeepEqual(r.Table, before.Table) {
-		t.Fatalf("after reopening: %+v, %v; want %+v", r, err, before)
-	}
-	if v, err := d.Report(ctx, id, links[0].White.Long, score(40, 24), "10.0.0.2", venueAt); err != nil || v.Table.State != app.Recorded {
-		t.Errorf("white's report after reopening: %+v, %v; want recorded", v, err)
 	}
 }
 
