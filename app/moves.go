@@ -72,7 +72,12 @@ type Moves struct {
 // Without a score (in.HasScore false) the moves give it. The legal moves
 // are kept with the result (Result.Moves), as otd's own games keep theirs.
 func (d *Director) RecordMoves(ctx context.Context, id int64, ref tournament.GameRef, in tournament.ResultInput, correct bool, moves Moves, override string) (Outcome, error) {
-	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+	return d.act(ctx, id, recordMoves(ref, in, correct, moves, override))
+}
+
+// recordMoves is RecordMoves' operation.
+func recordMoves(ref tournament.GameRef, in tournament.ResultInput, correct bool, moves Moves, override string) tournament.Op {
+	return func(t *tournament.Tournament) (tournament.Change, error) {
 		g, err := t.Find(ref)
 		if err != nil {
 			return tournament.Change{}, err
@@ -132,7 +137,7 @@ func (d *Director) RecordMoves(ctx context.Context, id int64, ref tournament.Gam
 			c.Notes = append(c.Notes, refusal.report()+"; recorded as entered: "+override)
 		}
 		return c, nil
-	})
+	}
 }
 
 // moveInput is the result the moves give: the discs of the board they leave,
@@ -141,3 +146,7 @@ func moveInput(rep transcript.Report, timeDefault tournament.Color) tournament.R
 	s := rep.Final.Score()
 	return tournament.ResultInput{Black: s.Black, White: s.White, HasScore: true, TimeDefault: timeDefault}
 }
+
+// Reason says how the moves contradict the result, without the command
+// line's advice: what a phone's page shows.
+func (e *MovesError) Reason() string { return e.report() }

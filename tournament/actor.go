@@ -1,6 +1,10 @@
 package tournament
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"time"
+)
 
 // ActorKind names who makes a change.
 type ActorKind string
@@ -12,9 +16,10 @@ const (
 	// ByConsole: a director's session of the web console; Session names
 	// it, Name the director if known.
 	ByConsole ActorKind = "console"
-	// ByReport: a player's report of a game from the venue: Side is the
-	// colour reporting, Game the game (as its page names it), Address the
-	// phone's network address.
+	// ByReport: the players' reports of a game from the venue: Reports
+	// says which sides reported, from which addresses, when; Session the
+	// console session that approved them, if one did. (An entry written
+	// before Reports has Side, Game and Address of the one report.)
 	ByReport ActorKind = "report"
 	// ByWorker: an 'otd worker' recording a game it played; Name is the
 	// worker's.
@@ -24,17 +29,30 @@ const (
 // Actor is who made a change: the audit trail keeps it with the change. The
 // zero Actor is unknown: a change written before otd recorded who acts.
 type Actor struct {
-	Kind    ActorKind `json:"kind"`
-	Name    string    `json:"name,omitempty"`
-	Session string    `json:"session,omitempty"`
-	Side    Color     `json:"side,omitempty"`
-	Game    string    `json:"game,omitempty"`
-	Address string    `json:"address,omitempty"`
+	Kind    ActorKind  `json:"kind"`
+	Name    string     `json:"name,omitempty"`
+	Session string     `json:"session,omitempty"`
+	Side    Color      `json:"side,omitempty"`
+	Game    string     `json:"game,omitempty"`
+	Address string     `json:"address,omitempty"`
+	Reports []Reported `json:"reports,omitempty"`
 }
 
+// Reported is one side's report that a result recorded from the venue
+// rests on.
+type Reported struct {
+	Side    Color     `json:"side"`
+	Address string    `json:"address"`
+	At      time.Time `json:"at"`
+}
+
+// IsZero reports whether the actor is unknown.
+func (a Actor) IsZero() bool { return a.Kind == "" }
+
 // String gives the actor in words, as the audit trail shows it: "command
-// line (alice)", "console session 3f2a", "worker w1@host", "report: black of
-// round 3 table 2 from 192.168.1.7"; "-" for an unknown actor.
+// line (alice)", "console session 3f2a", "worker w1@host", "report: black
+// from 192.168.1.7 at 14:02:11, white from 192.168.1.9 at 14:02:40; approved
+// by console session 3f2a"; "-" for an unknown actor.
 func (a Actor) String() string {
 	words := func(parts ...string) string {
 		s := string(a.Kind)
@@ -51,7 +69,18 @@ func (a Actor) String() string {
 	case ByConsole:
 		return words(" session ", a.Session, " of ", a.Name)
 	case ByReport:
-		return words(": ", string(a.Side), " of ", a.Game, " from ", a.Address)
+		if len(a.Reports) == 0 {
+			return words(": ", string(a.Side), " of ", a.Game, " from ", a.Address)
+		}
+		sides := make([]string, len(a.Reports))
+		for i, r := range a.Reports {
+			sides[i] = fmt.Sprintf("%s from %s at %s", r.Side, r.Address, r.At.Format(time.TimeOnly))
+		}
+		s := "report: " + strings.Join(sides, ", ")
+		if a.Session != "" {
+			s += "; approved by console session " + a.Session
+		}
+		return s
 	case ByWorker:
 		return words(" ", a.Name)
 	}

@@ -38,12 +38,16 @@ const (
 	ActResult         Action = "result"
 	ActResultCorrect  Action = "result correct"
 	ActUndo           Action = "undo"
+	// ActDirectorPassword: the director's password for the venue's
+	// console set (its hash is kept apart, never in the trail); not undone.
+	ActDirectorPassword Action = "director password"
 )
 
 // Undoable reports whether a change of this kind can be undone: every
-// change but the creation of the tournament (new or imported) and an undo.
+// change but the creation of the tournament (new or imported), an undo and
+// the director's password set.
 func (a Action) Undoable() bool {
-	return a != ActTournamentNew && a != ActImport && a != ActUndo
+	return a != ActTournamentNew && a != ActImport && a != ActUndo && a != ActDirectorPassword
 }
 
 // Change is what one operation changed: the entities it touched as they were

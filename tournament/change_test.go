@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/otd-project/otd/pairing"
 	"github.com/otd-project/otd/scoring"
@@ -108,7 +109,7 @@ func TestDecodeChangeV2(t *testing.T) {
 		t.Errorf("DecodeChange:\n got %+v\nwant %+v", c, want)
 	}
 	c, err = DecodeChange(2, "round unpair", "round 2", []byte(`{"games":[{"round":2,"table":1,"black":1,"white":2}]}`), []byte(`{"actor":{"kind":"worker","name":"w1@host"}}`))
-	if err != nil || !c.After.IsZero() || c.Actor != (Actor{Kind: ByWorker, Name: "w1@host"}) {
+	if err != nil || !c.After.IsZero() || !reflect.DeepEqual(c.Actor, Actor{Kind: ByWorker, Name: "w1@host"}) {
 		t.Errorf("an after side of the actor alone: %+v, %v", c, err)
 	}
 	// Without an actor or notes, the after side of nothing is nothing.
@@ -130,6 +131,11 @@ func TestActorString(t *testing.T) {
 		{Actor{Kind: ByConsole, Session: "3f2a"}, "console session 3f2a"},
 		{Actor{Kind: ByConsole, Session: "3f2a", Name: "alice"}, "console session 3f2a of alice"},
 		{Actor{Kind: ByReport, Side: Black, Game: "round 3 table 2", Address: "192.168.1.7"}, "report: black of round 3 table 2 from 192.168.1.7"},
+		{Actor{Kind: ByReport, Session: "3f2a", Reports: []Reported{
+			{Black, "192.168.1.7", time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC)},
+			{White, "192.168.1.9", time.Date(2026, 11, 21, 14, 2, 40, 0, time.UTC)}}},
+			"report: black from 192.168.1.7 at 14:02:11, white from 192.168.1.9 at 14:02:40; approved by console session 3f2a"},
+		{Actor{Kind: ByReport, Reports: []Reported{{White, "10.0.0.2", time.Date(2026, 11, 21, 9, 0, 5, 0, time.UTC)}}}, "report: white from 10.0.0.2 at 09:00:05"},
 	} {
 		if got := tc.a.String(); got != tc.want {
 			t.Errorf("%+v: %q; want %q", tc.a, got, tc.want)

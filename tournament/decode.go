@@ -39,7 +39,7 @@ func NewAuditRow(c Change) (AuditRow, error) {
 		return r, err
 	}
 	after := side{State: c.After, Notes: c.Notes}
-	if c.Actor != (Actor{}) {
+	if !c.Actor.IsZero() {
 		after.Actor = &c.Actor
 	}
 	r.After, err = encodeSide(after)

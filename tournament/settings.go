@@ -95,6 +95,9 @@ type Settings struct {
 	// WOF gives the sending federation (Papp's zone-insertion), from the
 	// first not yet given; zero: none set.
 	NewIDs IDRange `json:"new_ids,omitzero"`
+	// VenueApproval: what becomes of two reports from the venue that
+	// agree: recorded at once, or held for the director; "" is auto.
+	VenueApproval VenueApproval `json:"venue_approval,omitempty"`
 }
 
 // IDRange is a range of WOF ids, From to To, both included; To 0: no end.
@@ -252,6 +255,11 @@ func (s Settings) Check() error {
 	}
 	if _, err := ParseIDRange(s.NewIDs.String()); err != nil {
 		return err
+	}
+	if s.VenueApproval != "" {
+		if _, err := ParseVenueApproval(string(s.VenueApproval)); err != nil {
+			return err
+		}
 	}
 	if c, err := NormalizeCountry(s.Country); err != nil {
 		return fmt.Errorf("--%w", err)

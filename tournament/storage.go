@@ -43,6 +43,8 @@ type Tx interface {
 	MarkUndone(entry, by int64) error
 	// Delete removes a tournament and all of it, its audit trail included.
 	Delete(id int64) error
+	// The venue's keys and reports (issue 31).
+	VenueTx
 }
 
 // Summary is one line of the list of tournaments.

@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -39,6 +40,8 @@ type data struct {
 	lastID  int64
 	ts      map[int64]*tournament.Tournament
 	audit   []row
+	venue   map[int64]tournament.VenueKeys
+	reports map[int64][]tournament.Report
 }
 
 // row is an audit row as a real store keeps it (tournament.NewAuditRow):
@@ -49,7 +52,9 @@ type row struct {
 }
 
 // New returns an empty Store.
-func New() *Store { return &Store{db: &data{ts: map[int64]*tournament.Tournament{}}} }
+func New() *Store {
+	return &Store{db: &data{ts: map[int64]*tournament.Tournament{}, venue: map[int64]tournament.VenueKeys{}, reports: map[int64][]tournament.Report{}}}
+}
 
 var _ tournament.Storage = (*Store)(nil)
 
@@ -83,9 +88,13 @@ func (s *Store) View(ctx context.Context, fn func(tournament.Tx) error) error {
 func (s *Store) snapshot() *data {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	d := &data{current: s.db.current, lastID: s.db.lastID, ts: map[int64]*tournament.Tournament{}, audit: slices.Clone(s.db.audit)}
+	d := &data{current: s.db.current, lastID: s.db.lastID, ts: map[int64]*tournament.Tournament{}, audit: slices.Clone(s.db.audit),
+		venue: maps.Clone(s.db.venue), reports: map[int64][]tournament.Report{}}
 	for id, t := range s.db.ts {
 		d.ts[id] = clone(t)
+	}
+	for id, rs := range s.db.reports {
+		d.reports[id] = slices.Clone(rs)
 	}
 	return d
 }
@@ -356,6 +365,58 @@ func (t *Tx) Delete(id int64) error {
 		return &tournament.NotFoundError{ID: id}
 	}
 	delete(t.d.ts, id)
+	delete(t.d.venue, id)
+	delete(t.d.reports, id)
 	t.d.audit = slices.DeleteFunc(t.d.audit, func(r row) bool { return r.tournament == id })
+	return nil
+}
+
+// VenueKeys returns tournament id's venue keys, zero if none made.
+func (t *Tx) VenueKeys(id int64) (tournament.VenueKeys, error) {
+	k := t.d.venue[id]
+	return tournament.VenueKeys{Secret: slices.Clone(k.Secret), PasswordHash: slices.Clone(k.PasswordHash),
+		CertPEM: slices.Clone(k.CertPEM), KeyPEM: slices.Clone(k.KeyPEM)}, nil
+}
+
+// PutVenueKeys replaces tournament id's venue keys with k.
+func (t *Tx) PutVenueKeys(id int64, k tournament.VenueKeys) error {
+	if err := t.writable(); err != nil {
+		return err
+	}
+	if _, ok := t.d.ts[id]; !ok {
+		return &tournament.NotFoundError{ID: id}
+	}
+	t.d.venue[id] = tournament.VenueKeys{Secret: orNil(slices.Clone(k.Secret)), PasswordHash: orNil(slices.Clone(k.PasswordHash)),
+		CertPEM: orNil(slices.Clone(k.CertPEM)), KeyPEM: orNil(slices.Clone(k.KeyPEM))}
+	return nil
+}
+
+// Reports returns tournament id's reports, by game and side.
+func (t *Tx) Reports(id int64) ([]tournament.Report, error) {
+	return slices.Clone(t.d.reports[id]), nil
+}
+
+// PutReport stores r, replacing the report of its game and side.
+func (t *Tx) PutReport(id int64, r tournament.Report) error {
+	if err := t.writable(); err != nil {
+		return err
+	}
+	if _, ok := t.d.ts[id]; !ok {
+		return &tournament.NotFoundError{ID: id}
+	}
+	r.At = r.At.UTC().Round(0) // as a real store reads it back
+	rs := slices.DeleteFunc(t.d.reports[id], func(o tournament.Report) bool { return o.Game == r.Game && o.Side == r.Side })
+	rs = append(rs, r)
+	tournament.SortReports(rs)
+	t.d.reports[id] = rs
+	return nil
+}
+
+// DeleteReports deletes the reports of game g.
+func (t *Tx) DeleteReports(id int64, g tournament.GameRef) error {
+	if err := t.writable(); err != nil {
+		return err
+	}
+	t.d.reports[id] = orNil(slices.DeleteFunc(t.d.reports[id], func(o tournament.Report) bool { return o.Game == g }))
 	return nil
 }

@@ -57,6 +57,7 @@ func Run(t *testing.T, newDB NewDB) {
 		{"BackupRestore", testBackupRestore},
 		{"Tables", testTables},
 		{"CopyTo", testCopyTo},
+		{"Venue", testVenue},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, newDB) })
 	}
@@ -312,7 +313,7 @@ func testSaveLoad(t *testing.T, newDB NewDB) {
 func checkEntry(t *testing.T, e tournament.Entry, want tournament.Change) {
 	t.Helper()
 	if e.Version != want.Version || e.Version != tournament.ChangeVersion || e.Action != want.Action || e.Subject != want.Subject ||
-		e.Actor != want.Actor || !slices.Equal(e.Notes, want.Notes) || !reflect.DeepEqual(NormState(e.Before), NormState(want.Before)) || !reflect.DeepEqual(NormState(e.After), NormState(want.After)) {
+		!reflect.DeepEqual(e.Actor, want.Actor) || !slices.Equal(e.Notes, want.Notes) || !reflect.DeepEqual(NormState(e.Before), NormState(want.Before)) || !reflect.DeepEqual(NormState(e.After), NormState(want.After)) {
 		t.Errorf("entry %d read back:\n got %+v\nwant %+v", e.ID, e.Change, want)
 	}
 	if !e.At.Equal(Fixed()) {
@@ -761,17 +762,36 @@ func event(t *testing.T, s app.Store) *app.Director {
 	if _, _, err := d.Undo(ctx, tm.ID); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.Update(ctx, func(tx tournament.Tx) error {
+		tm, err := tx.Load(tm.ID)
+		if err != nil {
+			return err
+		}
+		g := tm.Round(1)[0]
+		if err := tx.PutVenueKeys(tm.ID, venueKeys); err != nil {
+			return err
+		}
+		return tx.PutReport(tm.ID, tournament.Report{Game: g.Ref(), Side: tournament.White, Black: 30, White: 34, Moves: "f5d6",
+			ForBlack: g.Black, ForWhite: g.White, Address: "192.168.1.9", At: Fixed()})
+	}); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := d.Create(ctx, tournament.DefaultSettings("Other", 5)); err != nil {
 		t.Fatal(err)
 	}
 	return d
 }
 
-// content is what a Director reads of every tournament: settings, players,
-// games, rules and audit trail, as text.
-func content(t *testing.T, d *app.Director) string {
+// venueKeys are the event's venue keys.
+var venueKeys = tournament.VenueKeys{Secret: []byte{0, 1, 2, 0xfe, 0xff}, PasswordHash: []byte("$2a$10$abcdefghijklmnopqrstuv"),
+	CertPEM: []byte("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"), KeyPEM: []byte("-----BEGIN PRIVATE KEY-----\nBBBB\n-----END PRIVATE KEY-----\n")}
+
+// content is what a Director reads of every tournament of s: settings,
+// players, games, rules and audit trail, its venue keys and reports, as text.
+func content(t *testing.T, db app.Store) string {
 	t.Helper()
 	ctx := context.Background()
+	d := app.New(db)
 	list, err := d.Tournaments(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -787,6 +807,18 @@ func content(t *testing.T, d *app.Director) string {
 		enc.Encode(normTournament(*tm))
 		for _, e := range log {
 			enc.Encode(e)
+		}
+		if err := db.View(ctx, func(tx tournament.Tx) error {
+			k, err := tx.VenueKeys(s.ID)
+			if err != nil {
+				return err
+			}
+			rs, err := tx.Reports(s.ID)
+			enc.Encode(k)
+			enc.Encode(rs)
+			return err
+		}); err != nil {
+			t.Fatal(err)
 		}
 	}
 	return b.String()
@@ -811,8 +843,12 @@ func testBackupRestore(t *testing.T, newDB NewDB) {
 	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
 		t.Errorf("the backup file: %v, %v", fi, err)
 	}
-	snapshot := event(t, open(t, newDB))
-	want := content(t, snapshot)
+	snap := open(t, newDB)
+	snapshot := event(t, snap)
+	want := content(t, snap)
+	if !strings.Contains(want, `"Address":"192.168.1.9"`) || !strings.Contains(want, `"CertPEM"`) {
+		t.Fatalf("the event's content lacks its venue keys or report:\n%s", want)
+	}
 	if _, err := d.Create(ctx, tournament.DefaultSettings("Later", 3)); err != nil {
 		t.Fatal(err)
 	}
@@ -823,7 +859,7 @@ func testBackupRestore(t *testing.T, newDB NewDB) {
 	if n, err := d.Restore(ctx, snapshot, nil); err != nil || n != 2 {
 		t.Fatalf("Restore: %d, %v; want 2 tournaments", n, err)
 	}
-	if got := content(t, d); got != want {
+	if got := content(t, s); got != want {
 		t.Errorf("restored:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -949,7 +985,7 @@ func testCopyTo(t *testing.T, newDB NewDB) {
 	if got, want := Dump(t, dst), Dump(t, src); got != want {
 		t.Errorf("the copy dumps\n%s\nwant\n%s", got, want)
 	}
-	if got, want := content(t, to), content(t, d); got != want {
+	if got, want := content(t, dst), content(t, src); got != want {
 		t.Errorf("the copy reads\n%s\nwant\n%s", got, want)
 	}
 	list, err := d.Tournaments(ctx)
@@ -971,5 +1007,99 @@ func testCopyTo(t *testing.T, newDB NewDB) {
 	if later.ID <= list[len(list)-1].ID || laterLog[0].ID <= log[len(log)-1].ID {
 		t.Errorf("after the copy, a new tournament %d with audit entry %d; want them after the copied ones (%d, %d)",
 			later.ID, laterLog[0].ID, list[len(list)-1].ID, log[len(log)-1].ID)
+	}
+}
+
+// testVenue: a tournament's venue keys and reports (issue 31): none at
+// first; keys read back as written, bytes for bytes, and replaced whole;
+// a report replaces its game and side's, reports come back by game (the
+// rounds' before the final games') and side, DeleteReports deletes the
+// game's alone; a failed transaction leaves none; deleting the tournament
+// deletes them.
+func testVenue(t *testing.T, newDB NewDB) {
+	ctx := context.Background()
+	s := open(t, newDB)
+	id := Create(t, s, tournament.DefaultSettings("Venue", 3))
+	other := Create(t, s, tournament.DefaultSettings("Other", 3))
+	read := func(id int64) (k tournament.VenueKeys, rs []tournament.Report) {
+		t.Helper()
+		if err := s.View(ctx, func(tx tournament.Tx) (err error) {
+			if k, err = tx.VenueKeys(id); err != nil {
+				return err
+			}
+			rs, err = tx.Reports(id)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return k, rs
+	}
+	write := func(fn func(tx tournament.Tx) error) {
+		t.Helper()
+		if err := s.Update(ctx, fn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if k, rs := read(id); !k.IsZero() || len(rs) != 0 {
+		t.Fatalf("a new tournament has keys %+v, reports %+v; want none", k, rs)
+	}
+	write(func(tx tournament.Tx) error { return tx.PutVenueKeys(id, venueKeys) })
+	if k, _ := read(id); !reflect.DeepEqual(k, venueKeys) {
+		t.Errorf("keys read back %+v; want %+v", k, venueKeys)
+	}
+	if k, _ := read(other); !k.IsZero() {
+		t.Errorf("another tournament has keys %+v", k)
+	}
+	onlySecret := tournament.VenueKeys{Secret: []byte("another secret of 32 bytes......")}
+	write(func(tx tournament.Tx) error { return tx.PutVenueKeys(id, onlySecret) })
+	if k, _ := read(id); !reflect.DeepEqual(k, onlySecret) {
+		t.Errorf("keys replaced read back %+v; want %+v", k, onlySecret)
+	}
+
+	at := Fixed()
+	r := func(g tournament.GameRef, side tournament.Color, b, w int, addr string) tournament.Report {
+		return tournament.Report{Game: g, Side: side, Black: b, White: w, ForBlack: 3, ForWhite: 4, Address: addr, At: at}
+	}
+	final := tournament.GameRef{Match: "women:SF1", Game: 2}
+	call := tournament.Report{Game: tournament.At(2, 1), Side: tournament.Black, Call: true, Moves: "f5d6c3", ForBlack: 1, ForWhite: 2, Address: "::1", At: at.Add(time.Second)}
+	write(func(tx tournament.Tx) error {
+		for _, x := range []tournament.Report{r(final, tournament.White, 20, 44, "10.0.0.5"), r(tournament.At(2, 1), tournament.White, 33, 31, "10.0.0.2"),
+			r(tournament.At(2, 1), tournament.Black, 40, 24, "10.0.0.1"), call, r(tournament.At(1, 7), tournament.White, 64, 0, "10.0.0.3")} {
+			if err := tx.PutReport(id, x); err != nil {
+				return err
+			}
+		}
+		return tx.PutReport(other, r(tournament.At(1, 7), tournament.Black, 1, 2, "10.0.0.9"))
+	})
+	want := []tournament.Report{r(tournament.At(1, 7), tournament.White, 64, 0, "10.0.0.3"), call,
+		r(tournament.At(2, 1), tournament.White, 33, 31, "10.0.0.2"), r(final, tournament.White, 20, 44, "10.0.0.5")}
+	if _, rs := read(id); !reflect.DeepEqual(rs, want) {
+		t.Errorf("reports read back\n%+v\nwant\n%+v", rs, want)
+	}
+	boom := errors.New("boom")
+	if err := s.Update(ctx, func(tx tournament.Tx) error {
+		if err := tx.PutReport(id, r(tournament.At(3, 3), tournament.Black, 32, 32, "x")); err != nil {
+			return err
+		}
+		if err := tx.DeleteReports(id, final); err != nil {
+			return err
+		}
+		return boom
+	}); !errors.Is(err, boom) {
+		t.Fatal(err)
+	}
+	if _, rs := read(id); !reflect.DeepEqual(rs, want) {
+		t.Errorf("after a failed transaction, reports\n%+v\nwant\n%+v", rs, want)
+	}
+	write(func(tx tournament.Tx) error { return tx.DeleteReports(id, tournament.At(2, 1)) })
+	if _, rs := read(id); !reflect.DeepEqual(rs, []tournament.Report{want[0], want[3]}) {
+		t.Errorf("after deleting round 2 table 1's, reports\n%+v\nwant\n%+v", rs, []tournament.Report{want[0], want[3]})
+	}
+	write(func(tx tournament.Tx) error { return tx.Delete(id) })
+	if k, rs := read(id); !k.IsZero() || len(rs) != 0 {
+		t.Errorf("a deleted tournament keeps keys %+v, reports %+v", k, rs)
+	}
+	if _, rs := read(other); len(rs) != 1 {
+		t.Errorf("deleting a tournament leaves the other's reports %+v; want its one", rs)
 	}
 }

@@ -57,7 +57,7 @@ func (g *globals) open(o dbOptions) (*app.Director, func(), error) {
 // command line, named by the user ($USER, else the system's name of the
 // process's user).
 func (g *globals) actor() tournament.Actor {
-	if g.Actor != (tournament.Actor{}) {
+	if !g.Actor.IsZero() {
 		return g.Actor
 	}
 	name := os.Getenv("USER")

@@ -190,7 +190,7 @@ type actorJSON struct {
 
 // newActorJSON gives actor a for 'otd log --json', nil for an unknown one.
 func newActorJSON(a tournament.Actor) *actorJSON {
-	if a == (tournament.Actor{}) {
+	if a.IsZero() {
 		return nil
 	}
 	return &actorJSON{Kind: string(a.Kind), Name: a.Name, Session: a.Session, Side: string(a.Side), Game: a.Game, Address: a.Address, Text: a.String()}

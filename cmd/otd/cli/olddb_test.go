@@ -161,14 +161,15 @@ func compare2d7bbec(t *testing.T, db string, want []section) {
 }
 
 // showLines30 leaves out of the output of 'tournament show' the lines that
-// issue 30 added: the final phase, the categories and the teams.
+// issue 30 added (the final phase, the categories and the teams) and issue
+// 31's (the venue).
 func showLines30(cmd, out string) string {
 	if !strings.HasSuffix(cmd, "tournament show") {
 		return out
 	}
 	var b strings.Builder
 	for l := range strings.Lines(out) {
-		if !strings.HasPrefix(l, "  final phase: ") && !strings.HasPrefix(l, "  category ") && !strings.HasPrefix(l, "  teams: ") {
+		if !strings.HasPrefix(l, "  final phase: ") && !strings.HasPrefix(l, "  category ") && !strings.HasPrefix(l, "  teams: ") && !strings.HasPrefix(l, "  venue: ") {
 			b.WriteString(l)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/otd-project/otd/app"
+	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -55,6 +56,7 @@ func settingsFlags(f *pflag.FlagSet, s *tournament.Settings) {
 	f.TextVar(&s.TeamRules, "teams", s.TeamRules, "how teams rank: best=N (the best N Swiss scores of a team, 3 by default),exclude=CATEGORY (+ between categories: who does not count, e.g. youth)")
 	f.TextVar(&s.NewIDs, "new-ids", s.NewIDs, "the WOF ids for new players that your federation has from the WOF, from the first not yet given: `FROM-TO` (e.g. 50321-59999) or FROM; 'otd export elo' numbers the players without a WOF id from them, marked new (+)")
 	f.IntVar(&s.YouthAge, "youth-age", s.YouthAge, "the youth's age `limit`: a youth is at most this old in the event's year, born in its year less the limit or later (1 to 30; 0 or unset: 15)")
+	f.TextVar(&s.VenueApproval, "venue-approval", s.VenueApproval, "what becomes of a game whose two players report the same result from their phones ('otd serve --venue'): auto (recorded at once) or director (held for the director's approval in the console)")
 	f.TextVar(&s.Time, "time", s.Time, "the engines' `time` control for 'round play' and 'tournament run': BASE+INCREMENT per side (\"5m+2s\"), BASE (\"10m\") or a time per move (\"10s/move\"); default 1m a side")
 }
 
@@ -288,10 +290,11 @@ func runTournamentNew(g *globals, o tournamentNewOptions) error {
 }
 
 type tournamentEditOptions struct {
-	Edit     tournament.Settings // the settings given
-	Rules    rulesFlags
-	Given    []string // the flags given, by name
-	Rederive bool     // drop the final games that rest on what changes
+	PasswordFile string              // --director-password-file
+	Edit         tournament.Settings // the settings given
+	Rules        rulesFlags
+	Given        []string // the flags given, by name
+	Rederive     bool     // drop the final games that rest on what changes
 }
 
 // changed tells whether the flag named was given.
@@ -317,19 +320,30 @@ until the first time default is recorded. Once a final phase has games
 paired, a change of its rules, of a category's or of the rounds that would
 change what they rest on (who qualified, the seeds, a match's outcome) is
 refused, naming them; --rederive makes it and drops them for 'otd final
-next' to pair again. The change is in 'otd log'; 'otd undo' reverts it.`,
+next' to pair again. The change is in 'otd log'; 'otd undo' reverts it.
+
+--director-password-file sets the password of the venue's console ('otd
+serve --venue') from the first line of FILE, at least 8 characters; otd
+keeps only its hash (bcrypt). 'otd log' says it was set; undo does not
+revert it: set another.`,
 		Example: `  otd tournament edit --bq wof
   otd tournament edit --name "Paris Open 2026" --city Paris --country FRA --director "Ann Archer"
   otd tournament edit --rounds 9 --tiebreaks points,bq,discs,h2h
   otd tournament edit --pairing papp,elitism=none
   otd tournament edit --new-ids 50321-59999
-  otd tournament edit --youth-age 14`,
+  otd tournament edit --youth-age 14
+  otd tournament edit --venue-approval director
+  otd tournament edit --director-password-file ~/otd-password.txt`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if n := cmd.Flags().NFlag(); n == 0 || n == 1 && o.Rederive {
 				return usageErrorf("tournament edit: nothing to change: name a setting, e.g. --bq wof")
 			}
-			cmd.Flags().Visit(func(f *pflag.Flag) { o.Given = append(o.Given, f.Name) })
+			cmd.Flags().Visit(func(f *pflag.Flag) {
+				if f.Name != "director-password-file" {
+					o.Given = append(o.Given, f.Name)
+				}
+			})
 			if c, err := tournament.NormalizeCountry(o.Edit.Country); err == nil {
 				o.Edit.Country = c // else the tournament says what is wrong
 			}
@@ -340,7 +354,22 @@ next' to pair again. The change is in 'otd log'; 'otd undo' reverts it.`,
 	settingsFlags(cmd.Flags(), &o.Edit)
 	o.Rules.add(cmd.Flags())
 	rederiveFlag(cmd.Flags(), &o.Rederive)
+	cmd.Flags().StringVar(&o.PasswordFile, "director-password-file", "", "set the venue console's director's password to the first line of `FILE` (at least 8 characters; kept hashed)")
 	return cmd
+}
+
+// readPassword reads the director's password: the first line of file.
+func readPassword(file string) (string, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("--director-password-file: %w", err)
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	line = strings.TrimSuffix(line, "\r")
+	if len(line) < app.MinPasswordLength {
+		return "", usageErrorf("--director-password-file %s: its first line is the password, at least %d characters", file, app.MinPasswordLength)
+	}
+	return line, nil
 }
 
 // runTournamentEdit changes the settings given (once the engines are
@@ -348,6 +377,25 @@ next' to pair again. The change is in 'otd log'; 'otd undo' reverts it.`,
 func runTournamentEdit(g *globals, o tournamentEditOptions) error {
 	if err := checkEnginesFor(g, o.Rules, o.changed); err != nil {
 		return err
+	}
+	if o.PasswordFile != "" {
+		password, err := readPassword(o.PasswordFile)
+		if err != nil {
+			return err
+		}
+		t, _, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
+			if err := d.SetDirectorPassword(ctx, id, password); err != nil {
+				return app.Outcome{}, err
+			}
+			t, err := d.Tournament(ctx, id)
+			return app.Outcome{Tournament: t}, err
+		})
+		if err != nil {
+			return invalidAsUsage(err)
+		}
+		if len(o.Given) == 0 {
+			return printSettings(g, t)
+		}
 	}
 	t, changes, err := g.act(func(ctx context.Context, d *app.Director, id int64) (app.Outcome, error) {
 		return rederiving(d, o.Rederive).EditSettings(ctx, id, func(s *tournament.Settings) error {
@@ -528,6 +576,17 @@ func printSettings(g *globals, t *tournament.Tournament) error {
 		}
 		fmt.Fprintln(g.Stdout, line)
 	}
+	password := "not set"
+	if err := g.withApp(func(ctx context.Context, d *app.Director) error {
+		set, err := d.HasDirectorPassword(ctx, t.ID)
+		if set {
+			password = "set"
+		}
+		return err
+	}); err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Stdout, "  venue: approval %s, director password: %s\n", s.VenueApproval, password)
 	if !s.Final.IsZero() {
 		fmt.Fprintf(g.Stdout, "  final phase: %s\n", finalText(s.Final))
 	}

@@ -19,6 +19,8 @@ var tables = []struct {
 	{"game", []string{"tournament_id", "round", "board"}},
 	{"forbidden_pair", []string{"tournament_id", "a", "b"}},
 	{"round_rules", []string{"tournament_id", "round"}},
+	{"venue_keys", []string{"tournament_id"}},
+	{"report", []string{"tournament_id", "round", "board", "match", "game", "side"}},
 	{"audit", []string{"id"}},
 	{"setting", []string{"key"}},
 }
