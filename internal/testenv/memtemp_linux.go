@@ -6,7 +6,9 @@ import (
 )
 
 // MemoryTemp makes a new folder on /dev/shm, a memory file system (tmpfs),
-// and returns its path; "" when there is none, or less than 2 GiB free.
+// open to all as /tmp is (sticky: a test may run otd as another user in a
+// folder of its own), and returns its path; "" when there is none, or less
+// than 2 GiB free.
 func MemoryTemp() string {
 	const tmpfsMagic = 0x01021994
 	var fs syscall.Statfs_t
@@ -15,6 +17,10 @@ func MemoryTemp() string {
 	}
 	dir, err := os.MkdirTemp("/dev/shm", "otd-test-")
 	if err != nil {
+		return ""
+	}
+	if err := os.Chmod(dir, 0o777|os.ModeSticky); err != nil {
+		os.Remove(dir)
 		return ""
 	}
 	return dir
