@@ -56,8 +56,9 @@
 // fake speaks, 1 or 2; another "nboard N" ends it with status 4; by default it
 // speaks both, as Ntest does), "sizes=N,N..." (GTP: the board sizes boardsize
 // accepts, for Othello on that board; 8 alone by default) and "quiet" (no log
-// of the commands on stderr). Other arguments are shown in the engine's name:
-// fake[ARG|ARG...].
+// of the commands on stderr). Other arguments are shown in the engine's name,
+// fake[ARG|ARG...], and given to the children it starts: a test may mark its
+// fakes with one, to find its own in /proc beside other tests' fakes.
 //
 // A command the fake cannot follow (an NBoard game that is not a legal game
 // from the start position) makes it exit with status 4 and a message on
@@ -196,15 +197,15 @@ func run(args []string) int {
 	case "ignorequit":
 		signal.Ignore(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	case "fork", "setsid":
-		if err := startChild(f.protocol, "sleeper", f.mode == "setsid"); err != nil {
+		if err := startChild(f.protocol, "sleeper", f.mode == "setsid", f.extra); err != nil {
 			return 1
 		}
 	case "daemon":
-		if err := startChild(f.protocol, "detach", true); err != nil {
+		if err := startChild(f.protocol, "detach", true, f.extra); err != nil {
 			return 1
 		}
 	case "detach":
-		if err := startChild(f.protocol, "sleeper", false); err != nil {
+		if err := startChild(f.protocol, "sleeper", false, f.extra); err != nil {
 			return 1
 		}
 		return 0
@@ -253,12 +254,12 @@ func run(args []string) int {
 // which it tells its pid.
 const pidPipe = "OTD_FAKE_PID_PIPE"
 
-// startChild starts a fake in mode (with no move request to strike at)
-// holding the fake's standard input, output and error, in a session of its
-// own with setsid, and writes its pid to stderr once the child has told it:
+// startChild starts a fake in mode (with no move request to strike at, with
+// the extra arguments) holding the fake's standard input, output and error,
+// in a session of its own with setsid, and writes its pid to stderr once the child has told it:
 // the pid as /proc names it (a PID namespace's pid is another).
-func startChild(protocol, mode string, setsid bool) error {
-	argv := Argv(protocol, mode, 0)
+func startChild(protocol, mode string, setsid bool, extra []string) error {
+	argv := Argv(protocol, mode, 0, extra...)
 	c := exec.Command(argv[0], argv[1:]...)
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr // holds the pipes open too
 	c.SysProcAttr = &syscall.SysProcAttr{Setsid: setsid}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -208,8 +209,10 @@ func (f fakeProcess) String() string { return fmt.Sprintf("%d: %s", f.Pid, strin
 // mode returns the fake's mode (fakeengine.Argv).
 func (f fakeProcess) mode() string { return f.argv[3] }
 
-// fakeProcesses lists the fake engines of this test binary still running.
-func fakeProcesses(t *testing.T) []fakeProcess {
+// fakeProcesses lists the fake engines of this test binary still running;
+// with a mark, those given it (an argument of fakeengine.Argv, which their
+// children get too) alone.
+func fakeProcesses(t *testing.T, mark string) []fakeProcess {
 	t.Helper()
 	dirs, err := filepath.Glob("/proc/[0-9]*/cmdline")
 	if err != nil {
@@ -222,7 +225,7 @@ func fakeProcesses(t *testing.T) []fakeProcess {
 			continue // gone meanwhile
 		}
 		argv := strings.Split(string(b), "\x00")
-		if len(argv) > 3 && argv[0] == os.Args[0] && argv[1] == "otd-fake-engine" {
+		if len(argv) > 3 && argv[0] == os.Args[0] && argv[1] == "otd-fake-engine" && (mark == "" || slices.Contains(argv[5:], mark)) {
 			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(f)))
 			if id, ok := proc.Find(pid); ok && id.Running() {
 				left = append(left, fakeProcess{id, argv})
@@ -236,7 +239,7 @@ func fakeProcesses(t *testing.T) []fakeProcess {
 // two good built-in players: the fake's game is scored as the rules say (and
 // not waited on forever), the other game is played, and no process is left.
 func TestMisbehavingEngines(t *testing.T) {
-	t.Parallel() // beside the tests of no fake engine (the demo's are built-in): fakeProcesses sees only its own
+	t.Parallel() // beside the tests of no fake engine (the demo's are built-in); each game's fakes are marked with its name
 	if runtime.GOOS != "linux" {
 		t.Skip("the check for processes left reads /proc")
 	}
@@ -277,10 +280,14 @@ func TestMisbehavingEngines(t *testing.T) {
 		{"nboard", "stdoutflood", 0, nil, "normal"},
 	} {
 		t.Run(tc.protocol+"/"+tc.mode, func(t *testing.T) {
+			// Most games wait (for a time limit, an engine's end): side by
+			// side, each finds its own fakes by their mark.
+			t.Parallel()
+			mark := "test=" + t.Name()
 			d := newTestDB(t)
 			d.must("tournament", "new", "Misbehaviour", "--rounds", "1")
 			// --no-check: the fake that exits at start would be refused.
-			d.must("player", "add", "Fake", "--no-check", "--engine", engineSpec(tc.protocol, tc.mode, tc.n, tc.opts...))
+			d.must("player", "add", "Fake", "--no-check", "--engine", engineSpec(tc.protocol, tc.mode, tc.n, append(slices.Clip(tc.opts), mark)...))
 			for _, e := range []string{"builtin:greedy", "builtin:random", "builtin:random:2"} {
 				d.must("player", "add", e, "--engine", e)
 			}
@@ -335,7 +342,7 @@ func TestMisbehavingEngines(t *testing.T) {
 			if at, ok := stderr.at("1 Fake"); !ok || at > move+hang {
 				t.Errorf("the fake's game was recorded after %v (found %v), more than %v:\n%s", at, ok, move+hang, stderr)
 			}
-			if left := fakeProcesses(t); len(left) > 0 {
+			if left := fakeProcesses(t, mark); len(left) > 0 {
 				t.Errorf("fake engines left running: %v", left)
 			}
 			if out := stdout.String() + stderr.String(); strings.ContainsFunc(out, func(r rune) bool { return r != '\n' && unprintable(r) }) {

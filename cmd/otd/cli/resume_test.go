@@ -261,7 +261,7 @@ func TestRoundPlayStoppedLeavesNothing(t *testing.T) {
 			d.must("player", "edit", "2", "--no-check", "--engine", engineSpec("nboard", "setsid", 0, "think=2s"))
 			d.must("player", "add", "NoEOF", "--no-check", "--engine", engineSpec("gtp", "noeof", 0, "think=2s"))
 			d.must("player", "add", "IgnoreQuit", "--no-check", "--engine", engineSpec("nboard", "ignorequit", 0, "think=2s"))
-			if left := fakeProcesses(t); len(left) > 0 {
+			if left := fakeProcesses(t, ""); len(left) > 0 {
 				t.Fatalf("fake engines left by registration: %v", left)
 			}
 			d.must("round", "pair")
@@ -282,7 +282,7 @@ func TestRoundPlayStoppedLeavesNothing(t *testing.T) {
 					t.Fatalf("the engines and their children did not start: %v", seen)
 				}
 				time.Sleep(10 * time.Millisecond)
-				seen, modes = fakeProcesses(t), map[string]int{}
+				seen, modes = fakeProcesses(t, ""), map[string]int{}
 				for _, f := range seen {
 					modes[f.mode()]++
 				}
@@ -326,7 +326,7 @@ func TestRoundPlayStoppedLeavesNothing(t *testing.T) {
 					t.Errorf("left running: %v", f)
 				}
 			}
-			if left := fakeProcesses(t); len(left) > 0 {
+			if left := fakeProcesses(t, ""); len(left) > 0 {
 				t.Errorf("fake engines left running: %v", left)
 			}
 		})

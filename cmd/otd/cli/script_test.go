@@ -20,7 +20,8 @@ func TestMain(m *testing.M) {
 	if os.Getenv(asOTD) == "1" { // the test binary as otd itself, for tests that kill it
 		os.Exit(Main())
 	}
-	testscript.Main(m, map[string]func(){
+	// testscript.Main runs m only for the tests, not for otd run by a script.
+	testscript.Main(testenv.Quick(m), map[string]func(){
 		"otd": func() { os.Exit(Main()) },
 	})
 }

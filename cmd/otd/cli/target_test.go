@@ -30,7 +30,7 @@ func TestRoundPlayKeepsItsTournament(t *testing.T) {
 		done <- played{out, errs, code}
 	}()
 	// B is made once the engines run (the games have started).
-	for deadline := time.Now().Add(hang); len(fakeProcesses(t)) == 0; {
+	for deadline := time.Now().Add(hang); len(fakeProcesses(t, "")) == 0; {
 		if time.Now().After(deadline) {
 			t.Fatalf("the engines of round play did not start within %v", hang)
 		}
