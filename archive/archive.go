@@ -56,6 +56,9 @@ type Tournament struct {
 	// Notes are what reading the file noted (ReadELO), not stored: a file
 	// read as Windows-1252, a name cleaned.
 	Notes []string
+	// SetAside are the file's contradictions that its reading set aside,
+	// each with its line (the file's File.SetAside).
+	SetAside []string
 }
 
 // Entry is a player in a tournament's standings, as the file writes them.
@@ -100,7 +103,13 @@ type File struct {
 	// Problem is why it could not be read ("" when its tournament is
 	// indexed): the reader's reason with the line, no day, or a copy of a
 	// file indexed already.
-	Problem    string
+	Problem string
+	// SetAside are the contradictions of a file indexed that its reading
+	// set aside rather than refuse the file (ListReading), each with its
+	// line: a sign against the discs, a player paired twice in a round or
+	// listed twice, a published figure the games do not give, a game
+	// dropped.
+	SetAside   []string
 	Tournament int64 // its tournament's id; 0 with a problem
 	// Games is the fingerprint of its tournament's games (GamesHash): a
 	// file with the games of another is a copy of it.

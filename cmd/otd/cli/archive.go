@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/tournament"
@@ -70,32 +71,52 @@ listed with the reason, and read again at the next index.`,
 	return cmd
 }
 
-// readingFlags are how the files of a folder are read, as 'otd import elo'
-// reads one: --lenient and --bye-discs.
+// readingFlags are how the files of a folder are read: by default as the
+// rating list reads them (archive.ListReading), else as 'otd import elo'
+// reads one (--strict, --lenient), and --bye-discs.
 type readingFlags struct {
 	lenient  string
+	strict   bool
 	byeDiscs int
 }
 
 func (r *readingFlags) add(f *pflag.FlagSet) {
-	f.StringVar(&r.lenient, "lenient", "", "how to take a file that contradicts itself: `WHAT=HOW`,... as 'otd import elo' (see its --help)")
+	f.BoolVar(&r.strict, "strict", false, "refuse a file that contradicts itself, as 'otd import elo' does (default: read it as the rating list does, "+elo.ListReading.String()+")")
+	f.StringVar(&r.lenient, "lenient", "", "how to take a file that contradicts itself: `WHAT=HOW`,... as 'otd import elo' (see its --help), in place of the rating list's reading")
 	f.IntVar(&r.byeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64 or 0 for its point alone, to check the published disc totals (default: what they show, else 32)")
 }
 
-// reading is the reading the flags say.
-func (r *readingFlags) reading(f *pflag.FlagSet) (archive.Reading, error) {
+// reading is the reading the flags say, and whether they say one (a flag
+// given).
+func (r *readingFlags) reading(f *pflag.FlagSet) (archive.Reading, bool, error) {
 	n := r.byeDiscs
 	if f.Changed("bye-discs") {
 		var err error
 		if n, err = byeDiscs(n); err != nil {
-			return archive.Reading{}, err
+			return archive.Reading{}, false, err
 		}
 	}
-	reading, err := archive.ParseReading(r.lenient, n)
-	if err != nil {
-		return archive.Reading{}, usageErrorf("%w", err)
+	lenient := r.lenient
+	switch {
+	case r.strict && f.Changed("lenient"):
+		return archive.Reading{}, false, usageErrorf("one of --strict and --lenient")
+	case !r.strict && !f.Changed("lenient"):
+		lenient = elo.ListReading.String()
 	}
-	return reading, nil
+	reading, err := archive.ParseReading(lenient, n)
+	if err != nil {
+		return archive.Reading{}, false, usageErrorf("%w", err)
+	}
+	return reading, r.strict || f.Changed("lenient") || f.Changed("bye-discs"), nil
+}
+
+// readingSet is the reading the flags say, nil if they say none.
+func (r *readingFlags) readingSet(f *pflag.FlagSet) (*archive.Reading, error) {
+	reading, set, err := r.reading(f)
+	if err != nil || !set {
+		return nil, err
+	}
+	return &reading, nil
 }
 
 // archiveIndexOptions are the flags of 'otd archive index': the archive
@@ -151,7 +172,7 @@ archive is one file a rating officer keeps beside the folder).`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 	}
 	cmd.RunE = func(cmd *cobra.Command, args []string) (err error) {
-		if o.Options.Reading, err = rf.reading(cmd.Flags()); err != nil {
+		if o.Options.Reading, _, err = rf.reading(cmd.Flags()); err != nil {
 			return err
 		}
 		o.DB, o.Dir = *db, args[0]

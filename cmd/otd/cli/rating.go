@@ -28,12 +28,17 @@ func (g *globals) today() time.Time {
 }
 
 // ratingSource opens the games that --archive names: a folder of .ELO
-// files, read into memory as r says (the files it cannot read said on
-// stderr, in one line), or an archive database; and the function that
-// closes it.
-func (g *globals) ratingSource(path string, r archive.Reading) (archive.Games, func(), error) {
+// files, read into memory as r says (nil: as the rating list reads them,
+// archive.ListReading; the files it cannot read said on stderr, in one
+// line), or an archive database (r nil: read as it was indexed); and the
+// function that closes it.
+func (g *globals) ratingSource(path string, r *archive.Reading) (archive.Games, func(), error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		f, err := archive.ReadDir(path, archive.Options{Reading: r, Build: interchange.ArchiveGames})
+		reading := archive.ListReading
+		if r != nil {
+			reading = *r
+		}
+		f, err := archive.ReadDir(path, archive.Options{Reading: reading, Build: interchange.ArchiveGames})
 		if err != nil {
 			return nil, nil, inputError(err)
 		}
@@ -51,8 +56,8 @@ func (g *globals) ratingSource(path string, r archive.Reading) (archive.Games, f
 		}
 		return f, func() {}, nil
 	}
-	if r != (archive.Reading{}) {
-		return nil, nil, usageErrorf("--lenient and --bye-discs go with a folder of .ELO files (--archive DIR): the database %s has its files read as 'otd archive index' read them", path)
+	if r != nil {
+		return nil, nil, usageErrorf("--strict, --lenient and --bye-discs go with a folder of .ELO files (--archive DIR): the database %s has its files read as 'otd archive index' read them", path)
 	}
 	st, err := openArchive(path, false)
 	if err != nil {
@@ -86,7 +91,7 @@ func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]ar
 			return list, path, nil
 		}
 	}
-	src, done, err := g.ratingSource(path, archive.Reading{})
+	src, done, err := g.ratingSource(path, nil)
 	if err != nil {
 		return nil, "", err
 	}
@@ -100,7 +105,7 @@ func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]ar
 
 type ratingOptions struct {
 	Archive   string
-	Reading   archive.Reading // of a folder
+	Reading   *archive.Reading // of a folder; nil: the rating list's
 	At        tournament.Date
 	All       bool
 	Country   string // normalised (FRA); "": every country
@@ -166,7 +171,7 @@ listed, official.`,
 					return usageErrorf("rating: --country: %v", err)
 				}
 			}
-			if o.Reading, err = rf.reading(cmd.Flags()); err != nil {
+			if o.Reading, err = rf.readingSet(cmd.Flags()); err != nil {
 				return err
 			}
 			return runF(o)
@@ -352,7 +357,7 @@ const previewNewIDs = 99_000_000
 // ratingPreviewOptions are the flags of 'otd rating preview'.
 type ratingPreviewOptions struct {
 	Archive string
-	Reading archive.Reading // of a folder
+	Reading *archive.Reading // of a folder; nil: the rating list's
 	At      tournament.Date
 	MinPart int
 	JSON    bool
@@ -378,7 +383,7 @@ is in the archive already: its games would count twice.`,
 		Example: "  otd rating preview\n  otd rating preview --archive ~/wof-archive --at 2025-01-01 --json",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) (err error) {
-			if o.Reading, err = rf.reading(cmd.Flags()); err != nil {
+			if o.Reading, err = rf.readingSet(cmd.Flags()); err != nil {
 				return err
 			}
 			return runF(o)
