@@ -227,4 +227,6 @@ type Store interface {
 	// players, black's result, the tournament's Start; a game of a player
 	// without an id (0) is left out.
 	RatingGames(ctx context.Context) ([]rating.Game, error)
+	// Starts returns the first day of every tournament, in no order.
+	Starts(ctx context.Context) ([]time.Time, error)
 }

@@ -376,3 +376,19 @@ func (a *Archive) RatingGames(ctx context.Context) ([]rating.Game, error) {
 	}, `SELECT tournament_id, black, white, result FROM game WHERE black > 0 AND white > 0`)
 	return games, err
 }
+
+// Starts returns the first day of every tournament.
+func (a *Archive) Starts(ctx context.Context) ([]time.Time, error) {
+	var starts []time.Time
+	d := days{}
+	err := a.query(ctx, func(r *sql.Rows) error {
+		var s string
+		if err := r.Scan(&s); err != nil {
+			return err
+		}
+		t, err := d.parse(s)
+		starts = append(starts, t)
+		return err
+	}, `SELECT start_day FROM tournament`)
+	return starts, err
+}
