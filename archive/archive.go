@@ -16,8 +16,10 @@
 //
 // Each file is read as 'otd import elo' reads it (ReadELO: elo.ReadWith,
 // and the tournament built by the Build its caller hands over,
-// interchange.ArchiveGames, with the same --lenient rules); a file refused
-// is reported with the reader's reason. The archive's domain, beside
+// interchange.ArchiveGames, with the same --lenient rules), by the
+// commands as the rating list reads it (ListReading: a file's
+// contradictions set aside and kept with the file, File.SetAside, its
+// games counted); a file refused is reported with the reader's reason. The archive's domain, beside
 // package tournament (DESIGN.md): of ours it imports the leaves and the
 // file formats (elo for the file, rating for the list) and internal/txt,
 // for names compared as the director's commands compare them (FoldName).
