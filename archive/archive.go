@@ -16,8 +16,10 @@
 //
 // Each file is read as 'otd import elo' reads it (ReadELO: elo.ReadWith,
 // and the tournament built by the Build its caller hands over,
-// interchange.ArchiveGames, with the same --lenient rules); a file refused
-// is reported with the reader's reason. The archive's domain, beside
+// interchange.ArchiveGames, with the same --lenient rules), by the
+// commands as the rating list reads it (ListReading: a file's
+// contradictions set aside and kept with the file, File.SetAside, its
+// games counted); a file refused is reported with the reader's reason. The archive's domain, beside
 // package tournament (DESIGN.md): of ours it imports the leaves and the
 // file formats (elo for the file, rating for the list) and internal/txt,
 // for names compared as the director's commands compare them (FoldName).
@@ -56,6 +58,9 @@ type Tournament struct {
 	// Notes are what reading the file noted (ReadELO), not stored: a file
 	// read as Windows-1252, a name cleaned.
 	Notes []string
+	// SetAside are the file's contradictions that its reading set aside,
+	// each with its line (the file's File.SetAside).
+	SetAside []string
 }
 
 // Entry is a player in a tournament's standings, as the file writes them.
@@ -100,7 +105,13 @@ type File struct {
 	// Problem is why it could not be read ("" when its tournament is
 	// indexed): the reader's reason with the line, no day, or a copy of a
 	// file indexed already.
-	Problem    string
+	Problem string
+	// SetAside are the contradictions of a file indexed that its reading
+	// set aside rather than refuse the file (ListReading), each with its
+	// line: a sign against the discs, a player paired twice in a round or
+	// listed twice, a published figure the games do not give, a game
+	// dropped.
+	SetAside   []string
 	Tournament int64 // its tournament's id; 0 with a problem
 	// Games is the fingerprint of its tournament's games (GamesHash): a
 	// file with the games of another is a copy of it.
@@ -218,4 +229,6 @@ type Store interface {
 	// players, black's result, the tournament's Start; a game of a player
 	// without an id (0) is left out.
 	RatingGames(ctx context.Context) ([]rating.Game, error)
+	// Starts returns the first day of every tournament, in no order.
+	Starts(ctx context.Context) ([]time.Time, error)
 }

@@ -263,8 +263,11 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 		} else if first, ok := indexed[in.File.Games]; ok && p.err == nil && in.File.Games != "" {
 			p.err = fmt.Errorf("the same games as %s (another name or header): a copy, whose games would count twice; delete one", first)
 		}
+		if p.err == nil {
+			in.File.SetAside = p.in.Tournament.SetAside
+		}
 		if p.err != nil {
-			in.File.Problem, in.File.Games, in.Tournament = p.err.Error(), "", nil
+			in.File.Problem, in.File.Games, in.File.SetAside, in.Tournament = p.err.Error(), "", nil, nil
 			sc.problems = append(sc.problems, in.File)
 		} else {
 			indexed[in.File.Hash] = in.File.Path

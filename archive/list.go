@@ -14,6 +14,8 @@ import (
 type Games interface {
 	RatingGames(ctx context.Context) ([]rating.Game, error)
 	People(ctx context.Context, ids ...int) ([]Person, error)
+	// Starts returns the first day of every tournament, in no order.
+	Starts(ctx context.Context) ([]time.Time, error)
 }
 
 // List is the rating list at a date (package rating) with each player's
@@ -21,6 +23,9 @@ type Games interface {
 type List struct {
 	*rating.List
 	Entries []Rated // in the order of the list's Players: the rated by rating, then the unrated
+	// Later is how many tournaments of the archive start after the list's
+	// day: their games are left out (a list is fitted at its day).
+	Later int
 }
 
 // Rated is a player's entry in a list, with their name.
@@ -51,7 +56,16 @@ func Rate(ctx context.Context, src Games, at time.Time, o rating.Options) (*List
 	for _, p := range people {
 		names[p.ID] = p.LatestAt(at) // a list of 2000 names players as they were then
 	}
+	starts, err := src.Starts(ctx)
+	if err != nil {
+		return nil, err
+	}
 	list := &List{List: l, Entries: make([]Rated, len(l.Players))}
+	for _, s := range starts {
+		if s.After(at) {
+			list.Later++
+		}
+	}
 	rank := 0
 	for i, p := range l.Players {
 		e := Rated{Player: p, Name: names[p.ID].Name(), Country: names[p.ID].Country}
@@ -114,6 +128,15 @@ func (f *Folder) RatingGames(context.Context) ([]rating.Game, error) {
 		gs = append(gs, t.RatingGames()...)
 	}
 	return gs, nil
+}
+
+// Starts returns the first day of every tournament of the folder.
+func (f *Folder) Starts(context.Context) ([]time.Time, error) {
+	s := make([]time.Time, len(f.Tournaments))
+	for i, t := range f.Tournaments {
+		s[i] = t.Start
+	}
+	return s, nil
 }
 
 // People returns the players of the folder's tournaments, as Store.People.

@@ -14,13 +14,20 @@ import (
 
 // Reading is how the archive reads a file, as 'otd import elo' reads one:
 // how to take a file that contradicts itself (elo.Lenient, none: the
-// file is refused) and the discs a bye counts, as Settings.ByeDiscs (0:
-// what the published totals show, else 32; scoring.NoByeDiscs: its point
-// alone; it matters only to check the published disc totals).
+// file is refused; ListReading: as the rating list does) and the discs a
+// bye counts, as Settings.ByeDiscs (0: what the published totals show,
+// else 32; scoring.NoByeDiscs: its point alone; it matters only to check
+// the published disc totals).
 type Reading struct {
 	Lenient  elo.Lenient
 	ByeDiscs int
 }
+
+// ListReading is the rating list's reading of the archive (RULES.md
+// section 8, elo.ListReading): every game counts, the contradictions of a
+// file set aside (File.SetAside), not the file. 'otd archive index' and
+// 'otd rating' read so unless told otherwise (--strict, --lenient).
+var ListReading = Reading{Lenient: elo.ListReading}
 
 // ParseReading is the reading of --lenient (elo.ParseLenient) and
 // --bye-discs.
@@ -30,7 +37,7 @@ func ParseReading(lenient string, byeDiscs int) (Reading, error) {
 }
 
 // String is the reading as the archive records it with each file, to read
-// the file again when the reading changes: "" for the default,
+// the file again when the reading changes: "" for the strict reading,
 // "sign=discs,totals=games bye-discs=40".
 func (r Reading) String() string {
 	s := r.Lenient.String()
@@ -42,12 +49,13 @@ func (r Reading) String() string {
 
 // Build builds the tournament of an .ELO file as 'otd import elo' builds
 // it, named title (the file's %%Tournament, else its name) and read as r
-// says, and returns its Swiss rounds and its rated games (Tournament.Games:
+// says, and returns its Swiss rounds, its rated games (Tournament.Games:
 // its rounds' and its final phase's, Round 0, with a result, the byes and
-// forfeits left out), or the error that refuses the file. The archive reads
+// forfeits left out) and the contradictions of the file that the reading
+// set aside (File.SetAside), or the error that refuses the file. The archive reads
 // files through package elo and is handed the builder of tournaments
 // (interchange.ArchiveGames) by its caller: it imports no adapter.
-type Build func(f *elo.File, title string, r Reading) (rounds int, games []Game, err error)
+type Build func(f *elo.File, title string, r Reading) (rounds int, games []Game, setAside []string, err error)
 
 // ReadELO reads a tournament from the content of an .ELO file as 'otd
 // import elo' reads it (elo.ReadWith, then build: the tournament built and
@@ -78,11 +86,11 @@ func ReadELO(name string, data []byte, r Reading, build Build) (*Tournament, err
 	}
 	base := path.Base(name)
 	title := cmp.Or(f.Value("Tournament"), strings.TrimSuffix(base, path.Ext(base)))
-	rounds, games, err := build(f, title, r)
+	rounds, games, setAside, err := build(f, title, r)
 	if err != nil {
 		return nil, err
 	}
-	t := &Tournament{File: name, Name: title, Place: f.Value("Country"), Start: start, End: end, Rounds: rounds, Games: games}
+	t := &Tournament{File: name, Name: title, Place: f.Value("Country"), Start: start, End: end, Rounds: rounds, Games: games, SetAside: setAside}
 	if f.Windows1252 {
 		t.Notes = append(t.Notes, txt.Windows1252Note)
 	}

@@ -60,6 +60,11 @@ type File struct {
 	// 440473 B"): games a file leaves out of the rating, unplayed or not to
 	// be rated; Read reads them for what they say, and Write writes none.
 	Commented []Commented
+	// Signs are the game lines whose sign contradicts their discs, or
+	// whose discs add up to more than the board's 64, that ReadWith read
+	// as Options.Sign says (SignSign, SignDiscs): each line and its game
+	// as the discs say it.
+	Signs []Commented
 	// Otd is what otd adds to its own files in "% otd:" comment lines, which
 	// the rating list reads as comments: nil in other programs' files.
 	Otd *Otd

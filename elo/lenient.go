@@ -23,12 +23,27 @@ type Lenient struct {
 	// Listed: a player id listed twice in the standings ("first"): the
 	// first line counts, the others are left aside.
 	Listed string
+	// Games: the games read for the rating list ("list", RULES.md section
+	// 8): a game against oneself, and a game of "??????" where several
+	// players of the standings have no id (it cannot be attributed), are
+	// dropped; a player of the games who is not in the standings is added
+	// from them.
+	Games string
 	// Names: a name otd refuses (txt.CheckName: a control character,
 	// more than 200 characters) is cleaned ("clean", txt.CleanName) and
 	// noted, not refused: the archive keeps a file's games whatever its
 	// names.
 	Names string
 }
+
+// ListReading is how the rating list reads a file (RULES.md section 8):
+// every game counts, also in a file that contradicts itself. The sign
+// gives the result where the discs disagree, a player paired twice in a
+// round keeps both games, published scores and disc totals the games do
+// not give are set aside, a player listed twice is taken from the first
+// line, and only a game that cannot be attributed (or against oneself)
+// is dropped, never the file.
+var ListReading = Lenient{Sign: SignSign, Rounds: "split", Totals: "games", Listed: "first", Games: "list"}
 
 // ParseLenient reads --lenient: comma-separated WHAT=HOW (the values of
 // Lenient; 'otd import elo --help' lists them).
@@ -46,10 +61,12 @@ func ParseLenient(s string) (Lenient, error) {
 			l.Totals = v
 		case k == "listed" && v == "first":
 			l.Listed = v
+		case k == "games" && v == "list":
+			l.Games = v
 		case k == "names" && v == "clean":
 			l.Names = v
 		default:
-			return Lenient{}, fmt.Errorf("--lenient %q: want sign=discs, sign=sign, rounds=split, totals=games, listed=first or names=clean, comma-separated", kv)
+			return Lenient{}, fmt.Errorf("--lenient %q: want sign=discs, sign=sign, rounds=split, totals=games, listed=first, games=list or names=clean, comma-separated", kv)
 		}
 	}
 	return l, nil
@@ -59,7 +76,7 @@ func ParseLenient(s string) (Lenient, error) {
 // none.
 func (l Lenient) String() string {
 	var kv []string
-	for _, f := range [][2]string{{"sign", string(l.Sign)}, {"rounds", l.Rounds}, {"totals", l.Totals}, {"listed", l.Listed}, {"names", l.Names}} {
+	for _, f := range [][2]string{{"sign", string(l.Sign)}, {"rounds", l.Rounds}, {"totals", l.Totals}, {"listed", l.Listed}, {"games", l.Games}, {"names", l.Names}} {
 		if f[1] != "" {
 			kv = append(kv, f[0]+"="+f[1])
 		}

@@ -130,7 +130,8 @@ type Options struct {
 	// Sign is what a sign that contradicts the discs ("11 (25)>(39) 22")
 	// means: SignRefuse (the zero value) refuses the file, SignDiscs takes
 	// the result as the discs say it, SignSign as the sign says it, without
-	// discs.
+	// discs (also where the discs add up to more than the board's 64,
+	// which the other rules refuse). File.Signs lists those lines.
 	Sign SignRule
 }
 
@@ -310,12 +311,15 @@ func (f *File) addGames(text string, ms [][]int, n int, cur *[]Game, lines *[]in
 	for _, m := range ms {
 		g, col, ok := game(text, m)
 		if !ok {
+			over := g.BlackDiscs+g.WhiteDiscs > 64
 			switch {
-			case g.BlackDiscs+g.WhiteDiscs > 64:
+			case over && o.Sign != SignSign:
 				return bad(col, fmt.Sprintf("the discs add up to %d, more than the board's 64 squares", g.BlackDiscs+g.WhiteDiscs))
 			case o.Sign == SignRefuse:
 				return bad(col, "the discs do not match the sign between them")
-			case o.Sign == SignSign: // the sign wins: a result without discs
+			}
+			f.Signs = append(f.Signs, Commented{Line: n, Game: g})
+			if o.Sign == SignSign { // the sign wins: a result without discs
 				g = Game{Black: g.Black, White: g.White, NoDiscs: true, Loser: map[byte]Color{'<': Black, '>': White}[text[col-1]]}
 			}
 		}

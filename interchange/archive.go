@@ -16,22 +16,23 @@ import (
 // file as 'otd import elo' does (FromELOWith with the file's own rules,
 // ELOSettings, the reading's --lenient and --bye-discs; the tournament
 // validated), so that a file is in the archive exactly when it can be
-// imported, and returns its Swiss rounds and its rated games. A name otd
+// imported, and returns its Swiss rounds, its rated games and the
+// contradictions the reading set aside, each with its line. A name otd
 // refuses is cleaned, not refused: a bad name must not drop a file's games
 // (the archive cleans its entries' names itself).
-func ArchiveGames(f *elo.File, title string, r archive.Reading) (int, []archive.Game, error) {
+func ArchiveGames(f *elo.File, title string, r archive.Reading) (int, []archive.Game, []string, error) {
 	s := tournament.DefaultSettings(title, 1)
 	s.ByeDiscs = r.ByeDiscs
 	l := r.Lenient
 	l.Names = "clean"
-	tm, _, err := FromELOWith(f, ELOSettings(f, s), l)
+	tm, _, setAside, err := fromELO(f, ELOSettings(f, s), l)
 	if err == nil {
 		err = tm.Validate()
 	}
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
-	return tm.Rounds, ratedGames(tm, func(p tournament.Player) int { return p.WOFID }), nil
+	return tm.Rounds, ratedGames(tm, func(p tournament.Player) int { return p.WOFID }), setAside, nil
 }
 
 // ToArchive makes the archive's tournament of a director's tournament,

@@ -61,6 +61,15 @@ func FromELO(f *elo.File, s tournament.Settings) (*tournament.Tournament, []stri
 // show, byes guessed where a round would have two, game lines written as
 // comments, the file's round numbering where it is not 1, 2, 3...
 func FromELOWith(f *elo.File, s tournament.Settings, l elo.Lenient) (*tournament.Tournament, []string, error) {
+	t, notes, _, err := fromELO(f, s, l)
+	return t, notes, err
+}
+
+// fromELO is FromELOWith, and the contradictions that l set aside (each
+// also a note): a sign against the discs, a player paired twice in a
+// round or listed twice, a published figure the games do not give, a game
+// dropped or a player added (elo.Lenient.Games).
+func fromELO(f *elo.File, s tournament.Settings, l elo.Lenient) (*tournament.Tournament, []string, []string, error) {
 	if len(f.Rounds) == 0 && len(f.Unrounded) == 0 && len(f.Added) > 0 {
 		// Only labelled blocks ("%Final", "%Semi-finals"): they are the
 		// event's games, without a Swiss before them.
@@ -79,33 +88,73 @@ func FromELOWith(f *elo.File, s tournament.Settings, l elo.Lenient) (*tournament
 	if len(f.Added) > 0 {
 		strict := l
 		strict.Totals = ""
-		if _, _, err := build(f, s, strict, false); err != nil {
-			_, _, err2 := build(f, s, strict, true)
+		if _, err := build(f, s, strict, false); err != nil {
+			_, err2 := build(f, s, strict, true)
 			countAdded = err2 == nil
 		}
 	}
-	return build(f, s, l, countAdded)
+	b, err := build(f, s, l, countAdded)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return b.t, b.notes, b.setAside, nil
 }
 
 // build builds the tournament of f; countAdded: the published scores count
 // every added result, not only those of labelled blocks.
-func build(f *elo.File, s tournament.Settings, l elo.Lenient, countAdded bool) (*tournament.Tournament, []string, error) {
+func build(f *elo.File, s tournament.Settings, l elo.Lenient, countAdded bool) (*builder, error) {
 	b := &builder{f: f, l: l, num: map[int]int{}, countAdded: countAdded}
 	b.t = &tournament.Tournament{Settings: s}
 	if f.Windows1252 {
 		b.notes = append(b.notes, txt.Windows1252Note)
 	}
+	for _, c := range f.Signs {
+		how := "the discs say who won"
+		if l.Sign == elo.SignSign {
+			how = "the sign says who won, without discs"
+		}
+		b.aside(fmt.Sprintf("%sthe discs (%d)-(%d) do not match the sign, or add up to more than 64: %s (--lenient sign=%s)", at(c.Line), c.Game.BlackDiscs, c.Game.WhiteDiscs, how, l.Sign))
+	}
 	b.header()
 	if err := b.players(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := b.championship(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := b.rounds(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return b.finish()
+	return b, b.finish()
+}
+
+// aside notes a contradiction of the file that b.l sets aside.
+func (b *builder) aside(note string) {
+	b.notes = append(b.notes, note)
+	b.setAside = append(b.setAside, note)
+}
+
+// unrated says why the rating list's reading (elo.Lenient.Games) drops a
+// game: against oneself, or of ?????? where several players have no id;
+// "" if it does not.
+func (b *builder) unrated(g elo.Game) string {
+	switch {
+	case b.l.Games == "":
+	case g.Black == g.White && (g.Black != 0 || len(b.zero) <= 1):
+		return fmt.Sprintf("player id %d plays against themselves", g.Black)
+	case (g.Black == 0 || g.White == 0) && len(b.zero) > 1:
+		return fmt.Sprintf("a game of ??????, but %d players have no id (lines %s): which one played cannot be told", len(b.zero), strings.Trim(fmt.Sprint(b.zero), "[]"))
+	}
+	return ""
+}
+
+// dropped tells whether game g at line is dropped (unrated), and notes it.
+func (b *builder) dropped(g elo.Game, line int) bool {
+	why := b.unrated(g)
+	if why != "" {
+		b.aside(fmt.Sprintf("%s%s: the game is dropped (--lenient games=list)", at(line), why))
+	}
+	return why != ""
 }
 
 // header takes the event's days, host country and director from the
@@ -185,9 +234,11 @@ type builder struct {
 	l     elo.Lenient
 	t     *tournament.Tournament
 	notes []string
-	num   map[int]int // by id: player number
-	lines []int       // by player number - 1: their standings line (0: none)
-	zero  []int       // the standings lines of players without an id
+	// setAside are the notes of the contradictions l set aside.
+	setAside []string
+	num      map[int]int // by id: player number
+	lines    []int       // by player number - 1: their standings line (0: none)
+	zero     []int       // the standings lines of players without an id
 	// The rounds as placed: the games, each with its line, and (for otd's
 	// files) the file's round each holds.
 	placed [][]placedGame
@@ -243,7 +294,7 @@ func (b *builder) players() error {
 			if b.l.Listed == "" {
 				return invalid(line, "player id %d is listed twice (first on line %d)", p.ID, b.lines[n-1])
 			}
-			b.notes = append(b.notes, fmt.Sprintf("%splayer id %d is listed twice: the first line (%d) counts, this one is left aside (--lenient listed=first)", at(line), p.ID, b.lines[n-1]))
+			b.aside(fmt.Sprintf("%splayer id %d is listed twice: the first line (%d) counts, this one is left aside (--lenient listed=first)", at(line), p.ID, b.lines[n-1]))
 			continue
 		}
 		n := len(b.t.Players) + 1
@@ -309,8 +360,10 @@ func (b *builder) lookup(id, line int) (int, error) {
 	switch {
 	case id == 0 && len(b.zero) > 1:
 		return 0, invalid(line, "a game of ??????, but %d players have no id (lines %s): which one played cannot be told", len(b.zero), strings.Trim(fmt.Sprint(b.zero), "[]"))
-	case len(b.f.Standings) > 0:
+	case len(b.f.Standings) > 0 && b.l.Games == "":
 		return 0, invalid(line, "player id %d is not in the standings", id)
+	case len(b.f.Standings) > 0:
+		b.aside(fmt.Sprintf("%splayer id %d is not in the standings: added from the games (--lenient games=list)", at(line), id))
 	}
 	n := len(b.t.Players) + 1 // a file without standings: its players are its games'
 	b.t.Players = append(b.t.Players, tournament.Player{Number: n, WOFID: id, Name: idName(id), FirstRound: 1})
@@ -388,11 +441,14 @@ func (b *builder) rounds() error {
 			empty = append(empty, label)
 			continue
 		}
-		pg := make([]placedGame, len(gs))
+		pg := make([]placedGame, 0, len(gs))
 		for i, g := range gs {
-			pg[i].g = g
+			line := 0
 			if r < len(f.GameLines) && i < len(f.GameLines[r]) {
-				pg[i].line = f.GameLines[r][i]
+				line = f.GameLines[r][i]
+			}
+			if !b.dropped(g, line) {
+				pg = append(pg, placedGame{g, line})
 			}
 		}
 		b.placed, b.from = append(b.placed, pg), append(b.from, r)
@@ -409,7 +465,9 @@ func (b *builder) rounds() error {
 		if i < len(f.UnroundedFrom) {
 			line = f.UnroundedFrom[i].Line
 		}
-		b.place(numbered, placedGame{g, line})
+		if !b.dropped(g, line) {
+			b.place(numbered, placedGame{g, line})
+		}
 	}
 	if n := len(f.Unrounded); n > 0 {
 		b.notes = append(b.notes, fmt.Sprintf("%s the file gives no round (before its first %%Round line, or in a block without a number): placed in rounds %d-%d in the file's order, each in the first round where both players are free",
@@ -429,6 +487,9 @@ func (b *builder) rounds() error {
 		line := 0
 		if i < len(f.AddedFrom) {
 			line = f.AddedFrom[i].Line
+		}
+		if b.unrated(g) != "" {
+			continue // dropped (finish)
 		}
 		for _, id := range []int{g.Black, g.White} {
 			if _, err := b.lookup(id, line); err != nil {
@@ -539,7 +600,7 @@ func (b *builder) round(r int) error {
 				return invalid(pg.line, "round %d: player id %d has another game in the round (%s)", r+1, id, strings.TrimSuffix(at(other), ": "))
 			}
 			b.place(r+1, pg)
-			b.notes = append(b.notes, fmt.Sprintf("%sround %d: player id %d has another game in the round (%s): this game is moved to a later round (--lenient rounds=split)", at(pg.line), r+1, id, strings.TrimSuffix(at(other), ": ")))
+			b.aside(fmt.Sprintf("%sround %d: player id %d has another game in the round (%s): this game is moved to a later round (--lenient rounds=split)", at(pg.line), r+1, id, strings.TrimSuffix(at(other), ": ")))
 			continue
 		}
 		mark(bn, pg.line)
@@ -608,7 +669,7 @@ func (b *builder) round(r int) error {
 
 // finish adds the final phase, the byes, absences and withdrawals, checks
 // the published figures, and infers the final phase's matches.
-func (b *builder) finish() (*tournament.Tournament, []string, error) {
+func (b *builder) finish() error {
 	f, o, t := b.f, b.f.Otd, b.t
 	n := len(t.Players)
 	var final []tournament.Game
@@ -619,10 +680,13 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 		if i < len(f.AddedFrom) {
 			line = f.AddedFrom[i].Line
 		}
+		if b.dropped(g, line) {
+			continue
+		}
 		bn, _ := b.lookup(g.Black, line)
 		wn, _ := b.lookup(g.White, line)
 		if bn == wn {
-			return nil, nil, invalid(line, "player id %d plays against themselves", g.Black)
+			return invalid(line, "player id %d plays against themselves", g.Black)
 		}
 		k := len(final) + 1
 		ref := tournament.FinalRef{Game: k, Seq: k}
@@ -699,7 +763,7 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 	if o == nil {
 		b.inferByes(published)
 	} else if err := checkStatuses(t, o, b.num); err != nil {
-		return nil, nil, err
+		return err
 	}
 	// Every published score.
 	for i, p := range b.published {
@@ -708,12 +772,12 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 		}
 		msg := fmt.Sprintf("%s: published score %v, but the games and byes give %v", text(t.Players[i].Name), p.Score, b.points[i])
 		if b.l.Totals == "" {
-			return nil, nil, invalid(b.lines[i], "%s", msg)
+			return invalid(b.lines[i], "%s", msg)
 		}
-		b.notes = append(b.notes, at(b.lines[i])+msg+" (--lenient totals=games)")
+		b.aside(at(b.lines[i]) + msg + " (--lenient totals=games)")
 	}
 	if err := b.checkDiscs(finalDiscs, finalEmpties, discsCounted); err != nil {
-		return nil, nil, err
+		return err
 	}
 	t.FinalGames = final
 	notes := b.notes
@@ -727,7 +791,7 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 			return fmt.Sprintf("added result %d", seq)
 		})
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		notes = append(notes, inferred...)
 		if len(t.Categories) > 0 {
@@ -738,7 +802,7 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 		// The event's seeds were its program's standings: the file's order.
 		rows, err := t.Standings(t.Rounds)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		for i, r := range rows[:min(8, len(rows))] {
 			if r.Player != i+1 {
@@ -754,10 +818,11 @@ func (b *builder) finish() (*tournament.Tournament, []string, error) {
 	}
 	if o != nil && len(o.Numbers) > 0 {
 		if err := renumber(t, o.Numbers); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
-	return t, notes, nil
+	b.notes = notes
+	return nil
 }
 
 // renumber gives the players the numbers they had in otd (numbers, in the
@@ -858,7 +923,7 @@ func (b *builder) checkDiscs(finalDiscs, finalEmpties []int, counted bool) error
 		if b.l.Totals == "" {
 			return invalid(b.lines[i], "%s", msg)
 		}
-		b.notes = append(b.notes, at(b.lines[i])+msg+" (--lenient totals=games)")
+		b.aside(at(b.lines[i]) + msg + " (--lenient totals=games)")
 	}
 	if withEmpties > 0 {
 		b.notes = append(b.notes, fmt.Sprintf("the published disc totals of %s give them the empty squares of the games they won, as RULES.md section 2 and otd do", tournament.Plural(withEmpties, "player")))

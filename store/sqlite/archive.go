@@ -56,10 +56,16 @@ func (a *Archive) Files(ctx context.Context) ([]archive.File, error) {
 	var files []archive.File
 	err := a.query(ctx, func(r *sql.Rows) error {
 		var f archive.File
+		var setAside string
+		if err := r.Scan(&f.Path, &f.Hash, &f.Size, &f.Reading, &f.Problem, &f.Tournament, &f.Games, &setAside); err != nil {
+			return err
+		}
+		if setAside != "" {
+			f.SetAside = strings.Split(setAside, "\n")
+		}
 		files = append(files, f)
-		p := &files[len(files)-1]
-		return r.Scan(&p.Path, &p.Hash, &p.Size, &p.Reading, &p.Problem, &p.Tournament, &p.Games)
-	}, `SELECT f.path, f.hash, f.size, f.reading, f.problem, coalesce(t.id, 0), f.games FROM file f LEFT JOIN tournament t ON t.file_id = f.id ORDER BY f.path`)
+		return nil
+	}, `SELECT f.path, f.hash, f.size, f.reading, f.problem, coalesce(t.id, 0), f.games, f.set_aside FROM file f LEFT JOIN tournament t ON t.file_id = f.id ORDER BY f.path`)
 	return files, err
 }
 
@@ -83,7 +89,7 @@ func (a *Archive) Update(ctx context.Context, remove []string, put []archive.Ind
 			}
 		}()
 		del := prepare(`DELETE FROM file WHERE path = ?`)
-		insFile := prepare(`INSERT INTO file (path, hash, size, reading, problem, games) VALUES (?, ?, ?, ?, ?, ?)`)
+		insFile := prepare(`INSERT INTO file (path, hash, size, reading, problem, games, set_aside) VALUES (?, ?, ?, ?, ?, ?, ?)`)
 		insTournament := prepare(`INSERT INTO tournament (file_id, name, place, start_day, end_day, rounds) VALUES (?, ?, ?, ?, ?, ?)`)
 		insEntry := prepare(`INSERT INTO entry (tournament_id, rank, player, new, last, first, country, score, discs, rating)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
@@ -99,7 +105,7 @@ func (a *Archive) Update(ctx context.Context, remove []string, put []archive.Ind
 			if _, err := del.Exec(f.Path); err != nil {
 				return err
 			}
-			res, err := insFile.Exec(f.Path, f.Hash, f.Size, f.Reading, f.Problem, f.Games)
+			res, err := insFile.Exec(f.Path, f.Hash, f.Size, f.Reading, f.Problem, f.Games, strings.Join(f.SetAside, "\n"))
 			if err != nil {
 				return fmt.Errorf("archive file %s: %w", f.Path, err)
 			}
@@ -369,4 +375,20 @@ func (a *Archive) RatingGames(ctx context.Context) ([]rating.Game, error) {
 		return err
 	}, `SELECT tournament_id, black, white, result FROM game WHERE black > 0 AND white > 0`)
 	return games, err
+}
+
+// Starts returns the first day of every tournament.
+func (a *Archive) Starts(ctx context.Context) ([]time.Time, error) {
+	var starts []time.Time
+	d := days{}
+	err := a.query(ctx, func(r *sql.Rows) error {
+		var s string
+		if err := r.Scan(&s); err != nil {
+			return err
+		}
+		t, err := d.parse(s)
+		starts = append(starts, t)
+		return err
+	}, `SELECT start_day FROM tournament`)
+	return starts, err
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/interchange"
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/tournament"
@@ -70,32 +71,52 @@ listed with the reason, and read again at the next index.`,
 	return cmd
 }
 
-// readingFlags are how the files of a folder are read, as 'otd import elo'
-// reads one: --lenient and --bye-discs.
+// readingFlags are how the files of a folder are read: by default as the
+// rating list reads them (archive.ListReading), else as 'otd import elo'
+// reads one (--strict, --lenient), and --bye-discs.
 type readingFlags struct {
 	lenient  string
+	strict   bool
 	byeDiscs int
 }
 
 func (r *readingFlags) add(f *pflag.FlagSet) {
-	f.StringVar(&r.lenient, "lenient", "", "how to take a file that contradicts itself: `WHAT=HOW`,... as 'otd import elo' (see its --help)")
+	f.BoolVar(&r.strict, "strict", false, "refuse a file that contradicts itself, as 'otd import elo' does (default: read it as the rating list does, "+elo.ListReading.String()+")")
+	f.StringVar(&r.lenient, "lenient", "", "how to take a file that contradicts itself: `WHAT=HOW`,... as 'otd import elo' (see its --help), in place of the rating list's reading")
 	f.IntVar(&r.byeDiscs, "bye-discs", 0, "the discs a bye counts, 32 to 64 or 0 for its point alone, to check the published disc totals (default: what they show, else 32)")
 }
 
-// reading is the reading the flags say.
-func (r *readingFlags) reading(f *pflag.FlagSet) (archive.Reading, error) {
+// reading is the reading the flags say, and whether they say one (a flag
+// given).
+func (r *readingFlags) reading(f *pflag.FlagSet) (archive.Reading, bool, error) {
 	n := r.byeDiscs
 	if f.Changed("bye-discs") {
 		var err error
 		if n, err = byeDiscs(n); err != nil {
-			return archive.Reading{}, err
+			return archive.Reading{}, false, err
 		}
 	}
-	reading, err := archive.ParseReading(r.lenient, n)
-	if err != nil {
-		return archive.Reading{}, usageErrorf("%w", err)
+	lenient := r.lenient
+	switch {
+	case r.strict && f.Changed("lenient"):
+		return archive.Reading{}, false, usageErrorf("one of --strict and --lenient")
+	case !r.strict && !f.Changed("lenient"):
+		lenient = elo.ListReading.String()
 	}
-	return reading, nil
+	reading, err := archive.ParseReading(lenient, n)
+	if err != nil {
+		return archive.Reading{}, false, usageErrorf("%w", err)
+	}
+	return reading, r.strict || f.Changed("lenient") || f.Changed("bye-discs"), nil
+}
+
+// readingSet is the reading the flags say, nil if they say none.
+func (r *readingFlags) readingSet(f *pflag.FlagSet) (*archive.Reading, error) {
+	reading, set, err := r.reading(f)
+	if err != nil || !set {
+		return nil, err
+	}
+	return &reading, nil
 }
 
 // archiveIndexOptions are the flags of 'otd archive index': the archive
@@ -123,15 +144,23 @@ unchanged file is not read again (unless --again, after an upgrade of otd).
 The changes are saved at once, at the end: an index stopped half way changes
 nothing.
 
-Each file is read as 'otd import elo' reads it, every layout of the WOF
-archive: a file is in the archive exactly when it can be imported. A file
-that contradicts itself (a sign against its discs, a player paired twice in
-a round or with themselves, published scores or disc totals its games do
-not give) is reported with the line and what is wrong, and left out, unless
---lenient says how to take it (the same rules as 'otd import elo'; the
-files are read again when --lenient or --bye-discs changes); so is a file
-without a day (the rating list weighs a game by its tournament's age) and a
-copy of a file indexed already (its games would count twice). Only regular
+Each file is read as the rating list reads the archive (RULES.md section
+8), every layout of the WOF archive: every game counts, also in a file
+that contradicts itself, whose contradictions are set aside, each listed
+with its line by 'otd archive problems': the sign says the result where
+the discs disagree (or add up to over 64), a player paired twice in a
+round keeps both games, published scores and disc totals the games do not
+give are set aside, a player listed twice is taken from the first line, a
+player of the games not in the standings is added from them; only a game
+against oneself, or of ?????? where several players have no id (it cannot
+be attributed), is dropped, never the file (--lenient ` + elo.ListReading.String() + `).
+--strict reads each file as 'otd import elo' does instead, refusing a file
+that contradicts itself with the line and what is wrong; --lenient chooses
+the rules (those of 'otd import elo --lenient'). The archive records how
+each file was read: the files are read again when the reading (--strict,
+--lenient, --bye-discs) changes. A file without a day (the rating list
+weighs a game by its tournament's age) is refused, and so is a copy of a
+file indexed already (its games would count twice). Only regular
 files are read (a link to one is followed), each of at most 64 MiB (the
 largest of the WOF archive is 28 KB) with lines of at most 64 KiB: a named
 pipe, a device such as /dev/zero, or a larger file is listed as not read,
@@ -147,11 +176,11 @@ folder each time.
 The archive database is an SQLite file (a postgres:// URL is refused: the
 archive is one file a rating officer keeps beside the folder).`,
 		Example: "  otd archive index ~/wof-archive\n  otd archive index ~/wof-archive --archive-db wof.db --json\n" +
-			"  otd archive index ~/wof-archive --lenient sign=discs,rounds=split,totals=games,listed=first",
+			"  otd archive index ~/wof-archive --strict\n  otd archive index ~/wof-archive --lenient sign=discs,rounds=split,totals=games,listed=first",
 		Args: argsUsage(cobra.ExactArgs(1)),
 	}
 	cmd.RunE = func(cmd *cobra.Command, args []string) (err error) {
-		if o.Options.Reading, err = rf.reading(cmd.Flags()); err != nil {
+		if o.Options.Reading, _, err = rf.reading(cmd.Flags()); err != nil {
 			return err
 		}
 		o.DB, o.Dir = *db, args[0]
@@ -256,8 +285,15 @@ func newArchiveProblemsCmd(g *globals, db *string, runF func(archiveProblemsOpti
 	}
 	var o archiveProblemsOptions
 	cmd := &cobra.Command{
-		Use:     "problems",
-		Short:   "List the files of the last index that could not be read, with why",
+		Use:   "problems",
+		Short: "List the files of the last index that could not be read, with why, and the contradictions set aside",
+		Long: `problems lists the files of the last index that could not be read, with
+why (their games are not in the archive), then each contradiction of a file
+read that its reading set aside rather than refuse the file, with the
+file's line: a sign against the discs, a player paired twice in a round or
+listed twice, a published score or disc total the games do not give, a game
+against oneself or of ?????? dropped (the rating list's reading, RULES.md
+section 8; 'otd archive index --strict' refuses those files instead).`,
 		Example: "  otd archive problems\n  otd archive problems --json",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
@@ -276,21 +312,35 @@ func runArchiveProblems(g *globals, o archiveProblemsOptions) error {
 		if err != nil {
 			return err
 		}
-		var problems []archive.File
+		var problems, setAside []archive.File
 		for _, f := range files {
 			if f.Problem != "" {
 				problems = append(problems, f)
+			} else if len(f.SetAside) > 0 {
+				setAside = append(setAside, f)
 			}
 		}
 		if o.JSON {
 			out := []archiveProblemJSON{}
-			for _, p := range problems {
-				out = append(out, archiveProblemJSON{p.Path, p.Problem})
+			for _, p := range slices.Concat(problems, setAside) {
+				out = append(out, archiveProblemJSON{File: p.Path, Problem: p.Problem, SetAside: p.SetAside})
 			}
 			return writeJSON(g.Stdout, out)
 		}
-		fmt.Fprintf(g.Stdout, "%d files, %d indexed.\n", len(files), len(files)-len(problems))
+		aside := ""
+		if len(setAside) > 0 {
+			aside = fmt.Sprintf(" (%d with contradictions set aside)", len(setAside))
+		}
+		fmt.Fprintf(g.Stdout, "%d files, %d indexed%s.\n", len(files), len(files)-len(problems), aside)
 		printProblems(g, problems)
+		if len(setAside) > 0 {
+			fmt.Fprintf(g.Stdout, "Contradictions set aside (%d files; their games are counted):\n", len(setAside))
+			for _, f := range setAside {
+				for _, c := range f.SetAside {
+					fmt.Fprintf(g.Stdout, "  %s: %s\n", f.Path, c)
+				}
+			}
+		}
 		return nil
 	})
 }

@@ -23,7 +23,7 @@ func newArchiveIndexJSON(r *archive.Report) archiveIndexJSON {
 	j := archiveIndexJSON{Files: r.Files, Added: nonNil(r.Added), Replaced: nonNil(r.Replaced), Removed: nonNil(r.Removed),
 		Unchanged: r.Unchanged, Games: r.Games, NotRead: []archiveProblemJSON{}}
 	for _, p := range r.Problems {
-		j.NotRead = append(j.NotRead, archiveProblemJSON{p.Path, p.Problem})
+		j.NotRead = append(j.NotRead, archiveProblemJSON{File: p.Path, Problem: p.Problem})
 	}
 	return j
 }
@@ -37,7 +37,9 @@ func nonNil(s []string) []string {
 
 type archiveProblemJSON struct {
 	File    string `json:"file" doc:"the file's path below the folder indexed"`
-	Problem string `json:"problem" doc:"why otd could not read it: the line and what is wrong, or the contradiction"`
+	Problem string `json:"problem" doc:"why otd could not read it: the line and what is wrong, or the contradiction; empty for a file read"`
+	// SetAside: 'otd archive problems' only.
+	SetAside []string `json:"set_aside,omitempty" doc:"in 'otd archive problems', for a file read: each contradiction its reading set aside rather than refuse the file (RULES.md section 8), with its line; its games are counted"`
 }
 
 type archiveSeenJSON struct {

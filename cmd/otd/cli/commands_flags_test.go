@@ -5,6 +5,7 @@ import (
 
 	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/archive"
+	"github.com/otd-project/otd/elo"
 	"github.com/otd-project/otd/engine"
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/export"
@@ -50,9 +51,11 @@ func TestRatingFlags(t *testing.T) {
 	checkFlags(t, newRatingCmd, []flagCase[o]{
 		{args: []string{"rating"}, want: o{Archive: "wof.db"}},
 		{args: []string{"rating", "--archive", "dir", "--lenient", "sign=discs", "--bye-discs", "40", "--all", "--country", "FR", "--json"},
-			want: o{Archive: "dir", Reading: strict, All: true, Country: "FRA", JSON: true}},
-		// --bye-discs 0 is a bye's point alone.
-		{args: []string{"rating", "--bye-discs", "0", "--min-part", "3"}, want: o{Archive: "wof.db", Reading: archive.Reading{ByeDiscs: -1}, MinPart: 3}},
+			want: o{Archive: "dir", Reading: &strict, All: true, Country: "FRA", JSON: true}},
+		// --bye-discs 0 is a bye's point alone; the files read as the list reads them.
+		{args: []string{"rating", "--bye-discs", "0", "--min-part", "3"}, want: o{Archive: "wof.db", Reading: &archive.Reading{Lenient: elo.ListReading, ByeDiscs: -1}, MinPart: 3}},
+		{args: []string{"rating", "--strict"}, want: o{Archive: "wof.db", Reading: &archive.Reading{}}},
+		{args: []string{"rating", "--strict", "--lenient", "sign=discs"}, code: exitUsage, err: "one of --strict and --lenient"},
 		{args: []string{"rating", "--excel"}, want: o{Archive: "wof.db", CSV: true, Format: excel}},
 		{args: []string{"rating", "--xlsx", "list.xlsx", "--force"}, want: o{Archive: "wof.db", XLSX: "list.xlsx", Force: true}},
 		{args: []string{"rating", "--json", "--csv"}, code: exitUsage, err: "rating: one of --json, --csv and --xlsx"},
@@ -79,10 +82,11 @@ func TestArchiveIndexFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkFlags(t, inArchive(newArchiveIndexCmd), []flagCase[o]{
-		{args: []string{"archive", "index", "wof"}, want: o{DB: "FILE.db", Dir: "wof"}},
+		{args: []string{"archive", "index", "wof"}, want: o{DB: "FILE.db", Dir: "wof", Options: archive.Options{Reading: archive.ListReading}}},
+		{args: []string{"archive", "index", "wof", "--strict"}, want: o{DB: "FILE.db", Dir: "wof"}},
 		{args: []string{"archive", "index", "wof", "--again", "--drop", "--json", "--lenient", "totals=games"},
 			want: o{DB: "FILE.db", Dir: "wof", Options: archive.Options{Reading: totals, Again: true, Drop: true}, JSON: true}},
-		{args: []string{"archive", "index", "wof", "--bye-discs", "64"}, want: o{DB: "FILE.db", Dir: "wof", Options: archive.Options{Reading: archive.Reading{ByeDiscs: 64}}}},
+		{args: []string{"archive", "index", "wof", "--bye-discs", "64"}, want: o{DB: "FILE.db", Dir: "wof", Options: archive.Options{Reading: archive.Reading{Lenient: elo.ListReading, ByeDiscs: 64}}}},
 		{args: []string{"archive", "index"}, code: exitUsage, err: "accepts 1 arg(s), received 0"},
 		{args: []string{"archive", "index", "wof", "--bye-discs", "65"}, code: exitUsage, err: "--bye-discs 65"},
 	})

@@ -331,8 +331,9 @@ func runExportELO(g *globals, o exportELOOptions) error {
 
 // lenientHelp lists the values of elo.ParseLenient, for --help.
 const lenientHelp = `sign=discs   a game line whose sign contradicts its discs ("11 (25)>(39) 22"): the discs say who won
-sign=sign    ... the sign says who won, and the game has no discs
+sign=sign    ... the sign says who won, and the game has no discs (also discs adding up to over 64)
 rounds=split a player paired twice in a round: the later game moves to the next round where both are free
 totals=games published scores or disc totals the games do not give: the games count, the figures are noted
 listed=first a player id listed twice in the standings: the first line counts
+games=list   a game against oneself, or of ?????? where several players have no id: dropped; a player not in the standings: added from the games
 names=clean  a name otd refuses (a control character, over 200 characters): its control characters dropped, cut`

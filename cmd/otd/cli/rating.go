@@ -6,8 +6,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -28,12 +30,17 @@ func (g *globals) today() time.Time {
 }
 
 // ratingSource opens the games that --archive names: a folder of .ELO
-// files, read into memory as r says (the files it cannot read said on
-// stderr, in one line), or an archive database; and the function that
-// closes it.
-func (g *globals) ratingSource(path string, r archive.Reading) (archive.Games, func(), error) {
+// files, read into memory as r says (nil: as the rating list reads them,
+// archive.ListReading; the files it cannot read said on stderr, in one
+// line), or an archive database (r nil: read as it was indexed); and the
+// function that closes it.
+func (g *globals) ratingSource(path string, r *archive.Reading) (archive.Games, func(), error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		f, err := archive.ReadDir(path, archive.Options{Reading: r, Build: interchange.ArchiveGames})
+		reading := archive.ListReading
+		if r != nil {
+			reading = *r
+		}
+		f, err := archive.ReadDir(path, archive.Options{Reading: reading, Build: interchange.ArchiveGames})
 		if err != nil {
 			return nil, nil, inputError(err)
 		}
@@ -51,12 +58,27 @@ func (g *globals) ratingSource(path string, r archive.Reading) (archive.Games, f
 		}
 		return f, func() {}, nil
 	}
-	if r != (archive.Reading{}) {
-		return nil, nil, usageErrorf("--lenient and --bye-discs go with a folder of .ELO files (--archive DIR): the database %s has its files read as 'otd archive index' read them", path)
+	if r != nil {
+		return nil, nil, usageErrorf("--strict, --lenient and --bye-discs go with a folder of .ELO files (--archive DIR): the database %s has its files read as 'otd archive index' read them", path)
 	}
 	st, err := openArchive(path, false)
 	if err != nil {
 		return nil, nil, err
+	}
+	files, err := st.Files(context.Background())
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	other := map[string]int{} // files by reading, other than the list's
+	for _, f := range files {
+		if f.Reading != archive.ListReading.String() {
+			other[cmp.Or(f.Reading, "strict")]++
+		}
+	}
+	for _, r := range slices.Sorted(maps.Keys(other)) {
+		fmt.Fprintf(g.Stderr, "otd: note: %s: %d of %d .ELO files were indexed under another reading than the rating list's (%s): 'otd archive index DIR' reads them as the list does\n",
+			path, other[r], len(files), r)
 	}
 	return st, func() { st.Close() }, nil
 }
@@ -86,7 +108,7 @@ func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]ar
 			return list, path, nil
 		}
 	}
-	src, done, err := g.ratingSource(path, archive.Reading{})
+	src, done, err := g.ratingSource(path, nil)
 	if err != nil {
 		return nil, "", err
 	}
@@ -100,7 +122,7 @@ func (g *globals) ratingList(path string, at time.Time, minPart int) (map[int]ar
 
 type ratingOptions struct {
 	Archive   string
-	Reading   archive.Reading // of a folder
+	Reading   *archive.Reading // of a folder; nil: the rating list's
 	At        tournament.Date
 	All       bool
 	Country   string // normalised (FRA); "": every country
@@ -126,6 +148,16 @@ by RULES.md section 8, from every rated game of a tournament up to that day:
 not an incremental Elo but the maximum-likelihood fit of all results since
 1977 (Jech's method), each game weighted by its tournament's age at the day
 (under 7 months 150, 14 months 100, 26 months 60, 38 months 30, older 1).
+
+A list is fitted at its computation day, the day its rating officer
+computed it, not the day it is shown: --at is that day. The list has the
+games of the tournaments that started up to DAY, and weighs each by its age
+in calendar months to DAY's month; the tournaments of the archive that
+start after DAY are left out (the header says how many). The WOF does not
+publish that day: it is typically about two months before the list's date
+(the list shipped with Papp in February 2025 fits the games up to
+2024-11-30 best), and a list fitted at its nominal date instead is some
+25-30 points off in median.
 Only players in a part of at least 10 players linked by wins both ways are
 rated; each part is centred on 1800. A rating's uncertainty is its standard
 error from the curvature of the fit (see 'go doc otd/rating').
@@ -133,9 +165,11 @@ error from the curvature of the fit (see 'go doc otd/rating').
 The games come from the archive database that 'otd archive index' made
 (--archive, default ./archive.db, env OTD_ARCHIVE_DB; an SQLite file, not
 a PostgreSQL URL), or straight from a folder of .ELO files (--archive DIR),
-each read as 'otd archive index' reads it (--lenient, --bye-discs; regular
-files only, of at most 64 MiB, lines of at most 64 KiB); the files it
-cannot read are counted on standard error, and so are its notes (a name
+each read as 'otd archive index' reads it: as the rating list reads the
+archive, every game counted and each contradiction of a file set aside
+(--strict refuses such a file, --lenient chooses the rules; --bye-discs;
+regular files only, of at most 64 MiB, lines of at most 64 KiB); the files
+it cannot read are counted on standard error, and so are its notes (a name
 cleaned, a file read as Windows-1252): 'otd archive index' lists them.
 
 It lists the players the WOF publishes: the listed, rated with a tournament
@@ -148,6 +182,7 @@ world's. --json, --csv (--excel for Excel, see 'otd export csv --help') and
 player's latest tournament up to the day), rating and uncertainty (to 0.01), games, last tournament's day,
 listed, official.`,
 		Example: `  otd rating --at 2025-01-01
+  otd rating --archive ~/wof-archive --at 2024-11-30   # the list shipped in February 2025, fitted at its computation day
   otd rating --archive ~/wof-archive --at 2025-01-01 --json
   otd rating --country FRA --csv > france.csv
   otd rating --xlsx ratings-2025-01.xlsx --at 2025-01-01
@@ -166,7 +201,7 @@ listed, official.`,
 					return usageErrorf("rating: --country: %v", err)
 				}
 			}
-			if o.Reading, err = rf.reading(cmd.Flags()); err != nil {
+			if o.Reading, err = rf.readingSet(cmd.Flags()); err != nil {
 				return err
 			}
 			return runF(o)
@@ -246,6 +281,12 @@ func runRating(g *globals, o ratingOptions) error {
 	}
 	fmt.Fprintf(g.Stdout, "Rating list at %s from %s: %d games, %d players: %d rated, %d listed (a tournament in the last 38 months), %d official (uncertainty under 200).\n",
 		day(at), o.Archive, l.Games, len(l.Entries), rated, listed, official)
+	start := "start"
+	if l.Later == 1 {
+		start = "starts"
+	}
+	fmt.Fprintf(g.Stdout, "Fitted at %s: the games of the tournaments started up to that day, ages in calendar months to %s; %s of the archive %s after it (left out).\n",
+		day(at), at.Format("2006-01"), tournament.Plural(l.Later, "tournament"), start)
 	var rows [][]string
 	for _, e := range entries {
 		rows = append(rows, ratingRow(e))
@@ -352,7 +393,7 @@ const previewNewIDs = 99_000_000
 // ratingPreviewOptions are the flags of 'otd rating preview'.
 type ratingPreviewOptions struct {
 	Archive string
-	Reading archive.Reading // of a folder
+	Reading *archive.Reading // of a folder; nil: the rating list's
 	At      tournament.Date
 	MinPart int
 	JSON    bool
@@ -378,7 +419,7 @@ is in the archive already: its games would count twice.`,
 		Example: "  otd rating preview\n  otd rating preview --archive ~/wof-archive --at 2025-01-01 --json",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) (err error) {
-			if o.Reading, err = rf.reading(cmd.Flags()); err != nil {
+			if o.Reading, err = rf.readingSet(cmd.Flags()); err != nil {
 				return err
 			}
 			return runF(o)
