@@ -77,8 +77,8 @@ Marie" and "Dupont, Marie", "Muller" and "Müller"), is refused, naming that
 player; --allow-duplicate registers two people of one name.
 
 What a championship needs of a player is given once, here as with 'otd
-player edit': --team, --born (a year, or a date of which the year is
-kept), --women and --category (the tournament's categories).`,
+player edit': --team, --born (a year or a date, kept as given; the
+categories by age go by the year), --women and --category (the tournament's categories).`,
 		Example: "  otd player add \"Leader, Imre\" --rating 2150 --country GB --wof-id 79\n  otd player add \"Comer, Late\" --json\n" +
 			"  otd player add \"DE JONG, Anna\" --wof-id 5012 --rating 1850 --country NED --women --born 2009-05-01\n" +
 			"  otd player add GRhino --engine 'gtp:/usr/games/gtp-rhino -l 2'\n  otd player add \"otd level 4\" --engine builtin:alphabeta:4",
@@ -379,7 +379,7 @@ it and drops them for 'otd final next' to pair again.`,
 // (tournament.PlayerEntry): --team, --born and --category.
 func addEntryFlags(f *pflag.FlagSet, team, born, cats *string) {
 	f.StringVar(team, "team", "", `the player's team ("": their country's; "-": none), for 'otd teams'`)
-	f.StringVar(born, "born", "", "the `year` of birth, or the date (2009 or 2009-05-01; 0: not given), for a category by age")
+	f.StringVar(born, "born", "", "the `year` of birth, or the date (2009 or 2009-05-01, kept as given; 0: not given); a category by age goes by the year")
 	f.StringVar(cats, "category", "", `the categories the player is entered in, comma-separated (women,...; "": none)`)
 }
 
@@ -388,14 +388,14 @@ func playerEntry(f *pflag.FlagSet, team, born, cats string) (tournament.PlayerEn
 	e := tournament.PlayerEntry{Team: given(f, "team", team)}
 	e.Categories = given(f, "category", strings.FieldsFunc(cats, func(r rune) bool { return r == ',' }))
 	if f.Changed("born") {
-		y := 0
+		var b tournament.Born
 		if born != "0" {
 			var err error
-			if y, err = tournament.ParseBorn(born); err != nil {
+			if b, err = tournament.ParseBorn(born); err != nil {
 				return e, fmt.Errorf("--born: %w", err)
 			}
 		}
-		e.Born = &y
+		e.Born = &b
 	}
 	return e, nil
 }
