@@ -39,8 +39,7 @@ func ParseBorn(s string) (Born, error) {
 		if err != nil || y < 0 {
 			return bad("not a year")
 		}
-		b := BornIn(y)
-		return b, b.check(s)
+		return BornIn(y).checked(s)
 	case len(s) == 10 && s[4] == '-' && s[7] == '-':
 		d, err := time.Parse(time.DateOnly, s)
 		if err != nil {
@@ -49,8 +48,7 @@ func ParseBorn(s string) (Born, error) {
 			}
 			return bad("not a date")
 		}
-		b := Born{Year: d.Year(), Month: d.Month(), Day: d.Day()}
-		return b, b.check(s)
+		return Born{Year: d.Year(), Month: d.Month(), Day: d.Day()}.checked(s)
 	case strings.Count(s, "-") == 2:
 		return bad("a date is written with a 4-digit year, 2-digit month and day")
 	}
@@ -73,6 +71,14 @@ func (b Born) check(s string) error {
 		return invalidf("born %q: a year of birth from %d to %d (0: not given)", s, bornFirst, bornLast)
 	}
 	return nil
+}
+
+// checked is b, or the error of check.
+func (b Born) checked(s string) (Born, error) {
+	if err := b.check(s); err != nil {
+		return Born{}, err
+	}
+	return b, nil
 }
 
 // IsZero reports whether the birth was not given.

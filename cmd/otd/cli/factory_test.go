@@ -158,7 +158,7 @@ func TestPlayerAddFlags(t *testing.T) {
 				Entry: entry{Team: ptr("Oranje"), Born: ptr(tournament.Born{Year: 2009, Month: 5, Day: 1}), Categories: ptr([]string{"u18", "women"})}}},
 		{args: []string{"player", "add", "Kid", "--born", "2011", "--women"},
 			want: o{In: in{Name: "Kid"}, Entry: entry{Born: ptr(tournament.BornIn(2011)), Categories: ptr([]string{"women"})}}},
-		{args: []string{"player", "add", "Kid", "--born", "2011-13-01"}, code: exitUsage, err: `player add: --born: born "2011-13-01": a year (2009) or a date (2009-05-01)`},
+		{args: []string{"player", "add", "Kid", "--born", "2011-13-01"}, code: exitUsage, err: `player add: --born: born "2011-13-01": not a date: give a year (2009) or a date (2009-05-01)`},
 		{args: []string{"player", "add", "Imre", "Leader"}, code: exitUsage, err: `a name with spaces goes in quotes, e.g. otd player add "Imre Leader"`},
 		{args: []string{"player", "add", "X", "--rating", "high"}, code: exitUsage, err: `--rating "high": not a whole number`},
 		{args: []string{"player", "add"}, code: exitUsage, err: "accepts 1 arg(s), received 0"},

@@ -40,7 +40,7 @@ func playerNumber(cmd, s string) (int, error) {
 
 type playerAddOptions struct {
 	In            tournament.PlayerInput
-	Entry         tournament.PlayerEntry // team, year of birth, categories given
+	Entry         tournament.PlayerEntry // team, birth, categories given
 	JSON, NoCheck bool
 }
 
@@ -150,7 +150,7 @@ func newPlayerImportCmd(g *globals, runF func(playerImportOptions) error) *cobra
 		Long: `import registers the players of a CSV file in its order, one player a line.
 A first row naming the columns gives them, in any order: name, rating,
 country, wof_id, women (yes or no; or gender, F or W for a woman, M), born
-(a year, or a date of which the year is kept), team and categories
+(a year or a date, kept as given), team and categories
 (separated by ";", in quotes if the file's separator is one); a column
 otd does not read is refused, with its name. Without such a row the
 columns are name, then optionally rating and country. The file may come straight
@@ -320,7 +320,7 @@ func playerStatus(p tournament.Player) string {
 type playerEditOptions struct {
 	Number   int
 	Edit     tournament.PlayerEdit  // the details given
-	Entry    tournament.PlayerEntry // team, year of birth, categories given
+	Entry    tournament.PlayerEntry // team, birth, categories given
 	NoCheck  bool                   // a new engine is not started
 	Rederive bool                   // drop the final games that rest on what changes
 }
@@ -335,7 +335,7 @@ func newPlayerEditCmd(g *globals, runF func(playerEditOptions) error) *cobra.Com
 	var born string
 	cmd := &cobra.Command{
 		Use:   "edit NUMBER [--name NAME [--allow-duplicate]] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]] [--team T] [--born Y] [--category C,...]",
-		Short: "Correct a player's name, rating, country, WOF id or engine; set their team, year of birth, categories",
+		Short: "Correct a player's name, rating, country, WOF id or engine; set their team, birth (a year or a date), categories",
 		Long: `edit corrects the details given; the others stay as they are. A player whose
 name an older otd stored and otd no longer keeps (a control character, more
 than 200 characters; 'otd player list' shows it escaped) gets a new --name

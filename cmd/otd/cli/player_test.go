@@ -101,7 +101,7 @@ func TestPlayerEditFlags(t *testing.T) {
 		{args: []string{"player", "edit", "7"}, code: exitUsage, err: "player edit: nothing to change: give --name, --rating, --country, --wof-id, --engine, --team, --born or --category"},
 		{args: []string{"player", "edit", "7", "--allow-duplicate"}, code: exitUsage, err: "player edit: nothing to change"},
 		{args: []string{"player", "edit", "0", "--rating", "2000"}, code: exitUsage, err: `player edit: NUMBER is a player's number (see 'otd player list'), not "0"`},
-		{args: []string{"player", "edit", "7", "--born", "late"}, code: exitUsage, err: `player edit: --born: born "late": a year (2009) or a date (2009-05-01)`},
+		{args: []string{"player", "edit", "7", "--born", "late"}, code: exitUsage, err: `player edit: --born: born "late": not a year: give a year (2009) or a date (2009-05-01)`},
 		{args: []string{"player", "edit", "7", "--born", "0"}, want: o{Number: 7, Entry: entry{Born: ptr(tournament.Born{})}}},
 	})
 }
