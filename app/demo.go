@@ -127,7 +127,7 @@ func DemoEntrants(o DemoOptions) (es []Entrant, rhino bool) {
 		}
 		en := Entrant{PlayerInput: tournament.PlayerInput{Name: e.Name, Engine: "builtin:" + e.Spec, Country: e.Country}}
 		if e.Age != 0 || e.Woman {
-			born := tournament.BornIn(0)
+			var born tournament.Born // not given
 			if e.Age != 0 {
 				born = tournament.BornIn(o.date().Time().Year() - e.Age)
 			}

@@ -103,6 +103,18 @@ func (b Born) Date() string {
 	return b.String()
 }
 
+// MarshalText writes the birth as given (String).
+func (b Born) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
+
+// UnmarshalText reads a birth with ParseBorn ("": not given).
+func (b *Born) UnmarshalText(text []byte) (err error) {
+	*b = Born{}
+	if len(text) > 0 {
+		*b, err = ParseBorn(string(text))
+	}
+	return err
+}
+
 // MarshalJSON writes a year as a number (as otd before dates wrote it), a
 // date as a string.
 func (b Born) MarshalJSON() ([]byte, error) {
@@ -123,14 +135,5 @@ func (b *Born) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return fmt.Errorf("born: %s: a year or a date", data)
 	}
-	if s == "" {
-		*b = Born{}
-		return nil
-	}
-	v, err := ParseBorn(s)
-	if err != nil {
-		return err
-	}
-	*b = v
-	return nil
+	return b.UnmarshalText([]byte(s))
 }

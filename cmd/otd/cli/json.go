@@ -476,6 +476,8 @@ func jsonKind(t reflect.Type) string {
 		return "number"
 	case t == reflect.TypeFor[time.Time]():
 		return "string, time"
+	case t == reflect.TypeFor[tournament.Born]():
+		return "number, a year, or string, a date"
 	case t.Implements(textMarshaler):
 		return "string"
 	}
