@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/otd-project/otd/engine/transcript"
 	"github.com/otd-project/otd/pairing"
@@ -23,6 +24,17 @@ type DemoOptions struct {
 	Seed            uint64 // the tournament's, the random players' and the simulated results'
 	Simulated       bool   // people with results drawn from their ratings, not engines
 	Championship    bool   // the WOC's rules: a final phase, women, youth and teams
+	// Date is the event's day (its start): the youth are by its year.
+	// Zero: today.
+	Date tournament.Date
+}
+
+// date is the demo's day: o.Date, or today.
+func (o DemoOptions) date() tournament.Date {
+	if o.Date.IsZero() {
+		return tournament.DayOf(time.Now())
+	}
+	return o.Date
 }
 
 // DemoEntrant is a built-in engine of the demos: its name and player, and
@@ -30,7 +42,7 @@ type DemoOptions struct {
 type DemoEntrant struct {
 	Name, Spec string
 	Country    string
-	Born       int  // the year of birth: 2011 or later is the youth
+	Age        int  // the age in the event's year (0: not given): at most the youth age (15) is the youth
 	Woman      bool // in the women's category
 }
 
@@ -51,7 +63,7 @@ var ChampionEngines = []DemoEntrant{
 	{"Quad (a-b 4)", "alphabeta:4", "JP", 0, false},
 	{"Queenie (a-b 4)", "alphabeta:4", "GB", 0, true},
 	{"Trio (a-b 3)", "alphabeta:3", "NL", 0, false},
-	{"Tess (a-b 3)", "alphabeta:3", "FR", 2012, false},
+	{"Tess (a-b 3)", "alphabeta:3", "FR", 14, false},
 	{"Troy (a-b 3)", "alphabeta:3", "US", 0, false},
 	{"Duo (a-b 2)", "alphabeta:2", "JP", 0, false},
 	{"Dora (a-b 2)", "alphabeta:2", "GB", 0, true},
@@ -60,10 +72,10 @@ var ChampionEngines = []DemoEntrant{
 	{"Ulla (a-b 1)", "alphabeta:1", "FR", 0, true},
 	{"Ugo (a-b 1)", "alphabeta:1", "US", 0, false},
 	{"Gus (greedy)", "greedy", "JP", 0, false},
-	{"Gwen (greedy)", "greedy", "GB", 2013, false},
+	{"Gwen (greedy)", "greedy", "GB", 13, false},
 	{"Gil (greedy)", "greedy", "US", 0, false},
 	{"Dice (random)", "random", "NL", 0, false},
-	{"Rolf (random)", "random", "FR", 2014, false},
+	{"Rolf (random)", "random", "FR", 12, false},
 	{"Zed (random)", "random", "JP", 0, false},
 	{"Rita (random)", "random", "US", 0, false},
 }
@@ -73,8 +85,8 @@ const GTPRhino = "/usr/games/gtp-rhino"
 
 // DemoSettings are the settings of the demo o: its name says what it is
 // (and its seed); a championship has the WOC's BQ (Papp's c = 6), final
-// phase and teams (youth not counted), women and youth (born in 2011 or
-// later) with final phases of their own.
+// phase and teams (youth not counted), women and youth (at most 15 years old
+// in the event's year, RULES.md section 7) with final phases of their own.
 func DemoSettings(o DemoOptions) tournament.Settings {
 	name := fmt.Sprintf("otd demo: engines (seed %d)", o.Seed)
 	switch {
@@ -88,11 +100,12 @@ func DemoSettings(o DemoOptions) tournament.Settings {
 	if !o.Championship {
 		return s
 	}
+	s.Start, s.End = o.date(), o.date()
 	s.BQ = scoring.BQRule{Kind: scoring.WOF}
 	s.Final = tournament.WOCFinal
 	s.Categories = []tournament.Category{
 		{Name: "women", Final: tournament.CategoryFinal},
-		{Name: "youth", BornFrom: 2011, Final: tournament.FinalRules{Qualifiers: 2, BestOf: 1, Level: tournament.LevelSeed, Colour: tournament.ColourLot}},
+		{Name: "youth", Youth: true, Final: tournament.FinalRules{Qualifiers: 2, BestOf: 1, Level: tournament.LevelSeed, Colour: tournament.ColourLot}},
 	}
 	s.TeamRules = tournament.TeamRules{Best: 3, Exclude: []string{"youth"}}
 	return s
@@ -113,8 +126,12 @@ func DemoEntrants(o DemoOptions) (es []Entrant, rhino bool) {
 			randoms++
 		}
 		en := Entrant{PlayerInput: tournament.PlayerInput{Name: e.Name, Engine: "builtin:" + e.Spec, Country: e.Country}}
-		if e.Born != 0 || e.Woman {
-			en.Entry = tournament.PlayerEntry{Born: &e.Born}
+		if e.Age != 0 || e.Woman {
+			var born tournament.Born // not given
+			if e.Age != 0 {
+				born = tournament.BornIn(o.date().Time().Year() - e.Age)
+			}
+			en.Entry = tournament.PlayerEntry{Born: &born}
 			if e.Woman {
 				en.Entry.Categories = &[]string{"women"}
 			}

@@ -180,7 +180,7 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 			}
 			for n, born := range map[int]int{6: 2012, 4: 2011} {
 				ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
-					return t.EnterPlayer(n, tournament.PlayerEntry{Born: &born})
+					return t.EnterPlayer(n, tournament.PlayerEntry{Born: new(tournament.BornIn(born))})
 				})
 			}
 			ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {

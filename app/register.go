@@ -80,11 +80,11 @@ func rosterEntry(p roster.Player) (tournament.PlayerEntry, error) {
 		e.Team = &p.Team
 	}
 	if p.Born != "" {
-		y, err := tournament.ParseBorn(p.Born)
+		b, err := tournament.ParseBorn(p.Born)
 		if err != nil {
 			return e, err
 		}
-		e.Born = &y
+		e.Born = &b
 	}
 	if p.Women || len(p.Categories) > 0 {
 		cats := slices.Clone(p.Categories)

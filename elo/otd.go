@@ -44,7 +44,7 @@ type Otd struct {
 	NewIDs     string
 	Categories []Category
 	YouthAge   int
-	// Details are the players' birth years, teams and categories entered,
+	// Details are the players' births, teams and categories entered,
 	// by id (format 2; nil: none, as Matches).
 	Details map[int]Details
 	// Numbers are the players' numbers in otd (their order of
@@ -72,7 +72,7 @@ type Category struct {
 
 // Details are a player's details that the standings line cannot hold.
 type Details struct {
-	Born       int      // 0: not given
+	Born       string   // as otd keeps it, a year (2009) or a date (2009-05-01); "": not given
 	Team       string   // "": their country's
 	Categories []string // entered by name
 }
@@ -279,8 +279,8 @@ func (o *Otd) writeHead(bw *bufio.Writer, standings []Player) {
 			continue
 		}
 		fmt.Fprintf(bw, "%s details %d", otdPrefix, id)
-		if d.Born != 0 {
-			fmt.Fprintf(bw, " born=%d", d.Born)
+		if d.Born != "" {
+			fmt.Fprintf(bw, " born=%s", word(d.Born))
 		}
 		if d.Team != "" {
 			fmt.Fprintf(bw, " team=%s", word(d.Team))
@@ -563,7 +563,7 @@ func (o *Otd) readChampionship(text string, added int) error {
 		o.Categories = append(o.Categories, c)
 	case "details":
 		if len(w) < 2 {
-			return errors.New("otd line: details is: details ID [born=YEAR] [team=TEAM] [category=NAME]...")
+			return errors.New("otd line: details is: details ID [born=YEAR|DATE] [team=TEAM] [category=NAME]...")
 		}
 		id, err := number(w[1])
 		if err != nil {
@@ -578,9 +578,7 @@ func (o *Otd) readChampionship(text string, added int) error {
 			d.Team = t[0]
 		}
 		if b := kv["born"]; len(b) > 0 {
-			if d.Born, err = number(b[0]); err != nil {
-				return err
-			}
+			d.Born = b[0]
 		}
 		o.SetDetails(id, d)
 	case "match":

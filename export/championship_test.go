@@ -65,7 +65,7 @@ func championship() *tournament.Tournament {
 		{Name: "Di", Country: "JPN", Categories: []string{"women", "seniors"}},
 		{Name: "Eve", Country: "DEU", Team: tournament.NoTeam, Categories: []string{"women", "seniors"}},
 		{Name: "Fay", Country: "DEU", Categories: []string{"women", "seniors"}},
-		{Name: "Gus", Country: "JPN", Born: 2012},
+		{Name: "Gus", Country: "JPN", Born: tournament.BornIn(2012)},
 		{Name: hal, Country: "NOR"},
 	} {
 		p.Number, p.FirstRound = i+1, 1

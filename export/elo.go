@@ -83,8 +83,8 @@ func ToELO(t *tournament.Tournament, meta elo.Meta) (*elo.File, error) {
 		if st.FirstRound != 0 || st.Left != 0 || len(st.Absent) > 0 {
 			o.Players[ids[p.Number]] = st
 		}
-		if p.Born != 0 || p.Team != "" || len(p.Categories) > 0 {
-			o.SetDetails(ids[p.Number], elo.Details{Born: p.Born, Team: p.Team, Categories: p.Categories})
+		if !p.Born.IsZero() || p.Team != "" || len(p.Categories) > 0 {
+			o.SetDetails(ids[p.Number], elo.Details{Born: p.Born.String(), Team: p.Team, Categories: p.Categories})
 		}
 	}
 	if !renumbered {

@@ -223,7 +223,12 @@ func (b *builder) championship() error {
 			return invalid(0, "otd line: details %d: no player of the standings has the id", id)
 		}
 		p := &t.Players[n-1]
-		p.Born, p.Team, p.Categories = d.Born, d.Team, d.Categories
+		if d.Born != "" {
+			if p.Born, err = tournament.ParseBorn(d.Born); err != nil {
+				return bad(fmt.Sprintf("details %d", id), err)
+			}
+		}
+		p.Team, p.Categories = d.Team, d.Categories
 	}
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/otd-project/otd/scoring"
 )
@@ -15,7 +14,7 @@ import (
 // stay as they are.
 type PlayerEntry struct {
 	Team       *string   // "" their country's team, NoTeam none, else a team's name
-	Born       *int      // the year of birth, 0 for not given
+	Born       *Born     // as given, the zero Born for not given
 	Categories *[]string // the categories entered by name (women, ...), replacing the earlier ones
 }
 
@@ -36,8 +35,10 @@ func (t *Tournament) EnterPlayer(n int, e PlayerEntry) (Change, error) {
 		after.Team = team
 	}
 	if e.Born != nil {
-		if b := *e.Born; b != 0 && (b < 1900 || b > 2100) {
-			return Change{}, invalidf("--born %d: a year of birth, 1900 to 2100 (0: not given)", b)
+		if b := *e.Born; !b.IsZero() {
+			if err := b.check(b.String()); err != nil {
+				return Change{}, err
+			}
 		}
 		after.Born = *e.Born
 	}
@@ -295,17 +296,4 @@ func (t *Tournament) CategoryRanking(name string) ([]int, error) {
 		}
 	}
 	return out, nil
-}
-
-// ParseBorn reads a year of birth as a director gives it: a year (2009) or
-// a date (2009-05-01), of which the year is kept.
-func ParseBorn(s string) (int, error) {
-	s = strings.TrimSpace(s)
-	if d, err := time.Parse(time.DateOnly, s); err == nil {
-		return d.Year(), nil
-	}
-	if y, err := strconv.Atoi(s); err == nil && len(s) == 4 {
-		return y, nil
-	}
-	return 0, invalidf("born %q: a year (2009) or a date (2009-05-01)", s)
 }

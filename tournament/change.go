@@ -455,8 +455,8 @@ func (p Player) String() string {
 	default:
 		s += ", team " + p.Team
 	}
-	if p.Born != 0 {
-		s += fmt.Sprintf(", born %d", p.Born)
+	if !p.Born.IsZero() {
+		s += ", born " + p.Born.String()
 	}
 	for _, c := range p.Categories {
 		s += ", " + c

@@ -263,10 +263,11 @@ func (c Category) Member(p Player) bool {
 	if slices.Contains(p.Categories, c.Name) {
 		return true
 	}
-	if c.BornFrom == 0 && c.BornTo == 0 || p.Born == 0 {
+	y := p.Born.Year
+	if c.BornFrom == 0 && c.BornTo == 0 || y == 0 {
 		return false
 	}
-	return (c.BornFrom == 0 || p.Born >= c.BornFrom) && (c.BornTo == 0 || p.Born <= c.BornTo)
+	return (c.BornFrom == 0 || y >= c.BornFrom) && (c.BornTo == 0 || y <= c.BornTo)
 }
 
 // category returns the category named name.

@@ -167,6 +167,11 @@ func ParseDate(s string) (Date, error) {
 	return Date{t}, nil
 }
 
+// DayOf is the day of t (in t's location).
+func DayOf(t time.Time) Date {
+	return Date{time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)}
+}
+
 // IsZero reports whether d is no date.
 func (d Date) IsZero() bool { return d.t.IsZero() }
 

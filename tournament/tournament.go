@@ -139,8 +139,9 @@ type Player struct {
 	Engine string `json:"engine,omitempty"`
 	// Team is the player's team: "" their country's, NoTeam none (TeamOf).
 	Team string `json:"team,omitempty"`
-	// Born is the year of birth, 0 if not given (a category by age).
-	Born int `json:"born,omitempty"`
+	// Born is the birth as given, a year or a date; zero if not given (a
+	// category by age goes by its year).
+	Born Born `json:"born,omitzero"`
 	// Categories are the categories the player was entered in by name
 	// (women, ...); those by year of birth follow Born (Category.Member).
 	Categories []string `json:"categories,omitempty"`

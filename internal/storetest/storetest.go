@@ -179,6 +179,13 @@ func addPlayer(name string, id, rating int, country string) func(*tournament.Tou
 // each with Save, and after each one reads it back with Load: the store
 // holds what the domain holds in memory. At the end, Log gives back every
 // change as it was saved.
+// born is the op that enters player n's birth b.
+func born(n int, b tournament.Born) tournament.Op {
+	return func(tm *tournament.Tournament) (tournament.Change, error) {
+		return tm.EnterPlayer(n, tournament.PlayerEntry{Born: &b})
+	}
+}
+
 func testSaveLoad(t *testing.T, newDB NewDB) {
 	s := open(t, newDB)
 	ctx := context.Background()
@@ -198,6 +205,11 @@ func testSaveLoad(t *testing.T, newDB NewDB) {
 		{name: "remove Bob again", op: func(tm *tournament.Tournament) (tournament.Change, error) { return tm.RemovePlayer(2) }},
 		{name: "add Bob last", op: addPlayer("Bob", 0, 1700, "")},
 		{name: "Cyd absent round 1", op: func(tm *tournament.Tournament) (tournament.Change, error) { return tm.MarkAbsent(2, 1) }},
+		// A birth is kept as given: a date, or a year alone.
+		{name: "Cyd born 2009-05-01", op: born(2, tournament.Born{Year: 2009, Month: 5, Day: 1})},
+		{name: "Dee born 1961", op: born(3, tournament.BornIn(1961))},
+		{name: "Dee born 1961-12-31", op: born(3, tournament.Born{Year: 1961, Month: 12, Day: 31})},
+		{name: "undo Dee's date", undo: tournament.ActPlayerEdit},
 		{name: "settings", op: func(tm *tournament.Tournament) (tournament.Change, error) {
 			s := tm.Settings
 			s.Name, s.Rounds, s.BQ, s.ByePoints = "Club Open", 4, scoring.BQRule{Kind: scoring.WOF}, scoring.Half
@@ -944,8 +956,8 @@ func testTables(t *testing.T, newDB NewDB) {
 		t.Errorf("the same content written in another order dumps differently:\n%s\n%s", dumps[0], dumps[1])
 	}
 	for _, want := range []string{
-		`player: absent="" born=0 categories="" country="GBR" engine="" fed_id=0 first_round=1 left_round=0 name="Ann \"A\"" new_id=0 number=1 rating=1900 team="" tournament_id=1` + "\n" +
-			`player: absent="2" born=0 categories="" country="" engine="" fed_id=0 first_round=1 left_round=0 name="Bob" new_id=0 number=2 rating=0 team="" tournament_id=1` + "\n",
+		`player: absent="" born=0 born_date="" categories="" country="GBR" engine="" fed_id=0 first_round=1 left_round=0 name="Ann \"A\"" new_id=0 number=1 rating=1900 team="" tournament_id=1` + "\n" +
+			`player: absent="2" born=0 born_date="" categories="" country="" engine="" fed_id=0 first_round=1 left_round=0 name="Bob" new_id=0 number=2 rating=0 team="" tournament_id=1` + "\n",
 		`game: black=1 black_discs=NULL board=1 category="" ending="" game=0 kind=NULL loser=NULL match="" moves="" note="" round=1 tournament_id=1 white=2 white_discs=NULL` + "\n",
 		"audit: action=\"player add\" after=",
 		`at="2026-11-22T10:00:00Z" before="" id=1 subject="player 1 (Ann \"A\")" tournament_id=1 undone=0 version=`,

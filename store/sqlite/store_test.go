@@ -122,8 +122,8 @@ func TestDump(t *testing.T) {
 	for _, want := range []string{
 		"application_id 1869898801\nuser_version 18\n",
 		"table player: CREATE TABLE player (",
-		`player: tournament_id=1 number=1 name="Ann \"A\"" fed_id=0 rating=1900 country="GBR" first_round=1 left_round=0 absent="" engine="" team="" born=0 categories="" new_id=0` + "\n" +
-			`player: tournament_id=1 number=2 name="Bob" fed_id=0 rating=0 country="" first_round=1 left_round=0 absent="2" engine="" team="" born=0 categories="" new_id=0` + "\n",
+		`player: tournament_id=1 number=1 name="Ann \"A\"" fed_id=0 rating=1900 country="GBR" first_round=1 left_round=0 absent="" engine="" team="" born=0 categories="" new_id=0 born_date=""` + "\n" +
+			`player: tournament_id=1 number=2 name="Bob" fed_id=0 rating=0 country="" first_round=1 left_round=0 absent="2" engine="" team="" born=0 categories="" new_id=0 born_date=""` + "\n",
 		`game: tournament_id=1 round=1 board=1 category="" match="" game=0 black=1 white=2 black_discs=NULL white_discs=NULL kind=NULL loser=NULL moves="" ending="" note=""` + "\n",
 		"audit: id=1 tournament_id=1 at=\"2026-11-22T10:00:00Z\" action=\"player add\" subject=\"player 1 (Ann \\\"A\\\")\"",
 	} {

@@ -55,9 +55,9 @@ does (RULES.md section 7), among 19 built-in engines of every strength (and
 GRhino when installed): 13 Swiss rounds (BQ as the WOF's Papp: c = 6), then
 the final phase (--final woc: a play-off if the 4th place is tied, best-of-3
 semi-finals and final, a 3rd-place game), the women's knockout (single games
-among the 4 women) and the youth final (the top 2 of the 3 born in 2011 or
-later), each not played if one of its members reached the open semi-finals,
-and the teams (by country: the best 3 scores, youth not counted). It prints
+among the 4 women) and the youth final (the top 2 of the 3 youths, at most
+15 years old in the demo's year), each not played if one of its members
+reached the open semi-finals, and the teams (by country: the best 3 scores, youth not counted). It prints
 each round as it is played, then the standings, the final phases, the final
 ranking, the categories and the teams. It takes longer than the plain demo
 (140 games, not 20): 20 to 30 seconds on two cores (--rounds and --players
@@ -112,6 +112,7 @@ func runDemo(g *globals, o demoOptions) error {
 		return err
 	}
 	g.DB = db
+	o.Demo.Date = tournament.DayOf(g.now()) // a championship's youth are by its year
 	if o.Demo.Simulated {
 		return runSimulatedDemo(g, o.Demo)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/scoring"
+	"github.com/otd-project/otd/tournament"
 )
 
 // TestDemoOwnDatabase: 'otd demo' writes its own file, in a new folder of
@@ -155,12 +156,12 @@ func TestChampionshipDemo(t *testing.T) {
 			t.Errorf("final ranking %d: Swiss rank %d after %d (final phase %v): not the Swiss order", i+1, final[i].SwissRank, final[i-1].SwissRank, final[i].Final)
 		}
 	}
-	members := map[string][]int{} // the categories' members: the roster's women, and youths born in 2011 or later
+	members := map[string][]int{} // the categories' members: the roster's women, and youths (at most 15 in the event's year)
 	for i, e := range app.ChampionEngines {
 		if e.Woman {
 			members["women"] = append(members["women"], i+1)
 		}
-		if e.Born >= 2011 {
+		if e.Age != 0 && e.Age <= tournament.DefaultYouthAge {
 			members["youth"] = append(members["youth"], i+1)
 		}
 	}

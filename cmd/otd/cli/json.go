@@ -103,13 +103,14 @@ type playerJSON struct {
 	Absent     []int    `json:"absent,omitempty" doc:"rounds the player misses; left out if none"`
 	Engine     string   `json:"engine,omitempty" doc:"for a computer program entered as a player, how otd starts it (gtp:ARGV, nboard:ARGV or builtin:NAME); left out for a person"`
 	Team       string   `json:"team,omitempty" doc:"the team the player was entered in ('player edit --team'), - for none; left out for their country's"`
-	Born       int      `json:"born,omitempty" doc:"the year of birth; left out if not given"`
+	Born       int      `json:"born,omitempty" doc:"the year of birth (what the categories by age and the youth go by); left out if not given"`
+	BornDate   string   `json:"born_date,omitempty" doc:"the date of birth, YYYY-MM-DD, when it was given ('--born 2009-05-01'); left out if only the year was, or nothing"`
 	Categories []string `json:"categories,omitempty" doc:"the categories the player was entered in by name (those by year of birth follow born); left out if none"`
 }
 
 func newPlayerJSON(p tournament.Player) playerJSON {
 	return playerJSON{Number: p.Number, Name: p.Name, FedID: p.WOFID, NewID: p.NewID, Rating: p.Rating, Country: p.Country,
-		FirstRound: p.FirstRound, Withdrawn: p.Left != 0, Left: p.Left, Absent: p.Absent, Engine: p.Engine, Team: p.Team, Born: p.Born, Categories: p.Categories}
+		FirstRound: p.FirstRound, Withdrawn: p.Left != 0, Left: p.Left, Absent: p.Absent, Engine: p.Engine, Team: p.Team, Born: p.Born.Year, BornDate: p.Born.Date(), Categories: p.Categories}
 }
 
 type gameJSON struct {
@@ -475,6 +476,8 @@ func jsonKind(t reflect.Type) string {
 		return "number"
 	case t == reflect.TypeFor[time.Time]():
 		return "string, time"
+	case t == reflect.TypeFor[tournament.Born]():
+		return "number, a year, or string, a date"
 	case t.Implements(textMarshaler):
 		return "string"
 	}

@@ -40,7 +40,7 @@ func playerNumber(cmd, s string) (int, error) {
 
 type playerAddOptions struct {
 	In            tournament.PlayerInput
-	Entry         tournament.PlayerEntry // team, year of birth, categories given
+	Entry         tournament.PlayerEntry // team, birth, categories given
 	JSON, NoCheck bool
 }
 
@@ -77,8 +77,8 @@ Marie" and "Dupont, Marie", "Muller" and "Müller"), is refused, naming that
 player; --allow-duplicate registers two people of one name.
 
 What a championship needs of a player is given once, here as with 'otd
-player edit': --team, --born (a year, or a date of which the year is
-kept), --women and --category (the tournament's categories).`,
+player edit': --team, --born (a year or a date, kept as given; the
+categories by age go by the year), --women and --category (the tournament's categories).`,
 		Example: "  otd player add \"Leader, Imre\" --rating 2150 --country GB --wof-id 79\n  otd player add \"Comer, Late\" --json\n" +
 			"  otd player add \"DE JONG, Anna\" --wof-id 5012 --rating 1850 --country NED --women --born 2009-05-01\n" +
 			"  otd player add GRhino --engine 'gtp:/usr/games/gtp-rhino -l 2'\n  otd player add \"otd level 4\" --engine builtin:alphabeta:4",
@@ -150,7 +150,7 @@ func newPlayerImportCmd(g *globals, runF func(playerImportOptions) error) *cobra
 		Long: `import registers the players of a CSV file in its order, one player a line.
 A first row naming the columns gives them, in any order: name, rating,
 country, wof_id, women (yes or no; or gender, F or W for a woman, M), born
-(a year, or a date of which the year is kept), team and categories
+(a year or a date, kept as given), team and categories
 (separated by ";", in quotes if the file's separator is one); a column
 otd does not read is refused, with its name. Without such a row the
 columns are name, then optionally rating and country. The file may come straight
@@ -320,7 +320,7 @@ func playerStatus(p tournament.Player) string {
 type playerEditOptions struct {
 	Number   int
 	Edit     tournament.PlayerEdit  // the details given
-	Entry    tournament.PlayerEntry // team, year of birth, categories given
+	Entry    tournament.PlayerEntry // team, birth, categories given
 	NoCheck  bool                   // a new engine is not started
 	Rederive bool                   // drop the final games that rest on what changes
 }
@@ -335,7 +335,7 @@ func newPlayerEditCmd(g *globals, runF func(playerEditOptions) error) *cobra.Com
 	var born string
 	cmd := &cobra.Command{
 		Use:   "edit NUMBER [--name NAME [--allow-duplicate]] [--rating R] [--country CC] [--wof-id N] [--engine SPEC [--no-check]] [--team T] [--born Y] [--category C,...]",
-		Short: "Correct a player's name, rating, country, WOF id or engine; set their team, year of birth, categories",
+		Short: "Correct a player's name, rating, country, WOF id or engine; set their team, birth (a year or a date), categories",
 		Long: `edit corrects the details given; the others stay as they are. A player whose
 name an older otd stored and otd no longer keeps (a control character, more
 than 200 characters; 'otd player list' shows it escaped) gets a new --name
@@ -379,7 +379,7 @@ it and drops them for 'otd final next' to pair again.`,
 // (tournament.PlayerEntry): --team, --born and --category.
 func addEntryFlags(f *pflag.FlagSet, team, born, cats *string) {
 	f.StringVar(team, "team", "", `the player's team ("": their country's; "-": none), for 'otd teams'`)
-	f.StringVar(born, "born", "", "the `year` of birth, or the date (2009 or 2009-05-01; 0: not given), for a category by age")
+	f.StringVar(born, "born", "", "the `year` of birth, or the date (2009 or 2009-05-01, kept as given; 0: not given); a category by age goes by the year")
 	f.StringVar(cats, "category", "", `the categories the player is entered in, comma-separated (women,...; "": none)`)
 }
 
@@ -388,14 +388,14 @@ func playerEntry(f *pflag.FlagSet, team, born, cats string) (tournament.PlayerEn
 	e := tournament.PlayerEntry{Team: given(f, "team", team)}
 	e.Categories = given(f, "category", strings.FieldsFunc(cats, func(r rune) bool { return r == ',' }))
 	if f.Changed("born") {
-		y := 0
+		var b tournament.Born
 		if born != "0" {
 			var err error
-			if y, err = tournament.ParseBorn(born); err != nil {
+			if b, err = tournament.ParseBorn(born); err != nil {
 				return e, fmt.Errorf("--born: %w", err)
 			}
 		}
-		e.Born = &y
+		e.Born = &b
 	}
 	return e, nil
 }

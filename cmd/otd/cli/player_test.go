@@ -97,12 +97,12 @@ func TestPlayerEditFlags(t *testing.T) {
 			want: o{Number: 3, Edit: e{Engine: ptr("gtp:/nonexistent/gtp-rhino -l 3")}}},
 		{args: []string{"player", "edit", "3", "--engine", "", "--no-check"}, want: o{Number: 3, Edit: e{Engine: ptr("")}, NoCheck: true}},
 		{args: []string{"player", "edit", "7", "--category", "women,youth", "--born", "2011", "--team", "-"},
-			want: o{Number: 7, Entry: entry{Team: ptr("-"), Born: ptr(2011), Categories: ptr([]string{"women", "youth"})}}},
+			want: o{Number: 7, Entry: entry{Team: ptr("-"), Born: ptr(tournament.BornIn(2011)), Categories: ptr([]string{"women", "youth"})}}},
 		{args: []string{"player", "edit", "7"}, code: exitUsage, err: "player edit: nothing to change: give --name, --rating, --country, --wof-id, --engine, --team, --born or --category"},
 		{args: []string{"player", "edit", "7", "--allow-duplicate"}, code: exitUsage, err: "player edit: nothing to change"},
 		{args: []string{"player", "edit", "0", "--rating", "2000"}, code: exitUsage, err: `player edit: NUMBER is a player's number (see 'otd player list'), not "0"`},
-		{args: []string{"player", "edit", "7", "--born", "late"}, code: exitUsage, err: `player edit: --born: born "late": a year (2009) or a date (2009-05-01)`},
-		{args: []string{"player", "edit", "7", "--born", "0"}, want: o{Number: 7, Entry: entry{Born: ptr(0)}}},
+		{args: []string{"player", "edit", "7", "--born", "late"}, code: exitUsage, err: `player edit: --born: born "late": not a year: give a year (2009) or a date (2009-05-01)`},
+		{args: []string{"player", "edit", "7", "--born", "0"}, want: o{Number: 7, Entry: entry{Born: ptr(tournament.Born{})}}},
 	})
 }
 

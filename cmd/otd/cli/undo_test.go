@@ -23,7 +23,7 @@ import (
 // wrote.
 var laterColumns = map[string]*regexp.Regexp{
 	"tournament:": regexp.MustCompile(` (start_date|end_date|city|country|director)=""| pairing="plain"| rules="othello"| time_control=""| name_key="[^"]*"| (final|categories|teams|new_ids)=""| bye_discs=0`),
-	"player:":     regexp.MustCompile(` (engine|team|categories)=""| born=0| new_id=0`),
+	"player:":     regexp.MustCompile(` (engine|team|categories|born_date)=""| born=0| new_id=0`),
 	"game:":       regexp.MustCompile(` (category|match)=""| game=0| (moves|ending|note)=""`),
 }
 

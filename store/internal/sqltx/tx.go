@@ -243,7 +243,7 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	if tm.Settings, err = settings(version, record, t.eng.Damaged); err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", id, err)
 	}
-	rows, err := t.tx.Query(`SELECT number, name, fed_id, new_id, rating, country, first_round, left_round, absent, engine, team, born, categories
+	rows, err := t.tx.Query(`SELECT number, name, fed_id, new_id, rating, country, first_round, left_round, absent, engine, team, born, born_date, categories
 		FROM player WHERE tournament_id = ? ORDER BY number`, id)
 	if err != nil {
 		return nil, err
@@ -251,9 +251,9 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 	// The scan's targets are made once a query, not once a row: passed
 	// through the Rows interface, they live on the heap.
 	var p tournament.Player
-	var absent, cats string
+	var absent, cats, bornDate string
 	var newID int
-	dest := []any{&p.Number, &p.Name, &p.WOFID, &newID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine, &p.Team, &p.Born, &cats}
+	dest := []any{&p.Number, &p.Name, &p.WOFID, &newID, &p.Rating, &p.Country, &p.FirstRound, &p.Left, &absent, &p.Engine, &p.Team, &p.Born.Year, &bornDate, &cats}
 	for rows.Next() {
 		p = tournament.Player{}
 		if err := rows.Scan(dest...); err != nil {
@@ -261,6 +261,12 @@ func (t *Tx) Load(id int64) (*tournament.Tournament, error) {
 			return nil, err
 		}
 		p.NewID = newID != 0
+		if bornDate != "" {
+			if p.Born, err = tournament.ParseBorn(bornDate); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("tournament %d player %d: %w: born_date %q", id, p.Number, t.eng.Damaged, bornDate)
+			}
+		}
 		if cats != "" {
 			if err := json.Unmarshal([]byte(cats), &p.Categories); err != nil {
 				rows.Close()
@@ -383,10 +389,10 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 			}
 		}
 	}
-	if err := t.insertRows(`player (tournament_id, number, name, fed_id, new_id, rating, country, first_round, left_round, absent, engine, team, born, categories)`,
+	if err := t.insertRows(`player (tournament_id, number, name, fed_id, new_id, rating, country, first_round, left_round, absent, engine, team, born, born_date, categories)`,
 		`ON CONFLICT (tournament_id, number) DO UPDATE SET name = excluded.name, fed_id = excluded.fed_id, new_id = excluded.new_id, rating = excluded.rating,
 		country = excluded.country, first_round = excluded.first_round, left_round = excluded.left_round, absent = excluded.absent,
-		engine = excluded.engine, team = excluded.team, born = excluded.born, categories = excluded.categories`,
+		engine = excluded.engine, team = excluded.team, born = excluded.born, born_date = excluded.born_date, categories = excluded.categories`,
 		len(to.Players), func(i int) ([]any, error) {
 			p := to.Players[i]
 			absent := make([]string, len(p.Absent))
@@ -394,7 +400,7 @@ func (t *Tx) put(id int64, from, to tournament.State) error {
 				absent[i] = strconv.Itoa(r)
 			}
 			cats, err := jsonColumn(p.Categories, len(p.Categories) == 0)
-			return []any{id, p.Number, p.Name, p.WOFID, boolInt(p.NewID), p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine, p.Team, p.Born, cats}, err
+			return []any{id, p.Number, p.Name, p.WOFID, boolInt(p.NewID), p.Rating, p.Country, p.FirstRound, p.Left, strings.Join(absent, ","), p.Engine, p.Team, p.Born.Year, p.Born.Date(), cats}, err
 		}); err != nil {
 		return err
 	}
