@@ -120,7 +120,7 @@ func TestDump(t *testing.T) {
 		t.Fatalf("two dumps of one database differ:\n%s\n%s", got, again)
 	}
 	for _, want := range []string{
-		"application_id 1869898801\nuser_version 18\n",
+		"application_id 1869898801\nuser_version 19\n",
 		"table player: CREATE TABLE player (",
 		`player: tournament_id=1 number=1 name="Ann \"A\"" fed_id=0 rating=1900 country="GBR" first_round=1 left_round=0 absent="" engine="" team="" born=0 categories="" new_id=0 born_date=""` + "\n" +
 			`player: tournament_id=1 number=2 name="Bob" fed_id=0 rating=0 country="" first_round=1 left_round=0 absent="2" engine="" team="" born=0 categories="" new_id=0 born_date=""` + "\n",

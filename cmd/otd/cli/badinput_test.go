@@ -199,7 +199,7 @@ func TestBadInput(t *testing.T) {
 		{"foreign: player list", "foreign", []string{"player", "list"}, 1, []string{"foreign.db: not an otd database", "name an otd database with --db"}},
 		{"foreign: tournament new", "foreign", []string{"tournament", "new", "X", "--rounds", "3"}, 1, []string{"foreign.db: not an otd database", "name an otd database with --db"}},
 		{"foreign: import", "foreign", []string{"import", "elo", elo}, 1, []string{"foreign.db: not an otd database", "name an otd database with --db"}},
-		{"newer: standings", "newer", []string{"standings"}, 1, []string{"newer.db: the database was written by a newer otd (schema 99; this otd knows up to 18)", "upgrade otd"}},
+		{"newer: standings", "newer", []string{"standings"}, 1, []string{"newer.db: the database was written by a newer otd (schema 99; this otd knows up to 19)", "upgrade otd"}},
 		{"newer: result", "newer", []string{"result", "1", "1", "33-31", "--correct"}, 1, []string{"written by a newer otd", "upgrade otd"}},
 		{"missing: standings", "missing", []string{"standings"}, 1, []string{"missing.db: no database", "create a tournament first ('otd tournament new NAME --rounds N') or name the database with --db"}},
 		{"missing: player add", "missing", []string{"player", "add", "X"}, 1, []string{"missing.db: no database", "create a tournament first"}},

@@ -1,4 +1,4 @@
--- otd schema 18 (issue 30): a player's birth as given, a year or a date.
+-- otd schema 19 (issue 30): a player's birth as given, a year or a date.
 -- born keeps the year (the categories by age and the youth go by it); the
 -- date, YYYY-MM-DD of that year, is born_date, '' when only the year was
 -- given. The players of an older database keep their years.
