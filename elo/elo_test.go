@@ -506,7 +506,7 @@ func TestOtdChampionshipLines(t *testing.T) {
 	f := club()
 	o := f.Otd
 	o.City, o.NewIDs, o.Final, o.Teams, o.YouthAge = "Den Haag", "50000-59999", "top=2,bestof=1,third=0", "best=2,exclude=youth 15", 14
-	o.Categories = []elo.Category{{Name: "women", Final: "top=2,bestof=1"}, {Name: "youth 15", BornFrom: 2012, BornTo: 2015}}
+	o.Categories = []elo.Category{{Name: "women", Final: "top=2,bestof=1"}, {Name: "youth 15", BornFrom: 2012, BornTo: 2015}, {Name: "youth", Youth: true, Final: "top=4"}}
 	o.SetDetails(2, elo.Details{Born: "2012-02-29", Team: `Club "A"=1,2`, Categories: []string{"women", "youth 15"}})
 	o.SetDetails(4, elo.Details{Team: "-"})
 	o.Numbers = []int{3, 1, 4, 2}
@@ -517,7 +517,7 @@ func TestOtdChampionshipLines(t *testing.T) {
 	}
 	for _, line := range []string{
 		"% otd: format 2\n% otd: city \"Den Haag\"\n% otd: new-ids 50000-59999\n% otd: final top=2,bestof=1,third=0\n",
-		"% otd: category women final=top=2,bestof=1\n% otd: category \"youth 15\" born-from=2012 born-to=2015\n% otd: teams \"best=2,exclude=youth 15\"\n",
+		"% otd: category women final=top=2,bestof=1\n% otd: category \"youth 15\" born-from=2012 born-to=2015\n% otd: category youth youth=yes final=top=4\n% otd: teams \"best=2,exclude=youth 15\"\n",
 		"% otd: details 2 born=2012-02-29 team=\"Club \\\"A\\\"=1,2\" category=women category=\"youth 15\"\n% otd: details 4 team=-\n",
 		"    79 (32)=(32)      2 B\n% otd: match F game=1 category=\"youth 15\"\n",
 	} {

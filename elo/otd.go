@@ -66,6 +66,7 @@ const OtdFormat = 2
 // Category is a category as otd's "category" line writes it.
 type Category struct {
 	Name             string
+	Youth            bool   // its members are the youth, by the event's youth age (youth-age)
 	BornFrom, BornTo int    // 0: no limit
 	Final            string // its final phase's rules as --final writes them; "" none
 }
@@ -249,6 +250,9 @@ func (o *Otd) writeHead(bw *bufio.Writer, standings []Player) {
 	}
 	for _, c := range o.Categories {
 		fmt.Fprintf(bw, "%s category %s", otdPrefix, word(c.Name))
+		if c.Youth {
+			bw.WriteString(" youth=yes")
+		}
 		if c.BornFrom != 0 {
 			fmt.Fprintf(bw, " born-from=%d", c.BornFrom)
 		}
@@ -540,12 +544,16 @@ func (o *Otd) readChampionship(text string, added int) error {
 		}
 	case "category":
 		if len(w) < 2 {
-			return errors.New("otd line: category is: category NAME [born-from=YEAR] [born-to=YEAR] [final=RULES]")
+			return errors.New("otd line: category is: category NAME [youth=yes] [born-from=YEAR] [born-to=YEAR] [final=RULES]")
 		}
 		c := Category{Name: w[1]}
-		kv, err := pairs(2, "born-from", "born-to", "final")
+		kv, err := pairs(2, "youth", "born-from", "born-to", "final")
 		for k, vs := range kv {
 			switch k {
+			case "youth":
+				if c.Youth = vs[0] == "yes"; !c.Youth {
+					err = fmt.Errorf("otd line: category: youth=%s: youth=yes or nothing", QuoteCut(vs[0]))
+				}
 			case "born-from":
 				c.BornFrom, err = number(vs[0])
 			case "born-to":

@@ -145,7 +145,7 @@ func championship(t *tournament.Tournament, o *elo.Otd) {
 		o.Teams = string(b)
 	}
 	for _, c := range t.Categories {
-		e := elo.Category{Name: c.Name, BornFrom: c.BornFrom, BornTo: c.BornTo}
+		e := elo.Category{Name: c.Name, Youth: c.Youth, BornFrom: c.BornFrom, BornTo: c.BornTo}
 		if !c.Final.IsZero() {
 			e.Final = c.Final.String()
 		}

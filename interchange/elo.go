@@ -215,7 +215,7 @@ func (b *builder) championship() error {
 		if err != nil {
 			return bad("category "+c.Name, err)
 		}
-		t.Categories = append(t.Categories, tournament.Category{Name: c.Name, BornFrom: c.BornFrom, BornTo: c.BornTo, Final: final})
+		t.Categories = append(t.Categories, tournament.Category{Name: c.Name, Youth: c.Youth, BornFrom: c.BornFrom, BornTo: c.BornTo, Final: final})
 	}
 	for id, d := range o.Details {
 		n, ok := b.num[id]
