@@ -21,7 +21,7 @@ type clock struct {
 	t  time.Time
 }
 
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
 // venueSource is a Director on the store in memory, whose changes the
@@ -50,7 +50,9 @@ func newVenue(t *testing.T) *venue {
 	}
 	var ops []tournament.Op
 	for _, name := range []string{"Ann Archer", scriptName, "Cy Cole", "Di Dunn"} {
-		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) { return t.AddPlayer(tournament.PlayerInput{Name: name}) })
+		ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
+			return t.AddPlayer(tournament.PlayerInput{Name: name})
+		})
 	}
 	ops = append(ops, func(t *tournament.Tournament) (tournament.Change, error) {
 		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}}})
