@@ -70,7 +70,9 @@ func SlipsRound(t *tournament.Tournament, o SlipsOptions) int {
 
 // stubs are game g's stubs from links, with the slips' base URL.
 func stubs(t *tournament.Tournament, g tournament.Game, links []ReportLink, base string) []PageStub {
-	i := slices.IndexFunc(links, func(l ReportLink) bool { return l.Game.Ref() == g.Ref() && l.Game.Black == g.Black && l.Game.White == g.White })
+	i := slices.IndexFunc(links, func(l ReportLink) bool {
+		return l.Game.Ref() == g.Ref() && l.Game.Black == g.Black && l.Game.White == g.White
+	})
 	if i < 0 {
 		return nil
 	}
