@@ -83,7 +83,8 @@ var allowed = map[string][]string{
 }
 
 // testAllowed lists what a package's test files may import beyond its own
-// rule and internal/testenv: the domain's tests use a Storage in memory;
+// rule and internal/testenv: the domain's tests (and the web's of the venue,
+// through the app's actions) use a Storage in memory;
 // the stores run the suite of the Storage contract (PostgreSQL's schema is
 // held to SQLite's by a test that opens both); the match tests play a real
 // engine through GTP; the engine processes' tests start fake engines; the
@@ -95,6 +96,7 @@ var testAllowed = map[string][]string{
 	"store/postgres":    {"internal/storetest", "store/sqlite"},
 	"internal/memstore": {"internal/storetest", "app"},
 	"app":               {"internal/memstore"},
+	"web":               {"internal/memstore"}, // the venue's pages run the app's actions
 	"engine/match":      {"engine/gtp", "engine/proc"},
 	"engine/proc":       {"internal/fakeengine"},
 	"engine/gtp":        {"internal/enginetest"},

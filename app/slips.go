@@ -32,6 +32,15 @@ type PageSlip struct {
 	Table        int
 	Black, White string
 	URL          string
+	Stubs        []PageStub // black's and white's, to tear off; none without the game's tokens
+}
+
+// PageStub is a side's tear-off stub of a slip: the address of its report
+// page on 'otd serve --venue', by the long token (URL, the QR code's) and
+// the short one (ShortURL, and Code printed as XXXX-XXXX-XXXXX to type).
+type PageStub struct {
+	Side, Player        string // "Black", "12 Ann Archer"
+	URL, ShortURL, Code string
 }
 
 // SlipsOptions name the slips: round Round of the Swiss, or round Final of
@@ -39,9 +48,38 @@ type PageSlip struct {
 // the last paired, the final phase's once it has started. Table, if not 0,
 // is the one slip (a final round's games are its tables 1, 2, ... in the
 // order paired). URL is where 'otd serve' answers ("http://10.0.0.2:8080/").
+// Links are the games' report tokens (Director.ReportLinks): each game
+// that has them gets a stub per side.
 type SlipsOptions struct {
 	Round, Final, Table, PerPage int
 	URL                          string
+	Links                        []ReportLink
+}
+
+// SlipsRound is the round SlipsOptions name, as ReportLinks numbers it: the
+// Swiss round, or 0 for the final phase.
+func SlipsRound(t *tournament.Tournament, o SlipsOptions) int {
+	if o.Final > 0 || o.Round == 0 && len(t.FinalRounds()) > 0 {
+		return 0
+	}
+	if o.Round == 0 {
+		return t.Paired()
+	}
+	return o.Round
+}
+
+// stubs are game g's stubs from links, with the slips' base URL.
+func stubs(t *tournament.Tournament, g tournament.Game, links []ReportLink, base string) []PageStub {
+	i := slices.IndexFunc(links, func(l ReportLink) bool {
+		return l.Game.Ref() == g.Ref() && l.Game.Black == g.Black && l.Game.White == g.White
+	})
+	if i < 0 {
+		return nil
+	}
+	stub := func(side string, player int, k Token) PageStub {
+		return PageStub{Side: side, Player: numbered(t, player), URL: base + "/r/" + k.Long, ShortURL: base + "/r/" + k.Short, Code: k.Printed()}
+	}
+	return []PageStub{stub("Black", g.Black, links[i].Black), stub("White", g.White, links[i].White)}
 }
 
 // SlipsPage gives the result slips of a round: a slip for every game but a
@@ -67,7 +105,7 @@ func SlipsPage(t *tournament.Tournament, o SlipsOptions) (Page, error) {
 		for i, g := range t.FinalRounds()[o.Final-1] {
 			if played(g) {
 				slips = append(slips, PageSlip{Game: fmt.Sprintf("%s, game %d", MatchLabel(g.Category, g.Match), g.Game), Table: i + 1,
-					Black: numbered(t, g.Black), White: numbered(t, g.White), URL: base + GamePath(g)})
+					Black: numbered(t, g.Black), White: numbered(t, g.White), URL: base + GamePath(g), Stubs: stubs(t, g, o.Links, base)})
 			}
 		}
 	} else {
@@ -78,7 +116,7 @@ func SlipsPage(t *tournament.Tournament, o SlipsOptions) (Page, error) {
 		for _, g := range t.Round(o.Round) {
 			if played(g) {
 				slips = append(slips, PageSlip{Game: s.Round, Table: g.Table,
-					Black: numbered(t, g.Black), White: numbered(t, g.White), URL: base + GamePath(g)})
+					Black: numbered(t, g.Black), White: numbered(t, g.White), URL: base + GamePath(g), Stubs: stubs(t, g, o.Links, base)})
 			}
 		}
 	}

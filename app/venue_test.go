@@ -411,3 +411,31 @@ func TestDirectorPassword(t *testing.T) {
 		t.Errorf("undo would revert %+v, %v; want the pairing", u, err)
 	}
 }
+
+// TestSlipStubs: each slip of a round has a stub per side: the QR code's
+// URL by the long token, the printed code and its URL by the short one.
+func TestSlipStubs(t *testing.T) {
+	d := app.New(app.Store{Storage: memstore.New()})
+	id, links := venueEvent(t, d, "")
+	tm, err := d.Tournament(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := app.SlipsPage(tm, app.SlipsOptions{Round: app.SlipsRound(tm, app.SlipsOptions{}), PerPage: 2, URL: "http://10.0.0.2:8080/", Links: links})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slips := page.Slips.Sheets[0]
+	if len(slips) != 2 {
+		t.Fatalf("%d slips, want 2", len(slips))
+	}
+	for i, sl := range slips {
+		for j, k := range []app.Token{links[i].Black, links[i].White} {
+			want := app.PageStub{Side: []string{"Black", "White"}[j], Player: []string{sl.Black, sl.White}[j],
+				URL: "http://10.0.0.2:8080/r/" + k.Long, ShortURL: "http://10.0.0.2:8080/r/" + k.Long[:13], Code: k.Long[:4] + "-" + k.Long[4:8] + "-" + k.Long[8:13]}
+			if len(sl.Stubs) != 2 || sl.Stubs[j] != want {
+				t.Errorf("table %d's stubs %+v, want %d: %+v", sl.Table, sl.Stubs, j, want)
+			}
+		}
+	}
+}

@@ -107,18 +107,35 @@ type Server struct {
 	pages     map[string]*madePage // the pages made at pagesGen, by cacheKey
 	pagesGen  uint64
 	pagesSize int
+
+	routes  []route                     // every route, with its kind (routes.go)
+	venue   Venue                       // nil: the venue is off, nothing is written
+	now     func() time.Time            // the clock of the reports and the limits
+	limits  *limiter                    // of the token routes
+	origins *http.CrossOriginProtection // refuses another site's writes
+
+	// directorSession gives the director's session of a request to a
+	// director route, and whether it has one; nil: no director route
+	// answers.
+	directorSession func(*http.Request) (tournament.Actor, bool)
 }
 
 // New returns the server of src's tournament id (the one it serves, whatever
 // becomes the database's current tournament), watching src for changes
 // until ctx ends (then the update streams close too, so that
-// http.Server.Shutdown need not wait for them).
-func New(ctx context.Context, src Source, id int64) (*Server, error) {
+// http.Server.Shutdown need not wait for them). With WithVenue, the players
+// report their results from their phones too.
+func New(ctx context.Context, src Source, id int64, opts ...Option) (*Server, error) {
 	changes, err := src.Changes(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("watching the database for changes: %w", err)
 	}
-	s := &Server{src: src, id: id, ctx: ctx, mux: http.NewServeMux(), streams: make(chan struct{}, MaxStreams), changed: make(chan struct{}), pages: map[string]*madePage{}}
+	s := &Server{src: src, id: id, ctx: ctx, mux: http.NewServeMux(), streams: make(chan struct{}, MaxStreams), changed: make(chan struct{}), pages: map[string]*madePage{},
+		now: time.Now, origins: http.NewCrossOriginProtection()}
+	for _, o := range opts {
+		o(s)
+	}
+	s.limits = newLimiter(s.now)
 	go func() {
 		for range changes {
 			s.mu.Lock()
@@ -128,21 +145,25 @@ func New(ctx context.Context, src Source, id int64) (*Server, error) {
 			s.mu.Unlock()
 		}
 	}()
-	s.mux.HandleFunc("GET /{$}", s.page("q", s.home))
-	s.mux.HandleFunc("GET /standings", s.page("", simple("standings")))
-	s.mux.HandleFunc("GET /crosstable", s.page("", simple("crosstable")))
-	s.mux.HandleFunc("GET /round/{n}", s.page("", s.round))
-	s.mux.HandleFunc("GET /player/{n}", s.page("", s.player))
-	s.mux.HandleFunc("GET /round/{n}/table/{t}", s.page("move", s.game))
-	s.mux.HandleFunc("GET /final", s.page("", s.part("final", func(v *view) bool { return len(v.Final) > 0 })))
-	s.mux.HandleFunc("GET /categories", s.page("", s.part("categories", func(v *view) bool { return len(v.Categories) > 0 })))
-	s.mux.HandleFunc("GET /teams", s.page("", s.part("teams", func(v *view) bool { return len(v.Teams) > 0 })))
-	s.mux.HandleFunc("GET /final/game/{seq}", s.page("move", s.finalGame))
-	s.mux.HandleFunc("GET /events", s.events)
+	s.route(public, "GET /{$}", s.page("q", s.home))
+	s.route(public, "GET /standings", s.page("", simple("standings")))
+	s.route(public, "GET /crosstable", s.page("", simple("crosstable")))
+	s.route(public, "GET /round/{n}", s.page("", s.round))
+	s.route(public, "GET /player/{n}", s.page("", s.player))
+	s.route(public, "GET /round/{n}/table/{t}", s.page("move", s.game))
+	s.route(public, "GET /final", s.page("", s.part("final", func(v *view) bool { return len(v.Final) > 0 })))
+	s.route(public, "GET /categories", s.page("", s.part("categories", func(v *view) bool { return len(v.Categories) > 0 })))
+	s.route(public, "GET /teams", s.page("", s.part("teams", func(v *view) bool { return len(v.Teams) > 0 })))
+	s.route(public, "GET /final/game/{seq}", s.page("move", s.finalGame))
+	s.route(public, "GET /events", s.events)
+	if s.venue != nil {
+		s.phoneRoutes()
+	}
 	return s, nil
 }
 
-// ServeHTTP answers GET and HEAD only: nothing changes anything.
+// ServeHTTP answers GET and HEAD, and POST to the routes that write (the
+// venue's): without them nothing changes anything.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Security-Policy", csp)
@@ -150,12 +171,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Language, Cookie")
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && (r.Method != http.MethodPost || !s.writes()) {
 		h.Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed: these pages are read-only", http.StatusMethodNotAllowed)
 		return
 	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// writes reports whether a route writes (POST).
+func (s *Server) writes() bool {
+	return slices.ContainsFunc(s.routes, func(r route) bool { return r.method() == http.MethodPost })
 }
 
 // state returns the generation and the channel closed at the next change.
@@ -205,6 +231,8 @@ type view struct {
 	Game       *gameView
 	Query      string
 	Script     template.HTML
+	Phone      *phoneView // a slip's code's page
+	Venue      bool       // home: the form of a slip's code
 }
 
 // languageLink is a language of the page's switch.
@@ -436,7 +464,7 @@ func simple(kind string) func(*tournament.Tournament, *http.Request, *view) erro
 
 // home is the current round's pairings and the search by name (?q=).
 func (s *Server) home(t *tournament.Tournament, r *http.Request, v *view) error {
-	v.Kind = "home"
+	v.Kind, v.Venue = "home", s.venue != nil
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	for i := range q {
 		if utf8.RuneCountInString(q[:i]) == maxQueryRune {

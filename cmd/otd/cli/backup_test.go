@@ -82,7 +82,7 @@ func TestRestoreWhileServing(t *testing.T) {
 	other.must("backup", otherBackup)
 	wantOther := dump(t, otherBackup)
 
-	url, _, cancel, done := startServe(t, db.path, false)
+	url, _, cancel, done := startServe(t, db.path, serveOptions{})
 	defer cancel()
 	page := func(path string) string {
 		t.Helper()

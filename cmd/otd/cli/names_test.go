@@ -162,7 +162,7 @@ func TestServedNamesEscaped(t *testing.T) {
 	storeName(t, db, 3, bidiName)
 	rawExec(t, db, "UPDATE game SET moves = ? WHERE round = 1", opening) // as if otd had played them
 
-	url, _, cancel, done := startServe(t, db.path, false)
+	url, _, cancel, done := startServe(t, db.path, serveOptions{})
 	defer func() { cancel(); <-done }()
 	const shown = `\x1b[2J\x1b]0;pwn\aEVIL`
 	for _, tc := range []struct{ path, want string }{

@@ -124,6 +124,7 @@ func TestServeFlags(t *testing.T) {
 		{args: []string{"serve"}, want: o{Listen: "127.0.0.1:8080"}},
 		{args: []string{"serve", "--listen", "0.0.0.0:8080", "--qr"}, want: o{Listen: "0.0.0.0:8080", QR: true}},
 		{args: []string{"serve", "--listen", "0.0.0.0:8080", "--qr=false"}, want: o{Listen: "0.0.0.0:8080"}},
+		{args: []string{"serve", "--venue"}, want: o{Listen: "127.0.0.1:8080", Venue: true}},
 		{args: []string{"serve", "--listen"}, code: exitUsage, err: "flag needs an argument: --listen"},
 		{args: []string{"serve", "now"}, code: exitUsage, err: `unknown command "now"`},
 	})

@@ -20,11 +20,13 @@ import (
 	"rsc.io/qr"
 )
 
-// serveOptions are what 'otd serve' is told: the address to Listen on, and
-// whether to print QR codes.
+// serveOptions are what 'otd serve' is told: the address to Listen on,
+// whether to print QR codes, and whether the players report their results
+// (Venue).
 type serveOptions struct {
 	Listen string
 	QR     bool
+	Venue  bool
 }
 
 // serveListen is the address 'otd serve' answers on by default.
@@ -53,7 +55,22 @@ The pages are in English, French or Japanese, as the browser asks or as the
 reader picks on the page (/?lang=fr, /?lang=ja, /?lang=en; a cookie
 remembers it); names are never translated.
 
-The database is opened read-only: no page changes anything. serve may run
+With --venue the players report their results from their phones: each
+slip of 'otd round slips' has a stub per side whose QR code (or the code
+printed under it, typed on the home page) opens that side's page: the game,
+the players and their colours, a form for the discs and, if they wish, the
+moves (checked at once: a contradiction is refused with the reason). When
+both sides report the same result it is recorded, as 'otd result' records it
+(or held for the director with 'otd tournament edit --venue-approval
+director'); 'otd log' says which side reported from which address and when.
+Differing reports, two from one address, and a call for the director (a time
+default, a forfeit) wait for the director. A code opens one side of one game:
+a wrong one answers "unknown code", and guesses are slowed per address and
+overall; a code dies once its game's result is recorded or its round is
+paired anew. Writes from another site are refused. The database is then
+opened for writing; one serve runs one tournament.
+
+Without --venue the database is opened read-only: no page changes anything. serve may run
 as a user who may not write it (a read-only file or folder): its pages then
 change once the command that changed it has ended ('otd result' at once, a
 'round play' at its end). serve listens
@@ -62,7 +79,7 @@ on this computer only (127.0.0.1) unless --listen names another address:
 prints the addresses to give to the players, each with a QR code for their
 phones' cameras when standard output is a terminal (--qr=false: none).
 Ctrl-C stops it.`,
-		Example: "  otd serve\n  otd serve --listen 0.0.0.0:8080\n  otd serve --listen 0.0.0.0:8080 --qr=false > serve.log",
+		Example: "  otd serve\n  otd serve --listen 0.0.0.0:8080\n  otd serve --listen 0.0.0.0:8080 --qr=false > serve.log\n  otd serve --listen 0.0.0.0:8080 --venue\n  otd round slips --url http://192.168.1.20:8080/ --output slips.html",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !cmd.Flags().Changed("qr") {
@@ -73,6 +90,7 @@ Ctrl-C stops it.`,
 	}
 	cmd.Flags().StringVar(&o.Listen, "listen", o.Listen, "the `HOST:PORT` to answer on (0.0.0.0:8080: every network of this computer)")
 	cmd.Flags().BoolVar(&o.QR, "qr", false, "print a QR code of each address (default: when standard output is a terminal)")
+	cmd.Flags().BoolVar(&o.Venue, "venue", false, "the players report their results from their phones (the slips' stubs); opens the database for writing")
 	return cmd
 }
 
@@ -80,15 +98,16 @@ Ctrl-C stops it.`,
 func runServe(g *globals, o serveOptions) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, g, o.Listen, o.QR)
+	return serve(ctx, g, o)
 }
 
 // serve serves the pages of the tournament the command acts on (target: the
-// current one when it starts, kept whatever 'tournament use' does) on listen
-// until ctx ends,
-// printing the addresses (with their QR codes if showQR).
-func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
-	d, closeDB, err := g.open(dbOptions{readOnly: true})
+// current one when it starts, kept whatever 'tournament use' does) on
+// o.Listen until ctx ends, printing the addresses (with their QR codes if
+// o.QR); with o.Venue the players report through them.
+func serve(ctx context.Context, g *globals, o serveOptions) error {
+	listen, showQR := o.Listen, o.QR
+	d, closeDB, err := g.open(dbOptions{readOnly: !o.Venue})
 	if err != nil {
 		return err
 	}
@@ -103,7 +122,12 @@ func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	h, err := web.New(ctx, d, id)
+	var opts []web.Option
+	mode := "read-only"
+	if o.Venue {
+		opts, mode = append(opts, web.WithVenue(d)), "the venue is on: the players report their results with the codes of their slips"
+	}
+	h, err := web.New(ctx, d, id, opts...)
 	if err != nil {
 		return err
 	}
@@ -120,7 +144,7 @@ func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
 		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          log.New(g.Stderr, "otd serve: ", 0),
 	}
-	fmt.Fprintf(g.Stdout, "Serving %s, read-only. Give the players:\n", t.Name)
+	fmt.Fprintf(g.Stdout, "Serving %s, %s. Give the players:\n", t.Name, mode)
 	addrs, local := playerURLs(ln.Addr().(*net.TCPAddr))
 	for _, u := range addrs {
 		fmt.Fprintf(g.Stdout, "  %s\n", u)

@@ -57,7 +57,7 @@ func testServe(t *testing.T, db *testDB) {
 	}
 	db.must("round", "pair", "--manual", "--force", "1-2", "--force", "3-4")
 
-	url, out, cancel, done := startServe(t, db.path, true)
+	url, out, cancel, done := startServe(t, db.path, serveOptions{QR: true})
 	defer cancel()
 
 	checkQR(t, out.String(), url)
@@ -163,13 +163,13 @@ func TestServeUsage(t *testing.T) {
 
 // startServe runs otd serve on db on a free port of this computer until
 // cancel, and returns its address, what it prints, and its end.
-func startServe(t *testing.T, db string, showQR bool) (url string, out *lockedBuffer, cancel context.CancelFunc, done <-chan error) {
+func startServe(t *testing.T, db string, o serveOptions) (url string, out *lockedBuffer, cancel context.CancelFunc, done <-chan error) {
 	t.Helper()
 	out = &lockedBuffer{}
 	g := &globals{DB: db, Stdout: out, Stderr: io.Discard}
 	ctx, cancel := context.WithCancel(context.Background())
 	ended := make(chan error, 1)
-	go func() { ended <- serve(ctx, g, "127.0.0.1:0", showQR) }()
+	go func() { ended <- serve(ctx, g, serveOptions{Listen: "127.0.0.1:0", QR: o.QR, Venue: o.Venue}) }()
 	for deadline := time.Now().Add(hang); url == ""; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			cancel()
@@ -223,7 +223,7 @@ func TestServeNoQR(t *testing.T) {
 	g := &globals{DB: db.path, Stdout: &out, Stderr: io.Discard}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, g, "127.0.0.1:0", false) }()
+	go func() { done <- serve(ctx, g, serveOptions{Listen: "127.0.0.1:0"}) }()
 	for deadline := time.Now().Add(hang); !strings.Contains(out.String(), "Ctrl-C stops."); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("serve printed no address:\n%s", out.String())

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"io"
 	"net"
 	"net/url"
@@ -37,7 +38,13 @@ absent player, whom the wall sheet lists), --per-page 2 or 4 to a sheet. A
 slip names the event, the round (or the final match and game) and the table,
 both players with their colours, and has boxes for the discs and both
 signatures, and the QR code of the game's page on 'otd serve' with its
-address printed under it.
+address printed under it. Below, a stub for each side to tear off and give
+its player: the QR code of the page where that side reports the result from
+a phone on 'otd serve --venue', with its code printed under it
+(XXXX-XXXX-XXXXX, to type on the home page or as URL/r/XXXXXXXXXXXXX). The
+stubs are printed always, so that the venue can be turned on later; a code
+opens one side of one game, and dies once its result is recorded or its
+round paired anew (print the slips again then).
 
 R is a round of the Swiss; FK (F1, F2, ...) is round K of the final phase,
 its games and the categories' as 'otd final show --print --round K' lists
@@ -94,11 +101,23 @@ computer can open. The page goes to standard output, or with --output to FILE
 	return cmd
 }
 
-// runRoundSlips writes the result slips of a round.
+// runRoundSlips writes the result slips of a round, each with its
+// players' report stubs.
 func runRoundSlips(g *globals, o roundSlipsOptions) error {
-	t, err := g.current()
+	d, id, done, err := g.event()
 	if err != nil {
 		return err
+	}
+	defer done()
+	ctx := context.Background()
+	t, err := d.Tournament(ctx, id)
+	if err != nil {
+		return err
+	}
+	if r := app.SlipsRound(t, o.SlipsOptions); r <= t.Paired() {
+		if o.Links, err = d.ReportLinks(ctx, id, r); err != nil {
+			return err
+		}
 	}
 	page, err := app.SlipsPage(t, o.SlipsOptions)
 	if err != nil {

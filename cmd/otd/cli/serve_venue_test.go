@@ -1,0 +1,98 @@
+package cli
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// from is an HTTP client whose connections come from the loopback address
+// ip (127.0.0.2...), as two phones come from two addresses.
+func from(ip string) *http.Client {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	return &http.Client{Timeout: hang, Transport: &http.Transport{DialContext: d.DialContext},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// postForm posts form to u from client c and returns the status and page.
+func postForm(t *testing.T, c *http.Client, u string, form url.Values) (int, string) {
+	t.Helper()
+	resp, err := c.PostForm(u, form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestServeVenue: 'otd serve --venue' opens the database for writing and
+// says so; the slips printed while it runs carry the codes its pages take:
+// the two sides of table 1 report the same result from two addresses (one
+// by the long code, one by the short one): recorded, and 'otd log' names
+// both sides and addresses; a report after that is refused. Without
+// --venue a report is refused: the pages are read-only.
+func TestServeVenue(t *testing.T) {
+	db := newTestDB(t)
+	db.must("tournament", "new", "Club", "--rounds", "3")
+	for _, n := range []string{"Ann Archer", "Ben Bell", "Cy Cole", "Di Dane"} {
+		db.must("player", "add", n)
+	}
+	db.must("round", "pair", "--manual", "--force", "1-2", "--force", "3-4")
+
+	base, out, cancel, done := startServe(t, db.path, serveOptions{Venue: true})
+	if !strings.Contains(out.String(), "Serving Club, the venue is on") {
+		t.Errorf("serve --venue says:\n%s", out)
+	}
+	slips := filepath.Join(t.TempDir(), "slips.html")
+	db.must("round", "slips", "--url", base, "--output", slips)
+	page, err := os.ReadFile(slips)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The stubs' short addresses in order: table 1 black, white, table 2...
+	short := regexp.MustCompile(`<p class="url">(http://[^<]*/r/[0-9A-Z]{13})</p>`).FindAllStringSubmatch(string(page), -1)
+	long := regexp.MustCompile(`<p class="code">([0-9A-Z-]{15})</p>`).FindAllStringSubmatch(string(page), -1)
+	if len(short) != 4 || len(long) != 4 {
+		t.Fatalf("the slips' stubs: %d addresses, %d codes:\n%s", len(short), len(long), page)
+	}
+	black, white := from("127.0.0.2"), from("127.0.0.3")
+	form := url.Values{"black": {"40"}, "white": {"24"}}
+	if code, body := postForm(t, black, short[0][1], form); code != 200 || !strings.Contains(body, "waiting for your opponent") {
+		t.Fatalf("black's report: %d\n%s", code, body)
+	}
+	// White types the printed code on the home page's form.
+	resp, err := white.Get(base + "r?code=" + strings.ToLower(long[1][1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	loc, _ := resp.Location()
+	if code, body := postForm(t, white, loc.String(), form); code != 200 || !strings.Contains(body, "Recorded. Thank you.") {
+		t.Fatalf("white's report at %s: %d\n%s", loc, code, body)
+	}
+	log := db.must("log")
+	if !regexp.MustCompile(`by report: black from 127\.0\.0\.2 at \d\d:\d\d:\d\d, white from 127\.0\.0\.3\s+at\s+\d\d:\d\d:\d\d`).MatchString(log) {
+		t.Errorf("otd log does not say who reported:\n%s", log)
+	}
+	if code, body := postForm(t, black, short[0][1], form); code != http.StatusConflict || !strings.Contains(body, "only the director can change it now") {
+		t.Errorf("a report after the result: %d\n%s", code, body)
+	}
+	cancel()
+	if err := <-done; err != nil && err != context.Canceled {
+		t.Fatal(err)
+	}
+
+	base, _, cancel, done = startServe(t, db.path, serveOptions{})
+	defer func() { cancel(); <-done }()
+	if code, _ := postForm(t, black, base+"r/"+strings.ReplaceAll(long[2][1], "-", ""), form); code != http.StatusMethodNotAllowed {
+		t.Errorf("a report without --venue: %d, want 405", code)
+	}
+}

@@ -1,0 +1,157 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/otd-project/otd/app"
+	"github.com/otd-project/otd/tournament"
+)
+
+// Venue is what the players' phones report through ('otd serve --venue'):
+// the application layer's venue actions (app.Director). The pages hold no
+// rule of their own.
+type Venue interface {
+	Reporting(ctx context.Context, id int64, token string) (app.Reporting, error)
+	Report(ctx context.Context, id int64, token string, in app.ReportInput, address string, at time.Time) (app.Reporting, error)
+}
+
+// Option sets up a Server.
+type Option func(*Server)
+
+// WithVenue turns the venue on: the players report their games through v
+// from the pages of their slips' codes (/r/{token}).
+func WithVenue(v Venue) Option { return func(s *Server) { s.venue = v } }
+
+// WithClock gives the server its clock (the reports' times, the rate
+// limits): time.Now by default.
+func WithClock(now func() time.Time) Option { return func(s *Server) { s.now = now } }
+
+// maxForm is the bytes of a report's form at most (the moves of a game are
+// 120 characters).
+const maxForm = 8 << 10
+
+// phoneView is a token's page: the game and side it opens, what that side
+// reported, the game's state, and why a report was refused (Refused: a
+// code of the template's; Reason the app's words).
+type phoneView struct {
+	Token                string
+	Side                 string // black, white
+	Round, Table, Number int
+	Category, Code       string
+	Black, White         app.PageSeat
+	State                string // app.TableState; "" if none (refused)
+	SameAddress          bool
+	Reported             *tournament.Report
+	Refused, Reason      string // unknown, recorded, limited, discs, moves, invalid, failed
+	Discs                [2]string
+	Moves                string
+}
+
+// phoneRoutes registers the pages of the slips' codes.
+func (s *Server) phoneRoutes() {
+	s.route(public, "GET /r", s.enterCode)
+	s.route(token, "GET /r/{token}", s.reporting)
+	s.route(token, "POST /r/{token}", s.report(false))
+	s.route(token, "POST /r/{token}/call", s.report(true))
+}
+
+// enterCode takes the code typed from a slip (?code=) to its page.
+func (s *Server) enterCode(w http.ResponseWriter, r *http.Request) {
+	code := strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(r.URL.Query().Get("code")))
+	if code == "" || len(code) > 2*app.TokenLong {
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
+	http.Redirect(w, r, "/r/"+strings.ToUpper(code), http.StatusSeeOther)
+}
+
+// reporting is a token's page: the form of its side of its game.
+func (s *Server) reporting(w http.ResponseWriter, r *http.Request) {
+	rep, err := s.venue.Reporting(r.Context(), s.id, r.PathValue("token"))
+	s.phone(w, r, rep, err, phoneView{})
+}
+
+// report takes a side's report (or, call, its call for the director).
+func (s *Server) report(call bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, maxForm)
+		pv := phoneView{Discs: [2]string{r.PostFormValue("black"), r.PostFormValue("white")}, Moves: strings.TrimSpace(r.PostFormValue("moves"))}
+		in := app.ReportInput{Call: call, Moves: pv.Moves}
+		if !call {
+			var errB, errW error
+			in.Black, errB = strconv.Atoi(strings.TrimSpace(pv.Discs[0]))
+			in.White, errW = strconv.Atoi(strings.TrimSpace(pv.Discs[1]))
+			if errB != nil || errW != nil {
+				// The page again, with the form as sent: the token is
+				// looked up as for any request.
+				rep, err := s.venue.Reporting(r.Context(), s.id, r.PathValue("token"))
+				if err == nil {
+					pv.Refused = "discs"
+				}
+				s.phone(w, r, rep, err, pv)
+				return
+			}
+		}
+		rep, err := s.venue.Report(r.Context(), s.id, r.PathValue("token"), in, address(r), s.now())
+		if err == nil {
+			pv = phoneView{} // recorded: the form is the report's now
+		}
+		s.phone(w, r, rep, err, pv)
+	}
+}
+
+// phone answers a token's page: rep as the venue gives it, or err's
+// refusal. An unknown token counts as a failure of the address (limiter)
+// and says nothing more than "unknown code".
+func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting, err error, pv phoneView) {
+	status := http.StatusOK
+	var moves *app.MovesError
+	switch {
+	case errors.Is(err, app.ErrUnknownToken):
+		s.limits.fail(address(r))
+		status, pv.Refused = http.StatusNotFound, "unknown"
+	case errors.Is(err, app.ErrRecorded):
+		status, pv.Refused = http.StatusConflict, "recorded"
+	case errors.As(err, &moves):
+		status, pv.Refused, pv.Reason = http.StatusUnprocessableEntity, "moves", moves.Reason()
+	case errors.Is(err, tournament.ErrInvalid):
+		status, pv.Refused, pv.Reason = http.StatusUnprocessableEntity, "invalid", err.Error()
+	case err != nil:
+		status, pv.Refused, pv.Reason = http.StatusServiceUnavailable, "failed", err.Error()
+	}
+	if pv.Refused != "unknown" && pv.Refused != "recorded" && pv.Refused != "failed" {
+		g := rep.Table.Game
+		pv.Side, pv.State, pv.SameAddress, pv.Reported = string(rep.Side), string(rep.Table.State), rep.Table.SameAddress, rep.Reported
+		pv.Round, pv.Table, pv.Number, pv.Category, pv.Code = g.Round, g.Table, g.Game, g.Category, g.Match
+		pv.Black = app.PageSeat{Number: rep.Black.Number, Name: rep.Black.Name}
+		pv.White = app.PageSeat{Number: rep.White.Number, Name: rep.White.Name}
+		if pv.Refused == "moves" || pv.Refused == "invalid" {
+			pv.State = ""
+		}
+	}
+	pv.Token = r.PathValue("token")
+	t, results, gen, lerr := s.current(r.Context())
+	if lerr != nil {
+		httpError(w, "the results cannot be read now: "+lerr.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	lang := readerLanguage(w, r)
+	code, body := makePage(t, results, gen, lang, r, func(_ *tournament.Tournament, _ *http.Request, v *view) error {
+		v.Kind, v.Phone, v.Script = "phone", &pv, ""
+		return nil
+	})
+	if code != http.StatusOK {
+		httpError(w, string(body), code)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Language", lang.String())
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(body)
+}

@@ -1,0 +1,104 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/otd-project/otd/tournament"
+)
+
+// The routes of the server, each registered through route with its kind,
+// so that what a route needs is said where it is added and the security
+// test (security_test.go) walks them all: a write route it cannot prove
+// fails it.
+
+// kind is what a route needs.
+type kind int
+
+const (
+	public   kind = iota + 1 // a page: GET only, changes nothing, for anyone
+	token                    // a player's report: its {token} opens one side of one game
+	director                 // the director's console: a director's session
+)
+
+func (k kind) String() string {
+	return map[kind]string{public: "public", token: "token", director: "director"}[k]
+}
+
+// route is a registered route: its kind and its pattern as http.ServeMux
+// reads it ("POST /r/{token}").
+type route struct {
+	kind    kind
+	pattern string
+}
+
+// method is the route's method (GET if the pattern names none).
+func (r route) method() string {
+	if m, _, ok := strings.Cut(r.pattern, " "); ok {
+		return m
+	}
+	return http.MethodGet
+}
+
+// actorKey keys a director route's request's actor (Server.directorSession's).
+type actorKey struct{}
+
+// Actor is the director's session acting on a director route's request.
+func Actor(r *http.Request) (tournament.Actor, bool) {
+	a, ok := r.Context().Value(actorKey{}).(tournament.Actor)
+	return a, ok
+}
+
+// route registers h on pattern as a route of kind k, guarded as its kind
+// asks: a public route is a GET; a token route's pattern has {token}, its
+// writes refuse another site's request, and every request of it is
+// rate-limited per address (a wrong token counts as a failure: see
+// limiter); a director route needs a director's session
+// (Server.directorSession) and its writes refuse another site's request.
+func (s *Server) route(k kind, pattern string, h http.HandlerFunc) {
+	rt := route{k, pattern}
+	switch {
+	case k == public && rt.method() != http.MethodGet:
+		panic("web: a public route is a GET: " + pattern)
+	case k == token && !strings.Contains(pattern, "{token}"):
+		panic("web: a token route reads {token}: " + pattern)
+	case k != public && k != token && k != director:
+		panic("web: a route without a kind: " + pattern)
+	}
+	s.routes = append(s.routes, rt)
+	s.mux.Handle(pattern, s.guard(k, h))
+}
+
+// guard wraps h in what a route of kind k needs.
+func (s *Server) guard(k kind, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			if err := s.origins.Check(r); err != nil {
+				httpError(w, "refused: a request from another site", http.StatusForbidden)
+				return
+			}
+		}
+		switch k {
+		case token:
+			w.Header().Set("Referrer-Policy", "no-referrer")
+			if !s.limits.allow(address(r)) {
+				w.Header().Set("Retry-After", "60")
+				httpError(w, "too many requests from this address: wait a minute", http.StatusTooManyRequests)
+				return
+			}
+		case director:
+			var a tournament.Actor
+			ok := s.directorSession != nil
+			if ok {
+				a, ok = s.directorSession(r)
+			}
+			if !ok {
+				httpError(w, "the director's console: log in first", http.StatusForbidden)
+				return
+			}
+			r = r.WithContext(context.WithValue(r.Context(), actorKey{}, a))
+		}
+		h(w, r)
+	}
+}
