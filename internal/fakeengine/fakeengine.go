@@ -376,7 +376,10 @@ func occupied(g engine.Position, p engine.Point) bool {
 // file, through a rename (whole or not at all); EscaperPid reads it.
 func Escaper(engine []string, file string) []string {
 	grandchild := `read pid rest < /proc/self/stat; echo $pid > "$0.tmp"; /bin/mv "$0.tmp" "$0"; exec /bin/sleep 3602`
-	return append([]string{"/bin/sh", "-c", `f=$1; shift; ( setsid env -i /bin/sh -c '` + grandchild + `' "$f" & ); exec "$@"`, "escaper", file}, engine...)
+	// The engine starts once the grandchild has written its pid: a box
+	// that ends the engine at once (a quick 'player add' on a busy machine)
+	// must not end the grandchild before the test can know it.
+	return append([]string{"/bin/sh", "-c", `f=$1; shift; ( setsid env -i /bin/sh -c '` + grandchild + `' "$f" & ); while [ ! -e "$f" ]; do /bin/sleep 0.01; done; exec "$@"`, "escaper", file}, engine...)
 }
 
 // EscaperPid waits for an Escaper's grandchild to write its pid to file,
