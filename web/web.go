@@ -107,13 +107,16 @@ type Server struct {
 	pages     map[string]*madePage // the pages made at pagesGen, by cacheKey
 	pagesGen  uint64
 	pagesSize int
+
+	console *console // the director's console (WithConsole), nil if none
 }
 
 // New returns the server of src's tournament id (the one it serves, whatever
 // becomes the database's current tournament), watching src for changes
 // until ctx ends (then the update streams close too, so that
 // http.Server.Shutdown need not wait for them).
-func New(ctx context.Context, src Source, id int64) (*Server, error) {
+// With WithConsole it serves the director's console too (otd serve --venue).
+func New(ctx context.Context, src Source, id int64, opts ...Option) (*Server, error) {
 	changes, err := src.Changes(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("watching the database for changes: %w", err)
@@ -139,10 +142,16 @@ func New(ctx context.Context, src Source, id int64) (*Server, error) {
 	s.mux.HandleFunc("GET /teams", s.page("", s.part("teams", func(v *view) bool { return len(v.Teams) > 0 })))
 	s.mux.HandleFunc("GET /final/game/{seq}", s.page("move", s.finalGame))
 	s.mux.HandleFunc("GET /events", s.events)
+	for _, o := range opts {
+		o(s)
+	}
+	if s.console != nil {
+		s.consoleRoutes(func(pattern string, h http.HandlerFunc) { s.mux.HandleFunc(pattern, h) })
+	}
 	return s, nil
 }
 
-// ServeHTTP answers GET and HEAD only: nothing changes anything.
+// ServeHTTP answers GET and HEAD only, but for the console's forms (POST).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Security-Policy", csp)
@@ -150,7 +159,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Language, Cookie")
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && (s.console == nil || !strings.HasPrefix(r.URL.Path, "/console/")) {
 		h.Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed: these pages are read-only", http.StatusMethodNotAllowed)
 		return
