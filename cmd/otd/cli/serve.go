@@ -20,11 +20,14 @@ import (
 	"rsc.io/qr"
 )
 
-// serveOptions are what 'otd serve' is told: the address to Listen on, and
-// whether to print QR codes.
+// serveOptions are what 'otd serve' is told: the address to Listen on,
+// whether to print QR codes, and with Venue the director's console, over
+// HTTPS on HTTPSListen too (serve_console.go).
 type serveOptions struct {
-	Listen string
-	QR     bool
+	Listen      string
+	QR          bool
+	Venue       bool
+	HTTPSListen string
 }
 
 // serveListen is the address 'otd serve' answers on by default.
@@ -34,7 +37,7 @@ func newServeCmd(g *globals, runF func(serveOptions) error) *cobra.Command {
 	if runF == nil {
 		runF = func(o serveOptions) error { return runServe(g, o) }
 	}
-	o := serveOptions{Listen: serveListen}
+	o := serveOptions{Listen: serveListen, HTTPSListen: serveHTTPSListen}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the pairings, standings and crosstable to the players' phones, live",
@@ -53,7 +56,19 @@ The pages are in English, French or Japanese, as the browser asks or as the
 reader picks on the page (/?lang=fr, /?lang=ja, /?lang=en; a cookie
 remembers it); names are never translated.
 
-The database is opened read-only: no page changes anything. serve may run
+With --venue the database is opened read-write and serve answers the
+director's console too, at /console: every table's state, results entered
+or corrected, the players' reports approved or rejected, players withdrawn
+or marked absent, the next round paired (with round explain's reasons),
+slips and the wall sheet printed, the last change undone. Over plain HTTP
+it answers this computer only; a tablet opens it over HTTPS (--https-listen,
+by default port 8443 on --listen's host) with a self-signed certificate kept
+in the database, whose SHA-256 fingerprint serve prints with a one-time
+login link (and its QR code): check the fingerprint in the browser's
+certificate view. The director's password ('otd tournament edit
+--director-password-file FILE') logs in too. See docs/venue.md.
+
+Without --venue the database is opened read-only: no page changes anything. serve may run
 as a user who may not write it (a read-only file or folder): its pages then
 change once the command that changed it has ended ('otd result' at once, a
 'round play' at its end). serve listens
@@ -62,17 +77,21 @@ on this computer only (127.0.0.1) unless --listen names another address:
 prints the addresses to give to the players, each with a QR code for their
 phones' cameras when standard output is a terminal (--qr=false: none).
 Ctrl-C stops it.`,
-		Example: "  otd serve\n  otd serve --listen 0.0.0.0:8080\n  otd serve --listen 0.0.0.0:8080 --qr=false > serve.log",
+		Example: "  otd serve\n  otd serve --listen 0.0.0.0:8080\n  otd serve --listen 0.0.0.0:8080 --qr=false > serve.log\n  otd serve --venue --listen 0.0.0.0:8080",
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !cmd.Flags().Changed("qr") {
 				o.QR = isTerminal(g.Stdout)
+			}
+			if cmd.Flags().Changed("https-listen") && !o.Venue {
+				return usageErrorf("serve: --https-listen is the director's console's: add --venue")
 			}
 			return runF(o)
 		},
 	}
 	cmd.Flags().StringVar(&o.Listen, "listen", o.Listen, "the `HOST:PORT` to answer on (0.0.0.0:8080: every network of this computer)")
 	cmd.Flags().BoolVar(&o.QR, "qr", false, "print a QR code of each address (default: when standard output is a terminal)")
+	venueFlags(cmd, &o)
 	return cmd
 }
 
@@ -80,15 +99,16 @@ Ctrl-C stops it.`,
 func runServe(g *globals, o serveOptions) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, g, o.Listen, o.QR)
+	return serve(ctx, g, o)
 }
 
 // serve serves the pages of the tournament the command acts on (target: the
-// current one when it starts, kept whatever 'tournament use' does) on listen
-// until ctx ends,
-// printing the addresses (with their QR codes if showQR).
-func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
-	d, closeDB, err := g.open(dbOptions{readOnly: true})
+// current one when it starts, kept whatever 'tournament use' does) on
+// o.Listen until ctx ends, printing the addresses (with their QR codes if
+// o.QR); with o.Venue the director's console too.
+func serve(ctx context.Context, g *globals, o serveOptions) error {
+	listen, showQR := o.Listen, o.QR
+	d, closeDB, err := g.open(dbOptions{readOnly: !o.Venue})
 	if err != nil {
 		return err
 	}
@@ -103,13 +123,18 @@ func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	h, err := web.New(ctx, d, id)
-	if err != nil {
-		return err
-	}
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		return usageErrorf("serve: --listen %s: %w", listen, err)
+	}
+	addrs, local := playerURLs(ln.Addr().(*net.TCPAddr))
+	var opts []web.Option
+	if o.Venue {
+		opts = append(opts, web.WithConsole(d, web.ConsoleOptions{Now: g.Now, PublicURL: addrs[0]}))
+	}
+	h, err := web.New(ctx, d, id, opts...)
+	if err != nil {
+		return err
 	}
 	srv := &http.Server{
 		Handler:           h,
@@ -120,8 +145,11 @@ func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
 		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          log.New(g.Stderr, "otd serve: ", 0),
 	}
-	fmt.Fprintf(g.Stdout, "Serving %s, read-only. Give the players:\n", t.Name)
-	addrs, local := playerURLs(ln.Addr().(*net.TCPAddr))
+	if o.Venue {
+		fmt.Fprintf(g.Stdout, "Serving %s for the venue. Give the players:\n", t.Name)
+	} else {
+		fmt.Fprintf(g.Stdout, "Serving %s, read-only. Give the players:\n", t.Name)
+	}
 	for _, u := range addrs {
 		fmt.Fprintf(g.Stdout, "  %s\n", u)
 		if showQR {
@@ -133,8 +161,16 @@ func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
 	if local {
 		fmt.Fprintln(g.Stdout, "Only this computer can open it: --listen 0.0.0.0:8080 answers the players' phones.")
 	}
+	done := make(chan error, 2)
+	servers := []*http.Server{srv}
+	if o.Venue {
+		tlsSrv, err := serveConsole(ctx, g, d, id, h, srv, ln.Addr().(*net.TCPAddr), o, done)
+		if err != nil {
+			return err
+		}
+		servers = append(servers, tlsSrv)
+	}
 	fmt.Fprintln(g.Stdout, "Ctrl-C stops.")
-	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
 	case err := <-done:
@@ -144,8 +180,10 @@ func serve(ctx context.Context, g *globals, listen string, showQR bool) error {
 	cancel() // the update streams end
 	shut, stop := context.WithTimeout(context.Background(), 5*time.Second)
 	defer stop()
-	if err := srv.Shutdown(shut); err != nil {
-		return fmt.Errorf("serve: stopping: %w", err)
+	for _, srv := range servers {
+		if err := srv.Shutdown(shut); err != nil {
+			return fmt.Errorf("serve: stopping: %w", err)
+		}
 	}
 	return nil
 }

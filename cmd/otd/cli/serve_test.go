@@ -169,7 +169,7 @@ func startServe(t *testing.T, db string, showQR bool) (url string, out *lockedBu
 	g := &globals{DB: db, Stdout: out, Stderr: io.Discard}
 	ctx, cancel := context.WithCancel(context.Background())
 	ended := make(chan error, 1)
-	go func() { ended <- serve(ctx, g, "127.0.0.1:0", showQR) }()
+	go func() { ended <- serve(ctx, g, serveOptions{Listen: "127.0.0.1:0", QR: showQR}) }()
 	for deadline := time.Now().Add(hang); url == ""; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			cancel()
@@ -223,7 +223,7 @@ func TestServeNoQR(t *testing.T) {
 	g := &globals{DB: db.path, Stdout: &out, Stderr: io.Discard}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, g, "127.0.0.1:0", false) }()
+	go func() { done <- serve(ctx, g, serveOptions{Listen: "127.0.0.1:0"}) }()
 	for deadline := time.Now().Add(hang); !strings.Contains(out.String(), "Ctrl-C stops."); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("serve printed no address:\n%s", out.String())
