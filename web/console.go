@@ -2,9 +2,7 @@ package web
 
 import (
 	"bytes"
-	"crypto/sha256"
 	_ "embed"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"html/template"
@@ -12,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"golang.org/x/text/language"
 
 	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/engine"
@@ -45,19 +41,8 @@ new EventSource("/events").onmessage = function (e) {
 };`
 
 var (
-	consoleTemplates = func() map[language.Tag]*template.Template {
-		base := template.Must(htmlpage.Templates().Parse(consoleText))
-		out := map[language.Tag]*template.Template{}
-		for _, lang := range htmlpage.Languages {
-			out[lang] = htmlpage.In(base, lang)
-		}
-		return out
-	}()
-	consoleCSP = func() string {
-		sum := sha256.Sum256([]byte(consoleScript))
-		return "default-src 'none'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; script-src 'sha256-" +
-			base64.StdEncoding.EncodeToString(sum[:]) + "'"
-	}()
+	consoleTemplates = inLanguages(consoleText)
+	consoleCSP       = policy(consoleScript)
 )
 
 // ConsoleOptions are the console's: the clock (nil: time.Now) and the

@@ -69,22 +69,30 @@ new EventSource("/events").onmessage = function (e) { if (e.data !== g) location
 
 var (
 	// templates are the pages' in each of htmlpage.Languages.
-	templates = func() map[language.Tag]*template.Template {
-		base := template.Must(htmlpage.Templates().Parse(webText))
-		out := map[language.Tag]*template.Template{}
-		for _, lang := range htmlpage.Languages {
-			out[lang] = htmlpage.In(base, lang)
-		}
-		return out
-	}()
+	templates = inLanguages(webText)
 	languages = language.NewMatcher(htmlpage.Languages)
 	scriptTag = template.HTML("<script>" + liveScript + "</script>")
-	csp       = func() string {
-		sum := sha256.Sum256([]byte(liveScript))
-		return "default-src 'none'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; script-src 'sha256-" +
-			base64.StdEncoding.EncodeToString(sum[:]) + "'"
-	}()
+	csp       = policy(liveScript)
 )
+
+// inLanguages parses text on the results page's templates, in each of
+// htmlpage.Languages.
+func inLanguages(text string) map[language.Tag]*template.Template {
+	base := template.Must(htmlpage.Templates().Parse(text))
+	out := map[language.Tag]*template.Template{}
+	for _, lang := range htmlpage.Languages {
+		out[lang] = htmlpage.In(base, lang)
+	}
+	return out
+}
+
+// policy is the Content-Security-Policy of pages whose only script is
+// script (allowed by its hash).
+func policy(script string) string {
+	sum := sha256.Sum256([]byte(script))
+	return "default-src 'none'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; script-src 'sha256-" +
+		base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
 
 // Server is the http.Handler of the pages.
 type Server struct {
