@@ -88,7 +88,8 @@ var allowed = map[string][]string{
 // held to SQLite's by a test that opens both); the match tests play a real
 // engine through GTP; the engine processes' tests start fake engines; the
 // archive's tests (and the store's of it) read .ELO files as cmd wires the
-// archive, with interchange's builder; export's read back what they wrote.
+// archive, with interchange's builder; export's read back what they wrote; web's console acts through a Director on
+// a Storage in memory.
 var testAllowed = map[string][]string{
 	"tournament":        {"internal/memstore"},
 	"store/sqlite":      {"internal/storetest", "interchange"},
@@ -101,6 +102,7 @@ var testAllowed = map[string][]string{
 	"engine/nboard":     {"internal/enginetest", "engine/match"},
 	"archive":           {"interchange"},
 	"export":            {"interchange"},
+	"web":               {"internal/memstore"},
 }
 
 // importProblem says why a file of package pkg (a test file: isTest) may
