@@ -65,7 +65,7 @@ func newVenue(t *testing.T) *venue {
 		t.Fatalf("ReportLinks: %v, %v", links, err)
 	}
 	c := &clock{t: time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC)}
-	s, err := New(t.Context(), venueSource{d}, tm.ID, WithVenue(d), WithClock(c.now))
+	s, err := New(t.Context(), venueSource{d}, tm.ID, WithVenue(d, ""), WithClock(c.now))
 	if err != nil {
 		t.Fatal(err)
 	}
