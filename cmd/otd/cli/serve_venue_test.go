@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"io"
 	"net"
@@ -95,4 +96,74 @@ func TestServeVenue(t *testing.T) {
 	if code, _ := postForm(t, black, base+"r/"+strings.ReplaceAll(long[2][1], "-", ""), form); code != http.StatusMethodNotAllowed {
 		t.Errorf("a report without --venue: %d, want 405", code)
 	}
+}
+
+// TestServeVenueLive: a result recorded by serve's own process (two phones'
+// reports) reaches the live pages: another client's update stream gets a
+// new generation, and the public page then shows the result. The change
+// watcher must see the writes of the process it runs in, not only another
+// otd's.
+func TestServeVenueLive(t *testing.T) {
+	db := newTestDB(t)
+	db.must("tournament", "new", "Club", "--rounds", "3")
+	for _, n := range []string{"Ann Archer", "Ben Bell", "Cy Cole", "Di Dane"} {
+		db.must("player", "add", n)
+	}
+	db.must("round", "pair", "--manual", "--force", "1-2", "--force", "3-4")
+	base, _, cancel, done := startServe(t, db.path, serveOptions{Venue: true})
+	defer func() { cancel(); <-done }()
+	slips := filepath.Join(t.TempDir(), "slips.html")
+	db.must("round", "slips", "--url", base, "--output", slips)
+	page, err := os.ReadFile(slips)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := regexp.MustCompile(`<p class="url">(http://[^<]*/r/[0-9A-Z]{13})</p>`).FindAllStringSubmatch(string(page), -1)
+	if len(short) != 4 {
+		t.Fatalf("the slips' stubs: %d addresses", len(short))
+	}
+	// The public page seen before, so that a page kept from before the
+	// result would be served stale.
+	if body := get(t, base+"round/1"); strings.Contains(body, "37-27") {
+		t.Fatalf("round 1 before any report shows 37-27:\n%s", body)
+	}
+	resp, err := from("127.0.0.4").Get(base + "events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := bufio.NewScanner(resp.Body)
+	next := func() string {
+		for events.Scan() {
+			if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
+				return data
+			}
+		}
+		t.Fatalf("the update stream ended: %v", events.Err())
+		return ""
+	}
+	first := next()
+	form := url.Values{"black": {"37"}, "white": {"27"}}
+	postForm(t, from("127.0.0.2"), short[2][1], form)
+	if code, body := postForm(t, from("127.0.0.3"), short[3][1], form); code != 200 || !strings.Contains(body, "Recorded. Thank you.") {
+		t.Fatalf("white's report: %d\n%s", code, body)
+	}
+	if gen := next(); gen == first {
+		t.Fatalf("the update stream sent generation %s again", gen)
+	}
+	if body := get(t, base+"round/1"); !strings.Contains(body, "37-27") {
+		t.Errorf("round 1 after the result recorded by reports does not show 37-27:\n%s", body)
+	}
+}
+
+// get returns the page at u.
+func get(t *testing.T, u string) string {
+	t.Helper()
+	resp, err := from("127.0.0.5").Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return string(b)
 }
