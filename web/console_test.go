@@ -14,14 +14,14 @@ import (
 
 	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/internal/htmlpage"
-	"github.com/otd-project/otd/internal/memstore"
 	"github.com/otd-project/otd/tournament"
 )
 
 const directorPassword = "correct horse battery"
 
-// consoleFixture is a console on a store in memory: 4 players, round 1
-// paired 1-2 and 3-4, the director's password set.
+// consoleFixture is a console on a store in memory: the venue's event
+// (newVenue: 4 players, round 1 paired 1-2 and 3-4), the director's password
+// set.
 type consoleFixture struct {
 	t     *testing.T
 	d     *app.Director
@@ -33,46 +33,17 @@ type consoleFixture struct {
 
 func newConsole(t *testing.T) *consoleFixture {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	d := app.New(app.Store{Storage: memstore.New()})
-	tm, err := d.Create(ctx, tournament.DefaultSettings("Console <b>Cup</b>", 3))
-	if err != nil {
+	v := newVenue(t)
+	if err := v.d.SetDirectorPassword(context.Background(), v.id, directorPassword); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"Ann Archer", scriptName, "Cy Cole", "Di Dale"} {
-		if _, err := d.Register(ctx, tm.ID, tournament.PlayerInput{Name: name}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := d.Pair(ctx, tm.ID, tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {3, 4}}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.SetDirectorPassword(ctx, tm.ID, directorPassword); err != nil {
-		t.Fatal(err)
-	}
-	links, err := d.ReportLinks(ctx, tm.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &clock{t: time.Date(2026, 11, 21, 14, 0, 0, 0, time.UTC)}
-	s, err := New(ctx, venueSource{d}, tm.ID, WithVenue(d, ""), WithClock(c.now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &consoleFixture{t: t, d: d, id: tm.ID, s: s, clock: c, links: links}
+	return &consoleFixture{t: t, d: v.d, id: v.id, s: v.s, clock: v.clock, links: v.links}
 }
 
 // request is a request to the console: from this computer over HTTP unless
 // changed by edit.
 func (f *consoleFixture) request(method, path string, form url.Values, cookie *http.Cookie, edit ...func(*http.Request)) *httptest.ResponseRecorder {
-	var r *http.Request
-	if form != nil {
-		r = httptest.NewRequest(method, path, strings.NewReader(form.Encode()))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	} else {
-		r = httptest.NewRequest(method, path, nil)
-	}
+	r := request(method, path, form)
 	r.RemoteAddr = "127.0.0.1:50000"
 	if cookie != nil {
 		r.AddCookie(cookie)

@@ -29,12 +29,7 @@ func startVenue(t *testing.T, db string) (out string, stop func()) {
 // one-time link opens a session over HTTPS; the players' pages stay on
 // HTTP.
 func TestServeVenueConsole(t *testing.T) {
-	db := newTestDB(t)
-	db.must("tournament", "new", "Club", "--rounds", "3")
-	for _, n := range []string{"Ann Archer", "Bo Bell", "Cy Cole", "Di Dane"} {
-		db.must("player", "add", n)
-	}
-	db.must("round", "pair")
+	db := clubPaired(t)
 	var fingerprints []string
 	for range 2 {
 		out, stop := startVenue(t, db.path)
