@@ -96,7 +96,7 @@ var testAllowed = map[string][]string{
 	"store/postgres":    {"internal/storetest", "store/sqlite"},
 	"internal/memstore": {"internal/storetest", "app"},
 	"app":               {"internal/memstore"},
-	"web":               {"internal/memstore"}, // the venue's pages run the app's actions
+	"web":               {"internal/memstore"}, // the venue's pages and the console run the app's actions
 	"engine/match":      {"engine/gtp", "engine/proc"},
 	"engine/proc":       {"internal/fakeengine"},
 	"engine/gtp":        {"internal/enginetest"},

@@ -140,16 +140,23 @@ func (d *Director) create(ctx context.Context, t *tournament.Tournament, change 
 // kinds, the newest change must be of one of those kinds. It returns the
 // entry undone and the change that undid it.
 func (d *Director) Undo(ctx context.Context, id int64, kinds ...tournament.Action) (tournament.Entry, tournament.Change, error) {
-	return d.undo(ctx, id, true, kinds)
+	return d.undo(ctx, id, true, 0, kinds)
+}
+
+// UndoEntry reverts the newest change of tournament id as Undo does, if it
+// is entry (as WouldUndo showed it): if another change came since, it is
+// refused (ErrNothingToUndo), so that what is undone is what was shown.
+func (d *Director) UndoEntry(ctx context.Context, id, entry int64) (tournament.Entry, tournament.Change, error) {
+	return d.undo(ctx, id, true, entry, nil)
 }
 
 // WouldUndo returns what Undo would do now, or why it would refuse,
 // changing nothing.
 func (d *Director) WouldUndo(ctx context.Context, id int64, kinds ...tournament.Action) (tournament.Entry, tournament.Change, error) {
-	return d.undo(ctx, id, false, kinds)
+	return d.undo(ctx, id, false, 0, kinds)
 }
 
-func (d *Director) undo(ctx context.Context, id int64, save bool, kinds []tournament.Action) (last tournament.Entry, u tournament.Change, err error) {
+func (d *Director) undo(ctx context.Context, id int64, save bool, entry int64, kinds []tournament.Action) (last tournament.Entry, u tournament.Change, err error) {
 	run := d.db.View
 	if save {
 		run = d.db.Update
@@ -161,6 +168,9 @@ func (d *Director) undo(ctx context.Context, id int64, save bool, kinds []tourna
 		}
 		if last, err = tx.LastUndoable(t.ID); err != nil {
 			return err
+		}
+		if entry != 0 && last.ID != entry {
+			return fmt.Errorf("%w as shown: entry %d (%s: %s) came since; look again", tournament.ErrNothingToUndo, last.ID, last.Action, last.Subject)
 		}
 		if len(kinds) > 0 && !slices.Contains(kinds, last.Action) {
 			return fmt.Errorf("%w of that kind: the last change is entry %d (%s: %s); 'otd undo' reverts it", tournament.ErrNothingToUndo, last.ID, last.Action, last.Subject)

@@ -9,29 +9,53 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// Limits of the token routes, per address and overall (variables so that
-// tests can change them). A report token's printed part has 65 bits
-// (app.TokenShort): with failures held to failureRate overall, 600 a
-// minute, a 3-day event allows 2.6 million guesses, which with ~500 live
-// tokens find one with probability about 3.5e-11 (app/token.go).
+// limits are a limiter's bounds: each address's requests, each address's
+// failures, and the failures of all addresses; with everyone, a spent
+// overall bound refuses every address, not only those that failed.
+type limits struct {
+	requestRate, failRate, allFailRate    rate.Limit
+	requestBurst, failBurst, allFailBurst int
+	everyone                              bool
+}
+
+// The limits of the token routes and of the console's logins (variables so
+// that tests can change them), and the addresses a limiter remembers at
+// once.
+//
+// A report token's printed part has 65 bits (app.TokenShort): with
+// failures held to 600 a minute overall, a 3-day event allows 2.6 million
+// guesses, which with ~500 live tokens find one with probability about
+// 3.5e-11 (app/token.go). A player who never mistyped a code is not
+// refused for others' guesses.
+//
+// A wrong password (or one-time link) costs 10 a minute per address after
+// 5 at once, 600 a minute in all after 60 at once; while the overall bound
+// is spent every login is refused unchecked, the director's too: a
+// password has no 65 random bits, and the director on this computer can
+// restart serve for a new one-time link.
 var (
-	requestRate    = rate.Every(time.Second / 2) // requests of an address to the token routes
-	requestBurst   = 30
-	failureRate    = rate.Every(6 * time.Second) // unknown tokens given by an address: 10 a minute
-	failureBurst   = 10
-	allFailureRate = rate.Every(100 * time.Millisecond) // unknown tokens given by all the addresses that gave one: 600 a minute
-	allFailBurst   = 60
-	maxAddresses   = 4096 // addresses remembered at once
+	tokenLimits = limits{
+		requestRate: rate.Every(time.Second / 2), requestBurst: 30,
+		failRate: rate.Every(6 * time.Second), failBurst: 10,
+		allFailRate: rate.Every(100 * time.Millisecond), allFailBurst: 60,
+	}
+	loginLimits = limits{
+		requestRate: rate.Every(time.Second / 2), requestBurst: 30,
+		failRate: rate.Every(6 * time.Second), failBurst: 5,
+		allFailRate: rate.Every(100 * time.Millisecond), allFailBurst: 60,
+		everyone: true,
+	}
+	maxAddresses = 4096
 )
 
-// limiter slows the token routes down: each address's requests
-// (requestRate), each address's failures (unknown tokens, failureRate),
-// and the failures of all addresses (allFailureRate). An address that gave
-// an unknown token is refused while the overall bound is spent, so that
-// guesses spread over many addresses are bounded too, while a player who
-// never mistyped a code is not refused for others' guesses. Its clock is
-// injected (Server's now): tests do not sleep.
+// limiter slows a kind of route down (limits): each address's requests,
+// each address's failures (an unknown token, a wrong password), and the
+// failures of all addresses. An address that failed is refused while the
+// overall bound is spent (with everyone, any address is), so that guesses
+// spread over many addresses are bounded too. Its clock is injected
+// (Server's now): tests do not sleep.
 type limiter struct {
+	limits
 	now   func() time.Time
 	mu    sync.Mutex
 	addrs map[string]*addressLimits
@@ -44,8 +68,8 @@ type addressLimits struct {
 	failed          bool
 }
 
-func newLimiter(now func() time.Time) *limiter {
-	return &limiter{now: now, addrs: map[string]*addressLimits{}, fails: rate.NewLimiter(allFailureRate, allFailBurst)}
+func newLimiter(now func() time.Time, l limits) *limiter {
+	return &limiter{limits: l, now: now, addrs: map[string]*addressLimits{}, fails: rate.NewLimiter(l.allFailRate, l.allFailBurst)}
 }
 
 // of returns addr's limits, with l.mu held: a new address's when fewer than
@@ -57,7 +81,7 @@ func (l *limiter) of(addr string, now time.Time) *addressLimits {
 	}
 	if len(l.addrs) >= maxAddresses {
 		for k, a := range l.addrs {
-			if a.requests.TokensAt(now) >= float64(requestBurst) && a.fails.TokensAt(now) >= float64(failureBurst) {
+			if a.requests.TokensAt(now) >= float64(l.requestBurst) && a.fails.TokensAt(now) >= float64(l.failBurst) {
 				delete(l.addrs, k)
 			}
 		}
@@ -68,7 +92,7 @@ func (l *limiter) of(addr string, now time.Time) *addressLimits {
 			}
 		}
 	}
-	a := &addressLimits{requests: rate.NewLimiter(requestRate, requestBurst), fails: rate.NewLimiter(failureRate, failureBurst)}
+	a := &addressLimits{requests: rate.NewLimiter(l.requestRate, l.requestBurst), fails: rate.NewLimiter(l.failRate, l.failBurst)}
 	l.addrs[addr] = a
 	return a
 }
@@ -80,10 +104,10 @@ func (l *limiter) allow(addr string) bool {
 	defer l.mu.Unlock()
 	now := l.now()
 	a := l.of(addr, now)
-	return a.requests.AllowN(now, 1) && a.fails.TokensAt(now) >= 1 && (!a.failed || l.fails.TokensAt(now) >= 1)
+	return a.requests.AllowN(now, 1) && a.fails.TokensAt(now) >= 1 && (!(a.failed || l.everyone) || l.fails.TokensAt(now) >= 1)
 }
 
-// fail counts a failure of addr: an unknown token.
+// fail counts a failure of addr: an unknown token, a wrong password.
 func (l *limiter) fail(addr string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

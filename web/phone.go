@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -12,20 +11,19 @@ import (
 	"github.com/otd-project/otd/tournament"
 )
 
-// Venue is what the players' phones report through ('otd serve --venue'):
-// the application layer's venue actions (app.Director). The pages hold no
-// rule of their own.
-type Venue interface {
-	Reporting(ctx context.Context, id int64, token string) (app.Reporting, error)
-	Report(ctx context.Context, id int64, token string, in app.ReportInput, address string, at time.Time) (app.Reporting, error)
-}
-
 // Option sets up a Server.
 type Option func(*Server)
 
-// WithVenue turns the venue on: the players report their games through v
-// from the pages of their slips' codes (/r/{token}).
-func WithVenue(v Venue) Option { return func(s *Server) { s.venue = v } }
+// WithVenue turns the venue on ('otd serve --venue'): the players report
+// their games through d from the pages of their slips' codes (/r/{token}),
+// and the director runs the event through d from the console (/console,
+// console.go). Every action is d's (the application layer's): the pages
+// hold no rule of their own. publicURL is the address the phones open,
+// which the slips printed from the console carry ("": the address the
+// console is opened at).
+func WithVenue(d *app.Director, publicURL string) Option {
+	return func(s *Server) { s.venue, s.publicURL = d, publicURL }
+}
 
 // WithClock gives the server its clock (the reports' times, the rate
 // limits): time.Now by default.

@@ -65,22 +65,26 @@ func newVenue(t *testing.T) *venue {
 		t.Fatalf("ReportLinks: %v, %v", links, err)
 	}
 	c := &clock{t: time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC)}
-	s, err := New(t.Context(), venueSource{d}, tm.ID, WithVenue(d), WithClock(c.now))
+	s, err := New(t.Context(), venueSource{d}, tm.ID, WithVenue(d, ""), WithClock(c.now))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return &venue{s, d, tm.ID, links, c}
 }
 
+// request is a request to path (a form if not nil: a POST).
+func request(method, path string, form url.Values) *http.Request {
+	if form == nil {
+		return httptest.NewRequest(method, path, nil)
+	}
+	r := httptest.NewRequest(method, path, strings.NewReader(form.Encode()))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return r
+}
+
 // do sends a request from address addr (a form if not nil: a POST).
 func (v *venue) do(method, path string, form url.Values, addr string, header ...string) *httptest.ResponseRecorder {
-	var r *http.Request
-	if form != nil {
-		r = httptest.NewRequest(method, path, strings.NewReader(form.Encode()))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	} else {
-		r = httptest.NewRequest(method, path, nil)
-	}
+	r := request(method, path, form)
 	r.RemoteAddr = addr + ":50000"
 	for i := 0; i+1 < len(header); i += 2 {
 		r.Header.Set(header[i], header[i+1])

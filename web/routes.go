@@ -19,11 +19,12 @@ type kind int
 const (
 	public   kind = iota + 1 // a page: GET only, changes nothing, for anyone
 	token                    // a player's report: its {token} opens one side of one game
+	login                    // the console's login: a write without a session, whose password or one-time link is checked
 	director                 // the director's console: a director's session
 )
 
 func (k kind) String() string {
-	return map[kind]string{public: "public", token: "token", director: "director"}[k]
+	return map[kind]string{public: "public", token: "token", login: "login", director: "director"}[k]
 }
 
 // route is a registered route: its kind and its pattern as http.ServeMux
@@ -41,7 +42,7 @@ func (r route) method() string {
 	return http.MethodGet
 }
 
-// actorKey keys a director route's request's actor (Server.directorSession's).
+// actorKey keys a director route's request's actor (Server.session's).
 type actorKey struct{}
 
 // Actor is the director's session acting on a director route's request.
@@ -51,11 +52,15 @@ func Actor(r *http.Request) (tournament.Actor, bool) {
 }
 
 // route registers h on pattern as a route of kind k, guarded as its kind
-// asks: a public route is a GET; a token route's pattern has {token}, its
-// writes refuse another site's request, and every request of it is
-// rate-limited per address (a wrong token counts as a failure: see
-// limiter); a director route needs a director's session
-// (Server.directorSession) and its writes refuse another site's request.
+// asks. Every write (a POST) refuses another site's request. A public
+// route is a GET. A token route's pattern has {token}, and every request of
+// it is rate-limited per address (a wrong token counts as a failure: see
+// limiter). A login or director route is the console's: served over
+// plain HTTP to this computer only (loopback), to others over HTTPS; a
+// login's write is limited as the logins are (Server.logins: the handler
+// counts a wrong password); a director route needs a director's session
+// (Server.session), without which a page sends to the login and a write is
+// refused.
 func (s *Server) route(k kind, pattern string, h http.HandlerFunc) {
 	rt := route{k, pattern}
 	switch {
@@ -63,7 +68,7 @@ func (s *Server) route(k kind, pattern string, h http.HandlerFunc) {
 		panic("web: a public route is a GET: " + pattern)
 	case k == token && !strings.Contains(pattern, "{token}"):
 		panic("web: a token route reads {token}: " + pattern)
-	case k != public && k != token && k != director:
+	case k != public && k != token && k != login && k != director:
 		panic("web: a route without a kind: " + pattern)
 	}
 	s.routes = append(s.routes, rt)
@@ -73,7 +78,11 @@ func (s *Server) route(k kind, pattern string, h http.HandlerFunc) {
 // guard wraps h in what a route of kind k needs.
 func (s *Server) guard(k kind, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		write := r.Method != http.MethodGet && r.Method != http.MethodHead
+		if (k == login || k == director) && !s.private(w, r) {
+			return
+		}
+		if write {
 			if err := s.origins.Check(r); err != nil {
 				httpError(w, "refused: a request from another site", http.StatusForbidden)
 				return
@@ -87,14 +96,20 @@ func (s *Server) guard(k kind, h http.HandlerFunc) http.HandlerFunc {
 				httpError(w, "too many requests from this address: wait a minute", http.StatusTooManyRequests)
 				return
 			}
-		case director:
-			var a tournament.Actor
-			ok := s.directorSession != nil
-			if ok {
-				a, ok = s.directorSession(r)
+		case login:
+			if write && !s.logins.allow(address(r)) {
+				w.Header().Set("Retry-After", "60")
+				s.render(w, r, http.StatusTooManyRequests, consoleView{Kind: "login", Failed: true, Flash: "too many failed logins: wait a minute and try again"})
+				return
 			}
-			if !ok {
-				httpError(w, "the director's console: log in first", http.StatusForbidden)
+		case director:
+			a, ok := s.session(r)
+			switch {
+			case !ok && write:
+				httpError(w, "refused: log in to the console first (/console/login)", http.StatusForbidden)
+				return
+			case !ok:
+				http.Redirect(w, r, "/console/login", http.StatusSeeOther)
 				return
 			}
 			r = r.WithContext(context.WithValue(r.Context(), actorKey{}, a))

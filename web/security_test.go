@@ -37,51 +37,113 @@ func guess(n int) string {
 	return app.EncodeBase32(b)[:n]
 }
 
+// session opens a director's session through the console's one-time link,
+// as the director does: its cookie.
+func (v *venue) session(t *testing.T) *http.Cookie {
+	t.Helper()
+	once := strings.TrimPrefix(v.s.LoginLink(), "/console/login?once=")
+	c := sessionOf(v.do("POST", "/console/login", url.Values{"once": {once}}, "127.0.0.1"))
+	if c == nil {
+		t.Fatal("the one-time link opened no session")
+	}
+	return c
+}
+
 // TestRoutes walks the route registry: every route has a kind, a public one
 // is a GET; each token route's write refuses no token, a wrong one (long
 // or short), a token of a recorded game, another site's request, and a
 // token writes its own game's side only (another game's or side's token is
-// of no use for this one); each director route refuses a request without
-// a director's session.
+// of no use for this one); each login and director route (the console's)
+// refuses plain HTTP from another computer; a director route refuses a
+// request without a session and with a false one (a page sends to the
+// login), and its write another site's request, changing nothing; a
+// login's write refuses another site's request and is slowed after wrong
+// passwords.
 func TestRoutes(t *testing.T) {
 	v := newVenue(t)
-	stub := func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "done") }
-	// The console registers its routes so; none is built here yet: one for
-	// the walk.
-	v.s.route(director, "POST /console/test", stub)
 	kinds := map[kind]int{}
 	for _, rt := range v.s.routes {
 		kinds[rt.kind]++
 		if rt.kind == public && rt.method() != http.MethodGet {
 			t.Errorf("%s: a public route that is not a GET", rt.pattern)
 		}
-		if rt.kind != public && rt.kind != token && rt.kind != director {
+		if rt.kind != public && rt.kind != token && rt.kind != login && rt.kind != director {
 			t.Errorf("%s: a route without a kind", rt.pattern)
 		}
 	}
-	if kinds[token] < 3 || kinds[director] < 1 {
+	if kinds[token] < 3 || kinds[director] < 10 || kinds[login] != 2 {
 		t.Fatalf("the routes walked: %v", kinds)
 	}
 	B, W := tournament.Black, tournament.White
 	walked := v
+	entries := func() int {
+		_, log, err := walked.d.Log(context.Background(), walked.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(log)
+	}
 	for _, rt := range walked.s.routes {
 		_, path, _ := strings.Cut(rt.pattern, " ")
 		at := func(tok string) string { return strings.Replace(path, "{token}", tok, 1) }
 		write := rt.method() == http.MethodPost
+		if rt.kind == login || rt.kind == director {
+			v := walked
+			if w := v.do(rt.method(), path, url.Values{}, "192.168.1.7", "Cookie", sessionCookie+"="+v.session(t).Value); w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "HTTPS") {
+				t.Errorf("%s over HTTP from another computer, with a session: %d, want 403 and the HTTPS address", rt.pattern, w.Code)
+			}
+		}
 		switch {
 		case rt.kind == director:
 			v := walked
-			v.s.directorSession = nil
-			expect(t, v.do(rt.method(), path, url.Values{}, "127.0.0.1"), http.StatusForbidden)
-			v.s.directorSession = func(*http.Request) (tournament.Actor, bool) { return tournament.Actor{}, false }
-			expect(t, v.do(rt.method(), path, url.Values{}, "127.0.0.1"), http.StatusForbidden)
-			v.s.directorSession = func(*http.Request) (tournament.Actor, bool) {
-				return tournament.Actor{Kind: tournament.ByConsole, Session: "3f2a"}, true
+			before := entries()
+			for _, c := range []string{"", sessionCookie + "=" + strings.Repeat("ab", 32)} {
+				w := v.do(rt.method(), path, url.Values{}, "127.0.0.1", "Cookie", c)
+				switch {
+				case write && w.Code != http.StatusForbidden:
+					t.Errorf("%s with the cookie %q: %d, want 403", rt.pattern, c, w.Code)
+				case !write && (w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/console/login"):
+					t.Errorf("%s with the cookie %q: %d to %q, want the login", rt.pattern, c, w.Code, w.Header().Get("Location"))
+				}
 			}
+			c := sessionCookie + "=" + v.session(t).Value
 			if write {
-				expect(t, v.do(rt.method(), path, url.Values{}, "127.0.0.1", "Sec-Fetch-Site", "cross-site"), http.StatusForbidden)
+				expect(t, v.do(rt.method(), path, url.Values{}, "127.0.0.1", "Cookie", c, "Sec-Fetch-Site", "cross-site"), http.StatusForbidden)
+				expect(t, v.do(rt.method(), path, url.Values{}, "127.0.0.1", "Cookie", c, "Origin", "http://evil.example"), http.StatusForbidden)
+				if after := entries(); after != before {
+					t.Errorf("%s: refused requests changed the log (%d entries, were %d)", rt.pattern, after, before)
+				}
+				expect(t, v.do(rt.method(), path, url.Values{}, "127.0.0.1", "Cookie", c), http.StatusSeeOther) // the check can pass
+			} else {
+				expect(t, v.do(rt.method(), path, nil, "127.0.0.1", "Cookie", c), 200) // the check can pass
 			}
-			expect(t, v.do(rt.method(), path, url.Values{}, "127.0.0.1"), 200, "done") // the check can pass
+		case rt.kind == login && write:
+			v = newVenue(t) // fresh limits
+			if err := v.d.SetDirectorPassword(context.Background(), v.id, "correct horse battery"); err != nil {
+				t.Fatal(err)
+			}
+			right := url.Values{"password": {"correct horse battery"}}
+			for _, h := range [][]string{{"Sec-Fetch-Site", "cross-site"}, {"Origin", "http://evil.example"}} {
+				if w := v.do("POST", path, right, "127.0.0.1", h...); w.Code != http.StatusForbidden || sessionOf(w) != nil {
+					t.Errorf("%s from another site: %d, want 403 and no session", rt.pattern, w.Code)
+				}
+			}
+			count := map[int]int{}
+			for i := range 100 {
+				count[v.do("POST", path, url.Values{"password": {fmt.Sprint("guess ", i)}}, "127.0.0.1").Code]++
+			}
+			if count[http.StatusUnauthorized] != loginLimits.failBurst || count[http.StatusTooManyRequests] != 100-loginLimits.failBurst {
+				t.Errorf("%s: 100 wrong passwords at once: %v, want %d checked, the rest 429", rt.pattern, count, loginLimits.failBurst)
+			}
+			if w := v.do("POST", path, right, "127.0.0.1"); w.Code != http.StatusTooManyRequests || sessionOf(w) != nil {
+				t.Errorf("%s: the right password while slowed: %d, want 429", rt.pattern, w.Code)
+			}
+			v.clock.add(time.Minute)
+			if w := v.do("POST", path, right, "127.0.0.1"); sessionOf(w) == nil {
+				t.Errorf("%s: the right password a minute later: %d, no session", rt.pattern, w.Code)
+			}
+		case rt.kind == login:
+			expect(t, v.do(rt.method(), path, nil, "127.0.0.1"), 200, "Log in")
 		case rt.kind == token && write:
 			v = newVenue(t) // fresh limits and reports
 			addr := "10.9.0.1"

@@ -69,22 +69,30 @@ new EventSource("/events").onmessage = function (e) { if (e.data !== g) location
 
 var (
 	// templates are the pages' in each of htmlpage.Languages.
-	templates = func() map[language.Tag]*template.Template {
-		base := template.Must(htmlpage.Templates().Parse(webText))
-		out := map[language.Tag]*template.Template{}
-		for _, lang := range htmlpage.Languages {
-			out[lang] = htmlpage.In(base, lang)
-		}
-		return out
-	}()
+	templates = inLanguages(webText)
 	languages = language.NewMatcher(htmlpage.Languages)
 	scriptTag = template.HTML("<script>" + liveScript + "</script>")
-	csp       = func() string {
-		sum := sha256.Sum256([]byte(liveScript))
-		return "default-src 'none'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; script-src 'sha256-" +
-			base64.StdEncoding.EncodeToString(sum[:]) + "'"
-	}()
+	csp       = policy(liveScript)
 )
+
+// inLanguages parses text on the results page's templates, in each of
+// htmlpage.Languages.
+func inLanguages(text string) map[language.Tag]*template.Template {
+	base := template.Must(htmlpage.Templates().Parse(text))
+	out := map[language.Tag]*template.Template{}
+	for _, lang := range htmlpage.Languages {
+		out[lang] = htmlpage.In(base, lang)
+	}
+	return out
+}
+
+// policy is the Content-Security-Policy of pages whose only script is
+// script (allowed by its hash).
+func policy(script string) string {
+	sum := sha256.Sum256([]byte(script))
+	return "default-src 'none'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; script-src 'sha256-" +
+		base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
 
 // Server is the http.Handler of the pages.
 type Server struct {
@@ -108,23 +116,22 @@ type Server struct {
 	pagesGen  uint64
 	pagesSize int
 
-	routes  []route                     // every route, with its kind (routes.go)
-	venue   Venue                       // nil: the venue is off, nothing is written
-	now     func() time.Time            // the clock of the reports and the limits
-	limits  *limiter                    // of the token routes
-	origins *http.CrossOriginProtection // refuses another site's writes
-
-	// directorSession gives the director's session of a request to a
-	// director route, and whether it has one; nil: no director route
-	// answers.
-	directorSession func(*http.Request) (tournament.Actor, bool)
+	routes    []route                     // every route, with its kind (routes.go)
+	venue     *app.Director               // nil: the venue is off, nothing is written
+	now       func() time.Time            // the clock of the reports, the sessions and the limits
+	limits    *limiter                    // of the token routes
+	logins    *limiter                    // of the console's logins
+	origins   *http.CrossOriginProtection // refuses another site's writes
+	publicURL string                      // the address the phones open (WithVenue)
+	sessions  *sessions                   // the console's, with the venue
 }
 
 // New returns the server of src's tournament id (the one it serves, whatever
 // becomes the database's current tournament), watching src for changes
 // until ctx ends (then the update streams close too, so that
 // http.Server.Shutdown need not wait for them). With WithVenue, the players
-// report their results from their phones too.
+// report their results from their phones and the director runs the event
+// from the console (/console).
 func New(ctx context.Context, src Source, id int64, opts ...Option) (*Server, error) {
 	changes, err := src.Changes(ctx)
 	if err != nil {
@@ -135,7 +142,7 @@ func New(ctx context.Context, src Source, id int64, opts ...Option) (*Server, er
 	for _, o := range opts {
 		o(s)
 	}
-	s.limits = newLimiter(s.now)
+	s.limits, s.logins, s.sessions = newLimiter(s.now, tokenLimits), newLimiter(s.now, loginLimits), newSessions(s.now)
 	go func() {
 		for range changes {
 			s.mu.Lock()
@@ -158,6 +165,7 @@ func New(ctx context.Context, src Source, id int64, opts ...Option) (*Server, er
 	s.route(public, "GET /events", s.events)
 	if s.venue != nil {
 		s.phoneRoutes()
+		s.consoleRoutes()
 	}
 	return s, nil
 }

@@ -126,6 +126,9 @@ func TestServeFlags(t *testing.T) {
 		{args: []string{"serve", "--listen", "0.0.0.0:8080", "--qr=false"}, want: o{Listen: "0.0.0.0:8080"}},
 		{args: []string{"serve", "--venue"}, want: o{Listen: "127.0.0.1:8080", Venue: true}},
 		{args: []string{"serve", "--listen"}, code: exitUsage, err: "flag needs an argument: --listen"},
+		{args: []string{"serve", "--venue"}, want: o{Listen: "127.0.0.1:8080", Venue: true}},
+		{args: []string{"serve", "--venue", "--listen", "0.0.0.0:8080", "--https-listen", "0.0.0.0:9443"}, want: o{Listen: "0.0.0.0:8080", Venue: true, HTTPSListen: "0.0.0.0:9443"}},
+		{args: []string{"serve", "--https-listen", "0.0.0.0:9443"}, code: exitUsage, err: "serve: --https-listen is the director's console's: add --venue"},
 		{args: []string{"serve", "now"}, code: exitUsage, err: `unknown command "now"`},
 	})
 }

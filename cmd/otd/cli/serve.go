@@ -21,12 +21,13 @@ import (
 )
 
 // serveOptions are what 'otd serve' is told: the address to Listen on,
-// whether to print QR codes, and whether the players report their results
-// (Venue).
+// whether to print QR codes, and with Venue the players' reports and the
+// director's console, over HTTPS on HTTPSListen too (serve_console.go).
 type serveOptions struct {
-	Listen string
-	QR     bool
-	Venue  bool
+	Listen      string
+	QR          bool
+	Venue       bool
+	HTTPSListen string
 }
 
 // serveListen is the address 'otd serve' answers on by default.
@@ -36,7 +37,7 @@ func newServeCmd(g *globals, runF func(serveOptions) error) *cobra.Command {
 	if runF == nil {
 		runF = func(o serveOptions) error { return runServe(g, o) }
 	}
-	o := serveOptions{Listen: serveListen}
+	o := serveOptions{Listen: serveListen, HTTPSListen: serveHTTPSListen}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the pairings, standings and crosstable to the players' phones, live",
@@ -70,6 +71,19 @@ overall; a code dies once its game's result is recorded or its round is
 paired anew. Writes from another site are refused. The database is then
 opened for writing; one serve runs one tournament.
 
+The director runs the event from the console, at /console on the same
+server: every table's state, results entered or corrected, the players'
+reports approved or rejected, players withdrawn or marked absent, the next
+round paired (with round explain's reasons), slips and the wall sheet
+printed, the last change undone; a report shows on it as it comes. Over
+plain HTTP it answers this computer only; a tablet opens it over HTTPS
+(--https-listen, by default port 8443 on --listen's host) with a
+self-signed certificate kept in the database, whose SHA-256 fingerprint
+serve prints with a one-time login link (and its QR code): check the
+fingerprint in the browser's certificate view. The director's password
+('otd tournament edit --director-password-file FILE') logs in too. See
+docs/venue.md.
+
 Without --venue the database is opened read-only: no page changes anything. serve may run
 as a user who may not write it (a read-only file or folder): its pages then
 change once the command that changed it has ended ('otd result' at once, a
@@ -85,12 +99,15 @@ Ctrl-C stops it.`,
 			if !cmd.Flags().Changed("qr") {
 				o.QR = isTerminal(g.Stdout)
 			}
+			if cmd.Flags().Changed("https-listen") && !o.Venue {
+				return usageErrorf("serve: --https-listen is the director's console's: add --venue")
+			}
 			return runF(o)
 		},
 	}
 	cmd.Flags().StringVar(&o.Listen, "listen", o.Listen, "the `HOST:PORT` to answer on (0.0.0.0:8080: every network of this computer)")
 	cmd.Flags().BoolVar(&o.QR, "qr", false, "print a QR code of each address (default: when standard output is a terminal)")
-	cmd.Flags().BoolVar(&o.Venue, "venue", false, "the players report their results from their phones (the slips' stubs); opens the database for writing")
+	venueFlags(cmd, &o)
 	return cmd
 }
 
@@ -104,7 +121,8 @@ func runServe(g *globals, o serveOptions) error {
 // serve serves the pages of the tournament the command acts on (target: the
 // current one when it starts, kept whatever 'tournament use' does) on
 // o.Listen until ctx ends, printing the addresses (with their QR codes if
-// o.QR); with o.Venue the players report through them.
+// o.QR); with o.Venue the players report through them and the director's
+// console answers too.
 func serve(ctx context.Context, g *globals, o serveOptions) error {
 	listen, showQR := o.Listen, o.QR
 	d, closeDB, err := g.open(dbOptions{readOnly: !o.Venue})
@@ -122,18 +140,22 @@ func serve(ctx context.Context, g *globals, o serveOptions) error {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return usageErrorf("serve: --listen %s: %w", listen, err)
+	}
+	addrs, local := playerURLs(ln.Addr().(*net.TCPAddr))
 	var opts []web.Option
 	mode := "read-only"
 	if o.Venue {
-		opts, mode = append(opts, web.WithVenue(d)), "the venue is on: the players report their results with the codes of their slips"
+		opts, mode = append(opts, web.WithVenue(d, addrs[0])), "the venue is on: the players report their results with the codes of their slips"
+	}
+	if g.Now != nil {
+		opts = append(opts, web.WithClock(g.Now))
 	}
 	h, err := web.New(ctx, d, id, opts...)
 	if err != nil {
 		return err
-	}
-	ln, err := net.Listen("tcp", listen)
-	if err != nil {
-		return usageErrorf("serve: --listen %s: %w", listen, err)
 	}
 	srv := &http.Server{
 		Handler:           h,
@@ -145,7 +167,6 @@ func serve(ctx context.Context, g *globals, o serveOptions) error {
 		ErrorLog:          log.New(g.Stderr, "otd serve: ", 0),
 	}
 	fmt.Fprintf(g.Stdout, "Serving %s, %s. Give the players:\n", t.Name, mode)
-	addrs, local := playerURLs(ln.Addr().(*net.TCPAddr))
 	for _, u := range addrs {
 		fmt.Fprintf(g.Stdout, "  %s\n", u)
 		if showQR {
@@ -157,8 +178,16 @@ func serve(ctx context.Context, g *globals, o serveOptions) error {
 	if local {
 		fmt.Fprintln(g.Stdout, "Only this computer can open it: --listen 0.0.0.0:8080 answers the players' phones.")
 	}
+	done := make(chan error, 2)
+	servers := []*http.Server{srv}
+	if o.Venue {
+		tlsSrv, err := serveConsole(ctx, g, d, id, h, srv, ln.Addr().(*net.TCPAddr), o, done)
+		if err != nil {
+			return err
+		}
+		servers = append(servers, tlsSrv)
+	}
 	fmt.Fprintln(g.Stdout, "Ctrl-C stops.")
-	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
 	case err := <-done:
@@ -168,8 +197,10 @@ func serve(ctx context.Context, g *globals, o serveOptions) error {
 	cancel() // the update streams end
 	shut, stop := context.WithTimeout(context.Background(), 5*time.Second)
 	defer stop()
-	if err := srv.Shutdown(shut); err != nil {
-		return fmt.Errorf("serve: stopping: %w", err)
+	for _, srv := range servers {
+		if err := srv.Shutdown(shut); err != nil {
+			return fmt.Errorf("serve: stopping: %w", err)
+		}
 	}
 	return nil
 }

@@ -161,23 +161,25 @@ func TestServeUsage(t *testing.T) {
 	}
 }
 
-// startServe runs otd serve on db on a free port of this computer until
-// cancel, and returns its address, what it prints, and its end.
+// startServe runs otd serve on db (told o's QR and Venue) on free ports of
+// this computer until cancel, and returns, once it printed all it prints at
+// start, its address, what it prints, and its end.
 func startServe(t *testing.T, db string, o serveOptions) (url string, out *lockedBuffer, cancel context.CancelFunc, done <-chan error) {
 	t.Helper()
 	out = &lockedBuffer{}
 	g := &globals{DB: db, Stdout: out, Stderr: io.Discard}
 	ctx, cancel := context.WithCancel(context.Background())
 	ended := make(chan error, 1)
-	go func() { ended <- serve(ctx, g, serveOptions{Listen: "127.0.0.1:0", QR: o.QR, Venue: o.Venue}) }()
-	for deadline := time.Now().Add(hang); url == ""; time.Sleep(10 * time.Millisecond) {
+	go func() {
+		ended <- serve(ctx, g, serveOptions{Listen: "127.0.0.1:0", QR: o.QR, Venue: o.Venue, HTTPSListen: "127.0.0.1:0"})
+	}()
+	for deadline := time.Now().Add(hang); !strings.Contains(out.String(), "Ctrl-C stops."); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			cancel()
 			t.Fatalf("serve printed no address:\n%s", out.String())
 		}
-		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String())
 	}
-	return url, out, cancel, ended
+	return regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String()), out, cancel, ended
 }
 
 // checkQR finds in out, under the line of url, the QR code of url drawn in

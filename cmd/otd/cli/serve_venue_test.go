@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"io"
 	"net"
@@ -33,6 +34,41 @@ func postForm(t *testing.T, c *http.Client, u string, form url.Values) (int, str
 	return resp.StatusCode, string(b)
 }
 
+// clubPaired is the venue's tests' event: Club, 4 players, round 1 paired
+// 1-2 and 3-4.
+func clubPaired(t *testing.T) *testDB {
+	db := newTestDB(t)
+	db.must("tournament", "new", "Club", "--rounds", "3")
+	for _, n := range []string{"Ann Archer", "Ben Bell", "Cy Cole", "Di Dane"} {
+		db.must("player", "add", n)
+	}
+	db.must("round", "pair", "--manual", "--force", "1-2", "--force", "3-4")
+	return db
+}
+
+// stubs prints round 1's slips for the server at base and returns their
+// stubs' short addresses and printed codes, in order: table 1 black,
+// white, table 2...
+func stubs(t *testing.T, db *testDB, base string) (short, codes []string) {
+	t.Helper()
+	slips := filepath.Join(t.TempDir(), "slips.html")
+	db.must("round", "slips", "--url", base, "--output", slips)
+	page, err := os.ReadFile(slips)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`<p class="url">(http://[^<]*/r/[0-9A-Z]{13})</p>`).FindAllStringSubmatch(string(page), -1) {
+		short = append(short, m[1])
+	}
+	for _, m := range regexp.MustCompile(`<p class="code">([0-9A-Z-]{15})</p>`).FindAllStringSubmatch(string(page), -1) {
+		codes = append(codes, m[1])
+	}
+	if len(short) != 4 || len(codes) != 4 {
+		t.Fatalf("the slips' stubs: %d addresses, %d codes:\n%s", len(short), len(codes), page)
+	}
+	return short, codes
+}
+
 // TestServeVenue: 'otd serve --venue' opens the database for writing and
 // says so; the slips printed while it runs carry the codes its pages take:
 // the two sides of table 1 report the same result from two addresses (one
@@ -40,36 +76,20 @@ func postForm(t *testing.T, c *http.Client, u string, form url.Values) (int, str
 // both sides and addresses; a report after that is refused. Without
 // --venue a report is refused: the pages are read-only.
 func TestServeVenue(t *testing.T) {
-	db := newTestDB(t)
-	db.must("tournament", "new", "Club", "--rounds", "3")
-	for _, n := range []string{"Ann Archer", "Ben Bell", "Cy Cole", "Di Dane"} {
-		db.must("player", "add", n)
-	}
-	db.must("round", "pair", "--manual", "--force", "1-2", "--force", "3-4")
+	db := clubPaired(t)
 
 	base, out, cancel, done := startServe(t, db.path, serveOptions{Venue: true})
 	if !strings.Contains(out.String(), "Serving Club, the venue is on") {
 		t.Errorf("serve --venue says:\n%s", out)
 	}
-	slips := filepath.Join(t.TempDir(), "slips.html")
-	db.must("round", "slips", "--url", base, "--output", slips)
-	page, err := os.ReadFile(slips)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The stubs' short addresses in order: table 1 black, white, table 2...
-	short := regexp.MustCompile(`<p class="url">(http://[^<]*/r/[0-9A-Z]{13})</p>`).FindAllStringSubmatch(string(page), -1)
-	long := regexp.MustCompile(`<p class="code">([0-9A-Z-]{15})</p>`).FindAllStringSubmatch(string(page), -1)
-	if len(short) != 4 || len(long) != 4 {
-		t.Fatalf("the slips' stubs: %d addresses, %d codes:\n%s", len(short), len(long), page)
-	}
+	short, long := stubs(t, db, base)
 	black, white := from("127.0.0.2"), from("127.0.0.3")
 	form := url.Values{"black": {"40"}, "white": {"24"}}
-	if code, body := postForm(t, black, short[0][1], form); code != 200 || !strings.Contains(body, "waiting for your opponent") {
+	if code, body := postForm(t, black, short[0], form); code != 200 || !strings.Contains(body, "waiting for your opponent") {
 		t.Fatalf("black's report: %d\n%s", code, body)
 	}
 	// White types the printed code on the home page's form.
-	resp, err := white.Get(base + "r?code=" + strings.ToLower(long[1][1]))
+	resp, err := white.Get(base + "r?code=" + strings.ToLower(long[1]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +102,7 @@ func TestServeVenue(t *testing.T) {
 	if !regexp.MustCompile(`by report: black from 127\.0\.0\.2 at \d\d:\d\d:\d\d, white from 127\.0\.0\.3\s+at\s+\d\d:\d\d:\d\d`).MatchString(log) {
 		t.Errorf("otd log does not say who reported:\n%s", log)
 	}
-	if code, body := postForm(t, black, short[0][1], form); code != http.StatusConflict || !strings.Contains(body, "only the director can change it now") {
+	if code, body := postForm(t, black, short[0], form); code != http.StatusConflict || !strings.Contains(body, "only the director can change it now") {
 		t.Errorf("a report after the result: %d\n%s", code, body)
 	}
 	cancel()
@@ -92,7 +112,63 @@ func TestServeVenue(t *testing.T) {
 
 	base, _, cancel, done = startServe(t, db.path, serveOptions{})
 	defer func() { cancel(); <-done }()
-	if code, _ := postForm(t, black, base+"r/"+strings.ReplaceAll(long[2][1], "-", ""), form); code != http.StatusMethodNotAllowed {
+	if code, _ := postForm(t, black, base+"r/"+strings.ReplaceAll(long[2], "-", ""), form); code != http.StatusMethodNotAllowed {
 		t.Errorf("a report without --venue: %d, want 405", code)
 	}
+}
+
+// TestServeVenueLive: a result recorded by serve's own process (two phones'
+// reports) reaches the live pages: another client's update stream gets a
+// new generation, and the public page then shows the result. The change
+// watcher must see the writes of the process it runs in, not only another
+// otd's.
+func TestServeVenueLive(t *testing.T) {
+	db := clubPaired(t)
+	base, _, cancel, done := startServe(t, db.path, serveOptions{Venue: true})
+	defer func() { cancel(); <-done }()
+	short, _ := stubs(t, db, base)
+	// The public page seen before, so that a page kept from before the
+	// result would be served stale.
+	if body := get(t, base+"round/1"); strings.Contains(body, "37-27") {
+		t.Fatalf("round 1 before any report shows 37-27:\n%s", body)
+	}
+	resp, err := from("127.0.0.4").Get(base + "events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := bufio.NewScanner(resp.Body)
+	next := func() string {
+		for events.Scan() {
+			if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
+				return data
+			}
+		}
+		t.Fatalf("the update stream ended: %v", events.Err())
+		return ""
+	}
+	first := next()
+	form := url.Values{"black": {"37"}, "white": {"27"}}
+	postForm(t, from("127.0.0.2"), short[2], form)
+	if code, body := postForm(t, from("127.0.0.3"), short[3], form); code != 200 || !strings.Contains(body, "Recorded. Thank you.") {
+		t.Fatalf("white's report: %d\n%s", code, body)
+	}
+	if gen := next(); gen == first {
+		t.Fatalf("the update stream sent generation %s again", gen)
+	}
+	if body := get(t, base+"round/1"); !strings.Contains(body, "37-27") {
+		t.Errorf("round 1 after the result recorded by reports does not show 37-27:\n%s", body)
+	}
+}
+
+// get returns the page at u.
+func get(t *testing.T, u string) string {
+	t.Helper()
+	resp, err := from("127.0.0.5").Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return string(b)
 }
