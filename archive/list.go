@@ -52,9 +52,10 @@ func Rate(ctx context.Context, src Games, at time.Time, o rating.Options) (*List
 	if err != nil {
 		return nil, err
 	}
-	names := make(map[int]Seen, len(people))
-	for _, p := range people {
-		names[p.ID] = p.LatestAt(at) // a list of 2000 names players as they were then
+	type named struct{ name, country string }
+	names := make(map[int]named, len(people))
+	for _, p := range people { // a list of 2000 names players as they were then
+		names[p.ID] = named{p.ListName(at), p.LatestAt(at).Country}
 	}
 	starts, err := src.Starts(ctx)
 	if err != nil {
@@ -68,7 +69,7 @@ func Rate(ctx context.Context, src Games, at time.Time, o rating.Options) (*List
 	}
 	rank := 0
 	for i, p := range l.Players {
-		e := Rated{Player: p, Name: names[p.ID].Name(), Country: names[p.ID].Country}
+		e := Rated{Player: p, Name: names[p.ID].name, Country: names[p.ID].country}
 		if p.Listed {
 			rank++
 			e.Rank = rank
