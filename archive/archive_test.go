@@ -411,4 +411,3 @@ func TestListName(t *testing.T) {
 		}
 	}
 }
-
