@@ -367,10 +367,11 @@ func (x *inference) describe(f fit, rows []scoring.Row, games []tournament.Game)
 	notes := []string{fmt.Sprintf("%s: %s, from its %s (%s)", name, f.rules, tournament.Plural(len(f.placed), "game"), x.span(f.placed))}
 	var also []string
 	levelShown := true
+	parts := f.rules.Parts()
 	for _, alt := range variants(f.rules) {
 		var diff []string // the settings of alt that differ
 		for i, kv := range alt.Parts() {
-			if kv != f.rules.Parts()[i] {
+			if kv != parts[i] {
 				diff = append(diff, kv)
 			}
 		}
