@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/archive"
-	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/interchange"
+	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/rating"
 )
 
