@@ -30,7 +30,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -125,8 +125,17 @@ type File struct {
 // and headers.
 func GamesHash(games []Game) string {
 	h := sha256.New()
-	for _, g := range games {
-		fmt.Fprintf(h, "%d %d %d %t %d %d %d\n", g.Round, g.Black, g.White, g.HasDiscs, g.BlackDiscs, g.WhiteDiscs, g.Result)
+	var b []byte
+	for _, g := range games { // "%d %d %d %t %d %d %d\n", without fmt: the archive has 390,000 games
+		b = strconv.AppendInt(b[:0], int64(g.Round), 10)
+		for _, v := range []int{g.Black, g.White} {
+			b = strconv.AppendInt(append(b, ' '), int64(v), 10)
+		}
+		b = strconv.AppendBool(append(b, ' '), g.HasDiscs)
+		for _, v := range []int{g.BlackDiscs, g.WhiteDiscs, int(g.Result)} {
+			b = strconv.AppendInt(append(b, ' '), int64(v), 10)
+		}
+		h.Write(append(b, '\n'))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
