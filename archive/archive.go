@@ -30,8 +30,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
+	"strconv"
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/otd-project/otd/rating"
 	"github.com/otd-project/otd/scoring"
@@ -123,8 +125,17 @@ type File struct {
 // and headers.
 func GamesHash(games []Game) string {
 	h := sha256.New()
-	for _, g := range games {
-		fmt.Fprintf(h, "%d %d %d %t %d %d %d\n", g.Round, g.Black, g.White, g.HasDiscs, g.BlackDiscs, g.WhiteDiscs, g.Result)
+	var b []byte
+	for _, g := range games { // "%d %d %d %t %d %d %d\n", without fmt: the archive has 390,000 games
+		b = strconv.AppendInt(b[:0], int64(g.Round), 10)
+		for _, v := range []int{g.Black, g.White} {
+			b = strconv.AppendInt(append(b, ' '), int64(v), 10)
+		}
+		b = strconv.AppendBool(append(b, ' '), g.HasDiscs)
+		for _, v := range []int{g.BlackDiscs, g.WhiteDiscs, int(g.Result)} {
+			b = strconv.AppendInt(append(b, ' '), int64(v), 10)
+		}
+		h.Write(append(b, '\n'))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -191,6 +202,43 @@ func (p Person) LatestAt(at time.Time) Seen {
 		}
 	}
 	return p.Latest()
+}
+
+// ListName is the player's name at the day at as the rating list writes
+// it: "SURNAME, Given", from their latest tournament up to that day
+// (LatestAt), the surname in capitals and the given name as written, but
+// where that file writes it all in lower or all in capital letters
+// ("keisuke"), as another file of theirs writes it in both ("Keisuke"), the
+// latest such, else with a capital at the start of each word ("Keisuke",
+// "Jan-Willem", "A.F."): the list writes no given name in one case.
+func (p Person) ListName(at time.Time) string {
+	s := p.LatestAt(at)
+	first := s.First
+	if oneCase(first) {
+		first = titleCase(first)
+		for i := len(p.Names) - 1; i >= 0; i-- {
+			if f := p.Names[i].First; !oneCase(f) && strings.EqualFold(f, s.First) {
+				first = f
+				break
+			}
+		}
+	}
+	return Entry{Last: strings.ToUpper(s.Last), First: first}.Name()
+}
+
+// oneCase tells whether s has letters all of one case.
+func oneCase(s string) bool { return s == strings.ToLower(s) || s == strings.ToUpper(s) }
+
+// titleCase is s with a capital at the start of each word (after a space, a
+// hyphen, an apostrophe or a full stop) and small letters elsewhere.
+func titleCase(s string) string {
+	r := []rune(strings.ToLower(s))
+	for i := range r {
+		if i == 0 || strings.ContainsRune(" -'.", r[i-1]) {
+			r[i] = unicode.ToUpper(r[i])
+		}
+	}
+	return string(r)
 }
 
 // Played is a game with its tournament.

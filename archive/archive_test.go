@@ -380,3 +380,34 @@ func TestReadELOOtdLines(t *testing.T) {
 		t.Errorf("otd's lines read as %+v, %d added games, %d rounds", o, len(f.Added), len(f.Rounds))
 	}
 }
+
+// TestListName: the list writes "SURNAME, Given" (issue 32, point 3): the
+// surname of the latest file up to the day in capitals, the given name as a
+// file writes it in both cases where the latest writes it in one.
+func TestListName(t *testing.T) {
+	seen := func(last, first, d string) archive.Seen {
+		return archive.Seen{Last: last, First: first, From: day(d), To: day(d)}
+	}
+	for _, c := range []struct {
+		names []archive.Seen
+		at    string
+		want  string
+	}{
+		{[]archive.Seen{seen("FUKUCHI", "Keisuke", "2016-01-10"), seen("FUKUCHI", "keisuke", "2024-07-21")}, "2024-11-30", "FUKUCHI, Keisuke"},
+		{[]archive.Seen{seen("Saeong", "Phuripat", "2024-05-01")}, "2024-11-30", "SAEONG, Phuripat"},
+		{[]archive.Seen{seen("RYMAROWICZ", "PAWEL", "2024-05-01")}, "2024-11-30", "RYMAROWICZ, Pawel"},
+		{[]archive.Seen{seen("Zieger", "bernd", "2024-05-01")}, "2024-11-30", "ZIEGER, Bernd"},
+		{[]archive.Seen{seen("MUNKh-ERDENE", "ankh-amgalan", "2024-05-01")}, "2024-11-30", "MUNKH-ERDENE, Ankh-Amgalan"},
+		{[]archive.Seen{seen("OUREGA ZIRIMBA", "A.f.", "2024-05-01")}, "2024-11-30", "OUREGA ZIRIMBA, A.f."}, // both cases: as written
+		{[]archive.Seen{seen("OUREGA ZIRIMBA", "a.f.", "2024-05-01")}, "2024-11-30", "OUREGA ZIRIMBA, A.F."},
+		{[]archive.Seen{seen("CHAN", "Alvin Chun Hei", "2020-05-01"), seen("CHAN", "ALVIN CHUN HEI", "2024-05-01")}, "2024-11-30", "CHAN, Alvin Chun Hei"},
+		// A name taken after the day is not the list's; nor a given name
+		// other than the latest's.
+		{[]archive.Seen{seen("ARCHER", "ann", "2020-05-01"), seen("ARCHER-SMITH", "Anne", "2024-12-15")}, "2024-11-30", "ARCHER, Ann"},
+		{[]archive.Seen{seen("DE MASI", "Luca", "2020-05-01")}, "2024-11-30", "DE MASI, Luca"},
+	} {
+		if got := (archive.Person{ID: 1, Names: c.names}).ListName(day(c.at)); got != c.want {
+			t.Errorf("ListName(%v) = %q, want %q", c.names, got, c.want)
+		}
+	}
+}

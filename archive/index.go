@@ -197,6 +197,25 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 		in   Indexed
 	}
 	var todo []*pending
+	// The files are read while the walk goes on, on as many cores as Go
+	// may use.
+	work := make(chan *pending, 64)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				if p.err == nil {
+					p.in.Tournament, p.err = ReadELO(p.in.File.Path, p.data, o.Reading, o.Build)
+				}
+				if p.err == nil && len(p.in.Tournament.Games) > 0 {
+					p.in.File.Games = GamesHash(p.in.Tournament.Games)
+				}
+				p.data = nil
+			}
+		}()
+	}
 	sc := &scanned{onDisk: map[string]bool{}}
 	reading := o.Reading.String()
 	indexed := map[string]string{} // hash: path of a file whose tournament is indexed
@@ -225,39 +244,21 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 			indexed[f.Hash], indexed[old.Games] = rel, rel // Games is not "" here
 			return nil
 		}
-		todo = append(todo, &pending{data: data, err: err, in: Indexed{File: f}})
+		next := &pending{data: data, err: err, in: Indexed{File: f}}
+		todo = append(todo, next)
+		work <- next
 		return nil
 	})
+	close(work)
+	wg.Wait()
 	if err != nil {
 		return nil, fmt.Errorf("reading the archive's folder: %w", err)
 	}
 	if sc.files == 0 {
 		return nil, fmt.Errorf("%s: %w in the folder or below it (the archive's files are named *.ELO)", dir, ErrNoFiles)
 	}
-	work := make(chan *pending)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(todo)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range work {
-				if p.err == nil {
-					p.in.Tournament, p.err = ReadELO(p.in.File.Path, p.data, o.Reading, o.Build)
-				}
-				p.data = nil
-			}
-		}()
-	}
-	for _, p := range todo {
-		work <- p
-	}
-	close(work)
-	wg.Wait()
 	for _, p := range todo { // in path order: the first of two copies is indexed
 		in := p.in
-		if p.err == nil && len(p.in.Tournament.Games) > 0 {
-			in.File.Games = GamesHash(p.in.Tournament.Games)
-		}
 		if first, ok := indexed[in.File.Hash]; ok && p.err == nil {
 			p.err = fmt.Errorf("the same content as %s: a copy, whose games would count twice; delete one", first)
 		} else if first, ok := indexed[in.File.Games]; ok && p.err == nil && in.File.Games != "" {

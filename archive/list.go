@@ -39,26 +39,36 @@ type Rated struct {
 
 // Rate computes the rating list at the date at from the games of src (the
 // tournaments up to that day), by RULES.md section 8 (rating.Compute).
+//
+// The players' names and the tournaments' days are read while the games are
+// read and fitted (on another core: a list of the whole archive is wanted
+// at the desk).
 func Rate(ctx context.Context, src Games, at time.Time, o rating.Options) (*List, error) {
+	var (
+		people         []Person
+		starts         []time.Time
+		errNames, errS error
+		done           = make(chan struct{})
+	)
+	go func() {
+		defer close(done)
+		if people, errNames = src.People(ctx); errNames == nil {
+			starts, errS = src.Starts(ctx)
+		}
+	}()
 	games, err := src.RatingGames(ctx)
-	if err != nil {
+	var l *rating.List
+	if err == nil {
+		l, err = rating.Compute(games, at, o)
+	}
+	<-done
+	if err := cmp.Or(err, errNames, errS); err != nil {
 		return nil, err
 	}
-	l, err := rating.Compute(games, at, o)
-	if err != nil {
-		return nil, err
-	}
-	people, err := src.People(ctx)
-	if err != nil {
-		return nil, err
-	}
-	names := make(map[int]Seen, len(people))
-	for _, p := range people {
-		names[p.ID] = p.LatestAt(at) // a list of 2000 names players as they were then
-	}
-	starts, err := src.Starts(ctx)
-	if err != nil {
-		return nil, err
+	type named struct{ name, country string }
+	names := make(map[int]named, len(people))
+	for _, p := range people { // a list of 2000 names players as they were then
+		names[p.ID] = named{p.ListName(at), p.LatestAt(at).Country}
 	}
 	list := &List{List: l, Entries: make([]Rated, len(l.Players))}
 	for _, s := range starts {
@@ -68,7 +78,7 @@ func Rate(ctx context.Context, src Games, at time.Time, o rating.Options) (*List
 	}
 	rank := 0
 	for i, p := range l.Players {
-		e := Rated{Player: p, Name: names[p.ID].Name(), Country: names[p.ID].Country}
+		e := Rated{Player: p, Name: names[p.ID].name, Country: names[p.ID].country}
 		if p.Listed {
 			rank++
 			e.Rank = rank

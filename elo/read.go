@@ -28,6 +28,82 @@ var (
 	oneGame   = regexp.MustCompile(gameText)
 )
 
+// matchGameLine is gameLine.FindStringSubmatchIndex(s) without the regexp
+// where the line is a game as the archive's files write them, else nil (and
+// its caller asks the regexp): the lines of games are most of a file, and
+// the regexp's backtracking was a tenth of reading the whole WOF archive.
+// FuzzGameLine checks that it never differs from the regexp where it answers.
+func matchGameLine(s string) []int {
+	space := func(i int) int {
+		for i < len(s) && strings.IndexByte(" \t\n\f\r", s[i]) >= 0 {
+			i++
+		}
+		return i
+	}
+	run := func(i int, digitsOnly bool) int { // the end of \d+, or of \?+ too
+		j := i
+		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+			j++
+		}
+		if j == i && !digitsOnly {
+			for j < len(s) && s[j] == '?' {
+				j++
+			}
+		}
+		return j
+	}
+	sign := func(i int) bool { return i < len(s) && strings.IndexByte("<>=", s[i]) >= 0 }
+	m := []int{0, len(s), -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	i := space(0)
+	j := run(i, false)
+	if j == i {
+		return nil
+	}
+	m[2], m[3] = i, j
+	i = space(j)
+	switch {
+	case i < len(s) && s[i] == '(':
+		for k, g := range []int{4, 8} { // (discs) sign (discs)
+			if k == 1 {
+				if i = space(i); !sign(i) {
+					return nil
+				}
+				m[6], m[7] = i, i+1
+				if i = space(i + 1); i >= len(s) || s[i] != '(' {
+					return nil
+				}
+			}
+			i = space(i + 1)
+			if j = run(i, true); j == i {
+				return nil
+			}
+			m[g], m[g+1] = i, j
+			if i = space(j); i >= len(s) || s[i] != ')' {
+				return nil
+			}
+			i++
+		}
+	case sign(i):
+		m[10], m[11] = i, i+1
+		i++
+	default:
+		return nil
+	}
+	i = space(i)
+	if j = run(i, false); j == i {
+		return nil
+	}
+	m[12], m[13] = i, j
+	i = space(j)
+	if i > j && i < len(s) && strings.IndexByte("BWbw", s[i]) >= 0 {
+		i = space(i + 1)
+	}
+	if i != len(s) {
+		return nil
+	}
+	return m
+}
+
 // addedLine starts the added results: "%%Added results", as Papp writes
 // it, and "% Added results", "%Added results: Semi-Finals".
 var addedLine = regexp.MustCompile(`(?i)^%%?\s*added results\b`)
@@ -117,7 +193,10 @@ func game(line string, m []int) (g Game, sign int, ok bool) {
 // match its discs (then g is the game as the discs say), or the discs are
 // more than the board's 64.
 func readGame(line string) (g Game, ok bool) {
-	m := gameLine.FindStringSubmatchIndex(line)
+	m := matchGameLine(line)
+	if m == nil {
+		m = gameLine.FindStringSubmatchIndex(line)
+	}
 	if m == nil {
 		return Game{}, false
 	}
@@ -295,7 +374,11 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 // games are the games of text, a line of games, as the indexes in text of
 // gameText's groups (game reads them), nil if text is not a line of games.
 func games(text string) [][]int {
-	if m := gameLine.FindStringSubmatchIndex(text); m != nil {
+	m := matchGameLine(text)
+	if m == nil {
+		m = gameLine.FindStringSubmatchIndex(text)
+	}
+	if m != nil {
 		return [][]int{m} // a line of one game, the usual: one reading
 	}
 	if !gamesLine.MatchString(text) {

@@ -367,10 +367,14 @@ func (x *inference) describe(f fit, rows []scoring.Row, games []tournament.Game)
 	notes := []string{fmt.Sprintf("%s: %s, from its %s (%s)", name, f.rules, tournament.Plural(len(f.placed), "game"), x.span(f.placed))}
 	var also []string
 	levelShown := true
+	parts := f.rules.Parts()
 	for _, alt := range variants(f.rules) {
+		if !oneApart(alt, f.rules) { // before Parts: 270 variants
+			continue
+		}
 		var diff []string // the settings of alt that differ
 		for i, kv := range alt.Parts() {
-			if kv != f.rules.Parts()[i] {
+			if kv != parts[i] {
 				diff = append(diff, kv)
 			}
 		}
@@ -410,6 +414,17 @@ func (x *inference) describe(f fit, rows []scoring.Row, games []tournament.Game)
 		}
 	}
 	return notes
+}
+
+// oneApart tells whether two rules differ in one setting (one of Parts).
+func oneApart(a, b tournament.FinalRules) bool {
+	n := 0
+	for _, differ := range []bool{a.Qualifiers != b.Qualifiers, a.BestOf != b.BestOf, a.Third != b.Third, a.PlayOff != b.PlayOff, a.Level != b.Level, a.Colour != b.Colour} {
+		if differ {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // span names the first and the last of games (by Seq).

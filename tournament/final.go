@@ -80,8 +80,8 @@ func (f FinalRules) String() string {
 
 // Parts gives the rules as ParseFinalRules reads each: "top=4", ...
 func (f FinalRules) Parts() []string {
-	return []string{fmt.Sprintf("top=%d", f.Qualifiers), fmt.Sprintf("bestof=%d", f.BestOf), fmt.Sprintf("third=%d", f.Third),
-		fmt.Sprintf("playoff=%d", b2i(f.PlayOff)), "level=" + string(f.Level), "colour=" + string(f.Colour)}
+	return []string{"top=" + strconv.Itoa(f.Qualifiers), "bestof=" + strconv.Itoa(f.BestOf), "third=" + strconv.Itoa(f.Third),
+		"playoff=" + strconv.Itoa(b2i(f.PlayOff)), "level=" + string(f.Level), "colour=" + string(f.Colour)}
 }
 
 func b2i(b bool) int {

@@ -477,8 +477,9 @@ func pairingNames() string {
 func format(preset PairingModel, w pairing.Weights) PairingModel {
 	base, _, _ := preset.parse()
 	out := string(preset)
+	b := PairingWeightList(base)
 	for _, k := range PairingWeightList(w) {
-		if b := PairingWeightList(base); b[slices.IndexFunc(b, func(x PairingWeight) bool { return x.Name == k.Name })].Value != k.Value {
+		if b[slices.IndexFunc(b, func(x PairingWeight) bool { return x.Name == k.Name })].Value != k.Value {
 			out += "," + k.Name + "=" + k.Value
 		}
 	}

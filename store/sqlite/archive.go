@@ -350,8 +350,9 @@ func (a *Archive) Games(ctx context.Context, player, opponent int) ([]archive.Pl
 
 // RatingGames returns every game as the rating list takes it (those of a
 // player without an id left out). The games
-// are read without a join and scanned into plain integers: the list of the
-// whole WOF archive reads 390,000 of them.
+// are read without a join, in one scan of the table (not by an index of
+// players, which seeks each game's row), and scanned into plain integers:
+// the list of the whole WOF archive reads 390,000 of them.
 func (a *Archive) RatingGames(ctx context.Context) ([]rating.Game, error) {
 	starts := map[int64]time.Time{}
 	d := days{}
@@ -373,7 +374,7 @@ func (a *Archive) RatingGames(ctx context.Context) ([]rating.Game, error) {
 		err := r.Scan(&t, &black, &white, &result)
 		games = append(games, rating.Game{A: int(black), B: int(white), Result: rating.Result(result), Date: starts[t]})
 		return err
-	}, `SELECT tournament_id, black, white, result FROM game WHERE black > 0 AND white > 0`)
+	}, `SELECT tournament_id, black, white, result FROM game WHERE +black > 0 AND +white > 0`) // a scan: twice as fast as by an index ('+': none)
 	return games, err
 }
 

@@ -353,7 +353,7 @@ func TestRatingArchiveNotes(t *testing.T) {
 	if code != 0 || errs != want {
 		t.Errorf("rating --archive: exit %d, stderr %q; want %q", code, errs, want)
 	}
-	if !strings.Contains(out, "[2J]0;pwnEVIL") {
+	if !strings.Contains(out, "[2J]0;PWNEVIL") { // the surname in capitals, as the list writes it
 		t.Errorf("rating --archive: the cleaned name is not listed:\n%s", out)
 	}
 	checkShown(t, "rating --archive", out+errs)

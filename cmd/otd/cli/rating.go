@@ -179,8 +179,10 @@ rated not listed, and the unrated with why. --country keeps the players of
 one country (their latest tournament's up to the day), ranks staying the
 world's. --json, --csv (--excel for Excel, see 'otd export csv --help') and
 --xlsx FILE give every field: WOF id, name and country (those of the
-player's latest tournament up to the day), rating and uncertainty (to 0.01), games, last tournament's day,
-listed, official.`,
+player's latest tournament up to the day; the name as the list writes it,
+SURNAME, Given: "FUKUCHI, Keisuke" where the file wrote "FUKUCHI, keisuke"),
+rating and uncertainty (to 0.01), games, last tournament's day, listed,
+official.`,
 		Example: `  otd rating --at 2025-01-01
   otd rating --archive ~/wof-archive --at 2024-11-30   # the list shipped in February 2025, fitted at its computation day
   otd rating --archive ~/wof-archive --at 2025-01-01 --json
@@ -376,7 +378,7 @@ func newRatedJSON(p rating.Player) ratedJSON {
 type ratingJSON struct {
 	Rank    int    `json:"rank,omitempty" doc:"the place among the listed players, from 1; left out for the others (--all)"`
 	WOFID   int    `json:"wof_id" doc:"the player's WOF id"`
-	Name    string `json:"name" doc:"the name in the player's latest tournament up to the list's day, SURNAME, First"`
+	Name    string `json:"name" doc:"the name in the player's latest tournament up to the list's day as the list writes it, SURNAME, Given (the surname in capitals; a given name a file writes in one case as another writes it, else capitalised)"`
 	Country string `json:"country" doc:"the country in the player's latest tournament up to the list's day, as its file writes it"`
 	ratedJSON
 }
