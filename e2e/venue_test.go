@@ -1,0 +1,262 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"crypto/sha256"
+	"crypto/tls"
+	"encoding/base64"
+	"fmt"
+	"html"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The venue in a real browser (issue 31, point 5): phones report from the
+// URLs printed on the slips' stubs, the director works the console over
+// HTTPS, the public pages follow.
+//
+// Addresses: a game's two reports from one address go to the director
+// ("both from one address"), and every tab of Chromium connects from
+// 127.0.0.1. A phone of its own is therefore a tab whose connections go
+// through a proxy that connects to serve from another loopback address
+// (openFrom), or, where many phones report, a Go client connecting from
+// one (phoneClient): both give serve what a phone on the venue's network
+// gives it, a request from an address of its own.
+
+// venue is an 'otd serve --venue' running for a test.
+type venue struct {
+	url  string // the players' address: http://127.0.0.1:PORT/
+	once string // the one-time link of the console, over HTTPS
+	spki string // the served certificate's public key's SHA-256, base64, once checked against the printed fingerprint
+}
+
+// serveVenue runs 'otd serve --venue' on e's database, its console's HTTPS
+// on a loopback port too, and checks the certificate it serves against the
+// fingerprint it printed, as a director checks it in a tablet's browser.
+func serveVenue(t *testing.T, e *env) *venue {
+	t.Helper()
+	lines := startServe(t, e, "--venue", "--https-listen", "127.0.0.1:0")
+	v := &venue{url: serveURL(t, lines)}
+	fp := ""
+	for i, l := range lines {
+		if strings.HasSuffix(l, "fingerprint is") && i+1 < len(lines) {
+			fp = strings.TrimSpace(lines[i+1])
+		}
+		if u := regexp.MustCompile(`https://\S+/console/login\?once=\S+`).FindString(l); u != "" {
+			v.once = u
+		}
+	}
+	if fp == "" || v.once == "" {
+		t.Fatalf("otd serve --venue printed no fingerprint or no one-time link: %q", lines)
+	}
+	if !strings.HasSuffix(v.once, "#sha256="+strings.ReplaceAll(fp, ":", "")) {
+		t.Errorf("the one-time link %s does not carry the fingerprint %s", v.once, fp)
+	}
+	u, err := url.Parse(v.once)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The certificate is self-signed: the fingerprint is what vouches
+	// for it.
+	conn, err := tls.Dial("tcp", u.Host, &tls.Config{InsecureSkipVerify: true})
+	if err != nil {
+		t.Fatalf("the console over HTTPS: %v", err)
+	}
+	cert := conn.ConnectionState().PeerCertificates[0]
+	conn.Close()
+	sum := sha256.Sum256(cert.Raw)
+	var got []string
+	for _, b := range sum {
+		got = append(got, fmt.Sprintf("%02X", b))
+	}
+	if strings.Join(got, ":") != fp {
+		t.Fatalf("the console serves a certificate of fingerprint %s; serve printed %s", strings.Join(got, ":"), fp)
+	}
+	spki := sha256.Sum256(cert.RawSubjectPublicKeyInfo)
+	v.spki = base64.StdEncoding.EncodeToString(spki[:])
+	return v
+}
+
+// browser starts Chromium trusting the console's certificate, the one
+// serveVenue checked, and no other: Chromium's
+// --ignore-certificate-errors-spki-list pins its public key (not
+// --ignore-certificate-errors, which would take any certificate).
+func (v *venue) browser(t *testing.T) *browser {
+	return newBrowser(t, chromedp.Flag("ignore-certificate-errors-spki-list", v.spki))
+}
+
+// console opens the console in a tab at viewport vp through the one-time
+// link (usable once: one console tab a serve) and waits for the tables.
+func (v *venue) console(t *testing.T, b *browser, vp viewport) *tab {
+	t.Helper()
+	c := b.open(t, v.once, vp, "")
+	c.clickButton("Open the console (one-time link)")
+	c.waitSelector("#tables")
+	return c
+}
+
+// stub is a side's stub of a slip: the side, its player as printed
+// ("1 ARCHER, Ann") and the URL printed under its QR code.
+type stub struct {
+	side, player, url string
+}
+
+// stubs reads the stubs of round's slips ('otd round slips' for serve at
+// base), in the order of the slips: table 1's black and white, table 2's...
+func stubs(t *testing.T, e *env, base, round string) []stub {
+	t.Helper()
+	page := string(e.run("round", "slips", round, "--url", base))
+	var s []stub
+	for _, m := range regexp.MustCompile(`<strong>(Black|White)</strong>: ([^<]*): report the result</p>[\s\S]*?<p class="url">([^<]*)</p>`).FindAllStringSubmatch(page, -1) {
+		s = append(s, stub{strings.ToLower(m[1]), html.UnescapeString(m[2]), html.UnescapeString(m[3])})
+	}
+	for i, st := range s {
+		if want := []string{"black", "white"}[i%2]; st.side != want || !strings.HasPrefix(st.url, base+"r/") {
+			t.Fatalf("stub %d of the slips: %+v; want %s's, at %sr/...", i+1, st, want, base)
+		}
+	}
+	return s
+}
+
+// fromProxy serves, until t ends, an HTTP proxy on 127.0.0.1 that connects
+// to the servers it is asked for from the loopback address from, and
+// returns its address.
+func fromProxy(t *testing.T, from string) string {
+	tr := &http.Transport{DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}).DialContext}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A proxy's request names its URL in full: it is sent on as it is, to
+	// this computer only (Chromium's own requests elsewhere are refused).
+	proxy := &httputil.ReverseProxy{Rewrite: func(*httputil.ProxyRequest) {}, Transport: tr}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ip := net.ParseIP(r.URL.Hostname()); r.Method == http.MethodConnect || ip == nil || !ip.IsLoopback() {
+			http.Error(w, "this proxy goes to this computer only", http.StatusForbidden)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	})}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close(); tr.CloseIdleConnections() })
+	return "http://" + ln.Addr().String()
+}
+
+// phoneClient is a phone without a browser: it reports through the form of
+// a stub's page, from loopback address from.
+func phoneClient(from string) *http.Client {
+	return &http.Client{Transport: &http.Transport{DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}).DialContext}}
+}
+
+// report sends a stub's report (black's and white's discs) as the page's
+// form does, and returns the page that answers.
+func report(t *testing.T, c *http.Client, s stub, black, white int) string {
+	t.Helper()
+	res, err := c.PostForm(s.url, url.Values{"black": {fmt.Sprint(black)}, "white": {fmt.Sprint(white)}})
+	if err != nil {
+		t.Fatalf("reporting %d-%d for %s (%s): %v", black, white, s.player, s.side, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("reporting %d-%d for %s (%s): %s\n%s", black, white, s.player, s.side, res.Status, b)
+	}
+	return string(b)
+}
+
+// phoneReport reports black-white on the stub's page open in p: the form
+// filled and sent as a player does.
+func phoneReport(p *tab, black, white int) {
+	p.t.Helper()
+	p.fill("#black", fmt.Sprint(black))
+	p.fill("#white", fmt.Sprint(white))
+	p.clickButton("Report")
+}
+
+// venueEvent makes e's event: a tournament of players, round 1 paired.
+func venueEvent(e *env, players []string) {
+	e.run("tournament", "new", "Venue Open", "--rounds", "3")
+	for _, p := range players {
+		e.run("player", "add", p)
+	}
+	e.run("round", "pair")
+}
+
+// TestVenuePhones: two phones report the same result (34-29 and 35-29,
+// the same after the rules' empties to the winner) -> recorded, shown live
+// on the public page, 'otd log' names both sides and their addresses; two
+// disagree -> the console (over HTTPS, logged in by the one-time link)
+// shows the dispute, the director records black's report; the other phone
+// then reports -> refused, saying that only the director changes it now;
+// two phones of one address -> the director's, "both from one address".
+func TestVenuePhones(t *testing.T) {
+	e := build(t)
+	venueEvent(e, names[4:10])
+	v := serveVenue(t, e)
+	s := stubs(t, e, v.url, "1")
+	if len(s) != 6 {
+		t.Fatalf("round 1 of 6 players has %d stubs; want 6", len(s))
+	}
+	b := v.browser(t)
+	public := b.open(t, v.url+"round/1", desktop, "")
+	console := v.console(t, b, desktop)
+
+	// Table 1: two phones, two addresses, one result.
+	black := b.openFrom(t, s[0].url, phone, "", "127.0.0.2")
+	white := b.openFrom(t, s[1].url, phone, "", "127.0.0.3")
+	black.waitText("p", "You report for Black")
+	phoneReport(black, 34, 29)
+	black.waitText("p.state", "Your report is in: waiting for your opponent's.")
+	phoneReport(white, 35, 29)
+	white.waitText("p.state", "Recorded. Thank you.")
+	public.waitItem("35-29", s[0].player, s[1].player)
+	log := strings.Join(strings.Fields(string(e.run("log"))), " ")
+	if !regexp.MustCompile(`report: black from 127\.0\.0\.2 at [0-9:]+, white from 127\.0\.0\.3 at [0-9:]+`).MatchString(log) {
+		t.Errorf("otd log does not say who reported table 1, from where:\n%s", log)
+	}
+
+	// Table 2: they differ; the director settles it.
+	black = b.openFrom(t, s[2].url, phone, "", "127.0.0.4")
+	white = b.openFrom(t, s[3].url, phone, "", "127.0.0.5")
+	phoneReport(black, 40, 24)
+	black.waitText("p.state", "Your report is in")
+	phoneReport(white, 24, 40)
+	white.waitText("p.state", "The two reports differ: the director will settle it. Keep your slip.")
+	table2 := []string{"Table 2", s[2].player, s[3].player}
+	console.waitItem("disputed", table2...)
+	for _, r := range []string{"40-24 127.0.0.4", "24-40 127.0.0.5"} {
+		console.waitItem(r, table2...)
+	}
+	console.clickButton("Record black's report", table2...)
+	console.waitItem("recorded 40-24", table2...)
+	public.waitItem("40-24", s[2].player, s[3].player)
+	// White's phone still shows its form: a report now is refused.
+	phoneReport(white, 30, 34)
+	white.waitText("p.refused", "This game's result is recorded: only the director can change it now.")
+	// The log names the report recorded (black's) and the session.
+	log = strings.Join(strings.Fields(string(e.run("log"))), " ")
+	if !regexp.MustCompile(`round 1 table 2 \([^)]*\) by report: black from 127\.0\.0\.4 at [0-9:]+; approved by console session \w+ no result -> 40-24`).MatchString(log) {
+		t.Errorf("otd log does not say whose report table 2's result is and which session approved it:\n%s", log)
+	}
+
+	// Table 3: both sides from one address (two tabs of 127.0.0.1).
+	black = b.open(t, s[4].url, phone, "")
+	white = b.open(t, s[5].url, phone, "")
+	phoneReport(black, 33, 31)
+	black.waitText("p.state", "Your report is in")
+	phoneReport(white, 33, 31)
+	white.waitText("p.state", "Both reports came from one phone: the director will check them.")
+	console.waitItem("both reports came from one address", "Table 3", s[4].player, s[5].player)
+	if got := public.item(s[4].player, s[5].player); score.MatchString(got) {
+		t.Errorf("table 3, reported twice from one address, shows %q on the public page: recorded without the director", got)
+	}
+}
