@@ -236,7 +236,7 @@ func TestVenuePhones(t *testing.T) {
 	for _, r := range []string{"40-24 127.0.0.4", "24-40 127.0.0.5"} {
 		console.waitItem(r, table2...)
 	}
-	console.clickButton("Record black's report", table2...)
+	console.act(func() { console.clickButton("Record black's report", table2...) })
 	console.waitItem("recorded 40-24", table2...)
 	public.waitItem("40-24", s[2].player, s[3].player)
 	// White's phone still shows its form: a report now is refused.
@@ -259,4 +259,145 @@ func TestVenuePhones(t *testing.T) {
 	if got := public.item(s[4].player, s[5].player); score.MatchString(got) {
 		t.Errorf("table 3, reported twice from one address, shows %q on the public page: recorded without the director", got)
 	}
+}
+
+// gen is the generation of the database the page shows (its
+// main[data-gen]).
+func (p *tab) gen() int {
+	p.t.Helper()
+	return get(p, "the page's generation", chromedp.Evaluate[int](`+document.querySelector("main").dataset.gen`))
+}
+
+// settle waits until the console shows the database as it is now: the
+// generation its update stream gives. The console reloads itself when the
+// stream's generation is not the page's: a click then may land on a page
+// about to go.
+func (p *tab) settle() {
+	p.t.Helper()
+	now := get(p, "the update stream's generation", chromedp.Evaluate[string](
+		`new Promise(ok => { const s = new EventSource("/events"); s.onmessage = e => { s.close(); ok(e.data) } })`, chromedp.EvalAwaitPromise))
+	p.do("wait for the page of generation "+now, chromedp.WaitVisible(chromedp.JSPath(
+		fmt.Sprintf(`[document.body].filter(() => document.querySelector("main")?.dataset.gen == %s)`, js(now)))))
+}
+
+// act does a console's write (click) and waits for the console to show
+// it: the page of the generation after the write. serve learns of its own
+// writes as of another process's (it polls the database), so that the
+// page the write redirects to may come before the change is seen, and
+// reload once it is.
+func (p *tab) act(click func()) {
+	p.t.Helper()
+	p.settle()
+	before := p.gen()
+	click()
+	p.do("wait for the page after the change", chromedp.WaitVisible(chromedp.JSPath(
+		fmt.Sprintf(`[document.body].filter(() => +document.querySelector("main")?.dataset.gen > %d)`, before))))
+	p.settle()
+}
+
+// clickLink follows the link showing text.
+func (p *tab) clickLink(text string) {
+	p.t.Helper()
+	p.do("follow "+text, chromedp.Click(chromedp.JSPath(fmt.Sprintf(`[...document.querySelectorAll("a")].filter(a => a.innerText.trim() == %s)`, js(text))), chromedp.NodeVisible))
+}
+
+// waitCount waits until count elements of sel are on the page (the page
+// may reload meanwhile).
+func (p *tab) waitCount(sel string, count int) {
+	p.t.Helper()
+	p.do(fmt.Sprintf("wait for %d of %s", count, sel),
+		chromedp.WaitVisible(chromedp.JSPath(fmt.Sprintf(`[document.body].filter(() => document.querySelectorAll(%s).length == %d)`, js(sel), count))))
+}
+
+// TestVenueRound40 runs a round of 40 players from its first report to the
+// next round's pairing without the command line (which only sets the event
+// up: its players and round 1's pairing). Tables 1 to 4 report from phones
+// in Chromium (two tabs, from 127.0.0.2 and 127.0.0.3, going from table
+// to table); tables 5 to 20 from Go clients, each side from a loopback
+// address of its own (127.0.1.T and 127.0.2.T), as a room of phones would.
+// Tables 2 and 9 disagree: the director records white's and black's
+// report; at table 15 they disagree, the director rejects the reports and
+// they report again, agreeing; at table 12 black calls the director, who
+// types the result. Then the console pairs round 2 and shows it, and the
+// public pairings page, open all along, shows round 2.
+func TestVenueRound40(t *testing.T) {
+	e := build(t)
+	var players []string
+	for i := 1; i <= 40; i++ {
+		players = append(players, fmt.Sprintf("PLAYER%02d, Test", i))
+	}
+	venueEvent(e, players)
+	v := serveVenue(t, e)
+	s := stubs(t, e, v.url, "1")
+	if len(s) != 40 {
+		t.Fatalf("round 1 of 40 players has %d stubs; want 40", len(s))
+	}
+	b := v.browser(t)
+	public := b.open(t, v.url, phone, "")
+	public.waitText("h2", "Round 1: where do I play?")
+	console := v.console(t, b, desktop)
+
+	// A table's result as its sides report it: black's discs 20+T, and
+	// disagreeing at tables 2, 9 and 15 (white reports the reverse).
+	result := func(table int) (int, int) { return 20 + table, 44 - table }
+	differ := map[int]bool{2: true, 9: true, 15: true}
+	phones := [2]*tab{b.openFrom(t, "about:blank", phone, "", "127.0.0.2"), b.openFrom(t, "about:blank", phone, "", "127.0.0.3")}
+	for table := 1; table <= 20; table++ {
+		black, white := result(table)
+		for side := range 2 {
+			st := s[2*(table-1)+side]
+			r := [2]int{black, white}
+			if side == 1 && differ[table] {
+				r = [2]int{white, black}
+			}
+			switch {
+			case table <= 4:
+				p := phones[side]
+				p.do("open "+st.url, chromedp.Navigate(st.url))
+				phoneReport(p, r[0], r[1])
+				p.waitSelector("p.state")
+			case table == 12 && side == 0:
+				res, err := phoneClient("127.0.1.12").PostForm(st.url+"/call", nil)
+				if err != nil || res.StatusCode != http.StatusOK {
+					t.Fatalf("table 12's black calls the director: %v %v", res, err)
+				}
+				res.Body.Close()
+			default:
+				report(t, phoneClient(fmt.Sprintf("127.0.%d.%d", side+1, table)), st, r[0], r[1])
+			}
+		}
+	}
+	tableOf := func(n int) []string { return []string{fmt.Sprintf("Table %d", n), s[2*(n-1)].player, s[2*n-1].player} }
+	// The console, live, shows the reports: 16 results recorded, 3
+	// disputes, a call.
+	console.waitCount("#tables li.state-recorded", 16)
+	console.waitCount("#tables li.state-disputed", 3)
+	console.waitCount("#tables li.state-called", 1)
+
+	console.act(func() { console.clickButton("Record white's report", tableOf(2)...) })
+	console.waitItem("recorded 42-22", tableOf(2)...)
+	console.act(func() { console.clickButton("Record black's report", tableOf(9)...) })
+	console.waitItem("recorded 29-35", tableOf(9)...)
+	console.act(func() { console.clickButton("Reject the reports", tableOf(15)...) })
+	console.waitItem("no report", tableOf(15)...)
+	for side := range 2 {
+		report(t, phoneClient(fmt.Sprintf("127.0.%d.15", side+1)), s[2*14+side], 35, 29)
+	}
+	console.waitItem("recorded 35-29", tableOf(15)...)
+	console.settle()
+	console.fill("#tables li.state-called input[name=score]", "33-31")
+	console.act(func() { console.clickButton("Record", tableOf(12)...) })
+	console.waitItem("recorded 33-31", tableOf(12)...)
+	console.waitCount("#tables li.state-recorded", 20)
+
+	console.settle()
+	console.clickButton("Pair round 2")
+	console.waitText("h2", "Round 2: why these pairs")
+	console.clickLink("Tables")
+	console.waitText("#tables h2", "Round 2")
+	console.waitCount("#tables li", 20)
+	if n := strings.Count(console.text("#tables"), "no report"); n != 20 {
+		t.Errorf("the console shows round 2 with %d tables of no report; want 20:\n%s", n, console.text("#tables"))
+	}
+	public.waitText("h2", "Round 2: where do I play?")
 }
