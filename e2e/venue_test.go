@@ -13,6 +13,8 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -400,4 +402,81 @@ func TestVenueRound40(t *testing.T) {
 		t.Errorf("the console shows round 2 with %d tables of no report; want 20:\n%s", n, console.text("#tables"))
 	}
 	public.waitText("h2", "Round 2: where do I play?")
+}
+
+// TestVenuePagesAt360 opens the venue's pages on a 360-pixel phone in
+// English, French and Japanese (the browser's Accept-Language): the
+// phone's report page (a form with a dispute under way, and a recorded
+// game's refusal), the console (its login, its tables with a dispute, its
+// undo) over HTTPS, and the public pages. None may scroll sideways, nor cut
+// a table in a box that does. The language switch on the page goes to
+// Japanese, and the Japanese pages' screenshots are left in E2E_OUT for a
+// person to check that their glyphs show.
+func TestVenuePagesAt360(t *testing.T) {
+	e := build(t)
+	venueEvent(e, []string{"山田 太郎", "ARCHER, Ann", "Kashiwabara Takuji Alexander Longname", "Müller, Jürgen"})
+	pw := filepath.Join(e.dir, "pw.txt")
+	if err := os.WriteFile(pw, []byte("a director's password\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.run("tournament", "edit", "--director-password-file", pw)
+	v := serveVenue(t, e)
+	s := stubs(t, e, v.url, "1")
+	// Table 1 disputed; table 2 recorded.
+	report(t, phoneClient("127.0.1.1"), s[0], 40, 24)
+	report(t, phoneClient("127.0.2.1"), s[1], 24, 40)
+	report(t, phoneClient("127.0.1.2"), s[2], 33, 31)
+	report(t, phoneClient("127.0.2.2"), s[3], 33, 31)
+	u, err := url.Parse(v.once)
+	if err != nil {
+		t.Fatal(err)
+	}
+	consoleURL := "https://" + u.Host + "/console"
+	b := v.browser(t)
+	check := func(p *tab, name string) {
+		t.Helper()
+		p.noSideScroll(name)
+		if boxes := p.sideBoxes(); len(boxes) > 0 {
+			t.Errorf("%s: cut inside a box that scrolls sideways: %q", name, boxes)
+		}
+	}
+	for _, lang := range []string{"en", "fr", "ja"} {
+		t.Run(lang, func(t *testing.T) {
+			for _, pg := range []struct{ name, url, sel string }{
+				{"the report page of a disputed game", s[0].url, "form.report"},
+				{"the report page of a recorded game", s[2].url, "p.refused"},
+				{"home", v.url, "form.code"},
+				{"round 1", v.url + "round/1", "main"},
+				{"standings", v.url + "standings", "main"},
+			} {
+				p := b.open(t, pg.url, phone, lang)
+				p.waitSelector(pg.sel)
+				check(p, pg.name+" ("+lang+")")
+				if lang == "ja" && pg.name == "the report page of a disputed game" {
+					p.screenshot(filepath.Join(e.out, "venue-report-ja-360.png"))
+				}
+				p.close()
+			}
+			c := b.open(t, consoleURL+"/login", phone, lang)
+			c.waitSelector("#password")
+			check(c, "the console's login ("+lang+")")
+			c.fill("#password", "a director's password")
+			c.click(`form[action="/console/login"] button`)
+			c.waitSelector("#tables li.state-disputed")
+			check(c, "the console's tables ("+lang+")")
+			if lang == "ja" {
+				c.screenshot(filepath.Join(e.out, "venue-console-ja-360.png"))
+			}
+			c.do("the undo page", chromedp.Navigate(consoleURL+"/undo"))
+			c.waitSelector("#undo form")
+			check(c, "the console's undo ("+lang+")")
+			c.close()
+		})
+	}
+	// The switch: an English page, then its 日本語 link.
+	p := b.open(t, v.url, phone, "en")
+	p.waitText("h2", "Round 1: where do I play?")
+	p.clickLink("日本語")
+	p.waitText("h2", "第1回戦：私の席は？")
+	check(p, "home after the switch to Japanese")
 }
