@@ -113,7 +113,7 @@ fuzz:
 # rendered and printed to PDF by Chromium, an SVG board rendered (e2e/). It
 # installs what they need from Debian's packages when missing (as root, or with
 # password-less sudo); where it cannot, it says why and stops.
-E2E_PACKAGES ?= libreoffice-calc chromium poppler-utils
+E2E_PACKAGES ?= libreoffice-calc chromium poppler-utils fonts-noto-cjk
 # Where the checks leave their screenshots and PDFs for a person to look at.
 E2E_OUT ?= /tmp/otd-e2e
 e2e:
@@ -121,6 +121,7 @@ e2e:
 	command -v soffice >/dev/null 2>&1 || missing="$$missing libreoffice-calc"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	fc-list :lang=ja 2>/dev/null | grep -q . || missing="$$missing fonts-noto-cjk"; \
 	[ -z "$$missing" ] && exit 0; \
 	sudo=; \
 	if ! command -v apt-get >/dev/null 2>&1; then why="apt-get is not available here (not Debian or Ubuntu)"; \

@@ -17,6 +17,7 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -51,7 +52,8 @@ type browser struct {
 }
 
 // newBrowser starts Chromium for t; it stops when t ends.
-func newBrowser(t *testing.T) *browser {
+// Flags are Chromium's further command-line flags.
+func newBrowser(t *testing.T, flags ...chromedp.ExecAllocatorOption) *browser {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(tool(t, "chromium")),
@@ -59,6 +61,7 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.DisableGPU,
 	)
+	opts = append(opts, flags...)
 	if os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox)
 	}
@@ -88,7 +91,26 @@ type tab struct {
 // ends, or before with close.
 func (b *browser) open(t *testing.T, url string, v viewport, lang string) *tab {
 	t.Helper()
-	ctx, stop := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	return b.openFrom(t, url, v, lang, "")
+}
+
+// openFrom opens url as open does, the tab's connections coming to the
+// server from the loopback address from ("": 127.0.0.1, as every tab's):
+// a phone of its own on the venue's network. Chromium cannot choose the
+// address it connects from, so the tab goes through a proxy of its own
+// (fromProxy) that connects from there; the tab opens the same URLs.
+func (b *browser) openFrom(t *testing.T, url string, v viewport, lang, from string) *tab {
+	t.Helper()
+	var via []chromedp.CreateBrowserContextOption
+	if from != "" {
+		proxy := fromProxy(t, from)
+		via = append(via, func(p *target.CreateBrowserContextParams) {
+			// <-loopback>: through the proxy even to 127.0.0.1, which
+			// Chromium otherwise connects to directly.
+			p.ProxyServer, p.ProxyBypassList = proxy, "<-loopback>"
+		})
+	}
+	ctx, stop := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext(via...))
 	t.Cleanup(stop)
 	// The first action on a context opens its tab for the context's life:
 	// here, with no time limit (the later ones have waitLimit).
@@ -163,6 +185,22 @@ func (p *tab) click(sel string) {
 func (p *tab) fill(sel, value string) {
 	p.t.Helper()
 	p.do("fill "+sel, chromedp.Clear(chromedp.CSS(sel)), chromedp.SendKeys(chromedp.CSS(sel), value))
+}
+
+// clickButton clicks the button labelled label (all its text) in the
+// innermost element that shows every text of of (the page if none).
+func (p *tab) clickButton(label string, of ...string) {
+	p.t.Helper()
+	in := "document"
+	if len(of) > 0 {
+		in = "(" + itemJS(of) + " ?? document.createElement('p'))"
+	}
+	sel := chromedp.JSPath(fmt.Sprintf(`[...%s.querySelectorAll("button")].filter(b => b.innerText.trim() == %s)`, in, js(label)))
+	if p.view.mobile {
+		p.do(fmt.Sprintf("tap %q in %q", label, of), chromedp.Tap(sel, chromedp.NodeVisible))
+		return
+	}
+	p.do(fmt.Sprintf("click %q in %q", label, of), chromedp.Click(sel, chromedp.NodeVisible))
 }
 
 // waitSelector waits until an element of sel is visible.

@@ -72,7 +72,14 @@ var score = regexp.MustCompile(`\d+-\d+`)
 // serve runs 'otd serve' on e's database on a loopback port until the test
 // ends, and returns its address.
 func serve(t *testing.T, e *env) string {
-	srv := exec.Command(e.otd, "--db", e.db, "serve", "--listen", "127.0.0.1:0", "--qr=false")
+	return serveURL(t, startServe(t, e))
+}
+
+// startServe runs 'otd serve' with args on e's database on a loopback port
+// until the test ends, and returns what it printed before it served.
+func startServe(t *testing.T, e *env, args ...string) []string {
+	t.Helper()
+	srv := exec.Command(e.otd, append([]string{"--db", e.db, "serve", "--listen", "127.0.0.1:0", "--qr=false"}, args...)...)
 	out, err := srv.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -85,15 +92,25 @@ func serve(t *testing.T, e *env) string {
 		srv.Process.Signal(os.Interrupt)
 		srv.Wait()
 	})
-	url := ""
-	for sc := bufio.NewScanner(out); url == "" && sc.Scan(); {
-		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(sc.Text())
-	}
-	if url == "" {
-		t.Fatal("otd serve printed no address")
+	var lines []string
+	sc := bufio.NewScanner(out)
+	for sc.Scan() && sc.Text() != "Ctrl-C stops." {
+		lines = append(lines, sc.Text())
 	}
 	go io.Copy(io.Discard, out)
-	return url
+	return lines
+}
+
+// serveURL is the players' address in serve's lines.
+func serveURL(t *testing.T, lines []string) string {
+	t.Helper()
+	for _, l := range lines {
+		if url := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(l); url != "" {
+			return url
+		}
+	}
+	t.Fatalf("otd serve printed no address: %q", lines)
+	return ""
 }
 
 // page is a page of otd serve (its path after the address) and text its DOM
