@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // from is an HTTP client whose connections come from the loopback address
@@ -101,6 +103,24 @@ func TestServeVenue(t *testing.T) {
 	log := db.must("log")
 	if !regexp.MustCompile(`by report: black from 127\.0\.0\.2 at \d\d:\d\d:\d\d, white from 127\.0\.0\.3\s+at\s+\d\d:\d\d:\d\d`).MatchString(log) {
 		t.Errorf("otd log does not say who reported:\n%s", log)
+	}
+	var entries []struct {
+		Action string
+		Actor  struct {
+			Kind    string
+			Reports []struct {
+				Side, Address string
+				At            time.Time
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(db.must("log", "--json")), &entries); err != nil {
+		t.Fatal(err)
+	}
+	if a := entries[len(entries)-1].Actor; a.Kind != "report" || len(a.Reports) != 2 ||
+		a.Reports[0].Side != "black" || a.Reports[0].Address != "127.0.0.2" || a.Reports[0].At.IsZero() ||
+		a.Reports[1].Side != "white" || a.Reports[1].Address != "127.0.0.3" || a.Reports[1].At.Before(a.Reports[0].At) {
+		t.Errorf("otd log --json's actor of the result: %+v", a)
 	}
 	if code, body := postForm(t, black, short[0], form); code != http.StatusConflict || !strings.Contains(body, "only the director can change it now") {
 		t.Errorf("a report after the result: %d\n%s", code, body)
