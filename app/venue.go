@@ -184,7 +184,7 @@ type Reporting struct {
 }
 
 // opened finds the game and side a token opens in transaction tx: a game
-// recorded is ErrRecorded.
+// recorded is ErrRecorded, with the tournament and the game found.
 func opened(tx tournament.Tx, id int64, tok string) (*tournament.Tournament, found, []tournament.Report, error) {
 	t, err := load(tx, id)
 	if err != nil {
@@ -199,7 +199,7 @@ func opened(tx tournament.Tx, id int64, tok string) (*tournament.Tournament, fou
 		return nil, f, nil, err
 	}
 	if f.game.Result != nil {
-		return nil, f, nil, fmt.Errorf("%s: %w", f.game.Where(), ErrRecorded)
+		return t, f, nil, fmt.Errorf("%s: %w", f.game.Where(), ErrRecorded)
 	}
 	rs, err := tx.Reports(id)
 	return t, f, rs, err
@@ -217,12 +217,13 @@ func reporting(t *tournament.Tournament, f found, rs []tournament.Report) Report
 	return r
 }
 
-// Reporting gives the game and side that token opens (ErrUnknownToken,
-// ErrRecorded if none or recorded).
+// Reporting gives the game and side that token opens: ErrUnknownToken if
+// none; ErrRecorded if its game is recorded, with the Reporting of the game
+// (its state Recorded, its result): what the phone that reported shows.
 func (d *Director) Reporting(ctx context.Context, id int64, tok string) (r Reporting, err error) {
 	err = d.db.View(ctx, func(tx tournament.Tx) error {
 		t, f, rs, err := opened(tx, id, tok)
-		if err == nil {
+		if err == nil || errors.Is(err, ErrRecorded) {
 			r = reporting(t, f, rs)
 		}
 		return err
@@ -245,11 +246,15 @@ func resultOp(r tournament.Report) tournament.Op {
 // checks them (a contradiction is refused with a *MovesError), a call has
 // none. With both sides in and agreeing (from two addresses), the result is
 // recorded, by the reports' actor, unless the tournament holds such
-// results for the director (VenueApproval). It returns the game's state.
+// results for the director (VenueApproval). It returns the game's state
+// (with ErrRecorded too: the game as recorded).
 func (d *Director) Report(ctx context.Context, id int64, tok string, in ReportInput, address string, at time.Time) (Reporting, error) {
 	var out Reporting
 	err := d.db.Update(ctx, func(tx tournament.Tx) error {
 		t, f, rs, err := opened(tx, id, tok)
+		if errors.Is(err, ErrRecorded) {
+			out = reporting(t, f, rs)
+		}
 		if err != nil {
 			return err
 		}

@@ -24,12 +24,23 @@ func from(ip string) *http.Client {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 
-// postForm posts form to u from client c and returns the status and page.
+// postForm posts form to u from client c and returns the status and page:
+// of the page a report taken sends to (303, then a GET, as a phone does).
 func postForm(t *testing.T, c *http.Client, u string, form url.Values) (int, string) {
 	t.Helper()
 	resp, err := c.PostForm(u, form)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if resp.StatusCode == http.StatusSeeOther {
+		resp.Body.Close()
+		loc, err := resp.Location()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp, err = c.Get(loc.String()); err != nil {
+			t.Fatal(err)
+		}
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
@@ -97,7 +108,7 @@ func TestServeVenue(t *testing.T) {
 	}
 	resp.Body.Close()
 	loc, _ := resp.Location()
-	if code, body := postForm(t, white, loc.String(), form); code != 200 || !strings.Contains(body, "Recorded. Thank you.") {
+	if code, body := postForm(t, white, loc.String(), form); code != 200 || !strings.Contains(body, "Recorded: 40-24. Thank you.") {
 		t.Fatalf("white's report at %s: %d\n%s", loc, code, body)
 	}
 	log := db.must("log")
@@ -170,7 +181,7 @@ func TestServeVenueLive(t *testing.T) {
 	first := next()
 	form := url.Values{"black": {"37"}, "white": {"27"}}
 	postForm(t, from("127.0.0.2"), short[2], form)
-	if code, body := postForm(t, from("127.0.0.3"), short[3], form); code != 200 || !strings.Contains(body, "Recorded. Thank you.") {
+	if code, body := postForm(t, from("127.0.0.3"), short[3], form); code != 200 || !strings.Contains(body, "Recorded: 37-27. Thank you.") {
 		t.Fatalf("white's report: %d\n%s", code, body)
 	}
 	if gen := next(); gen == first {
