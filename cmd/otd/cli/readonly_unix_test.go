@@ -86,6 +86,18 @@ func (r *reader) exec(args ...string) (stdout, stderr string, code int, err erro
 	return out.String(), errb.String(), 0, err
 }
 
+// readerDir is a temporary folder the reader may read, and the reader.
+func readerDir(t *testing.T) (string, *reader) {
+	base := t.TempDir()
+	// t.TempDir's parent is private to the user running the tests.
+	for _, d := range []string{filepath.Dir(base), base} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return base, newReader(t, base)
+}
+
 func (r *reader) run(args ...string) (stdout, stderr string, code int) {
 	r.t.Helper()
 	stdout, stderr, code, err := r.exec(args...)
@@ -103,14 +115,7 @@ func (r *reader) run(args ...string) (stdout, stderr string, code int) {
 // live (issue 19, section 5): see serveSeesChanges.
 func TestReadOnlyDatabase(t *testing.T) {
 	t.Parallel() // no fake engine, no global state: beside the demo
-	base := t.TempDir()
-	// t.TempDir's parent is private to the user running the tests.
-	for _, d := range []string{filepath.Dir(base), base} {
-		if err := os.Chmod(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r := newReader(t, base)
+	base, r := readerDir(t)
 	src := newTestDB(t)
 	src.must("tournament", "new", "Read Only Open", "--rounds", "3", "--new-ids", "50000-59999")
 	for _, p := range []string{"Ann", "Ben", "Cat", "Dan"} {
@@ -258,13 +263,7 @@ func serveSeesChanges(t *testing.T, r *reader, db string) {
 // once printed there, they print read-only, with the same codes.
 func TestSlipsReadOnly(t *testing.T) {
 	t.Parallel()
-	base := t.TempDir()
-	for _, d := range []string{filepath.Dir(base), base} {
-		if err := os.Chmod(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r := newReader(t, base)
+	base, r := readerDir(t)
 	src := clubPaired(t)
 	out := filepath.Join(base, "out")
 	if err := os.Mkdir(out, 0o777); err != nil {
