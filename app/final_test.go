@@ -129,7 +129,7 @@ func TestFinalPhase(t *testing.T) {
 	tm = result("F", 3, 32, 32) // a draw: 1.5-1.5
 	ph, _ = tm.Phase("")
 	f := ph.Matches[len(ph.Matches)-2]
-	if f.Code != "F" || f.Winner != 3 || f.APoints != 3 || f.BPoints != 3 || f.How != "level: the higher Swiss seed" {
+	if f.Code != "F" || f.Winner != 3 || f.APoints != 3 || f.BPoints != 3 || f.How.String() != "level: the higher Swiss seed" {
 		t.Errorf("the final: %+v", f)
 	}
 	order, over, err := tm.FinalRanking()
@@ -201,7 +201,7 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 				t.Fatalf("final start paired %v; want the play-off alone, the youth final waiting", tm.FinalGames)
 			}
 			youth, _ := tm.Phase("youth")
-			if want := "player 6 (P6), of the category, plays the open PO, which may take them to the semi-finals"; youth.Waiting != want || len(youth.Matches) != 0 {
+			if want := "player 6 (P6), of the category, plays the open PO, which may take them to the semi-finals"; youth.Waiting.String() != want || len(youth.Matches) != 0 {
 				t.Errorf("the youth phase during the play-off: waiting %q, matches %v; want %q, none", youth.Waiting, youth.Matches, want)
 			}
 			tm, _, err = d.DoForTest(ctx, tm.ID, func(t *tournament.Tournament) (tournament.Change, error) {
@@ -214,7 +214,7 @@ func TestCategoryWaitsForThePlayOff(t *testing.T) {
 			}
 			youth, _ = tm.Phase("youth")
 			_, err = tm.FinalGame("youth:F", 1)
-			if youth.Skipped != tc.skipped || youth.Waiting != "" || (err == nil) != tc.youthFinal {
+			if youth.Skipped.String() != tc.skipped || !youth.Waiting.IsZero() || (err == nil) != tc.youthFinal {
 				t.Errorf("after the play-off: skipped %q, waiting %q, youth:F game 1 paired %v; want skipped %q, paired %v",
 					youth.Skipped, youth.Waiting, err == nil, tc.skipped, tc.youthFinal)
 			}
@@ -259,7 +259,7 @@ func TestFinalWentThrough(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m := ph.Matches[0]; m.Winner != tc.winner || m.How != tc.how || m.APoints != scoring.Half || m.BPoints != scoring.Half {
+		if m := ph.Matches[0]; m.Winner != tc.winner || m.How.String() != tc.how || m.APoints != scoring.Half || m.BPoints != scoring.Half {
 			t.Errorf("loser %q: winner %d (%s), %v-%v; want %d (%s), 0.5-0.5", tc.loser, m.Winner, m.How, m.APoints, m.BPoints, tc.winner, tc.how)
 		}
 	}

@@ -21,7 +21,7 @@ type PagePhase struct {
 	// played; Waiting, that the Swiss is not over (Finished of Rounds).
 	Rules            *tournament.FinalRules
 	Qualified, Tied  []PageQualifier
-	Skipped          string
+	Skipped          tournament.PhaseNote
 	Waiting          bool
 	Finished, Rounds int
 	Matches          []PageMatch
@@ -41,8 +41,9 @@ type PageQualifier struct {
 // points A-B ("1.5-1.5"), the winner once decided ("3 Cy Cole") and how,
 // when not on points.
 type PageMatch struct {
-	Category, Code                  string
-	Match, A, B, Score, Winner, How string
+	Category, Code             string
+	Match, A, B, Score, Winner string
+	How                        tournament.Decision
 }
 
 // PageFinalGame is a game of a final phase: Black and White are "12 Ann
@@ -68,8 +69,9 @@ type PageRanking struct {
 	// phase is not over), swiss (a category without a final phase), skipped
 	// (its final phase is not played: Skipped says why), pending (until
 	// its final phase is over).
-	Note, Skipped string
-	Rows          []PageRankRow
+	Note    string
+	Skipped tournament.PhaseNote
+	Rows    []PageRankRow
 }
 
 // PageTeamRule is how teams rank: the sum of the Best members' Swiss
@@ -149,7 +151,7 @@ func championshipPage(t *tournament.Tournament, page *Page) error {
 		switch {
 		case ph.Over:
 			r.Note = "final"
-		case ph.Skipped != "":
+		case !ph.Skipped.IsZero():
 			r.Note, r.Skipped = "skipped", ph.Skipped
 		case !ph.Rules.IsZero():
 			r.Note = "pending"
@@ -182,7 +184,7 @@ func phasePage(t *tournament.Tournament, ph tournament.FinalPhase) PagePhase {
 		hp.Tied = append(hp.Tied, PageQualifier{Number: n, Name: t.Players[n-1].Name})
 	}
 	hp.Skipped = ph.Skipped
-	hp.Waiting = ph.Skipped == "" && len(ph.Matches) == 0 && len(ph.Seeds) == 0
+	hp.Waiting = ph.Skipped.IsZero() && len(ph.Matches) == 0 && len(ph.Seeds) == 0
 	hp.Finished, hp.Rounds = t.Finished(), t.Rounds
 	return hp
 }

@@ -110,9 +110,36 @@ type ReportLink struct {
 
 // ReportLinks gives the tokens of the games of round r (its byes left
 // out), or with r 0 of the final phases' games without a result: what the
-// slips print. The tournament's secret is made on first use.
+// slips print. The tournament's secret is made on first use, in a write
+// transaction; once made, the links only read (a read-only database prints
+// slips). The first use on a read-only database is ErrNoSecret.
 func (d *Director) ReportLinks(ctx context.Context, id int64, r int) (links []ReportLink, err error) {
-	err = d.db.Update(ctx, func(tx tournament.Tx) error {
+	links, err = d.reportLinks(ctx, false, id, r)
+	if !errors.Is(err, errNoSecretYet) {
+		return links, err
+	}
+	links, err = d.reportLinks(ctx, true, id, r)
+	if errors.Is(err, tournament.ErrReadOnly) {
+		return nil, fmt.Errorf("%w: %w", ErrNoSecret, err)
+	}
+	return links, err
+}
+
+// ErrNoSecret: the report codes were asked of a read-only database before
+// the event had its secret: the first printing of slips must write it.
+var ErrNoSecret = errors.New("the report codes need the event's secret, made when slips are first printed")
+
+// errNoSecretYet: reportLinks in a read transaction met no secret.
+var errNoSecretYet = errors.New("no venue secret yet")
+
+// reportLinks is ReportLinks in a read transaction (an existing secret,
+// else errNoSecretYet) or with write a write one (the secret made if none).
+func (d *Director) reportLinks(ctx context.Context, write bool, id int64, r int) (links []ReportLink, err error) {
+	run := d.db.View
+	if write {
+		run = d.db.Update
+	}
+	err = run(ctx, func(tx tournament.Tx) error {
 		t, err := load(tx, id)
 		if err != nil {
 			return err
@@ -123,29 +150,28 @@ func (d *Director) ReportLinks(ctx context.Context, id int64, r int) (links []Re
 		} else if r < 1 || r > t.Paired() {
 			return fmt.Errorf("round %d: %w (%d paired)", r, tournament.ErrNoGame, t.Paired())
 		}
-		secret, err := venueSecret(tx, id)
+		k, err := tx.VenueKeys(id)
 		if err != nil {
 			return err
 		}
+		if len(k.Secret) == 0 {
+			if !write {
+				return errNoSecretYet
+			}
+			k.Secret = make([]byte, 32)
+			rand.Read(k.Secret) // never fails (crypto/rand)
+			if err := tx.PutVenueKeys(id, k); err != nil {
+				return err
+			}
+		}
 		for _, g := range games {
 			if !g.IsBye() {
-				links = append(links, ReportLink{g, token(secret, id, g, tournament.Black), token(secret, id, g, tournament.White)})
+				links = append(links, ReportLink{g, token(k.Secret, id, g, tournament.Black), token(k.Secret, id, g, tournament.White)})
 			}
 		}
 		return nil
 	})
 	return links, err
-}
-
-// venueSecret returns tournament id's secret, made now if it has none.
-func venueSecret(tx tournament.Tx, id int64) ([]byte, error) {
-	k, err := tx.VenueKeys(id)
-	if err != nil || len(k.Secret) > 0 {
-		return k.Secret, err
-	}
-	k.Secret = make([]byte, 32)
-	rand.Read(k.Secret) // never fails (crypto/rand)
-	return k.Secret, tx.PutVenueKeys(id, k)
 }
 
 // Reporting is what a token opens: one side of a game, its players, and
@@ -158,7 +184,7 @@ type Reporting struct {
 }
 
 // opened finds the game and side a token opens in transaction tx: a game
-// recorded is ErrRecorded.
+// recorded is ErrRecorded, with the tournament and the game found.
 func opened(tx tournament.Tx, id int64, tok string) (*tournament.Tournament, found, []tournament.Report, error) {
 	t, err := load(tx, id)
 	if err != nil {
@@ -173,7 +199,7 @@ func opened(tx tournament.Tx, id int64, tok string) (*tournament.Tournament, fou
 		return nil, f, nil, err
 	}
 	if f.game.Result != nil {
-		return nil, f, nil, fmt.Errorf("%s: %w", f.game.Where(), ErrRecorded)
+		return t, f, nil, fmt.Errorf("%s: %w", f.game.Where(), ErrRecorded)
 	}
 	rs, err := tx.Reports(id)
 	return t, f, rs, err
@@ -191,12 +217,13 @@ func reporting(t *tournament.Tournament, f found, rs []tournament.Report) Report
 	return r
 }
 
-// Reporting gives the game and side that token opens (ErrUnknownToken,
-// ErrRecorded if none or recorded).
+// Reporting gives the game and side that token opens: ErrUnknownToken if
+// none; ErrRecorded if its game is recorded, with the Reporting of the game
+// (its state Recorded, its result): what the phone that reported shows.
 func (d *Director) Reporting(ctx context.Context, id int64, tok string) (r Reporting, err error) {
 	err = d.db.View(ctx, func(tx tournament.Tx) error {
 		t, f, rs, err := opened(tx, id, tok)
-		if err == nil {
+		if err == nil || errors.Is(err, ErrRecorded) {
 			r = reporting(t, f, rs)
 		}
 		return err
@@ -219,11 +246,15 @@ func resultOp(r tournament.Report) tournament.Op {
 // checks them (a contradiction is refused with a *MovesError), a call has
 // none. With both sides in and agreeing (from two addresses), the result is
 // recorded, by the reports' actor, unless the tournament holds such
-// results for the director (VenueApproval). It returns the game's state.
+// results for the director (VenueApproval). It returns the game's state
+// (with ErrRecorded too: the game as recorded).
 func (d *Director) Report(ctx context.Context, id int64, tok string, in ReportInput, address string, at time.Time) (Reporting, error) {
 	var out Reporting
 	err := d.db.Update(ctx, func(tx tournament.Tx) error {
 		t, f, rs, err := opened(tx, id, tok)
+		if errors.Is(err, ErrRecorded) {
+			out = reporting(t, f, rs)
+		}
 		if err != nil {
 			return err
 		}

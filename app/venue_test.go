@@ -215,7 +215,8 @@ func TestApproveReject(t *testing.T) {
 
 // TestTokenLife: a token reports its own game and side, nothing else; once
 // its game is recorded it is refused with ErrRecorded (the web's "recorded:
-// only the director can change it now"), an undo of the result revives it,
+// only the director can change it now"), Reporting then giving the game as
+// recorded (what the phone shows), an undo of the result revives it,
 // and re-pairing the round kills the old ones.
 func TestTokenLife(t *testing.T) {
 	ctx := context.Background()
@@ -243,8 +244,9 @@ func TestTokenLife(t *testing.T) {
 		if _, err := d.Report(ctx, id, tok, score(24, 40), "10.0.0.2", venueAt); !errors.Is(err, app.ErrRecorded) || !strings.Contains(err.Error(), "recorded: only the director can change it now") {
 			t.Errorf("a report after recording: %v; want ErrRecorded", err)
 		}
-		if _, err := d.Reporting(ctx, id, tok); !errors.Is(err, app.ErrRecorded) {
-			t.Errorf("Reporting after recording: %v; want ErrRecorded", err)
+		if r, err := d.Reporting(ctx, id, tok); !errors.Is(err, app.ErrRecorded) || r.Table.State != app.Recorded || r.Table.Game.Table != 1 ||
+			r.Table.Game.Result == nil || r.Table.Game.Result.Black != 40 || r.Black.Number != 1 || r.Side == "" {
+			t.Errorf("Reporting after recording: %+v, %v; want ErrRecorded with the game recorded 40-24", r, err)
 		}
 	}
 	if _, _, err := d.Undo(ctx, id); err != nil {

@@ -50,7 +50,7 @@ func FinalPhaseSheet(t *tournament.Tournament) (Sheet, error) {
 			if m.Winner == m.B {
 				wp, lp = lp, wp
 			}
-			line[15], line[16], line[17], line[18], line[19] = m.Winner, t.Players[m.Winner-1].Name, points(wp), points(lp), m.How
+			line[15], line[16], line[17], line[18], line[19] = m.Winner, t.Players[m.Winner-1].Name, points(wp), points(lp), m.How.String()
 		}
 		s.Rows = append(s.Rows, line)
 	}

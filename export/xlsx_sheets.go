@@ -158,8 +158,8 @@ func championshipRows(t *tournament.Tournament) ([][]any, error) {
 		if !c.Final.IsZero() {
 			about = append(about, "final phase "+c.Final.String())
 		}
-		if ph.Skipped != "" {
-			about = append(about, "not played: "+ph.Skipped)
+		if !ph.Skipped.IsZero() {
+			about = append(about, "not played: "+ph.Skipped.String())
 		}
 		out = append(out, []any{"Category " + c.Name, strings.Join(about, "; ")})
 	}

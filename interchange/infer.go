@@ -87,7 +87,7 @@ func InferFinal(t *tournament.Tournament, where func(seq int) string) ([]string,
 		x.label(fit)
 		if ph, err := t.Phase(name); err != nil {
 			return nil, err
-		} else if ph.Skipped != "" { // its phase would not be played: no category
+		} else if !ph.Skipped.IsZero() { // its phase would not be played: no category
 			t.Categories = t.Categories[:len(t.Categories)-1]
 			for _, r := range crows {
 				p := &t.Players[r.Player-1]
@@ -402,11 +402,11 @@ func (x *inference) describe(f fit, rows []scoring.Row, games []tournament.Game)
 	}
 	notes = append(notes, f.reordered...)
 	for _, m := range f.phase.Matches {
-		if !strings.HasPrefix(m.How, "level: the") {
+		if m.How.Kind != tournament.LevelByDiscs && m.How.Kind != tournament.LevelBySeed {
 			continue
 		}
 		head := fmt.Sprintf("%s (%s): level %s-%s after its games", tournament.MatchCode(m.Category, m.Code), x.span(m.Games), m.APoints, m.BPoints)
-		how, winner := strings.TrimPrefix(m.How, "level: "), x.t.Players[m.Winner-1].Name
+		how, winner := strings.TrimPrefix(m.How.String(), "level: "), x.t.Players[m.Winner-1].Name
 		if levelShown {
 			notes = append(notes, fmt.Sprintf("%s: %s went through by %s, as the games after it show (level=%s)", head, winner, how, f.rules.Level))
 		} else {

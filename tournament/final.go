@@ -191,9 +191,84 @@ type Match struct {
 	APoints  scoring.HalfPoints // A's points: a win 2 half-points, a draw 1
 	BPoints  scoring.HalfPoints
 	BestOf   int
-	Winner   int    // 0 until decided
-	Loser    int    // 0 until decided
-	How      string // how it was decided, when not on points: "the higher seed", "the discs, 98-94"
+	Winner   int      // 0 until decided
+	Loser    int      // 0 until decided
+	How      Decision // how it was decided, when not on points (zero if on points)
+}
+
+// Decision is how a final match was decided when not on points: its kind
+// and, for the discs, the match's discs (the winner's first). The command
+// line words it in English (String); the pages translate it.
+type Decision struct {
+	Kind                    DecisionKind
+	WinnerDiscs, LoserDiscs int // LevelByDiscs
+}
+
+// DecisionKind is a kind of Decision.
+type DecisionKind string
+
+// The kinds of Decision.
+const (
+	OnPoints        DecisionKind = ""              // on points (the zero Decision)
+	ByDecidingGame  DecisionKind = "deciding game" // a game after best-of, not drawn
+	LevelAsRecorded DecisionKind = "as recorded"   // level: the last game's result names the loser
+	LevelByDiscs    DecisionKind = "discs"         // level: the discs of the match (level=discs)
+	LevelBySeed     DecisionKind = "seed"          // level: the higher Swiss seed (level=seed)
+)
+
+// String gives the decision as the command line says it: "level: the
+// higher Swiss seed", "level: the discs of the match, 98-94"; "" on points.
+func (d Decision) String() string {
+	switch d.Kind {
+	case ByDecidingGame:
+		return "a deciding game"
+	case LevelAsRecorded:
+		return "level: went through as recorded"
+	case LevelByDiscs:
+		return fmt.Sprintf("level: the discs of the match, %d-%d", d.WinnerDiscs, d.LoserDiscs)
+	case LevelBySeed:
+		return "level: the higher Swiss seed"
+	}
+	return ""
+}
+
+// PhaseNote says why a category's final phase is not played (FinalPhase's
+// Skipped) or waits for the open's (Waiting): its kind and its data. The
+// command line words it in English (String); the pages translate it.
+type PhaseNote struct {
+	Kind            PhaseNoteKind
+	Players, Needed int    // TooFewPlayers: the players, the qualifiers the phase needs
+	Player          int    // InOpenSemiFinals, InOpenMatch: the category's member
+	Name            string // the member's name
+	Match           string // InOpenMatch: the open's match code (PO, QF1...)
+}
+
+// PhaseNoteKind is a kind of PhaseNote.
+type PhaseNoteKind string
+
+// The kinds of PhaseNote.
+const (
+	TooFewPlayers    PhaseNoteKind = "too few players"     // skipped: fewer players than qualifiers
+	InOpenSemiFinals PhaseNoteKind = "in open semi-finals" // skipped: a member reached the open semi-finals
+	InOpenMatch      PhaseNoteKind = "in open match"       // waiting: a member plays an open match that may take them there
+)
+
+// IsZero reports whether there is no note.
+func (n PhaseNote) IsZero() bool { return n.Kind == "" }
+
+// String gives the note as the command line says it: "3 players: fewer
+// than the 4 players it needs", "player 6 (Ann), of the category, reached
+// the open semi-finals"; "" for none.
+func (n PhaseNote) String() string {
+	switch n.Kind {
+	case TooFewPlayers:
+		return fmt.Sprintf("%s: fewer than the %d players it needs", Plural(n.Players, "player"), n.Needed)
+	case InOpenSemiFinals:
+		return fmt.Sprintf("player %d (%s), of the category, reached the open semi-finals", n.Player, n.Name)
+	case InOpenMatch:
+		return fmt.Sprintf("player %d (%s), of the category, plays the open %s, which may take them to the semi-finals", n.Player, n.Name, n.Match)
+	}
+	return ""
 }
 
 // Decided reports whether the match has a winner.
@@ -204,12 +279,12 @@ func (m Match) Decided() bool { return m.Winner != 0 }
 type FinalPhase struct {
 	Category string
 	Rules    FinalRules
-	Seeds    []int   // the qualifiers in seed order (known once a play-off is decided)
-	Tied     []int   // the players tied on points across the last place, by tie-break
-	Matches  []Match // in order: PO, QF, SF, F, 3P
-	Skipped  string  // why a category's phase is not played ("" if it is)
-	Waiting  string  // why a category's phase waits for the open's (a member in its play-off or a quarter-final)
-	Ranking  []int   // the final ranking, when the phase is over: then the rest in Swiss order
+	Seeds    []int     // the qualifiers in seed order (known once a play-off is decided)
+	Tied     []int     // the players tied on points across the last place, by tie-break
+	Matches  []Match   // in order: PO, QF, SF, F, 3P
+	Skipped  PhaseNote // why a category's phase is not played (zero if it is)
+	Waiting  PhaseNote // why a category's phase waits for the open's (a member in its play-off or a quarter-final)
+	Ranking  []int     // the final ranking, when the phase is over: then the rest in Swiss order
 	Over     bool
 }
 
@@ -333,11 +408,11 @@ func (t *Tournament) Phase(category string) (FinalPhase, error) {
 	}
 	q := ph.Rules.Qualifiers
 	if len(rows) < q {
-		ph.Skipped = fmt.Sprintf("%s: fewer than the %d players it needs", Plural(len(rows), "player"), q)
+		ph.Skipped = PhaseNote{Kind: TooFewPlayers, Players: len(rows), Needed: q}
 		return ph, nil
 	}
 	if category != "" {
-		if ph.Skipped, ph.Waiting, err = t.skipCategory(category); err != nil || ph.Skipped != "" || ph.Waiting != "" {
+		if ph.Skipped, ph.Waiting, err = t.skipCategory(category); err != nil || !ph.Skipped.IsZero() || !ph.Waiting.IsZero() {
 			return ph, err
 		}
 	}
@@ -441,10 +516,10 @@ func (ph *FinalPhase) Play(rows []scoring.Row, games []Game) {
 // skipCategory says why category's final phase is not played: one of its
 // members reached the open semi-finals (skip); or why it waits: a member
 // may still reach them, the open's play-off (or quarter-finals) undecided.
-func (t *Tournament) skipCategory(category string) (skip, wait string, err error) {
+func (t *Tournament) skipCategory(category string) (skip, wait PhaseNote, err error) {
 	open, err := t.Phase("")
-	if err != nil || open.Rules.IsZero() || open.Skipped != "" || len(open.Seeds) == 0 && len(open.Matches) == 0 {
-		return "", "", err
+	if err != nil || open.Rules.IsZero() || !open.Skipped.IsZero() || len(open.Seeds) == 0 && len(open.Matches) == 0 {
+		return skip, wait, err
 	}
 	c, _ := t.category(category)
 	var certain []int // the open semi-finalists known
@@ -457,8 +532,8 @@ func (t *Tournament) skipCategory(category string) (skip, wait string, err error
 			certain = append(certain, m.Winner)
 		case (m.Code == "PO" || strings.HasPrefix(m.Code, "QF")) && !m.Decided():
 			for _, n := range []int{m.A, m.B} {
-				if p := t.Players[n-1]; c.Member(p) && wait == "" {
-					wait = fmt.Sprintf("player %d (%s), of the category, plays the open %s, which may take them to the semi-finals", n, p.Name, m.Code)
+				if p := t.Players[n-1]; c.Member(p) && wait.IsZero() {
+					wait = PhaseNote{Kind: InOpenMatch, Player: n, Name: p.Name, Match: m.Code}
 				}
 			}
 		}
@@ -468,10 +543,10 @@ func (t *Tournament) skipCategory(category string) (skip, wait string, err error
 	}
 	for _, n := range certain {
 		if p := t.Players[n-1]; c.Member(p) {
-			return fmt.Sprintf("player %d (%s), of the category, reached the open semi-finals", n, p.Name), "", nil
+			return PhaseNote{Kind: InOpenSemiFinals, Player: n, Name: p.Name}, PhaseNote{}, nil
 		}
 	}
-	return "", wait, nil
+	return skip, wait, nil
 }
 
 // finalGames returns the final games of category, by match and game.
@@ -507,7 +582,7 @@ func Decide(m *Match, rules FinalRules) {
 		bDiscs += wd
 		played++
 		if played > m.BestOf && bp != wp { // a deciding game, not drawn
-			m.setWinner(bp > wp, "a deciding game")
+			m.setWinner(bp > wp, Decision{Kind: ByDecidingGame})
 			return
 		}
 	}
@@ -518,26 +593,26 @@ func Decide(m *Match, rules FinalRules) {
 	}
 	switch {
 	case m.APoints > m.BPoints+left:
-		m.setWinner(true, "")
+		m.setWinner(true, Decision{})
 	case m.BPoints > m.APoints+left:
-		m.setWinner(false, "")
+		m.setWinner(false, Decision{})
 	case played < m.BestOf:
 	case last != nil && last.Kind == Normal && last.Loser != "":
 		loser := m.Games[played-1].Black
 		if last.Loser == White {
 			loser = m.Games[played-1].White
 		}
-		m.setWinner(loser != m.A, "level: went through as recorded")
+		m.setWinner(loser != m.A, Decision{Kind: LevelAsRecorded})
 	case rules.Level == LevelDiscs && aDiscs != bDiscs:
-		m.setWinner(aDiscs > bDiscs, fmt.Sprintf("level: the discs of the match, %d-%d", max(aDiscs, bDiscs), min(aDiscs, bDiscs)))
+		m.setWinner(aDiscs > bDiscs, Decision{Kind: LevelByDiscs, WinnerDiscs: max(aDiscs, bDiscs), LoserDiscs: min(aDiscs, bDiscs)})
 	case rules.Level == LevelGame:
 		// one more game, and again while drawn
 	default:
-		m.setWinner(true, "level: the higher Swiss seed")
+		m.setWinner(true, Decision{Kind: LevelBySeed})
 	}
 }
 
-func (m *Match) setWinner(a bool, how string) {
+func (m *Match) setWinner(a bool, how Decision) {
 	m.Winner, m.Loser, m.How = m.A, m.B, how
 	if !a {
 		m.Winner, m.Loser = m.B, m.A
@@ -592,7 +667,7 @@ func (t *Tournament) FinalNext(o FinalOptions) (Change, error) {
 		if err != nil {
 			return Change{}, err
 		}
-		if ph.Rules.IsZero() || ph.Skipped != "" || ph.Waiting != "" {
+		if ph.Rules.IsZero() || !ph.Skipped.IsZero() || !ph.Waiting.IsZero() {
 			continue
 		}
 		for _, m := range ph.Matches {

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/otd-project/otd/internal/htmlpage"
+	"github.com/otd-project/otd/tournament"
 )
 
 // TestTranslated: every message of serve's templates has its French and its
@@ -83,5 +84,52 @@ func TestLanguages(t *testing.T) {
 	resp, body := page("/?lang=xx", http.Header{"Accept-Language": {"fr"}})
 	if len(resp.Cookies()) != 0 || !strings.Contains(body, `<html lang="fr">`) {
 		t.Errorf("GET /?lang=xx sets %v, in %.200s", resp.Cookies(), body)
+	}
+}
+
+// TestFinalWords: how a level final match was decided and why a category's
+// final phase is not played are values (tournament.Decision, PhaseNote),
+// which the pages say in the reader's language; the command line's English
+// is their String.
+func TestFinalWords(t *testing.T) {
+	seed := tournament.Decision{Kind: tournament.LevelBySeed}
+	discs := tournament.Decision{Kind: tournament.LevelByDiscs, WinnerDiscs: 98, LoserDiscs: 94}
+	few := tournament.PhaseNote{Kind: tournament.TooFewPlayers, Players: 3, Needed: 4}
+	semis := tournament.PhaseNote{Kind: tournament.InOpenSemiFinals, Player: 6, Name: "Ann Archer"}
+	wait := tournament.PhaseNote{Kind: tournament.InOpenMatch, Player: 6, Name: "Ann Archer", Match: "QF2"}
+	for _, tc := range []struct {
+		lang language.Tag
+		name string
+		v    any
+		want string
+	}{
+		{language.English, "decision", seed, "level: the higher Swiss seed"},
+		{language.English, "phase-note", few, "3 players: fewer than the 4 players it needs."},
+		{language.English, "phase-note", tournament.PhaseNote{Kind: tournament.TooFewPlayers, Players: 1, Needed: 2}, "1 player: fewer than the 2 players it needs."},
+		{language.French, "decision", seed, "à égalité : la meilleure tête de série du système suisse"},
+		{language.French, "decision", discs, "à égalité : aux pions du match, 98-94"},
+		{language.French, "phase-note", few, "3 joueurs : moins que les 4 joueurs qu&#39;elle demande."},
+		{language.French, "phase-note", wait, "le joueur 6 (Ann Archer), de la catégorie, joue « Quart de finale 2 » de l&#39;open, qui peut le mener en demi-finale."},
+		{language.Japanese, "decision", seed, "同点：スイス式の上位シード"},
+		{language.Japanese, "phase-note", semis, "このカテゴリーの選手6（Ann Archer）がオープンの準決勝に進出。"},
+	} {
+		var b strings.Builder
+		if err := templates[tc.lang].ExecuteTemplate(&b, tc.name, tc.v); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != tc.want {
+			t.Errorf("%s %s %+v: %q, want %q", tc.lang, tc.name, tc.v, b.String(), tc.want)
+		}
+	}
+	for _, c := range []struct{ got, want string }{
+		{seed.String(), "level: the higher Swiss seed"},
+		{discs.String(), "level: the discs of the match, 98-94"},
+		{few.String(), "3 players: fewer than the 4 players it needs"},
+		{semis.String(), "player 6 (Ann Archer), of the category, reached the open semi-finals"},
+		{wait.String(), "player 6 (Ann Archer), of the category, plays the open QF2, which may take them to the semi-finals"},
+	} {
+		if c.got != c.want {
+			t.Errorf("the command line's words: %q, want %q", c.got, c.want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -46,6 +47,7 @@ type phoneView struct {
 	SameAddress          bool
 	Reported             *tournament.Report
 	Refused, Reason      string // unknown, recorded, limited, discs, moves, invalid, failed
+	Result               string // a recorded game's discs ("40-24"); "" if none or no discs
 	Discs                [2]string
 	Moves                string
 }
@@ -68,13 +70,20 @@ func (s *Server) enterCode(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/r/"+strings.ToUpper(code), http.StatusSeeOther)
 }
 
-// reporting is a token's page: the form of its side of its game.
+// reporting is a token's page: the form of its side of its game, what it
+// reported and the game's state; a recorded game's result.
 func (s *Server) reporting(w http.ResponseWriter, r *http.Request) {
 	rep, err := s.venue.Reporting(r.Context(), s.id, r.PathValue("token"))
+	if errors.Is(err, app.ErrRecorded) {
+		err = nil // the game's state says it (what the phone that reported last sees)
+	}
 	s.phone(w, r, rep, err, phoneView{})
 }
 
-// report takes a side's report (or, call, its call for the director).
+// report takes a side's report (or, call, its call for the director); a
+// report taken sends the phone to its page (POST, redirect, GET: a reload
+// sends nothing again), which says what came of it from the game's state;
+// a report refused is answered with the page and why.
 func (s *Server) report(call bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, maxForm)
@@ -97,7 +106,8 @@ func (s *Server) report(call bool) http.HandlerFunc {
 		}
 		rep, err := s.venue.Report(r.Context(), s.id, r.PathValue("token"), in, address(r), s.now())
 		if err == nil {
-			pv = phoneView{} // recorded: the form is the report's now
+			http.Redirect(w, r, "/r/"+r.PathValue("token"), http.StatusSeeOther)
+			return
 		}
 		s.phone(w, r, rep, err, pv)
 	}
@@ -122,7 +132,7 @@ func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting
 	case err != nil:
 		status, pv.Refused, pv.Reason = http.StatusServiceUnavailable, "failed", err.Error()
 	}
-	if pv.Refused != "unknown" && pv.Refused != "recorded" && pv.Refused != "failed" {
+	if pv.Refused != "unknown" && pv.Refused != "failed" {
 		g := rep.Table.Game
 		pv.Side, pv.State, pv.SameAddress, pv.Reported = string(rep.Side), string(rep.Table.State), rep.Table.SameAddress, rep.Reported
 		pv.Round, pv.Table, pv.Number, pv.Category, pv.Code = g.Round, g.Table, g.Game, g.Category, g.Match
@@ -130,6 +140,9 @@ func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting
 		pv.White = app.PageSeat{Number: rep.White.Number, Name: rep.White.Name}
 		if pv.Refused == "moves" || pv.Refused == "invalid" {
 			pv.State = ""
+		}
+		if res := g.Result; res != nil && res.Kind == tournament.Normal {
+			pv.Result = fmt.Sprintf("%d-%d", res.Black, res.White)
 		}
 	}
 	pv.Token = r.PathValue("token")
@@ -141,6 +154,12 @@ func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting
 	lang := readerLanguage(w, r)
 	code, body := makePage(t, results, gen, lang, r, func(_ *tournament.Tournament, _ *http.Request, v *view) error {
 		v.Kind, v.Phone, v.Script = "phone", &pv, ""
+		if pv.Reported != nil && pv.Refused == "" && pv.State != string(app.Recorded) {
+			// Waiting for the other side or the director: the page
+			// follows the event live (a form not yet sent is not
+			// reloaded away).
+			v.Script = scriptTag
+		}
 		return nil
 	})
 	if code != http.StatusOK {

@@ -94,6 +94,21 @@ func (v *venue) do(method, path string, form url.Values, addr string, header ...
 	return w
 }
 
+// report posts form to a token's path from addr as a phone does: a report
+// taken sends the phone to the page (303 to path) whose GET it returns; a
+// refused one is answered at once.
+func (v *venue) report(t *testing.T, path string, form url.Values, addr string, header ...string) *httptest.ResponseRecorder {
+	t.Helper()
+	w := v.do("POST", path, form, addr, header...)
+	if w.Code != http.StatusSeeOther {
+		return w
+	}
+	if loc := w.Header().Get("Location"); loc != strings.TrimSuffix(path, "/call") {
+		t.Errorf("a report to %s sends to %q", path, loc)
+	}
+	return v.do("GET", w.Header().Get("Location"), nil, addr, header...)
+}
+
 func discs(b, w string) url.Values { return url.Values{"black": {b}, "white": {w}} }
 
 // tok is table's side's token: long, or short as a phone may type it.
@@ -122,8 +137,9 @@ func expect(t *testing.T, w *httptest.ResponseRecorder, status int, says ...stri
 
 // TestPhoneAgree: both sides report the same result (34-29 and 35-29 are
 // one after RULES.md section 2), the long code and the short one typed in
-// lower case: recorded, the log naming both sides and addresses; the codes
-// are then refused with the director's word.
+// lower case: recorded, the log naming both sides and addresses; a report
+// by the codes is then refused with the director's word, their pages say
+// the result.
 func TestPhoneAgree(t *testing.T) {
 	v := newVenue(t)
 	B, W := tournament.Black, tournament.White
@@ -135,9 +151,9 @@ func TestPhoneAgree(t *testing.T) {
 	if got := w.Header().Get("Referrer-Policy"); got != "no-referrer" {
 		t.Errorf("Referrer-Policy %q", got)
 	}
-	expect(t, v.do("POST", "/r/"+v.tok(1, B, false), discs("35", "29"), "10.0.0.1"), 200, "waiting for your opponent", "Your report: 35-29.")
+	expect(t, v.report(t, "/r/"+v.tok(1, B, false), discs("35", "29"), "10.0.0.1"), 200, "waiting for your opponent", "Your report: 35-29.")
 	v.clock.add(29 * time.Second)
-	expect(t, v.do("POST", "/r/"+v.tok(1, W, true), discs("34", "29"), "10.0.0.2"), 200, "Recorded. Thank you.")
+	expect(t, v.report(t, "/r/"+v.tok(1, W, true), discs("34", "29"), "10.0.0.2"), 200, "Recorded: 35-29. Thank you.")
 	_, log, err := v.d.Log(context.Background(), v.id)
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +164,48 @@ func TestPhoneAgree(t *testing.T) {
 	}
 	for _, short := range []bool{false, true} {
 		expect(t, v.do("POST", "/r/"+v.tok(1, B, short), discs("40", "24"), "10.0.0.1"), http.StatusConflict, "only the director can change it now")
-		expect(t, v.do("GET", "/r/"+v.tok(1, W, short), nil, "10.0.0.2"), http.StatusConflict, "only the director can change it now")
+		expect(t, v.do("GET", "/r/"+v.tok(1, W, short), nil, "10.0.0.2"), 200, "Recorded: 35-29. Thank you.", "Only the director can change the result now.")
+	}
+}
+
+// TestPhoneRedirect: a report taken answers with a redirect to the page
+// (POST, redirect, GET: a reload does not send it again), which says what
+// came of it from the game's state, live while the phone waits (the public
+// pages' script, allowed by the Content-Security-Policy); the other side's
+// page, before it reports, says the opponent reported and is not reloaded
+// under the player's typing; once recorded, both pages say the result.
+func TestPhoneRedirect(t *testing.T) {
+	v := newVenue(t)
+	B, W := tournament.Black, tournament.White
+	black, white := "/r/"+v.tok(1, B, false), "/r/"+v.tok(1, W, true)
+	w := v.do("POST", black, discs("40", "24"), "10.0.0.1")
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != black {
+		t.Fatalf("a report: %d to %q, want 303 to %s", w.Code, w.Header().Get("Location"), black)
+	}
+	w = v.do("GET", black, nil, "10.0.0.1")
+	expect(t, w, 200, "Your report is in: waiting for your opponent", "Your report: 40-24.", string(scriptTag))
+	if !strings.Contains(w.Header().Get("Content-Security-Policy"), "'sha256-") {
+		t.Errorf("the waiting page's Content-Security-Policy %q allows no script", w.Header().Get("Content-Security-Policy"))
+	}
+	w = v.do("GET", white, nil, "10.0.0.2")
+	expect(t, w, 200, "Your opponent has reported: send yours.")
+	if strings.Contains(w.Body.String(), "<script") {
+		t.Error("the page of a side that has not reported reloads itself")
+	}
+	// What the page says comes from the game, not from the address.
+	if w = v.do("GET", black+"?state=recorded&result=64-0&recorded=1", nil, "10.0.0.1"); strings.Contains(w.Body.String(), "Recorded") {
+		t.Errorf("a forged query string makes the page say recorded:\n%s", w.Body)
+	}
+	w = v.do("POST", white, discs("40", "24"), "10.0.0.2")
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != white {
+		t.Fatalf("the report that records: %d to %q, want 303 to %s", w.Code, w.Header().Get("Location"), white)
+	}
+	for _, page := range []string{black, white} {
+		w := v.do("GET", page, nil, "10.0.0.1")
+		expect(t, w, 200, "Recorded: 40-24. Thank you.")
+		if strings.Contains(w.Body.String(), "<script") || strings.Contains(w.Body.String(), "<form") {
+			t.Errorf("%s once recorded: a script or a form:\n%s", page, w.Body)
+		}
 	}
 }
 
@@ -157,19 +214,19 @@ func TestPhoneAgree(t *testing.T) {
 func TestPhoneStates(t *testing.T) {
 	B, W := tournament.Black, tournament.White
 	v := newVenue(t)
-	expect(t, v.do("POST", "/r/"+v.tok(1, B, false), discs("40", "24"), "10.0.0.1"), 200)
-	expect(t, v.do("POST", "/r/"+v.tok(1, W, false), discs("24", "40"), "10.0.0.2"), 200, "The two reports differ")
-	expect(t, v.do("POST", "/r/"+v.tok(2, B, false), discs("40", "24"), "10.0.0.3"), 200)
-	expect(t, v.do("POST", "/r/"+v.tok(2, W, false), discs("40", "24"), "10.0.0.3"), 200, "Both reports came from one phone")
+	expect(t, v.report(t, "/r/"+v.tok(1, B, false), discs("40", "24"), "10.0.0.1"), 200)
+	expect(t, v.report(t, "/r/"+v.tok(1, W, false), discs("24", "40"), "10.0.0.2"), 200, "The two reports differ")
+	expect(t, v.report(t, "/r/"+v.tok(2, B, false), discs("40", "24"), "10.0.0.3"), 200)
+	expect(t, v.report(t, "/r/"+v.tok(2, W, false), discs("40", "24"), "10.0.0.3"), 200, "Both reports came from one phone")
 
 	v = newVenue(t)
-	expect(t, v.do("POST", "/r/"+v.tok(1, W, false)+"/call", url.Values{}, "10.0.0.2"), 200, "The director is called", "You called the director.")
+	expect(t, v.report(t, "/r/"+v.tok(1, W, false)+"/call", url.Values{}, "10.0.0.2"), 200, "The director is called", "You called the director.")
 	// Five moves finish no game: 64-0 is not what they give.
 	form := discs("64", "0")
 	form.Set("moves", "f5d6c3d3c4")
 	expect(t, v.do("POST", "/r/"+v.tok(2, B, false), form, "10.0.0.3"), http.StatusUnprocessableEntity, "The moves contradict the result: ", "f5d6c3d3c4")
-	expect(t, v.do("POST", "/r/"+v.tok(2, B, false), discs("forty", ""), "10.0.0.3"), 200, "whole numbers from 0 to 64", `value="forty"`)
-	expect(t, v.do("POST", "/r/"+v.tok(2, W, false), discs("40", "24"), "10.0.0.4", "Accept-Language", "fr"), 200, "Votre déclaration est reçue")
+	expect(t, v.report(t, "/r/"+v.tok(2, B, false), discs("forty", ""), "10.0.0.3"), 200, "whole numbers from 0 to 64", `value="forty"`)
+	expect(t, v.report(t, "/r/"+v.tok(2, W, false), discs("40", "24"), "10.0.0.4", "Accept-Language", "fr"), 200, "Votre déclaration est reçue")
 	expect(t, v.do("GET", "/r/"+v.tok(2, W, false), nil, "10.0.0.4", "Accept-Language", "ja"), 200, "報告を受け付けました", "あなたの報告：40-24。")
 }
 

@@ -160,8 +160,8 @@ func TestRoutes(t *testing.T) {
 				t.Errorf("%s: refused requests left reports %v", rt.pattern, got)
 			}
 			// Another game's and the other side's tokens write theirs only.
-			expect(t, v.do("POST", at(v.tok(2, B, false)), discs("40", "24"), addr), 200)
-			expect(t, v.do("POST", at(v.tok(1, W, true)), discs("40", "24"), "10.9.0.2"), 200)
+			expect(t, v.do("POST", at(v.tok(2, B, false)), discs("40", "24"), addr), http.StatusSeeOther)
+			expect(t, v.do("POST", at(v.tok(1, W, true)), discs("40", "24"), "10.9.0.2"), http.StatusSeeOther)
 			if got := strings.Join(v.reports(t), ", "); got != "1 white, 2 black" {
 				t.Errorf("%s: the reports %q, want 1 white, 2 black (table 1 black's untouched)", rt.pattern, got)
 			}

@@ -7,7 +7,13 @@
 // page a move. The pages are the HTML report's (package export), built by
 // html/template, self-contained (nothing fetched) and readable without
 // JavaScript; with it, a page reloads itself when the database changes
-// (Server-Sent Events on /events). No request changes anything.
+// (Server-Sent Events on /events). Without the venue (WithVenue) no request
+// changes anything: the server only reads. With it ('otd serve --venue'),
+// two kinds of request write, each through one action of the application
+// layer (package app) and nothing else: a phone's report by its slip's code
+// (phone.go: app.Director.Report) and the director's console (console.go,
+// session.go: record, approve, reject, withdraw, pair, undo...); every route
+// says which kind it is where it is registered (routes.go).
 package web
 
 import (

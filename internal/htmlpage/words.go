@@ -51,6 +51,8 @@ var plurals = []struct {
 	{language.French, "%d rounds, Swiss pairing", "%d ronde, système suisse", "%d rondes, système suisse"},
 	{language.English, "%d rounds, round robin", "%d round, round robin", "%d rounds, round robin"},
 	{language.French, "%d rounds, round robin", "%d ronde, toutes rondes", "%d rondes, toutes rondes"},
+	{language.English, "%d players: fewer than the %d players it needs.", "%d player: fewer than the %d players it needs.", "%d players: fewer than the %d players it needs."},
+	{language.French, "%d players: fewer than the %d players it needs.", "%d joueur : moins que les %d joueurs qu'elle demande.", "%d joueurs : moins que les %d joueurs qu'elle demande."},
 	{language.English, "The start (%d moves)", "The start (%d move)", "The start (%d moves)"},
 	{language.French, "The start (%d moves)", "Le début (%d coup)", "Le début (%d coups)"},
 	{language.English, "Each team's points are the sum of its best %d members' Swiss points; equal points share a place.",

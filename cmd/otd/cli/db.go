@@ -109,6 +109,8 @@ func storeAdvice(err error) string {
 	switch {
 	case errors.Is(err, sqlite.ErrNotBackup): // a restore refused says what to do
 		return ""
+	case errors.Is(err, app.ErrNoSecret):
+		return "; print the slips once with an otd that may write the database (the codes stay the same after)"
 	case errors.Is(err, postgres.ErrBusy), errors.Is(err, postgres.ErrReadOnly): // the server's lines say what to do
 		return ""
 	case errors.Is(err, sqlite.ErrNoDatabase):

@@ -133,10 +133,10 @@ type phaseJSON struct {
 // games by their round of the final phase (app.FinalRoundOf).
 func newPhaseJSON(ph tournament.FinalPhase, rounds map[int]int) phaseJSON {
 	j := phaseJSON{Category: ph.Category, Rules: ph.Rules.String(), Seeds: append([]int{}, ph.Seeds...), Tied: ph.Tied,
-		Matches: []matchJSON{}, Skipped: ph.Skipped, Waiting: ph.Waiting, Ranking: ph.Ranking, Over: ph.Over}
+		Matches: []matchJSON{}, Skipped: ph.Skipped.String(), Waiting: ph.Waiting.String(), Ranking: ph.Ranking, Over: ph.Over}
 	for _, m := range ph.Matches {
 		mj := matchJSON{Category: m.Category, Code: m.Code, A: m.A, B: m.B, APoints: jsonPoints(m.APoints), BPoints: jsonPoints(m.BPoints),
-			BestOf: m.BestOf, Winner: m.Winner, How: m.How, Games: []finalGameJSON{}}
+			BestOf: m.BestOf, Winner: m.Winner, How: m.How.String(), Games: []finalGameJSON{}}
 		for _, fg := range m.Games {
 			gj := finalGameJSON{Game: fg.Game, Seq: fg.Seq, Round: rounds[fg.Seq], Black: fg.Black, White: fg.White}
 			if fg.Result != nil {
@@ -262,10 +262,10 @@ func printPhase(g *globals, t *tournament.Tournament, ph tournament.FinalPhase) 
 	}
 	fmt.Fprintf(g.Stdout, "%s (%s)\n", title, ph.Rules)
 	switch {
-	case ph.Skipped != "":
+	case !ph.Skipped.IsZero():
 		fmt.Fprintf(g.Stdout, "  not played: %s\n", ph.Skipped)
 		return
-	case ph.Waiting != "":
+	case !ph.Waiting.IsZero():
 		fmt.Fprintf(g.Stdout, "  waits for the open final phase: %s\n", ph.Waiting)
 		return
 	case len(ph.Seeds) == 0 && len(ph.Matches) == 0:
@@ -297,8 +297,8 @@ func printPhase(g *globals, t *tournament.Tournament, ph tournament.FinalPhase) 
 		state := fmt.Sprintf("%s-%s", m.APoints, m.BPoints)
 		if m.Decided() {
 			state += ", " + name(t, m.Winner) + " wins"
-			if m.How != "" {
-				state += " (" + m.How + ")"
+			if m.How.Kind != tournament.OnPoints {
+				state += " (" + m.How.String() + ")"
 			}
 		}
 		rows = append(rows, []string{m.Code, name(t, m.A), name(t, m.B), state, strings.Join(games, "; ")})
@@ -516,10 +516,10 @@ func printCategory(g *globals, t *tournament.Tournament, category string, asJSON
 	switch {
 	case ph.Over:
 		heading = "its final phase's places, then the Swiss order"
-	case ph.Skipped != "":
-		heading += " (its final phase is not played: " + ph.Skipped + ")"
-	case ph.Waiting != "":
-		heading += " meanwhile (its final phase waits for the open's: " + ph.Waiting + ")"
+	case !ph.Skipped.IsZero():
+		heading += " (its final phase is not played: " + ph.Skipped.String() + ")"
+	case !ph.Waiting.IsZero():
+		heading += " meanwhile (its final phase waits for the open's: " + ph.Waiting.String() + ")"
 	case !ph.Rules.IsZero():
 		heading += " meanwhile, provisional: its final phase is not over ('otd final show')"
 	}

@@ -180,13 +180,20 @@ type logJSON struct {
 }
 
 type actorJSON struct {
-	Kind    string `json:"kind" doc:"command line, console (a session of the web console), report (a player's report of a game) or worker ('otd worker')"`
-	Name    string `json:"name,omitempty" doc:"the user at the command line, the director of a console session, the worker's name; left out if none"`
-	Session string `json:"session,omitempty" doc:"the console session; left out if none"`
-	Side    string `json:"side,omitempty" doc:"the colour whose player reported: black or white; left out if none"`
-	Game    string `json:"game,omitempty" doc:"the game reported, in words; left out if none"`
-	Address string `json:"address,omitempty" doc:"the network address the report came from; left out if none"`
-	Text    string `json:"text" doc:"who, in words, as 'otd log' says it: command line (alice), worker w1@host, ..."`
+	Kind    string         `json:"kind" doc:"command line, console (a session of the web console), report (a player's report of a game) or worker ('otd worker')"`
+	Name    string         `json:"name,omitempty" doc:"the user at the command line, the director of a console session, the worker's name; left out if none"`
+	Session string         `json:"session,omitempty" doc:"the console session (for a report: the session that approved it); left out if none"`
+	Side    string         `json:"side,omitempty" doc:"the colour whose player reported, in an entry written before reports: black or white; left out if none"`
+	Game    string         `json:"game,omitempty" doc:"the game reported, in words, in an entry written before reports; left out if none"`
+	Address string         `json:"address,omitempty" doc:"the network address the report came from, in an entry written before reports; left out if none"`
+	Reports []reportedJSON `json:"reports,omitempty" doc:"for a result recorded from the venue: each side's report it rests on, in the order they came; left out if none"`
+	Text    string         `json:"text" doc:"who, in words, as 'otd log' says it: command line (alice), worker w1@host, report: black from 192.168.1.7 at 14:02:11, ..."`
+}
+
+type reportedJSON struct {
+	Side    string    `json:"side" doc:"the colour whose player reported: black or white"`
+	Address string    `json:"address" doc:"the network address the report came from"`
+	At      time.Time `json:"at" doc:"when, RFC 3339 with the time zone"`
 }
 
 // newActorJSON gives actor a for 'otd log --json', nil for an unknown one.
@@ -194,7 +201,11 @@ func newActorJSON(a tournament.Actor) *actorJSON {
 	if a.IsZero() {
 		return nil
 	}
-	return &actorJSON{Kind: string(a.Kind), Name: a.Name, Session: a.Session, Side: string(a.Side), Game: a.Game, Address: a.Address, Text: a.String()}
+	j := &actorJSON{Kind: string(a.Kind), Name: a.Name, Session: a.Session, Side: string(a.Side), Game: a.Game, Address: a.Address, Text: a.String()}
+	for _, r := range a.Reports {
+		j.Reports = append(j.Reports, reportedJSON{Side: string(r.Side), Address: r.Address, At: r.At})
+	}
+	return j
 }
 
 type explainJSON struct {

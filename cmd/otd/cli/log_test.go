@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -158,7 +159,7 @@ func TestLogNamesEveryActor(t *testing.T) {
 		db.json(&log, "log", "--json", "--tournament", id)
 		for _, e := range log {
 			seen[tournament.Action(e.Action)] = true
-			if e.Actor == nil || *e.Actor != (actorJSON{Kind: "command line", Name: "alice", Text: "command line (alice)"}) {
+			if e.Actor == nil || !reflect.DeepEqual(*e.Actor, actorJSON{Kind: "command line", Name: "alice", Text: "command line (alice)"}) {
 				t.Errorf("tournament %s, entry %d (%s %s): actor %+v; want the command line of alice", id, e.ID, e.Action, e.Subject, e.Actor)
 			}
 		}

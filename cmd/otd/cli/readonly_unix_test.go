@@ -86,6 +86,18 @@ func (r *reader) exec(args ...string) (stdout, stderr string, code int, err erro
 	return out.String(), errb.String(), 0, err
 }
 
+// readerDir is a temporary folder the reader may read, and the reader.
+func readerDir(t *testing.T) (string, *reader) {
+	base := t.TempDir()
+	// t.TempDir's parent is private to the user running the tests.
+	for _, d := range []string{filepath.Dir(base), base} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return base, newReader(t, base)
+}
+
 func (r *reader) run(args ...string) (stdout, stderr string, code int) {
 	r.t.Helper()
 	stdout, stderr, code, err := r.exec(args...)
@@ -103,14 +115,7 @@ func (r *reader) run(args ...string) (stdout, stderr string, code int) {
 // live (issue 19, section 5): see serveSeesChanges.
 func TestReadOnlyDatabase(t *testing.T) {
 	t.Parallel() // no fake engine, no global state: beside the demo
-	base := t.TempDir()
-	// t.TempDir's parent is private to the user running the tests.
-	for _, d := range []string{filepath.Dir(base), base} {
-		if err := os.Chmod(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r := newReader(t, base)
+	base, r := readerDir(t)
 	src := newTestDB(t)
 	src.must("tournament", "new", "Read Only Open", "--rounds", "3", "--new-ids", "50000-59999")
 	for _, p := range []string{"Ann", "Ben", "Cat", "Dan"} {
@@ -249,5 +254,50 @@ func serveSeesChanges(t *testing.T, r *reader, db string) {
 		}
 	case <-time.After(hang):
 		t.Fatalf("otd serve did not stop within %v of Ctrl-C", hang)
+	}
+}
+
+// TestSlipsReadOnly (issue 31): 'otd round slips' on a database its user
+// may not write: before the event has its report codes' secret, refused in
+// one line that says to print them once where the database can be written;
+// once printed there, they print read-only, with the same codes.
+func TestSlipsReadOnly(t *testing.T) {
+	t.Parallel()
+	base, r := readerDir(t)
+	src := clubPaired(t)
+	out := filepath.Join(base, "out")
+	if err := os.Mkdir(out, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(out, 0o777); err != nil { // whatever the umask
+		t.Fatal(err)
+	}
+	readOnly := func(name string) string {
+		db := filepath.Join(base, name)
+		copyFile(t, src.path, db)
+		if err := os.Chmod(db, 0o444); err != nil {
+			t.Fatal(err)
+		}
+		return db
+	}
+	slips := func(db, name string) (string, []string, string, int) {
+		page := filepath.Join(out, name)
+		args := []string{"--db", db, "round", "slips", "--url", "http://venue.test/", "--output", page}
+		stdout, stderr, code := r.run(args...)
+		b, _ := os.ReadFile(page)
+		return stdout, args, stderr + string(b), code
+	}
+
+	stdout, args, stderr, code := slips(readOnly("before.db"), "before.html")
+	oneLine(t, args, 1, stdout, stderr, code, "the database is read-only", "print the slips once with an otd that may write the database")
+
+	src.must("round", "slips", "--url", "http://venue.test/", "--output", filepath.Join(out, "director.html"))
+	want, err := os.ReadFile(filepath.Join(out, "director.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, args, page, code := slips(readOnly("after.db"), "after.html")
+	if code != 0 || page != string(want) {
+		t.Errorf("otd %q: exit status %d, the page:\n%s\nwant the director's:\n%s", args, code, page, want)
 	}
 }

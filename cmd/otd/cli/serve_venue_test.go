@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // from is an HTTP client whose connections come from the loopback address
@@ -22,12 +24,23 @@ func from(ip string) *http.Client {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 
-// postForm posts form to u from client c and returns the status and page.
+// postForm posts form to u from client c and returns the status and page:
+// of the page a report taken sends to (303, then a GET, as a phone does).
 func postForm(t *testing.T, c *http.Client, u string, form url.Values) (int, string) {
 	t.Helper()
 	resp, err := c.PostForm(u, form)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if resp.StatusCode == http.StatusSeeOther {
+		resp.Body.Close()
+		loc, err := resp.Location()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp, err = c.Get(loc.String()); err != nil {
+			t.Fatal(err)
+		}
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
@@ -95,12 +108,30 @@ func TestServeVenue(t *testing.T) {
 	}
 	resp.Body.Close()
 	loc, _ := resp.Location()
-	if code, body := postForm(t, white, loc.String(), form); code != 200 || !strings.Contains(body, "Recorded. Thank you.") {
+	if code, body := postForm(t, white, loc.String(), form); code != 200 || !strings.Contains(body, "Recorded: 40-24. Thank you.") {
 		t.Fatalf("white's report at %s: %d\n%s", loc, code, body)
 	}
 	log := db.must("log")
 	if !regexp.MustCompile(`by report: black from 127\.0\.0\.2 at \d\d:\d\d:\d\d, white from 127\.0\.0\.3\s+at\s+\d\d:\d\d:\d\d`).MatchString(log) {
 		t.Errorf("otd log does not say who reported:\n%s", log)
+	}
+	var entries []struct {
+		Action string
+		Actor  struct {
+			Kind    string
+			Reports []struct {
+				Side, Address string
+				At            time.Time
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(db.must("log", "--json")), &entries); err != nil {
+		t.Fatal(err)
+	}
+	if a := entries[len(entries)-1].Actor; a.Kind != "report" || len(a.Reports) != 2 ||
+		a.Reports[0].Side != "black" || a.Reports[0].Address != "127.0.0.2" || a.Reports[0].At.IsZero() ||
+		a.Reports[1].Side != "white" || a.Reports[1].Address != "127.0.0.3" || a.Reports[1].At.Before(a.Reports[0].At) {
+		t.Errorf("otd log --json's actor of the result: %+v", a)
 	}
 	if code, body := postForm(t, black, short[0], form); code != http.StatusConflict || !strings.Contains(body, "only the director can change it now") {
 		t.Errorf("a report after the result: %d\n%s", code, body)
@@ -150,7 +181,7 @@ func TestServeVenueLive(t *testing.T) {
 	first := next()
 	form := url.Values{"black": {"37"}, "white": {"27"}}
 	postForm(t, from("127.0.0.2"), short[2], form)
-	if code, body := postForm(t, from("127.0.0.3"), short[3], form); code != 200 || !strings.Contains(body, "Recorded. Thank you.") {
+	if code, body := postForm(t, from("127.0.0.3"), short[3], form); code != 200 || !strings.Contains(body, "Recorded: 37-27. Thank you.") {
 		t.Fatalf("white's report: %d\n%s", code, body)
 	}
 	if gen := next(); gen == first {
