@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -90,7 +91,7 @@ func (a *Archive) Update(ctx context.Context, remove []string, put []archive.Ind
 		}()
 		del := prepare(`DELETE FROM file WHERE path = ?`)
 		insFile := prepare(`INSERT INTO file (path, hash, size, reading, problem, games, set_aside) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-		insTournament := prepare(`INSERT INTO tournament (file_id, name, place, start_day, end_day, rounds) VALUES (?, ?, ?, ?, ?, ?)`)
+		insTournament := prepare(`INSERT INTO tournament (file_id, name, place, start_day, end_day, rounds, rated) VALUES (?, ?, ?, ?, ?, ?, ?)`)
 		insEntry := prepare(`INSERT INTO entry (tournament_id, rank, player, new, last, first, country, score, discs, rating)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		insGame := prepare(`INSERT INTO game (tournament_id, seq, round, black, white, black_discs, white_discs, result)
@@ -114,7 +115,7 @@ func (a *Archive) Update(ctx context.Context, remove []string, put []archive.Ind
 				continue
 			}
 			fileID, _ := res.LastInsertId()
-			if res, err = insTournament.Exec(fileID, t.Name, t.Place, day(t.Start), day(t.End), t.Rounds); err != nil {
+			if res, err = insTournament.Exec(fileID, t.Name, t.Place, day(t.Start), day(t.End), t.Rounds, rated(t.Games)); err != nil {
 				return fmt.Errorf("archive file %s: %w", f.Path, err)
 			}
 			t.ID, _ = res.LastInsertId()
@@ -348,33 +349,68 @@ func (a *Archive) Games(ctx context.Context, player, opponent int) ([]archive.Pl
 	return games, err
 }
 
+// rated writes the games of two players with an id as the column
+// tournament.rated holds them: 'black white result' of each, separated by
+// spaces.
+func rated(games []archive.Game) string {
+	var b []byte
+	for _, g := range games {
+		if g.Black > 0 && g.White > 0 {
+			if len(b) > 0 {
+				b = append(b, ' ')
+			}
+			b = strconv.AppendInt(b, int64(g.Black), 10)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(g.White), 10)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(g.Result), 10)
+		}
+	}
+	return string(b)
+}
+
 // RatingGames returns every game as the rating list takes it (those of a
-// player without an id left out). The games
-// are read without a join, in one scan of the table (not by an index of
-// players, which seeks each game's row), and scanned into plain integers:
-// the list of the whole WOF archive reads 390,000 of them.
+// player without an id left out), from each tournament's column rated, by
+// tournament then order in the file: the list of the whole WOF archive
+// reads 390,000 games in 7,000 rows.
 func (a *Archive) RatingGames(ctx context.Context) ([]rating.Game, error) {
-	starts := map[int64]time.Time{}
+	var games []rating.Game
 	d := days{}
 	err := a.query(ctx, func(r *sql.Rows) error {
 		var id int64
 		var start string
-		err := r.Scan(&id, &start)
-		if err == nil {
-			starts[id], err = d.parse(start)
+		var text sql.RawBytes
+		if err := r.Scan(&id, &start, &text); err != nil {
+			return err
 		}
-		return err
-	}, `SELECT id, start_day FROM tournament`)
-	if err != nil {
-		return nil, err
-	}
-	var games []rating.Game
-	err = a.query(ctx, func(r *sql.Rows) error {
-		var t, black, white, result int64
-		err := r.Scan(&t, &black, &white, &result)
-		games = append(games, rating.Game{A: int(black), B: int(white), Result: rating.Result(result), Date: starts[t]})
-		return err
-	}, `SELECT tournament_id, black, white, result FROM game WHERE +black > 0 AND +white > 0`) // a scan: twice as fast as by an index ('+': none)
+		date, err := d.parse(start)
+		if err != nil {
+			return err
+		}
+		bad := func() error {
+			return fmt.Errorf("%s: archive tournament %d: rated games %.40q...: %w: index the folder again into a new archive", a.s.path, id, text, ErrDamaged)
+		}
+		var n [3]int
+		f := 0
+		for i, c := range text {
+			if c != ' ' {
+				if c < '0' || c > '9' {
+					return bad()
+				}
+				n[f] = 10*n[f] + int(c-'0')
+			}
+			if c == ' ' || i == len(text)-1 {
+				if f++; f == 3 {
+					games = append(games, rating.Game{A: n[0], B: n[1], Result: rating.Result(n[2]), Date: date})
+					n, f = [3]int{}, 0
+				}
+			}
+		}
+		if f != 0 {
+			return bad()
+		}
+		return nil
+	}, `SELECT id, start_day, rated FROM tournament ORDER BY id`)
 	return games, err
 }
 
