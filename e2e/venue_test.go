@@ -219,7 +219,7 @@ func TestVenuePhones(t *testing.T) {
 	phoneReport(black, 34, 29)
 	black.waitText("p.state", "Your report is in: waiting for your opponent's.")
 	phoneReport(white, 35, 29)
-	white.waitText("p.state", "Recorded. Thank you.")
+	white.waitText("p.state", "Recorded: 35-29. Thank you.")
 	public.waitItem("35-29", s[0].player, s[1].player)
 	log := strings.Join(strings.Fields(string(e.run("log"))), " ")
 	if !regexp.MustCompile(`report: black from 127\.0\.0\.2 at [0-9:]+, white from 127\.0\.0\.3 at [0-9:]+`).MatchString(log) {
@@ -229,6 +229,11 @@ func TestVenuePhones(t *testing.T) {
 	// Table 2: they differ; the director settles it.
 	black = b.openFrom(t, s[2].url, phone, "", "127.0.0.4")
 	white = b.openFrom(t, s[3].url, phone, "", "127.0.0.5")
+	// White's page opened a second time, its form left unsent (a page with
+	// a form not sent does not reload itself): it reports after the
+	// director recorded the result.
+	late := b.openFrom(t, s[3].url, phone, "", "127.0.0.5")
+	late.waitSelector("form.report")
 	phoneReport(black, 40, 24)
 	black.waitText("p.state", "Your report is in")
 	phoneReport(white, 24, 40)
@@ -241,9 +246,11 @@ func TestVenuePhones(t *testing.T) {
 	console.act(func() { console.clickButton("Record black's report", table2...) })
 	console.waitItem("recorded 40-24", table2...)
 	public.waitItem("40-24", s[2].player, s[3].player)
-	// White's phone still shows its form: a report now is refused.
-	phoneReport(white, 30, 34)
-	white.waitText("p.refused", "This game's result is recorded: only the director can change it now.")
+	// White's phone, waiting, shows the result at once; the page left with
+	// its form unsent still has it: a report from it now is refused.
+	white.waitText("p.state", "Recorded: 40-24. Thank you.")
+	phoneReport(late, 30, 34)
+	late.waitText("p.refused", "This game's result is recorded: only the director can change it now.")
 	// The log names the report recorded (black's) and the session.
 	log = strings.Join(strings.Fields(string(e.run("log"))), " ")
 	if !regexp.MustCompile(`round 1 table 2 \([^)]*\) by report: black from 127\.0\.0\.4 at [0-9:]+; approved by console session \w+ no result -> 40-24`).MatchString(log) {
@@ -444,7 +451,7 @@ func TestVenuePagesAt360(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			for _, pg := range []struct{ name, url, sel string }{
 				{"the report page of a disputed game", s[0].url, "form.report"},
-				{"the report page of a recorded game", s[2].url, "p.refused"},
+				{"the report page of a recorded game", s[2].url, "p.state"},
 				{"home", v.url, "form.code"},
 				{"round 1", v.url + "round/1", "main"},
 				{"standings", v.url + "standings", "main"},
