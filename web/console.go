@@ -64,7 +64,7 @@ func (s *Server) consoleRoutes() {
 	s.route(director, "GET /console/wall", s.consoleGET(s.wall))
 	s.route(login, "GET /console/login", s.consoleGET(s.loginForm))
 	s.route(login, "POST /console/login", s.login)
-	s.route(director, "POST /console/logout", s.consolePOST(s.logout))
+	s.route(director, "POST /console/logout", s.logout)
 	s.route(director, "POST /console/result", s.consolePOST(s.enter))
 	s.route(director, "POST /console/approve", s.consolePOST(s.approve))
 	s.route(director, "POST /console/reject", s.consolePOST(s.reject))
@@ -149,14 +149,18 @@ func (s *Server) consoleGET(fill func(w http.ResponseWriter, r *http.Request, v 
 // consolePOST makes the handler of a console write (its route's guard
 // refused another site's and a request without a session): act runs it by
 // the session's actor and says what it did (or why it was refused), which
-// the page it redirects to shows.
+// the page it redirects to shows, once the server has seen the change
+// (synced: that page is current).
 func (s *Server) consolePOST(act func(d *app.Director, w http.ResponseWriter, r *http.Request) (string, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 		actor, _ := Actor(r)
+		before, _ := s.state()
 		msg, err := act(s.venue.As(actor), w, r)
 		if err != nil {
 			msg = err.Error()
+		} else {
+			s.synced(r.Context(), before)
 		}
 		s.sessions.setFlash(r, msg, err != nil)
 		to := "/console"
@@ -333,11 +337,11 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/console", http.StatusSeeOther)
 }
 
-func (s *Server) logout(_ *app.Director, w http.ResponseWriter, r *http.Request) (string, error) {
+// logout ends the session (nothing is written: no change to wait for).
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	s.sessions.end(r)
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/console", MaxAge: -1, HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteStrictMode})
-	w.Header().Set("Location", "/console/login")
-	return "", nil
+	http.Redirect(w, r, "/console/login", http.StatusSeeOther)
 }
 
 // gameRef reads the game a form names: round and table, or match and game

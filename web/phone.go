@@ -104,8 +104,10 @@ func (s *Server) report(call bool) http.HandlerFunc {
 				return
 			}
 		}
+		before, _ := s.state()
 		rep, err := s.venue.Report(r.Context(), s.id, r.PathValue("token"), in, address(r), s.now())
 		if err == nil {
+			s.synced(r.Context(), before)
 			http.Redirect(w, r, "/r/"+r.PathValue("token"), http.StatusSeeOther)
 			return
 		}

@@ -25,10 +25,22 @@ func (c *clock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return 
 func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
 // venueSource is a Director on the store in memory, whose changes the
-// server is not told of (the phone pages read the venue at each request).
-type venueSource struct{ *app.Director }
+// server learns of as from SQLite's watcher when serve writes: Sync reports
+// the change (the store in memory has no watcher of its own).
+type venueSource struct {
+	*app.Director
+	changes chan struct{}
+}
 
-func (venueSource) Changes(context.Context) (<-chan struct{}, error) { return make(chan struct{}), nil }
+func (v venueSource) Changes(context.Context) (<-chan struct{}, error) { return v.changes, nil }
+
+func (v venueSource) Sync(context.Context) error {
+	select {
+	case v.changes <- struct{}{}:
+	default:
+	}
+	return nil
+}
 
 // venue is a served event of 4 players (2 named as a script), round 1
 // paired 1-2 and 3-4, with the venue on.
@@ -65,7 +77,7 @@ func newVenue(t *testing.T) *venue {
 		t.Fatalf("ReportLinks: %v, %v", links, err)
 	}
 	c := &clock{t: time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC)}
-	s, err := New(t.Context(), venueSource{d}, tm.ID, WithVenue(d, ""), WithClock(c.now))
+	s, err := New(t.Context(), venueSource{d, make(chan struct{}, 1)}, tm.ID, WithVenue(d, ""), WithClock(c.now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +170,7 @@ func TestPhoneAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "report: black from 10.0.0.1 at 14:02:11, white from 10.0.0.2 at 14:02:40"
+	want := "report: black from 10.0.0.1 at 14:02:11 (35-29), white from 10.0.0.2 at 14:02:40 (34-29)"
 	if got := log[len(log)-1].Actor.String(); got != want {
 		t.Errorf("the log's actor: %q, want %q", got, want)
 	}
