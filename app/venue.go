@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -62,6 +63,9 @@ const (
 	Called    TableState = "called" // a side called the director
 	Recorded  TableState = "recorded"
 )
+
+// Class is the state as one word, for a page's class: "no-report".
+func (s TableState) Class() string { return strings.ReplaceAll(string(s), " ", "-") }
 
 // VenueTable is a game as the director's console shows it.
 type VenueTable struct {

@@ -240,6 +240,10 @@ func TestConsoleApproveDispute(t *testing.T) {
 	if !strings.Contains(p.body, "disputed") || !strings.Contains(p.body, "10.0.0.2") || strings.Contains(p.body, scriptName) {
 		t.Fatalf("the console does not show the dispute (or a name unescaped): %s", p.body)
 	}
+	// Each table's state is one class: "no report" is state-no-report.
+	if !strings.Contains(p.body, `<li class="state-disputed">`) || !strings.Contains(p.body, `<li class="state-no-report">`) {
+		t.Errorf("the tables' classes: want state-disputed and state-no-report in %s", p.body)
+	}
 	approve := url.Values{"round": {"1"}, "table": {"1"}}
 	if w := f.request("POST", "/console/approve", approve, c); w.Code != http.StatusSeeOther {
 		t.Fatalf("approving: %d", w.Code)
