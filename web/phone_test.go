@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -276,5 +277,29 @@ func TestCodeForm(t *testing.T) {
 	_, body := get(t, "GET", ts.URL+"/")
 	if strings.Contains(body, "Enter the code") {
 		t.Error("the code's form on a read-only server")
+	}
+}
+
+// TestPhoneFollowsTheRush: a phone waiting for its opponent reloads its
+// page at each change of the event; in a rush (3 changes a second, other
+// games' reports) its 100 reloads are all served, with the live script:
+// a valid code's page is not counted against the address's requests.
+func TestPhoneFollowsTheRush(t *testing.T) {
+	v := newVenue(t)
+	phone := "10.0.0.1"
+	expect(t, v.report(t, "/r/"+v.tok(1, tournament.Black, false), discs("40", "24"), phone), 200, "waiting for your opponent")
+	for i := range 100 {
+		side, score := tournament.Black, discs("40", "24")
+		if i%2 == 1 {
+			side, score = tournament.White, discs("24", "40")
+		}
+		if w := v.do("POST", "/r/"+v.tok(2, side, false), score, fmt.Sprintf("10.3.0.%d", i+1)); w.Code != http.StatusSeeOther {
+			t.Fatalf("table 2's report %d: %d", i, w.Code)
+		}
+		v.clock.add(time.Second / 3)
+		w := v.do("GET", "/r/"+v.tok(1, tournament.Black, false), nil, phone)
+		if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "new EventSource") {
+			t.Fatalf("the phone's reload %d: %d, want its page with the live script:\n%s", i, w.Code, w.Body)
+		}
 	}
 }
