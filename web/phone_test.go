@@ -303,3 +303,16 @@ func TestPhoneFollowsTheRush(t *testing.T) {
 		}
 	}
 }
+
+// TestPhoneRefusalTranslated: impossible discs are refused in the
+// reader's language, with the discs sent.
+func TestPhoneRefusalTranslated(t *testing.T) {
+	v := newVenue(t)
+	for lang, says := range map[string]string{
+		"en": "These discs cannot be (40-30)",
+		"fr": "Ces pions sont impossibles (40-30)",
+		"ja": "この石数はありえません（40-30）",
+	} {
+		expect(t, v.do("POST", "/r/"+v.tok(1, tournament.Black, false), discs("40", "30"), "10.0.0.1", "Accept-Language", lang), http.StatusUnprocessableEntity, says)
+	}
+}

@@ -99,7 +99,7 @@ func (s *Server) guard(k kind, h http.HandlerFunc) http.HandlerFunc {
 		case login:
 			if write && !s.logins.allow(address(r), true) {
 				w.Header().Set("Retry-After", "60")
-				s.render(w, r, http.StatusTooManyRequests, consoleView{Kind: "login", Failed: true, Flash: "too many failed logins: wait a minute and try again"})
+				s.render(w, r, http.StatusTooManyRequests, consoleView{Kind: "login", Flash: flash{Kind: "slowed"}})
 				return
 			}
 		case director:
