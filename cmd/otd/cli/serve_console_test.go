@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"crypto/tls"
 	"io"
@@ -139,21 +138,7 @@ func TestServeVenueOwnWrites(t *testing.T) {
 			base, out, cancel, done := startServe(t, db.path, serveOptions{Venue: true})
 			defer func() { cancel(); <-done }()
 			client, console := consoleClient(t, out.String())
-			resp, err := from("127.0.0.4").Get(base + "events")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			events := bufio.NewScanner(resp.Body)
-			next := func() string {
-				for events.Scan() {
-					if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
-						return data
-					}
-				}
-				t.Fatalf("the update stream ended: %v", events.Err())
-				return ""
-			}
+			next := follow(t, base)
 			record := func(table int, score string) string {
 				res, err := client.PostForm(console+"/console/result", url.Values{"round": {"1"}, "table": {strconv.Itoa(table)}, "score": {score}})
 				if err != nil {

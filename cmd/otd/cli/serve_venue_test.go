@@ -168,21 +168,7 @@ func TestServeVenueLive(t *testing.T) {
 	if body := get(t, base+"round/1"); strings.Contains(body, "37-27") {
 		t.Fatalf("round 1 before any report shows 37-27:\n%s", body)
 	}
-	resp, err := from("127.0.0.4").Get(base + "events")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	events := bufio.NewScanner(resp.Body)
-	next := func() string {
-		for events.Scan() {
-			if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
-				return data
-			}
-		}
-		t.Fatalf("the update stream ended: %v", events.Err())
-		return ""
-	}
+	next := follow(t, base)
 	first := next()
 	form := url.Values{"black": {"37"}, "white": {"27"}}
 	postForm(t, from("127.0.0.2"), short[2], form)
@@ -194,6 +180,27 @@ func TestServeVenueLive(t *testing.T) {
 	}
 	if body := get(t, base+"round/1"); !strings.Contains(body, "37-27") {
 		t.Errorf("round 1 after the result recorded by reports does not show 37-27:\n%s", body)
+	}
+}
+
+// follow opens the update stream of the server at base (until the test
+// ends) and returns a function giving its next generation.
+func follow(t *testing.T, base string) func() string {
+	t.Helper()
+	resp, err := from("127.0.0.4").Get(base + "events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	events := bufio.NewScanner(resp.Body)
+	return func() string {
+		for events.Scan() {
+			if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
+				return data
+			}
+		}
+		t.Fatalf("the update stream ended: %v", events.Err())
+		return ""
 	}
 }
 
