@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -62,6 +63,9 @@ const (
 	Called    TableState = "called" // a side called the director
 	Recorded  TableState = "recorded"
 )
+
+// Class is the state as one word, for a page's class: "no-report".
+func (s TableState) Class() string { return strings.ReplaceAll(string(s), " ", "-") }
 
 // VenueTable is a game as the director's console shows it.
 type VenueTable struct {
@@ -280,7 +284,7 @@ func (d *Director) Report(ctx context.Context, id int64, tok string, in ReportIn
 		}
 		v := venueTable(t, g, rs)
 		if v.State == Held && t.VenueApproval != tournament.ApproveDirector {
-			if t, err = d.record(tx, id, v.Reports, agreed(v.Reports)); err != nil {
+			if t, err = d.record(tx, id, v.Reports, agreed(v.Reports), ""); err != nil {
 				return err
 			}
 			if f.game, err = t.Find(r.Game); err != nil {
@@ -303,12 +307,17 @@ func agreed(rs []tournament.Report) tournament.Report {
 }
 
 // record records report r's result in transaction tx by the actor of the
-// reports rs (with the approving director's session), and deletes the
+// reports rs (with the approving director's session; chosen: the side
+// whose report the director chose, "" if they agreed), and deletes the
 // game's reports. It returns the tournament after.
-func (d *Director) record(tx tournament.Tx, id int64, rs []tournament.Report, r tournament.Report) (*tournament.Tournament, error) {
+func (d *Director) record(tx tournament.Tx, id int64, rs []tournament.Report, r tournament.Report, chosen tournament.Color) (*tournament.Tournament, error) {
 	a := tournament.Actor{Kind: tournament.ByReport, Session: d.actor.Session}
 	for _, x := range rs {
-		a.Reports = append(a.Reports, tournament.Reported{Side: x.Side, Address: x.Address, At: x.At})
+		score := fmt.Sprintf("%d-%d", x.Black, x.White)
+		if x.Call {
+			score = "call"
+		}
+		a.Reports = append(a.Reports, tournament.Reported{Side: x.Side, Address: x.Address, At: x.At, Score: score, Chosen: x.Side == chosen})
 	}
 	t, _, err := d.As(a).apply(tx, id, []tournament.Op{resultOp(r)})
 	if err != nil {
@@ -354,20 +363,20 @@ func (d *Director) Approve(ctx context.Context, id int64, ref tournament.GameRef
 			return err
 		}
 		v = venueTable(t, *g, rs)
-		r, use := tournament.Report{}, v.Reports
+		var r tournament.Report
 		switch i := slices.IndexFunc(v.Reports, func(r tournament.Report) bool { return r.Side == side }); {
 		case side != "" && i < 0:
 			return fmt.Errorf("%s: %w of %s", g.Where(), ErrNoReports, side)
 		case side != "" && v.Reports[i].Call:
 			return fmt.Errorf("%s: %s called the director, reporting no score: enter the result", g.Where(), side)
 		case side != "":
-			r, use = v.Reports[i], v.Reports[i:i+1]
+			r = v.Reports[i]
 		case len(v.Reports) < 2 || !tournament.Agree(v.Reports[0], v.Reports[1], t.Rules()):
 			return fmt.Errorf("%s: %w", g.Where(), ErrReportsDiffer)
 		default:
 			r = agreed(v.Reports)
 		}
-		if t, err = d.record(tx, id, use, r); err != nil {
+		if t, err = d.record(tx, id, v.Reports, r, side); err != nil {
 			return err
 		}
 		g, err = t.Find(ref)

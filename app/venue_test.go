@@ -147,8 +147,8 @@ func TestReportRecordedSaysWho(t *testing.T) {
 		approval tournament.VenueApproval
 		want     string
 	}{
-		{"", "report: black from 10.0.0.1 at 14:02:11, white from 10.0.0.2 at 14:02:40"},
-		{tournament.ApproveDirector, "report: black from 10.0.0.1 at 14:02:11, white from 10.0.0.2 at 14:02:40; approved by console session 3f2a"},
+		{"", "report: black from 10.0.0.1 at 14:02:11 (40-24), white from 10.0.0.2 at 14:02:40 (40-24)"},
+		{tournament.ApproveDirector, "report: black from 10.0.0.1 at 14:02:11 (40-24), white from 10.0.0.2 at 14:02:40 (40-24); approved by console session 3f2a"},
 	} {
 		d := app.New(app.Store{Storage: memstore.New()})
 		id, links := venueEvent(t, d, tc.approval)
@@ -208,7 +208,7 @@ func TestApproveReject(t *testing.T) {
 		t.Fatalf("Approve white's: %+v, %v; want 24-40 recorded", v, err)
 	}
 	_, log, _ := d.Log(ctx, id)
-	if got, want := log[len(log)-1].Actor.String(), "report: white from 10.0.0.2 at 14:02:11; approved by console session s1"; got != want {
+	if got, want := log[len(log)-1].Actor.String(), "report: black from 10.0.0.1 at 14:02:11 (40-24), white from 10.0.0.2 at 14:02:11 (24-40, chosen); approved by console session s1"; got != want {
 		t.Errorf("the result's actor %q; want %q", got, want)
 	}
 }

@@ -26,3 +26,22 @@ func (d *Director) Changes(ctx context.Context) (<-chan struct{}, error) {
 	}
 	return d.db.Watch.Changes(ctx)
 }
+
+// Syncer is a Watcher that can look for changes now rather than when it
+// next would (SQLite's, which polls): a change just committed is then sent
+// on the channels of Changes before Sync returns. A Watcher told of each
+// change as it is made (PostgreSQL's notifications) needs none.
+type Syncer interface {
+	Sync(ctx context.Context) error
+}
+
+// Sync makes the changes committed so far reported now on the channels of
+// Changes, if the storage can (Syncer); else they come as they would. So
+// a server's own write (a report, a console's action) reaches its live
+// pages at once.
+func (d *Director) Sync(ctx context.Context) error {
+	if s, ok := d.db.Watch.(Syncer); ok {
+		return s.Sync(ctx)
+	}
+	return nil
+}

@@ -39,11 +39,29 @@ type Actor struct {
 }
 
 // Reported is one side's report that a result recorded from the venue
-// rests on.
+// rests on: a dispute the director settled keeps both sides', the one
+// recorded Chosen.
 type Reported struct {
 	Side    Color     `json:"side"`
 	Address string    `json:"address"`
 	At      time.Time `json:"at"`
+	Score   string    `json:"score,omitempty"`  // what it reported: "40-24", or "call" (the director called); "" in an entry written before
+	Chosen  bool      `json:"chosen,omitempty"` // the side whose report the director chose
+}
+
+// String gives the report in words: "black from 10.0.0.4 at 14:02:11
+// (40-24, chosen)".
+func (r Reported) String() string {
+	s := fmt.Sprintf("%s from %s at %s", r.Side, r.Address, r.At.Format(time.TimeOnly))
+	switch {
+	case r.Score != "" && r.Chosen:
+		s += " (" + r.Score + ", chosen)"
+	case r.Score != "":
+		s += " (" + r.Score + ")"
+	case r.Chosen:
+		s += " (chosen)"
+	}
+	return s
 }
 
 // IsZero reports whether the actor is unknown.
@@ -51,8 +69,8 @@ func (a Actor) IsZero() bool { return a.Kind == "" }
 
 // String gives the actor in words, as the audit trail shows it: "command
 // line (alice)", "console session 3f2a", "worker w1@host", "report: black
-// from 192.168.1.7 at 14:02:11, white from 192.168.1.9 at 14:02:40; approved
-// by console session 3f2a"; "-" for an unknown actor.
+// from 10.0.0.4 at 14:02:11 (40-24, chosen), white from 10.0.0.5 at 14:02:40
+// (24-40); approved by console session 3f2a"; "-" for an unknown actor.
 func (a Actor) String() string {
 	words := func(parts ...string) string {
 		s := string(a.Kind)
@@ -74,7 +92,7 @@ func (a Actor) String() string {
 		}
 		sides := make([]string, len(a.Reports))
 		for i, r := range a.Reports {
-			sides[i] = fmt.Sprintf("%s from %s at %s", r.Side, r.Address, r.At.Format(time.TimeOnly))
+			sides[i] = r.String()
 		}
 		s := "report: " + strings.Join(sides, ", ")
 		if a.Session != "" {

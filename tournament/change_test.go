@@ -132,10 +132,14 @@ func TestActorString(t *testing.T) {
 		{Actor{Kind: ByConsole, Session: "3f2a", Name: "alice"}, "console session 3f2a of alice"},
 		{Actor{Kind: ByReport, Side: Black, Game: "round 3 table 2", Address: "192.168.1.7"}, "report: black of round 3 table 2 from 192.168.1.7"},
 		{Actor{Kind: ByReport, Session: "3f2a", Reports: []Reported{
-			{Black, "192.168.1.7", time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC)},
-			{White, "192.168.1.9", time.Date(2026, 11, 21, 14, 2, 40, 0, time.UTC)}}},
+			{Black, "192.168.1.7", time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC), "", false},
+			{White, "192.168.1.9", time.Date(2026, 11, 21, 14, 2, 40, 0, time.UTC), "", false}}},
 			"report: black from 192.168.1.7 at 14:02:11, white from 192.168.1.9 at 14:02:40; approved by console session 3f2a"},
-		{Actor{Kind: ByReport, Reports: []Reported{{White, "10.0.0.2", time.Date(2026, 11, 21, 9, 0, 5, 0, time.UTC)}}}, "report: white from 10.0.0.2 at 09:00:05"},
+		{Actor{Kind: ByReport, Reports: []Reported{{White, "10.0.0.2", time.Date(2026, 11, 21, 9, 0, 5, 0, time.UTC), "", false}}}, "report: white from 10.0.0.2 at 09:00:05"},
+		{Actor{Kind: ByReport, Session: "3f2a", Reports: []Reported{
+			{Black, "10.0.0.4", time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC), "40-24", true},
+			{White, "10.0.0.5", time.Date(2026, 11, 21, 14, 2, 40, 0, time.UTC), "24-40", false}}},
+			"report: black from 10.0.0.4 at 14:02:11 (40-24, chosen), white from 10.0.0.5 at 14:02:40 (24-40); approved by console session 3f2a"},
 	} {
 		if got := tc.a.String(); got != tc.want {
 			t.Errorf("%+v: %q; want %q", tc.a, got, tc.want)

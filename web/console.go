@@ -64,7 +64,7 @@ func (s *Server) consoleRoutes() {
 	s.route(director, "GET /console/wall", s.consoleGET(s.wall))
 	s.route(login, "GET /console/login", s.consoleGET(s.loginForm))
 	s.route(login, "POST /console/login", s.login)
-	s.route(director, "POST /console/logout", s.consolePOST(s.logout))
+	s.route(director, "POST /console/logout", s.logout)
 	s.route(director, "POST /console/result", s.consolePOST(s.enter))
 	s.route(director, "POST /console/approve", s.consolePOST(s.approve))
 	s.route(director, "POST /console/reject", s.consolePOST(s.reject))
@@ -82,8 +82,7 @@ type consoleView struct {
 	Gen       uint64
 	Languages []languageLink
 	Script    template.HTML
-	Flash     string
-	Failed    bool // Flash says why an action was refused
+	Flash     flash
 	Once      string
 	Round     int
 	Tables    []consoleTable
@@ -92,6 +91,24 @@ type consoleView struct {
 	Explain   *tournament.ExplainReport
 	Undo      *undoView
 }
+
+// flash is what the console's last action did (Kind: recorded, rejected,
+// withdrawn, absent, paired, undone), or why it was refused (refused: Text,
+// the application's words; slowed), with what the template words it with.
+type flash struct {
+	Kind           string
+	Game           tournament.GameRef
+	Result         string
+	Player, Round  int
+	Entry          int64
+	Action, Detail string
+	Text           string
+}
+
+// Failed reports whether the action was refused.
+func (f flash) Failed() bool { return f.Kind == "refused" || f.Kind == "slowed" }
+
+func refusal(err error) flash { return flash{Kind: "refused", Text: err.Error()} }
 
 // consoleTable is a table on the console.
 type consoleTable struct {
@@ -129,12 +146,12 @@ func (s *Server) consoleGET(fill func(w http.ResponseWriter, r *http.Request, v 
 	return func(w http.ResponseWriter, r *http.Request) {
 		v := consoleView{}
 		if se, ok := s.sessions.of(r); ok {
-			v.Session, v.Flash, v.Failed = se.name, se.flash, se.failed
-			s.sessions.setFlash(r, "", false)
+			v.Session, v.Flash = se.name, se.flash
+			s.sessions.setFlash(r, flash{})
 		}
 		status := http.StatusOK
 		if err := fill(w, r, &v); err != nil {
-			status, v.Flash, v.Failed = http.StatusConflict, err.Error(), true
+			status, v.Flash = http.StatusConflict, refusal(err)
 			if pe := (*pageError)(nil); errors.As(err, &pe) {
 				status = pe.status
 			}
@@ -149,16 +166,20 @@ func (s *Server) consoleGET(fill func(w http.ResponseWriter, r *http.Request, v 
 // consolePOST makes the handler of a console write (its route's guard
 // refused another site's and a request without a session): act runs it by
 // the session's actor and says what it did (or why it was refused), which
-// the page it redirects to shows.
-func (s *Server) consolePOST(act func(d *app.Director, w http.ResponseWriter, r *http.Request) (string, error)) http.HandlerFunc {
+// the page it redirects to shows, once the server has seen the change
+// (synced: that page is current).
+func (s *Server) consolePOST(act func(d *app.Director, w http.ResponseWriter, r *http.Request) (flash, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 		actor, _ := Actor(r)
+		before, _ := s.state()
 		msg, err := act(s.venue.As(actor), w, r)
 		if err != nil {
-			msg = err.Error()
+			msg = refusal(err)
+		} else {
+			s.synced(r.Context(), before)
 		}
-		s.sessions.setFlash(r, msg, err != nil)
+		s.sessions.setFlash(r, msg)
 		to := "/console"
 		if loc := w.Header().Get("Location"); loc != "" {
 			to = loc
@@ -324,7 +345,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		if !errors.Is(err, app.ErrNoDirectorPassword) {
 			s.logins.fail(address(r))
 		}
-		s.render(w, r, http.StatusUnauthorized, consoleView{Kind: "login", Failed: true, Flash: err.Error()})
+		s.render(w, r, http.StatusUnauthorized, consoleView{Kind: "login", Flash: refusal(err)})
 		return
 	}
 	cookie, _ := s.sessions.start()
@@ -333,11 +354,11 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/console", http.StatusSeeOther)
 }
 
-func (s *Server) logout(_ *app.Director, w http.ResponseWriter, r *http.Request) (string, error) {
+// logout ends the session (nothing is written: no change to wait for).
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	s.sessions.end(r)
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/console", MaxAge: -1, HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteStrictMode})
-	w.Header().Set("Location", "/console/login")
-	return "", nil
+	http.Redirect(w, r, "/console/login", http.StatusSeeOther)
 }
 
 // gameRef reads the game a form names: round and table, or match and game
@@ -378,22 +399,22 @@ func colour(v string) (tournament.Color, error) {
 // enter records or (correct=1) corrects a game's result, as 'otd result'
 // (--correct): the score B-W, or how it ended (kind: time-default or
 // forfeit, of a colour).
-func (s *Server) enter(d *app.Director, _ http.ResponseWriter, r *http.Request) (string, error) {
+func (s *Server) enter(d *app.Director, _ http.ResponseWriter, r *http.Request) (flash, error) {
 	ref, err := gameRef(r)
 	if err != nil {
-		return "", err
+		return flash{}, err
 	}
 	var in tournament.ResultInput
 	if sc := strings.TrimSpace(r.PostFormValue("score")); sc != "" {
 		score, err := engine.ParseScore(sc)
 		if err != nil {
-			return "", fmt.Errorf("%s: %w", where(ref), err)
+			return flash{}, fmt.Errorf("%s: %w", where(ref), err)
 		}
 		in.Black, in.White, in.HasScore = score.Black, score.White, true
 	}
 	side, err := colour(r.PostFormValue("side"))
 	if err != nil {
-		return "", err
+		return flash{}, err
 	}
 	switch r.PostFormValue("end") {
 	case "time-default":
@@ -402,7 +423,7 @@ func (s *Server) enter(d *app.Director, _ http.ResponseWriter, r *http.Request) 
 		in.Forfeit = side
 	}
 	if !in.HasScore && in.Forfeit == "" {
-		return "", fmt.Errorf("%s: give the score B-W (black's discs first), e.g. 40-24", where(ref))
+		return flash{}, fmt.Errorf("%s: give the score B-W (black's discs first), e.g. 40-24", where(ref))
 	}
 	if r.PostFormValue("correct") != "" {
 		_, err = d.Correct(r.Context(), s.id, ref, in, false)
@@ -410,39 +431,39 @@ func (s *Server) enter(d *app.Director, _ http.ResponseWriter, r *http.Request) 
 		_, err = d.Record(r.Context(), s.id, ref, in)
 	}
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", where(ref), err)
+		return flash{}, fmt.Errorf("%s: %w", where(ref), err)
 	}
-	return fmt.Sprintf("%s: %s recorded", where(ref), in), nil
+	return flash{Kind: "recorded", Game: ref, Result: in.String()}, nil
 }
 
 // approve records a game's result from its reports: both agreeing, or the
 // side chosen (a dispute).
-func (s *Server) approve(d *app.Director, _ http.ResponseWriter, r *http.Request) (string, error) {
+func (s *Server) approve(d *app.Director, _ http.ResponseWriter, r *http.Request) (flash, error) {
 	ref, err := gameRef(r)
 	if err != nil {
-		return "", err
+		return flash{}, err
 	}
 	side, err := colour(r.PostFormValue("side"))
 	if err != nil {
-		return "", err
+		return flash{}, err
 	}
 	v, err := d.Approve(r.Context(), s.id, ref, side)
 	if err != nil {
-		return "", err
+		return flash{}, err
 	}
-	return fmt.Sprintf("%s: %s recorded", where(ref), v.Game.Result), nil
+	return flash{Kind: "recorded", Game: ref, Result: v.Game.Result.String()}, nil
 }
 
 // reject drops a game's reports: its players report again.
-func (s *Server) reject(d *app.Director, _ http.ResponseWriter, r *http.Request) (string, error) {
+func (s *Server) reject(d *app.Director, _ http.ResponseWriter, r *http.Request) (flash, error) {
 	ref, err := gameRef(r)
 	if err != nil {
-		return "", err
+		return flash{}, err
 	}
 	if err := d.Reject(r.Context(), s.id, ref); err != nil {
-		return "", err
+		return flash{}, err
 	}
-	return where(ref) + ": reports rejected; its players report again", nil
+	return flash{Kind: "rejected", Game: ref}, nil
 }
 
 // player reads the form's player number.
@@ -454,52 +475,52 @@ func player(r *http.Request) (int, error) {
 	return n, nil
 }
 
-func (s *Server) withdraw(d *app.Director, _ http.ResponseWriter, r *http.Request) (string, error) {
+func (s *Server) withdraw(d *app.Director, _ http.ResponseWriter, r *http.Request) (flash, error) {
 	n, err := player(r)
 	if err != nil {
-		return "", err
+		return flash{}, err
 	}
 	if _, err := d.Withdraw(r.Context(), s.id, n); err != nil {
-		return "", err
+		return flash{}, err
 	}
-	return fmt.Sprintf("player %d withdrawn from the rounds not paired yet", n), nil
+	return flash{Kind: "withdrawn", Player: n}, nil
 }
 
-func (s *Server) absent(d *app.Director, _ http.ResponseWriter, r *http.Request) (string, error) {
+func (s *Server) absent(d *app.Director, _ http.ResponseWriter, r *http.Request) (flash, error) {
 	n, err := player(r)
 	if err != nil {
-		return "", err
+		return flash{}, err
 	}
 	round, err := strconv.Atoi(r.PostFormValue("round"))
 	if err != nil {
-		return "", fmt.Errorf("round %.20q: not a round number", r.PostFormValue("round"))
+		return flash{}, fmt.Errorf("round %.20q: not a round number", r.PostFormValue("round"))
 	}
 	if _, err := d.Absent(r.Context(), s.id, n, round); err != nil {
-		return "", err
+		return flash{}, err
 	}
-	return fmt.Sprintf("player %d absent from round %d", n, round), nil
+	return flash{Kind: "absent", Player: n, Round: round}, nil
 }
 
 // pair pairs the next round, then shows why each pair was paired.
-func (s *Server) pair(d *app.Director, w http.ResponseWriter, r *http.Request) (string, error) {
+func (s *Server) pair(d *app.Director, w http.ResponseWriter, r *http.Request) (flash, error) {
 	o, err := d.Pair(r.Context(), s.id, tournament.PairOptions{})
 	if err != nil {
-		return "", err
+		return flash{}, err
 	}
 	w.Header().Set("Location", "/console/explain")
-	return fmt.Sprintf("round %d paired", o.Tournament.Paired()), nil
+	return flash{Kind: "paired", Round: o.Tournament.Paired()}, nil
 }
 
 // undo undoes the change the undo page showed (entry), if it is still the
 // last: the same undo as 'otd undo'.
-func (s *Server) undo(d *app.Director, _ http.ResponseWriter, r *http.Request) (string, error) {
+func (s *Server) undo(d *app.Director, _ http.ResponseWriter, r *http.Request) (flash, error) {
 	entry, err := strconv.ParseInt(r.PostFormValue("entry"), 10, 64)
 	if err != nil {
-		return "", errors.New("the form names no change: look at the undo page again")
+		return flash{}, errors.New("the form names no change: look at the undo page again")
 	}
 	last, _, err := d.UndoEntry(r.Context(), s.id, entry)
 	if err != nil {
-		return "", err
+		return flash{}, err
 	}
-	return fmt.Sprintf("undone: entry %d, %s: %s", last.ID, last.Action, last.Summary()), nil
+	return flash{Kind: "undone", Entry: last.ID, Action: string(last.Action), Detail: last.Summary()}, nil
 }

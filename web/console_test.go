@@ -240,6 +240,10 @@ func TestConsoleApproveDispute(t *testing.T) {
 	if !strings.Contains(p.body, "disputed") || !strings.Contains(p.body, "10.0.0.2") || strings.Contains(p.body, scriptName) {
 		t.Fatalf("the console does not show the dispute (or a name unescaped): %s", p.body)
 	}
+	// Each table's state is one class: "no report" is state-no-report.
+	if !strings.Contains(p.body, `<li class="state-disputed">`) || !strings.Contains(p.body, `<li class="state-no-report">`) {
+		t.Errorf("the tables' classes: want state-disputed and state-no-report in %s", p.body)
+	}
 	approve := url.Values{"round": {"1"}, "table": {"1"}}
 	if w := f.request("POST", "/console/approve", approve, c); w.Code != http.StatusSeeOther {
 		t.Fatalf("approving: %d", w.Code)
@@ -308,7 +312,7 @@ func TestConsolePair(t *testing.T) {
 	}
 	// The winners (1 and 3) meet: the score gap is 0.
 	p := f.page("/console/explain", c)
-	if !strings.Contains(p.body, "Round 2: why these pairs") || !strings.Contains(p.body, "round 2 paired") {
+	if !strings.Contains(p.body, "Round 2: why these pairs") || !strings.Contains(p.body, "Round 2 paired") {
 		t.Errorf("the explanation after pairing: %s", p.body)
 	}
 	g := tm.Round(2)[0]
@@ -405,5 +409,23 @@ func TestConsoleLoopbackOnly(t *testing.T) {
 func TestConsoleTranslated(t *testing.T) {
 	if missing := htmlpage.Untranslated(template.Must(htmlpage.Templates().Parse(consoleText))); len(missing) > 0 {
 		t.Errorf("messages without a translation:\n%s", strings.Join(missing, "\n"))
+	}
+}
+
+// TestConsoleFlashTranslated: what an action did is said in the
+// director's language, the names and results as they are.
+func TestConsoleFlashTranslated(t *testing.T) {
+	f := newConsole(t)
+	c, _ := f.login()
+	lang := func(code string) func(*http.Request) {
+		return func(r *http.Request) { r.Header.Set("Accept-Language", code) }
+	}
+	f.request("POST", "/console/result", url.Values{"round": {"1"}, "table": {"1"}, "score": {"40-24"}}, c)
+	if body := f.request("GET", "/console", nil, c, lang("fr")).Body.String(); !strings.Contains(body, "Ronde 1, table 1 : 40-24 enregistré") {
+		t.Errorf("a result recorded, in French: %s", body)
+	}
+	f.request("POST", "/console/withdraw", url.Values{"player": {"4"}}, c)
+	if body := f.request("GET", "/console", nil, c, lang("ja")).Body.String(); !strings.Contains(body, "選手4を未組み合わせの回戦から棄権にしました") {
+		t.Errorf("a player withdrawn, in Japanese: %s", body)
 	}
 }

@@ -48,7 +48,7 @@ var (
 	maxAddresses = 4096
 )
 
-// limiter slows a kind of route down (limits): each address's requests,
+// limiter slows a kind of route down (limits): each address's writes,
 // each address's failures (an unknown token, a wrong password), and the
 // failures of all addresses. An address that failed is refused while the
 // overall bound is spent (with everyone, any address is), so that guesses
@@ -97,14 +97,17 @@ func (l *limiter) of(addr string, now time.Time) *addressLimits {
 	return a
 }
 
-// allow reports whether addr may make a request now: it spends one of its
-// requests.
-func (l *limiter) allow(addr string) bool {
+// allow reports whether addr may make a request now, whose failures are
+// not spent; a write spends one of its requests too. A read (a phone's
+// page, reloaded at each change of the event while it waits) costs only
+// when it fails (an unknown code): guessing stays as slow, and a phone
+// that follows a rush is not refused.
+func (l *limiter) allow(addr string, write bool) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
 	a := l.of(addr, now)
-	return a.requests.AllowN(now, 1) && a.fails.TokensAt(now) >= 1 && (!(a.failed || l.everyone) || l.fails.TokensAt(now) >= 1)
+	return (!write || a.requests.AllowN(now, 1)) && a.fails.TokensAt(now) >= 1 && (!(a.failed || l.everyone) || l.fails.TokensAt(now) >= 1)
 }
 
 // fail counts a failure of addr: an unknown token, a wrong password.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/otd-project/otd/app"
+	"github.com/otd-project/otd/scoring"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -46,7 +47,7 @@ type phoneView struct {
 	State                string // app.TableState; "" if none (refused)
 	SameAddress          bool
 	Reported             *tournament.Report
-	Refused, Reason      string // unknown, recorded, limited, discs, moves, invalid, failed
+	Refused, Reason      string // unknown, recorded, limited, discs, impossible (Reason: the discs), moves, invalid, failed
 	Result               string // a recorded game's discs ("40-24"); "" if none or no discs
 	Discs                [2]string
 	Moves                string
@@ -104,8 +105,10 @@ func (s *Server) report(call bool) http.HandlerFunc {
 				return
 			}
 		}
+		before, _ := s.state()
 		rep, err := s.venue.Report(r.Context(), s.id, r.PathValue("token"), in, address(r), s.now())
 		if err == nil {
+			s.synced(r.Context(), before)
 			http.Redirect(w, r, "/r/"+r.PathValue("token"), http.StatusSeeOther)
 			return
 		}
@@ -127,6 +130,8 @@ func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting
 		status, pv.Refused = http.StatusConflict, "recorded"
 	case errors.As(err, &moves):
 		status, pv.Refused, pv.Reason = http.StatusUnprocessableEntity, "moves", moves.Reason()
+	case errors.Is(err, scoring.ErrDiscs):
+		status, pv.Refused, pv.Reason = http.StatusUnprocessableEntity, "impossible", strings.TrimSpace(pv.Discs[0])+"-"+strings.TrimSpace(pv.Discs[1])
 	case errors.Is(err, tournament.ErrInvalid):
 		status, pv.Refused, pv.Reason = http.StatusUnprocessableEntity, "invalid", err.Error()
 	case err != nil:
@@ -138,7 +143,7 @@ func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting
 		pv.Round, pv.Table, pv.Number, pv.Category, pv.Code = g.Round, g.Table, g.Game, g.Category, g.Match
 		pv.Black = app.PageSeat{Number: rep.Black.Number, Name: rep.Black.Name}
 		pv.White = app.PageSeat{Number: rep.White.Number, Name: rep.White.Name}
-		if pv.Refused == "moves" || pv.Refused == "invalid" {
+		if pv.Refused == "moves" || pv.Refused == "invalid" || pv.Refused == "impossible" {
 			pv.State = ""
 		}
 		if res := g.Result; res != nil && res.Kind == tournament.Normal {

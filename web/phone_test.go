@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -25,10 +26,22 @@ func (c *clock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return 
 func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
 // venueSource is a Director on the store in memory, whose changes the
-// server is not told of (the phone pages read the venue at each request).
-type venueSource struct{ *app.Director }
+// server learns of as from SQLite's watcher when serve writes: Sync reports
+// the change (the store in memory has no watcher of its own).
+type venueSource struct {
+	*app.Director
+	changes chan struct{}
+}
 
-func (venueSource) Changes(context.Context) (<-chan struct{}, error) { return make(chan struct{}), nil }
+func (v venueSource) Changes(context.Context) (<-chan struct{}, error) { return v.changes, nil }
+
+func (v venueSource) Sync(context.Context) error {
+	select {
+	case v.changes <- struct{}{}:
+	default:
+	}
+	return nil
+}
 
 // venue is a served event of 4 players (2 named as a script), round 1
 // paired 1-2 and 3-4, with the venue on.
@@ -65,7 +78,7 @@ func newVenue(t *testing.T) *venue {
 		t.Fatalf("ReportLinks: %v, %v", links, err)
 	}
 	c := &clock{t: time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC)}
-	s, err := New(t.Context(), venueSource{d}, tm.ID, WithVenue(d, ""), WithClock(c.now))
+	s, err := New(t.Context(), venueSource{d, make(chan struct{}, 1)}, tm.ID, WithVenue(d, ""), WithClock(c.now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +171,7 @@ func TestPhoneAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "report: black from 10.0.0.1 at 14:02:11, white from 10.0.0.2 at 14:02:40"
+	want := "report: black from 10.0.0.1 at 14:02:11 (35-29), white from 10.0.0.2 at 14:02:40 (34-29)"
 	if got := log[len(log)-1].Actor.String(); got != want {
 		t.Errorf("the log's actor: %q, want %q", got, want)
 	}
@@ -264,5 +277,42 @@ func TestCodeForm(t *testing.T) {
 	_, body := get(t, "GET", ts.URL+"/")
 	if strings.Contains(body, "Enter the code") {
 		t.Error("the code's form on a read-only server")
+	}
+}
+
+// TestPhoneFollowsTheRush: a phone waiting for its opponent reloads its
+// page at each change of the event; in a rush (3 changes a second, other
+// games' reports) its 100 reloads are all served, with the live script:
+// a valid code's page is not counted against the address's requests.
+func TestPhoneFollowsTheRush(t *testing.T) {
+	v := newVenue(t)
+	phone := "10.0.0.1"
+	expect(t, v.report(t, "/r/"+v.tok(1, tournament.Black, false), discs("40", "24"), phone), 200, "waiting for your opponent")
+	for i := range 100 {
+		side, score := tournament.Black, discs("40", "24")
+		if i%2 == 1 {
+			side, score = tournament.White, discs("24", "40")
+		}
+		if w := v.do("POST", "/r/"+v.tok(2, side, false), score, fmt.Sprintf("10.3.0.%d", i+1)); w.Code != http.StatusSeeOther {
+			t.Fatalf("table 2's report %d: %d", i, w.Code)
+		}
+		v.clock.add(time.Second / 3)
+		w := v.do("GET", "/r/"+v.tok(1, tournament.Black, false), nil, phone)
+		if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "new EventSource") {
+			t.Fatalf("the phone's reload %d: %d, want its page with the live script:\n%s", i, w.Code, w.Body)
+		}
+	}
+}
+
+// TestPhoneRefusalTranslated: impossible discs are refused in the
+// reader's language, with the discs sent.
+func TestPhoneRefusalTranslated(t *testing.T) {
+	v := newVenue(t)
+	for lang, says := range map[string]string{
+		"en": "These discs cannot be (40-30)",
+		"fr": "Ces pions sont impossibles (40-30)",
+		"ja": "この石数はありえません（40-30）",
+	} {
+		expect(t, v.do("POST", "/r/"+v.tok(1, tournament.Black, false), discs("40", "30"), "10.0.0.1", "Accept-Language", lang), http.StatusUnprocessableEntity, says)
 	}
 }

@@ -53,9 +53,9 @@ func Actor(r *http.Request) (tournament.Actor, bool) {
 
 // route registers h on pattern as a route of kind k, guarded as its kind
 // asks. Every write (a POST) refuses another site's request. A public
-// route is a GET. A token route's pattern has {token}, and every request of
-// it is rate-limited per address (a wrong token counts as a failure: see
-// limiter). A login or director route is the console's: served over
+// route is a GET. A token route's pattern has {token}, and its requests are
+// rate-limited per address: a wrong token counts as a failure, a write as
+// a request (see limiter). A login or director route is the console's: served over
 // plain HTTP to this computer only (loopback), to others over HTTPS; a
 // login's write is limited as the logins are (Server.logins: the handler
 // counts a wrong password); a director route needs a director's session
@@ -91,15 +91,15 @@ func (s *Server) guard(k kind, h http.HandlerFunc) http.HandlerFunc {
 		switch k {
 		case token:
 			w.Header().Set("Referrer-Policy", "no-referrer")
-			if !s.limits.allow(address(r)) {
+			if !s.limits.allow(address(r), write) {
 				w.Header().Set("Retry-After", "60")
 				httpError(w, "too many requests from this address: wait a minute", http.StatusTooManyRequests)
 				return
 			}
 		case login:
-			if write && !s.logins.allow(address(r)) {
+			if write && !s.logins.allow(address(r), true) {
 				w.Header().Set("Retry-After", "60")
-				s.render(w, r, http.StatusTooManyRequests, consoleView{Kind: "login", Failed: true, Flash: "too many failed logins: wait a minute and try again"})
+				s.render(w, r, http.StatusTooManyRequests, consoleView{Kind: "login", Flash: flash{Kind: "slowed"}})
 				return
 			}
 		case director:

@@ -31,8 +31,7 @@ const sessionCookie = "otd-console"
 type session struct {
 	name    string // shown in the log: "console session 3f2a"
 	expires time.Time
-	flash   string // what its last action did, for the next page
-	failed  bool   // flash says why the action was refused
+	flash   flash // what its last action did, for the next page
 }
 
 // sessions are the console's open sessions and its unused one-time links
@@ -122,7 +121,7 @@ func (s *sessions) of(r *http.Request) (session, bool) {
 }
 
 // setFlash keeps what r's session's last action did, for its next page.
-func (s *sessions) setFlash(r *http.Request, msg string, failed bool) {
+func (s *sessions) setFlash(r *http.Request, f flash) {
 	c, err := r.Cookie(sessionCookie)
 	if err != nil {
 		return
@@ -130,7 +129,7 @@ func (s *sessions) setFlash(r *http.Request, msg string, failed bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if v, ok := s.open[c.Value]; ok {
-		v.flash, v.failed = msg, failed
+		v.flash = f
 		s.open[c.Value] = v
 	}
 }

@@ -198,6 +198,37 @@ func (s *Server) writes() bool {
 	return slices.ContainsFunc(s.routes, func(r route) bool { return r.method() == http.MethodPost })
 }
 
+// syncWait bounds how long a write waits for the server to see it (synced):
+// a guard against a watcher that never reports, not a time the write takes.
+var syncWait = 10 * time.Second
+
+// synced returns once the server has seen a change since generation before
+// (state's, read before a write of its own): it makes the source look now
+// if it can (app.Syncer: SQLite's watcher polls), and waits for the
+// generation to move (PostgreSQL's notification comes by itself). So the
+// page a write sends to carries the new generation, and its live script
+// does not reload it a moment later.
+func (s *Server) synced(ctx context.Context, before uint64) {
+	if sy, ok := s.src.(app.Syncer); ok {
+		sy.Sync(ctx)
+	}
+	guard := time.NewTimer(syncWait)
+	defer guard.Stop()
+	for {
+		gen, changed := s.state()
+		if gen != before {
+			return
+		}
+		select {
+		case <-changed:
+		case <-guard.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
 // state returns the generation and the channel closed at the next change.
 func (s *Server) state() (uint64, <-chan struct{}) {
 	s.mu.Lock()

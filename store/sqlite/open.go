@@ -47,7 +47,8 @@ type Store struct {
 	readOnly  bool // opened read-only: with Options.ReadOnly, or otd may not write the file or its folder
 	immutable bool // opened in SQLite's immutable mode: no lock, and others' changes are not seen
 	poll      time.Duration
-	schema    *schema // the kind of database: a tournament database, or an archive (OpenArchive)
+	watching  watchers // the looks of Changes at the database, which Sync makes now
+	schema    *schema  // the kind of database: a tournament database, or an archive (OpenArchive)
 	// checkFirst: a backup (OpenBackup), checked before it is upgraded.
 	checkFirst bool
 	scratch    *tempfile.File // the file of a backup's copy (OpenBackup), removed with Close

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"sync"
 	"time"
 )
 
@@ -27,7 +28,7 @@ func (s *Store) Changes(ctx context.Context) (<-chan struct{}, error) {
 		if err != nil {
 			return nil, err
 		}
-		return poll(ctx, every, func() bool {
+		return s.watching.poll(ctx, every, func() bool {
 			now, err := statFile(s.path)
 			if err != nil || now.walSize > 0 || now.same(last) {
 				return false // changes still in the -wal file are seen when it is merged in
@@ -48,7 +49,7 @@ func (s *Store) Changes(ctx context.Context) (<-chan struct{}, error) {
 		conn.Close()
 		return nil, s.translate(err)
 	}
-	return poll(ctx, every, func() bool {
+	return s.watching.poll(ctx, every, func() bool {
 		// An error (the database busy for a moment) is tried again at the next tick.
 		v, err := version()
 		if err != nil || v == last {
@@ -59,13 +60,73 @@ func (s *Store) Changes(ctx context.Context) (<-chan struct{}, error) {
 	}, func() { conn.Close() }), nil
 }
 
-// poll calls changed every interval until ctx ends, then stop; it sends on
-// the channel it returns when changed reports a change (at most one waiting).
-func poll(ctx context.Context, every time.Duration, changed func() bool, stop func()) <-chan struct{} {
-	ch := make(chan struct{}, 1)
+// Sync makes every Changes of the store look at the database now, in the
+// caller's goroutine, rather than at its next tick: a change this process
+// just committed (serve's own write) is sent on their channels before Sync
+// returns, and once only (the tick that follows finds nothing new).
+func (s *Store) Sync(context.Context) error {
+	s.watching.mu.Lock()
+	looks := make([]*look, 0, len(s.watching.looks))
+	for l := range s.watching.looks {
+		looks = append(looks, l)
+	}
+	s.watching.mu.Unlock()
+	for _, l := range looks {
+		l.check()
+	}
+	return nil
+}
+
+// watchers are the looks of a store's Changes at its database.
+type watchers struct {
+	mu    sync.Mutex
+	looks map[*look]bool
+}
+
+// look is one Changes's way of looking: changed reports a change since
+// its last call; one look at a time (mu), whether its tick or a Sync makes it.
+type look struct {
+	mu      sync.Mutex
+	changed func() bool
+	ch      chan struct{}
+	done    bool // stopped: its connection is closed
+}
+
+// check looks now, and sends on the channel if the database changed (at
+// most one waiting).
+func (l *look) check() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.done && l.changed() {
+		select {
+		case l.ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// poll looks with changed every interval until ctx ends, then calls stop;
+// it sends on the channel it returns when changed reports a change (at
+// most one waiting). The look is among w's (Sync) meanwhile.
+func (w *watchers) poll(ctx context.Context, every time.Duration, changed func() bool, stop func()) <-chan struct{} {
+	l := &look{changed: changed, ch: make(chan struct{}, 1)}
+	w.mu.Lock()
+	if w.looks == nil {
+		w.looks = map[*look]bool{}
+	}
+	w.looks[l] = true
+	w.mu.Unlock()
 	go func() {
-		defer close(ch)
-		defer stop()
+		defer close(l.ch)
+		defer func() {
+			w.mu.Lock()
+			delete(w.looks, l)
+			w.mu.Unlock()
+			l.mu.Lock()
+			l.done = true
+			stop()
+			l.mu.Unlock()
+		}()
 		tick := time.NewTicker(every)
 		defer tick.Stop()
 		for {
@@ -74,15 +135,10 @@ func poll(ctx context.Context, every time.Duration, changed func() bool, stop fu
 				return
 			case <-tick.C:
 			}
-			if changed() {
-				select {
-				case ch <- struct{}{}:
-				default:
-				}
-			}
+			l.check()
 		}
 	}()
-	return ch
+	return l.ch
 }
 
 // fileState tells whether a database file changed without reading it: which

@@ -103,3 +103,46 @@ func TestChangesUnwritable(t *testing.T) {
 		t.Errorf("%d players read after a copy was moved over the database; want 2", n)
 	}
 }
+
+// TestSync: Sync makes Changes look at once: a commit of the store's own
+// process is sent before Sync returns, once (a second Sync finds nothing
+// new), though the watcher's tick is an hour away.
+func TestSync(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(filepath.Join(t.TempDir(), "otd.db"), Options{Create: true, Now: fixed, Poll: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.Create(t, s, tournament.DefaultSettings("Club", 3))
+	wctx, stop := context.WithCancel(ctx)
+	defer stop()
+	changes, err := s.Changes(wctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending := func() bool {
+		select {
+		case <-changes:
+			return true
+		default:
+			return false
+		}
+	}
+	if err := s.Sync(ctx); err != nil || pending() {
+		t.Fatalf("Sync before any change: %v, a change sent: %v", err, !pending())
+	}
+	if _, _, err := app.New(s.App()).DoForTest(ctx, 1, func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.AddPlayer(tournament.PlayerInput{Name: "Ann Archer"})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	s.Sync(ctx)
+	if !pending() {
+		t.Fatal("a commit of this process: nothing sent after Sync")
+	}
+	s.Sync(ctx)
+	if pending() {
+		t.Error("a second Sync sent the same change again")
+	}
+}

@@ -194,6 +194,8 @@ type reportedJSON struct {
 	Side    string    `json:"side" doc:"the colour whose player reported: black or white"`
 	Address string    `json:"address" doc:"the network address the report came from"`
 	At      time.Time `json:"at" doc:"when, RFC 3339 with the time zone"`
+	Score   string    `json:"score,omitempty" doc:"what the side reported: the discs B-W (40-24), or call (it called the director); left out in an entry written before otd kept it"`
+	Chosen  bool      `json:"chosen,omitempty" doc:"true for the side whose report the director chose to settle a dispute; left out otherwise"`
 }
 
 // newActorJSON gives actor a for 'otd log --json', nil for an unknown one.
@@ -203,7 +205,7 @@ func newActorJSON(a tournament.Actor) *actorJSON {
 	}
 	j := &actorJSON{Kind: string(a.Kind), Name: a.Name, Session: a.Session, Side: string(a.Side), Game: a.Game, Address: a.Address, Text: a.String()}
 	for _, r := range a.Reports {
-		j.Reports = append(j.Reports, reportedJSON{Side: string(r.Side), Address: r.Address, At: r.At})
+		j.Reports = append(j.Reports, reportedJSON{Side: string(r.Side), Address: r.Address, At: r.At, Score: r.Score, Chosen: r.Chosen})
 	}
 	return j
 }

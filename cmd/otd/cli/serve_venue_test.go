@@ -51,12 +51,17 @@ func postForm(t *testing.T, c *http.Client, u string, form url.Values) (int, str
 // 1-2 and 3-4.
 func clubPaired(t *testing.T) *testDB {
 	db := newTestDB(t)
+	clubEvent(db)
+	return db
+}
+
+// clubEvent makes clubPaired's event in db.
+func clubEvent(db *testDB) {
 	db.must("tournament", "new", "Club", "--rounds", "3")
 	for _, n := range []string{"Ann Archer", "Ben Bell", "Cy Cole", "Di Dane"} {
 		db.must("player", "add", n)
 	}
 	db.must("round", "pair", "--manual", "--force", "1-2", "--force", "3-4")
-	return db
 }
 
 // stubs prints round 1's slips for the server at base and returns their
@@ -112,7 +117,7 @@ func TestServeVenue(t *testing.T) {
 		t.Fatalf("white's report at %s: %d\n%s", loc, code, body)
 	}
 	log := db.must("log")
-	if !regexp.MustCompile(`by report: black from 127\.0\.0\.2 at \d\d:\d\d:\d\d, white from 127\.0\.0\.3\s+at\s+\d\d:\d\d:\d\d`).MatchString(log) {
+	if !regexp.MustCompile(`by report: black from 127\.0\.0\.2 at \d\d:\d\d:\d\d\s+\(40-24\), white\s+from\s+127\.0\.0\.3\s+at\s+\d\d:\d\d:\d\d\s+\(40-24\)`).MatchString(log) {
 		t.Errorf("otd log does not say who reported:\n%s", log)
 	}
 	var entries []struct {
@@ -120,8 +125,8 @@ func TestServeVenue(t *testing.T) {
 		Actor  struct {
 			Kind    string
 			Reports []struct {
-				Side, Address string
-				At            time.Time
+				Side, Address, Score string
+				At                   time.Time
 			}
 		}
 	}
@@ -129,7 +134,7 @@ func TestServeVenue(t *testing.T) {
 		t.Fatal(err)
 	}
 	if a := entries[len(entries)-1].Actor; a.Kind != "report" || len(a.Reports) != 2 ||
-		a.Reports[0].Side != "black" || a.Reports[0].Address != "127.0.0.2" || a.Reports[0].At.IsZero() ||
+		a.Reports[0].Side != "black" || a.Reports[0].Address != "127.0.0.2" || a.Reports[0].At.IsZero() || a.Reports[0].Score != "40-24" ||
 		a.Reports[1].Side != "white" || a.Reports[1].Address != "127.0.0.3" || a.Reports[1].At.Before(a.Reports[0].At) {
 		t.Errorf("otd log --json's actor of the result: %+v", a)
 	}
@@ -163,21 +168,7 @@ func TestServeVenueLive(t *testing.T) {
 	if body := get(t, base+"round/1"); strings.Contains(body, "37-27") {
 		t.Fatalf("round 1 before any report shows 37-27:\n%s", body)
 	}
-	resp, err := from("127.0.0.4").Get(base + "events")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	events := bufio.NewScanner(resp.Body)
-	next := func() string {
-		for events.Scan() {
-			if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
-				return data
-			}
-		}
-		t.Fatalf("the update stream ended: %v", events.Err())
-		return ""
-	}
+	next := follow(t, base)
 	first := next()
 	form := url.Values{"black": {"37"}, "white": {"27"}}
 	postForm(t, from("127.0.0.2"), short[2], form)
@@ -189,6 +180,27 @@ func TestServeVenueLive(t *testing.T) {
 	}
 	if body := get(t, base+"round/1"); !strings.Contains(body, "37-27") {
 		t.Errorf("round 1 after the result recorded by reports does not show 37-27:\n%s", body)
+	}
+}
+
+// follow opens the update stream of the server at base (until the test
+// ends) and returns a function giving its next generation.
+func follow(t *testing.T, base string) func() string {
+	t.Helper()
+	resp, err := from("127.0.0.4").Get(base + "events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	events := bufio.NewScanner(resp.Body)
+	return func() string {
+		for events.Scan() {
+			if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
+				return data
+			}
+		}
+		t.Fatalf("the update stream ended: %v", events.Err())
+		return ""
 	}
 }
 
