@@ -32,9 +32,11 @@ var consoleText string
 
 // consoleScript reloads the console when the database changes (a report
 // came, a result was entered elsewhere), unless the director is typing in
-// one of its forms: it then says that the page is out of date.
+// one of its forms: it then says that the page is out of date. It follows
+// the console's own stream, which the phones following the public pages
+// (MaxStreams of them at most) cannot take from the director.
 const consoleScript = `var g = document.querySelector("main").dataset.gen;
-new EventSource("/events").onmessage = function (e) {
+new EventSource("/console/events").onmessage = function (e) {
   if (e.data === g) return;
   var a = document.activeElement;
   if (a && a.form && a.value) document.getElementById("stale").hidden = false; else location.reload();
@@ -62,6 +64,7 @@ func (s *Server) consoleRoutes() {
 	s.route(director, "GET /console/undo", s.consoleGET(s.wouldUndo))
 	s.route(director, "GET /console/slips", s.consoleGET(s.slips))
 	s.route(director, "GET /console/wall", s.consoleGET(s.wall))
+	s.route(director, "GET /console/events", s.follow)
 	s.route(login, "GET /console/login", s.consoleGET(s.loginForm))
 	s.route(login, "POST /console/login", s.login)
 	s.route(director, "POST /console/logout", s.logout)

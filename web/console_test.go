@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bufio"
 	"context"
 	"crypto/tls"
 	"fmt"
@@ -427,5 +428,46 @@ func TestConsoleFlashTranslated(t *testing.T) {
 	f.request("POST", "/console/withdraw", url.Values{"player": {"4"}}, c)
 	if body := f.request("GET", "/console", nil, c, lang("ja")).Body.String(); !strings.Contains(body, "選手4を未組み合わせの回戦から棄権にしました") {
 		t.Errorf("a player withdrawn, in Japanese: %s", body)
+	}
+}
+
+// TestConsoleStreamBeyondMaxStreams: with MaxStreams public streams open
+// (the phones following the pages), a director's session still follows
+// the console's stream (/console/events), which its page's script opens; a
+// request without a session is sent to the login.
+func TestConsoleStreamBeyondMaxStreams(t *testing.T) {
+	defer func(n int) { MaxStreams = n }(MaxStreams)
+	MaxStreams = 1
+	f := newConsole(t)
+	cookie, _ := f.login()
+	if body := f.request("GET", "/console", nil, cookie).Body.String(); !strings.Contains(body, `new EventSource("/console/events")`) {
+		t.Errorf("the console's script does not follow /console/events:\n%s", body)
+	}
+	ts := httptest.NewServer(f.s)
+	t.Cleanup(ts.Close) // after the streams end (t.Context, the server's)
+	lines, _ := stream(t, ts.URL)
+	next(t, lines)
+	if resp, _ := get(t, "GET", ts.URL+"/events"); resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("a public stream beyond MaxStreams: status %d; want 503", resp.StatusCode)
+	}
+	follow := func(cookie *http.Cookie) *http.Response {
+		req, _ := http.NewRequest("GET", ts.URL+"/console/events", nil)
+		if cookie != nil {
+			req.AddCookie(cookie)
+		}
+		resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+	if resp := follow(nil); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/console/login" {
+		t.Errorf("the console's stream without a session: status %d to %q; want 303 to the login", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	resp := follow(cookie)
+	line, err := bufio.NewReader(resp.Body).ReadString('\n')
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/event-stream" || err != nil || line != "retry: 2000\n" {
+		t.Errorf("the console's stream: status %d, %q, first line %q, %v", resp.StatusCode, resp.Header.Get("Content-Type"), line, err)
 	}
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -17,8 +16,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/otd-project/otd/internal/testenv"
 )
 
 // The load: every iteration loads loadPages pages at once while loadStreams
@@ -55,13 +52,8 @@ func BenchmarkLoad(b *testing.B) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), loadLimit)
 	defer cancel()
-	dir := b.TempDir()
-	otd, db := filepath.Join(dir, "otd"), filepath.Join(dir, "event.db")
-	build := exec.Command("go", "build", "-o", otd, "./cmd/otd")
-	build.Dir = testenv.RepoRoot(b)
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	db := filepath.Join(b.TempDir(), "event.db")
+	otd := buildOTD(b)
 	run := func(args ...string) error {
 		out, err := exec.CommandContext(ctx, otd, append([]string{"--db", db}, args...)...).CombinedOutput()
 		if err != nil {
@@ -73,24 +65,7 @@ func BenchmarkLoad(b *testing.B) {
 		b.Fatal(err)
 	}
 
-	srv := exec.CommandContext(ctx, otd, "--db", db, "serve", "--listen", "127.0.0.1:0", "--qr=false")
-	stdout, err := srv.StdoutPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv.Stderr = os.Stderr
-	if err := srv.Start(); err != nil {
-		b.Fatal(err)
-	}
-	defer srv.Process.Kill()
-	url := ""
-	for sc := bufio.NewScanner(stdout); url == "" && sc.Scan(); {
-		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(sc.Text())
-	}
-	if url == "" {
-		b.Fatal("otd serve printed no address")
-	}
-	go io.Copy(io.Discard, stdout)
+	srv, url := startServe(b, ctx, otd, db)
 
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: loadPages + loadStreams}, Timeout: 30 * time.Second}
 	for range loadStreams {

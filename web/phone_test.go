@@ -95,9 +95,16 @@ func request(method, path string, form url.Values) *http.Request {
 	return r
 }
 
-// do sends a request from address addr (a form if not nil: a POST).
+// do sends a request from address addr (a form if not nil: a POST). An
+// update stream's (a path ending in /events) is gone at once: the stream
+// answers its first message, then ends.
 func (v *venue) do(method, path string, form url.Values, addr string, header ...string) *httptest.ResponseRecorder {
 	r := request(method, path, form)
+	if strings.HasSuffix(path, "/events") {
+		ctx, cancel := context.WithCancel(r.Context())
+		cancel()
+		r = r.WithContext(ctx)
+	}
 	r.RemoteAddr = addr + ":50000"
 	for i := 0; i+1 < len(header); i += 2 {
 		r.Header.Set(header[i], header[i+1])

@@ -728,10 +728,8 @@ func viewer(t *tournament.Tournament, r *http.Request, v *view, gv *gameView, wh
 	return nil
 }
 
-// events is the update stream: the generation at once, then again after
-// each change; a comment every keepAlive. A client that does not take a
-// message within streamWrite is cut off; the stream ends after streamLife,
-// when the server stops, or when MaxStreams are open already (503).
+// events is the public pages' update stream (follow), refused (503) when
+// MaxStreams are open already.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	select {
 	case s.streams <- struct{}{}:
@@ -741,6 +739,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "too many live pages open: reload later", http.StatusServiceUnavailable)
 		return
 	}
+	s.follow(w, r)
+}
+
+// follow is an update stream: the generation at once, then again after
+// each change; a comment every keepAlive. A client that does not take a
+// message within streamWrite is cut off; the stream ends after streamLife,
+// or when the server stops.
+func (s *Server) follow(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	// The request is read: the server's read timeout would end the stream.
 	rc.SetReadDeadline(time.Time{})
