@@ -151,9 +151,10 @@ with its line by 'otd archive problems': the sign says the result where
 the discs disagree (or add up to over 64), a player paired twice in a
 round keeps both games, published scores and disc totals the games do not
 give are set aside, a player listed twice is taken from the first line, a
-player of the games not in the standings is added from them; only a game
-against oneself, or of ?????? where several players have no id (it cannot
-be attributed), is dropped, never the file (--lenient ` + elo.ListReading.String() + `).
+player of the games not in the standings is added from them, a %%Date
+range whose last day is before its first is read as its first day; only a
+game against oneself, or of ?????? where several players have no id (it
+cannot be attributed), is dropped, never the file (--lenient ` + elo.ListReading.String() + `).
 --strict reads each file as 'otd import elo' does instead, refusing a file
 that contradicts itself with the line and what is wrong; --lenient chooses
 the rules (those of 'otd import elo --lenient'). The archive records how
