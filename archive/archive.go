@@ -113,7 +113,11 @@ type File struct {
 	// line: a sign against the discs, a player paired twice in a round or
 	// listed twice, a published figure the games do not give, a game
 	// dropped.
-	SetAside   []string
+	SetAside []string
+	// CopyOf is, for a file not read because it repeats the games of
+	// another (Problem says so), that file's path: its games count once,
+	// from there. "" for a file read or refused.
+	CopyOf     string
 	Tournament int64 // its tournament's id; 0 with a problem
 	// Games is the fingerprint of its tournament's games (GamesHash): a
 	// file with the games of another is a copy of it.

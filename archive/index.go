@@ -260,9 +260,9 @@ func scan(dir string, known map[string]File, o Options) (*scanned, error) {
 	for _, p := range todo { // in path order: the first of two copies is indexed
 		in := p.in
 		if first, ok := indexed[in.File.Hash]; ok && p.err == nil {
-			p.err = fmt.Errorf("the same content as %s: a copy, whose games would count twice; delete one", first)
+			p.err, in.File.CopyOf = fmt.Errorf("the same content as %s: a copy, whose games would count twice; delete one", first), first
 		} else if first, ok := indexed[in.File.Games]; ok && p.err == nil && in.File.Games != "" {
-			p.err = fmt.Errorf("the same games as %s (another name or header): a copy, whose games would count twice; delete one", first)
+			p.err, in.File.CopyOf = fmt.Errorf("the same games as %s (another name or header): a copy, whose games would count twice; delete one", first), first
 		}
 		if p.err == nil {
 			in.File.SetAside = p.in.Tournament.SetAside

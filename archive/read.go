@@ -80,7 +80,7 @@ func ReadELO(name string, data []byte, r Reading, build Build) (*Tournament, err
 	if err != nil {
 		return nil, err
 	}
-	start, end, err := elo.ParseDays(f.Value("Date"))
+	start, end, _, err := f.Days(r.Lenient) // build sets aside what Days does
 	if err != nil {
 		return nil, err
 	}

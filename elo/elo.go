@@ -46,10 +46,12 @@ type File struct {
 	Unrounded []Game
 
 	// Where things are in the file Read read (nil for a file made
-	// otherwise): the line of each standings line, of each game of
+	// otherwise): the line of each header line (HeaderLines[i] is
+	// Header[i]'s), of each standings line, of each game of
 	// Rounds (GameLines[r-1][i] is Rounds[r-1][i]'s), each round's %Round
 	// line and label (RoundFrom[r-1]), and each added and unrounded game
 	// with its block's label.
+	HeaderLines    []int
 	StandingsLines []int
 	GameLines      [][]int
 	RoundFrom      []Source
@@ -268,9 +270,31 @@ func ParseDays(s string) (start, end time.Time, err error) {
 	case err != nil:
 		return start, end, fmt.Errorf("%%%%Date: %s: not a day DD/MM/YYYY, or DD/MM/YYYY - DD/MM/YYYY; correct it", QuoteCut(s))
 	case end.Before(start):
-		return start, end, fmt.Errorf("%%%%Date: %s: the last day is before the first; correct it", QuoteCut(s))
+		return start, end, fmt.Errorf("%%%%Date: %s: %w; correct it", QuoteCut(s), errLastBeforeFirst)
 	}
 	return start, end, nil
+}
+
+var errLastBeforeFirst = errors.New("the last day is before the first")
+
+// Days reads f's %%Date line (ParseDays) as l says: with l.Dates "first",
+// a range whose last day is before its first is read as its first day
+// alone, and setAside says so with the line (else it is the error).
+func (f *File) Days(l Lenient) (start, end time.Time, setAside string, err error) {
+	v := f.Value("Date")
+	start, end, err = ParseDays(v)
+	if errors.Is(err, errLastBeforeFirst) && l.Dates == "first" {
+		line := ""
+		for i, h := range f.Header {
+			if strings.EqualFold(h.Key, "Date") && i < len(f.HeaderLines) {
+				line = fmt.Sprintf("line %d: ", f.HeaderLines[i])
+				break
+			}
+		}
+		return start, start, fmt.Sprintf("%s%%%%Date: %s: the last day is before the first: the tournament is dated by its first day alone, %s (--lenient dates=first)",
+			line, QuoteCut(v), start.Format("02/01/2006")), nil
+	}
+	return start, end, "", err
 }
 
 func parseDay(s string) (time.Time, error) {

@@ -123,6 +123,7 @@ func TestReadPapp(t *testing.T) {
 	}
 	want := &elo.File{
 		Header:         []elo.Header{{"Tournament", "X"}},
+		HeaderLines:    []int{1},
 		StandingsLines: []int{3, 4},
 		GameLines:      [][]int{{7}},
 		RoundFrom:      []elo.Source{{Line: 6, Block: "1"}},
@@ -236,7 +237,8 @@ func TestReadConverted(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := &elo.File{
-		Header: []elo.Header{{"Tournament", "WOC_1988"}},
+		Header:      []elo.Header{{"Tournament", "WOC_1988"}},
+		HeaderLines: []int{1},
 		Standings: []elo.Player{{ID: 300, Last: "TAMENORI", First: "hideshi", Country: "?", Score: 27, Discs: 655},
 			{ID: 73, Last: "BRIGHTWELL", First: "graham", Country: "?", Score: 21, Discs: 659}},
 		Rounds:         [][]elo.Game{{{Black: 300, BlackDiscs: 44, White: 73, WhiteDiscs: 20}}},
@@ -489,7 +491,7 @@ func TestQuoteCut(t *testing.T) {
 // content is f without where things are in the file read.
 func content(f *elo.File) *elo.File {
 	g := *f
-	g.StandingsLines, g.GameLines, g.RoundFrom, g.UnroundedFrom = nil, nil, nil, nil
+	g.HeaderLines, g.StandingsLines, g.GameLines, g.RoundFrom, g.UnroundedFrom = nil, nil, nil, nil, nil
 	if len(g.AddedFrom) == 0 {
 		g.AddedFrom = nil
 	}

@@ -34,6 +34,10 @@ type Lenient struct {
 	// noted, not refused: the archive keeps a file's games whatever its
 	// names.
 	Names string
+	// Dates: a %%Date range whose last day is before its first ("first",
+	// File.Days): the tournament is dated by its first day alone, and the
+	// notes say so.
+	Dates string
 }
 
 // ListReading is how the rating list reads a file (RULES.md section 8):
@@ -41,9 +45,10 @@ type Lenient struct {
 // gives the result where the discs disagree, a player paired twice in a
 // round keeps both games, published scores and disc totals the games do
 // not give are set aside, a player listed twice is taken from the first
-// line, and only a game that cannot be attributed (or against oneself)
+// line, a %%Date range whose last day is before its first is read as its
+// first day, and only a game that cannot be attributed (or against oneself)
 // is dropped, never the file.
-var ListReading = Lenient{Sign: SignSign, Rounds: "split", Totals: "games", Listed: "first", Games: "list"}
+var ListReading = Lenient{Sign: SignSign, Rounds: "split", Totals: "games", Listed: "first", Games: "list", Dates: "first"}
 
 // ParseLenient reads --lenient: comma-separated WHAT=HOW (the values of
 // Lenient; 'otd import elo --help' lists them).
@@ -65,8 +70,10 @@ func ParseLenient(s string) (Lenient, error) {
 			l.Games = v
 		case k == "names" && v == "clean":
 			l.Names = v
+		case k == "dates" && v == "first":
+			l.Dates = v
 		default:
-			return Lenient{}, fmt.Errorf("--lenient %q: want sign=discs, sign=sign, rounds=split, totals=games, listed=first, games=list or names=clean, comma-separated", kv)
+			return Lenient{}, fmt.Errorf("--lenient %q: want sign=discs, sign=sign, rounds=split, totals=games, listed=first, games=list, names=clean or dates=first, comma-separated", kv)
 		}
 	}
 	return l, nil
@@ -76,7 +83,7 @@ func ParseLenient(s string) (Lenient, error) {
 // none.
 func (l Lenient) String() string {
 	var kv []string
-	for _, f := range [][2]string{{"sign", string(l.Sign)}, {"rounds", l.Rounds}, {"totals", l.Totals}, {"listed", l.Listed}, {"games", l.Games}, {"names", l.Names}} {
+	for _, f := range [][2]string{{"sign", string(l.Sign)}, {"rounds", l.Rounds}, {"totals", l.Totals}, {"listed", l.Listed}, {"games", l.Games}, {"names", l.Names}, {"dates", l.Dates}} {
 		if f[1] != "" {
 			kv = append(kv, f[0]+"="+f[1])
 		}

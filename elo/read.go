@@ -327,7 +327,7 @@ func ReadWith(r io.Reader, o Options) (*File, error) {
 			cur, lines, block = &f.Added, nil, strings.TrimSpace(strings.TrimLeft(line, "%"))
 		case strings.HasPrefix(line, "%%"):
 			k, v, _ := strings.Cut(line[2:], ":")
-			f.Header = append(f.Header, Header{strings.TrimSpace(k), strings.TrimSpace(v)})
+			f.Header, f.HeaderLines = append(f.Header, Header{strings.TrimSpace(k), strings.TrimSpace(v)}), append(f.HeaderLines, n)
 		case strings.HasPrefix(line, "%_%"):
 			if cs, ok := columnNames(line); ok {
 				figures = cs

@@ -163,7 +163,11 @@ func (b *builder) dropped(g elo.Game, line int) bool {
 // country's name ("France") or a day otd cannot read say nothing.
 func (b *builder) header() {
 	t, f := b.t, b.f
-	if start, end, err := elo.ParseDays(f.Value("Date")); err == nil && t.Start.IsZero() {
+	start, end, setAside, err := f.Days(b.l)
+	if setAside != "" {
+		b.aside(setAside)
+	}
+	if err == nil && t.Start.IsZero() {
 		t.Start, _ = tournament.ParseDate(start.Format(time.DateOnly))
 		if !end.Equal(start) {
 			t.End, _ = tournament.ParseDate(end.Format(time.DateOnly))

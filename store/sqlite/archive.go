@@ -58,7 +58,7 @@ func (a *Archive) Files(ctx context.Context) ([]archive.File, error) {
 	err := a.query(ctx, func(r *sql.Rows) error {
 		var f archive.File
 		var setAside string
-		if err := r.Scan(&f.Path, &f.Hash, &f.Size, &f.Reading, &f.Problem, &f.Tournament, &f.Games, &setAside); err != nil {
+		if err := r.Scan(&f.Path, &f.Hash, &f.Size, &f.Reading, &f.Problem, &f.Tournament, &f.Games, &setAside, &f.CopyOf); err != nil {
 			return err
 		}
 		if setAside != "" {
@@ -66,7 +66,7 @@ func (a *Archive) Files(ctx context.Context) ([]archive.File, error) {
 		}
 		files = append(files, f)
 		return nil
-	}, `SELECT f.path, f.hash, f.size, f.reading, f.problem, coalesce(t.id, 0), f.games, f.set_aside FROM file f LEFT JOIN tournament t ON t.file_id = f.id ORDER BY f.path`)
+	}, `SELECT f.path, f.hash, f.size, f.reading, f.problem, coalesce(t.id, 0), f.games, f.set_aside, f.copy_of FROM file f LEFT JOIN tournament t ON t.file_id = f.id ORDER BY f.path`)
 	return files, err
 }
 
@@ -90,7 +90,7 @@ func (a *Archive) Update(ctx context.Context, remove []string, put []archive.Ind
 			}
 		}()
 		del := prepare(`DELETE FROM file WHERE path = ?`)
-		insFile := prepare(`INSERT INTO file (path, hash, size, reading, problem, games, set_aside) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+		insFile := prepare(`INSERT INTO file (path, hash, size, reading, problem, games, set_aside, copy_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 		insTournament := prepare(`INSERT INTO tournament (file_id, name, place, start_day, end_day, rounds, rated) VALUES (?, ?, ?, ?, ?, ?, ?)`)
 		insEntry := prepare(`INSERT INTO entry (tournament_id, rank, player, new, last, first, country, score, discs, rating)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
@@ -106,7 +106,7 @@ func (a *Archive) Update(ctx context.Context, remove []string, put []archive.Ind
 			if _, err := del.Exec(f.Path); err != nil {
 				return err
 			}
-			res, err := insFile.Exec(f.Path, f.Hash, f.Size, f.Reading, f.Problem, f.Games, strings.Join(f.SetAside, "\n"))
+			res, err := insFile.Exec(f.Path, f.Hash, f.Size, f.Reading, f.Problem, f.Games, strings.Join(f.SetAside, "\n"), f.CopyOf)
 			if err != nil {
 				return fmt.Errorf("archive file %s: %w", f.Path, err)
 			}

@@ -71,7 +71,7 @@ func TestArchiveRatedGames(t *testing.T) {
 	// An archive of schema 3: without the column.
 	path := filepath.Join(t.TempDir(), "three.db")
 	three := index(path)
-	if _, err := three.s.db.Exec(`ALTER TABLE tournament DROP COLUMN rated; PRAGMA user_version = 3`); err != nil {
+	if _, err := three.s.db.Exec(`ALTER TABLE tournament DROP COLUMN rated; ALTER TABLE file DROP COLUMN copy_of; PRAGMA user_version = 3`); err != nil {
 		t.Fatal(err)
 	}
 	three.Close()

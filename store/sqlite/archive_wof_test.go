@@ -79,6 +79,17 @@ func TestWOFArchive2024(t *testing.T) {
 		}
 		t.Errorf("%d files refused, want %d", len(got), len(refused))
 	}
+	// The copy names the file whose games it repeats, as the archive keeps
+	// it; a file refused or read names none.
+	files, err := st.Files(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if want := map[string]string{copied: of}[f.Path]; f.CopyOf != want {
+			t.Errorf("%s: copy of %q, want %q", f.Path, f.CopyOf, want)
+		}
+	}
 
 	const woc = "20241025_WOC_2024.ELO"
 	h, err := archive.PlayerHistory(ctx, st, 5577)

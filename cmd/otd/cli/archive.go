@@ -151,16 +151,18 @@ with its line by 'otd archive problems': the sign says the result where
 the discs disagree (or add up to over 64), a player paired twice in a
 round keeps both games, published scores and disc totals the games do not
 give are set aside, a player listed twice is taken from the first line, a
-player of the games not in the standings is added from them; only a game
-against oneself, or of ?????? where several players have no id (it cannot
-be attributed), is dropped, never the file (--lenient ` + elo.ListReading.String() + `).
+player of the games not in the standings is added from them, a %%Date
+range whose last day is before its first is read as its first day; only a
+game against oneself, or of ?????? where several players have no id (it
+cannot be attributed), is dropped, never the file (--lenient ` + elo.ListReading.String() + `).
 --strict reads each file as 'otd import elo' does instead, refusing a file
 that contradicts itself with the line and what is wrong; --lenient chooses
 the rules (those of 'otd import elo --lenient'). The archive records how
 each file was read: the files are read again when the reading (--strict,
 --lenient, --bye-discs) changes. A file without a day (the rating list
 weighs a game by its tournament's age) is refused, and so is a copy of a
-file indexed already (its games would count twice). Only regular
+file indexed already (its games would count twice): listed apart, as a
+copy, its games counting once, from the file it names. Only regular
 files are read (a link to one is followed), each of at most 64 MiB (the
 largest of the WOF archive is 28 KB) with lines of at most 64 KiB: a named
 pipe, a device such as /dev/zero, or a larger file is listed as not read,
@@ -212,8 +214,16 @@ func runArchiveIndex(g *globals, o archiveIndexOptions) error {
 	if o.JSON {
 		return writeJSON(g.Stdout, newArchiveIndexJSON(rep))
 	}
-	fmt.Fprintf(g.Stdout, "%s: %d .ELO files: %d added, %d replaced, %d removed, %d unchanged, %d not read. %d games added to %s.\n",
-		o.Dir, rep.Files, len(rep.Added), len(rep.Replaced), len(rep.Removed), rep.Unchanged, len(rep.Problems), rep.Games, o.DB)
+	copies, refused := splitCopies(rep.Problems)
+	copied := ""
+	if len(copies) > 0 {
+		copied = ", 1 copy of another file"
+		if len(copies) > 1 {
+			copied = fmt.Sprintf(", %d copies of other files", len(copies))
+		}
+	}
+	fmt.Fprintf(g.Stdout, "%s: %d .ELO files: %d added, %d replaced, %d removed, %d unchanged%s, %d not read. %d games added to %s.\n",
+		o.Dir, rep.Files, len(rep.Added), len(rep.Replaced), len(rep.Removed), rep.Unchanged, copied, len(refused), rep.Games, o.DB)
 	for _, what := range []struct {
 		verb  string
 		paths []string
@@ -236,15 +246,35 @@ func printNotes(g *globals, notes map[string][]string) {
 	}
 }
 
-// printProblems lists the files not read, one a line, with why.
+// printProblems lists the files not read, one a line, with why: the
+// copies of another file (their games count once, from it), then the files
+// refused (their games are not in the archive).
 func printProblems(g *globals, problems []archive.File) {
-	if len(problems) == 0 {
-		return
+	copies, refused := splitCopies(problems)
+	for _, l := range []struct {
+		head  string
+		files []archive.File
+	}{{"Copies (%d; their games count once, from the file named):\n", copies}, {"Not read (%d; their games are not in the archive):\n", refused}} {
+		if len(l.files) > 0 {
+			fmt.Fprintf(g.Stdout, l.head, len(l.files))
+		}
+		for _, p := range l.files {
+			fmt.Fprintf(g.Stdout, "  %s: %s\n", p.Path, p.Problem)
+		}
 	}
-	fmt.Fprintf(g.Stdout, "Not read (%d; their games are not in the archive):\n", len(problems))
+}
+
+// splitCopies splits the files not read into the copies of another file
+// and the files refused.
+func splitCopies(problems []archive.File) (copies, refused []archive.File) {
 	for _, p := range problems {
-		fmt.Fprintf(g.Stdout, "  %s: %s\n", p.Path, p.Problem)
+		if p.CopyOf != "" {
+			copies = append(copies, p)
+		} else {
+			refused = append(refused, p)
+		}
 	}
+	return copies, refused
 }
 
 // The options of the archive's queries: the archive database (DB), what is
@@ -287,8 +317,11 @@ func newArchiveProblemsCmd(g *globals, db *string, runF func(archiveProblemsOpti
 	cmd := &cobra.Command{
 		Use:   "problems",
 		Short: "List the files of the last index that could not be read, with why, and the contradictions set aside",
-		Long: `problems lists the files of the last index that could not be read, with
-why (their games are not in the archive), then each contradiction of a file
+		Long: `problems lists the files of the last index that were not read, with why:
+first the copies of another file (the same content, or the same games under
+another name or header: their games count once, from the file named), then
+the files refused (their games are not in the archive); then each
+contradiction of a file
 read that its reading set aside rather than refuse the file, with the
 file's line: a sign against the discs, a player paired twice in a round or
 listed twice, a published score or disc total the games do not give, a game
@@ -323,7 +356,7 @@ func runArchiveProblems(g *globals, o archiveProblemsOptions) error {
 		if o.JSON {
 			out := []archiveProblemJSON{}
 			for _, p := range slices.Concat(problems, setAside) {
-				out = append(out, archiveProblemJSON{File: p.Path, Problem: p.Problem, SetAside: p.SetAside})
+				out = append(out, archiveProblemJSON{File: p.Path, Problem: p.Problem, CopyOf: p.CopyOf, SetAside: p.SetAside})
 			}
 			return writeJSON(g.Stdout, out)
 		}

@@ -16,14 +16,14 @@ type archiveIndexJSON struct {
 	Removed   []string             `json:"removed" doc:"the files gone from the folder, or that can no longer be read: their tournament dropped"`
 	Unchanged int                  `json:"unchanged" doc:"the files indexed before whose content is the same"`
 	Games     int                  `json:"games" doc:"the games of the tournaments added and replaced"`
-	NotRead   []archiveProblemJSON `json:"not_read" doc:"every file of the folder that could not be read, with why; their games are not in the archive"`
+	NotRead   []archiveProblemJSON `json:"not_read" doc:"every file of the folder that was not read, with why: a copy of another file (copy_of), whose games count once, from that file; or a file refused, whose games are not in the archive"`
 }
 
 func newArchiveIndexJSON(r *archive.Report) archiveIndexJSON {
 	j := archiveIndexJSON{Files: r.Files, Added: nonNil(r.Added), Replaced: nonNil(r.Replaced), Removed: nonNil(r.Removed),
 		Unchanged: r.Unchanged, Games: r.Games, NotRead: []archiveProblemJSON{}}
 	for _, p := range r.Problems {
-		j.NotRead = append(j.NotRead, archiveProblemJSON{File: p.Path, Problem: p.Problem})
+		j.NotRead = append(j.NotRead, archiveProblemJSON{File: p.Path, Problem: p.Problem, CopyOf: p.CopyOf})
 	}
 	return j
 }
@@ -38,6 +38,7 @@ func nonNil(s []string) []string {
 type archiveProblemJSON struct {
 	File    string `json:"file" doc:"the file's path below the folder indexed"`
 	Problem string `json:"problem" doc:"why otd could not read it: the line and what is wrong, or the contradiction; empty for a file read"`
+	CopyOf  string `json:"copy_of,omitempty" doc:"for a copy (the same content or games as another file): the file whose games it repeats, which counts them once; left out for a file refused, whose games are not in the archive, and for a file read"`
 	// SetAside: 'otd archive problems' only.
 	SetAside []string `json:"set_aside,omitempty" doc:"in 'otd archive problems', for a file read: each contradiction its reading set aside rather than refuse the file (RULES.md section 8), with its line; its games are counted"`
 }

@@ -336,4 +336,5 @@ rounds=split a player paired twice in a round: the later game moves to the next 
 totals=games published scores or disc totals the games do not give: the games count, the figures are noted
 listed=first a player id listed twice in the standings: the first line counts
 games=list   a game against oneself, or of ?????? where several players have no id: dropped; a player not in the standings: added from the games
-names=clean  a name otd refuses (a control character, over 200 characters): its control characters dropped, cut`
+names=clean  a name otd refuses (a control character, over 200 characters): its control characters dropped, cut
+dates=first  a %%Date range whose last day is before its first ("25/03/2007 - 24/03/2007"): the tournament is dated by its first day`

@@ -44,9 +44,15 @@ func (g *globals) ratingSource(path string, r *archive.Reading) (archive.Games, 
 		if err != nil {
 			return nil, nil, inputError(err)
 		}
-		if n := len(f.Problems); n > 0 {
-			fmt.Fprintf(g.Stderr, "otd: %s: %d of %d .ELO files not read, their games left out ('otd archive index %s' lists each with why)\n",
-				path, n, f.Files, path)
+		if copies, refused := splitCopies(f.Problems); len(f.Problems) > 0 {
+			var what []string
+			if n := len(refused); n > 0 {
+				what = append(what, fmt.Sprintf("%d of %d .ELO files not read, their games left out", n, f.Files))
+			}
+			if n := len(copies); n > 0 {
+				what = append(what, fmt.Sprintf("%d of %d .ELO files copies of another, their games counted once, from it", n, f.Files))
+			}
+			fmt.Fprintf(g.Stderr, "otd: %s: %s ('otd archive index %s' lists each with why)\n", path, strings.Join(what, "; "), path)
 		}
 		if n := len(f.Notes); n > 0 { // a count: a rating officer reads the list, not a line a note
 			k := 0
