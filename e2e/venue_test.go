@@ -222,7 +222,7 @@ func TestVenuePhones(t *testing.T) {
 	white.waitText("p.state", "Recorded: 35-29. Thank you.")
 	public.waitItem("35-29", s[0].player, s[1].player)
 	log := strings.Join(strings.Fields(string(e.run("log"))), " ")
-	if !regexp.MustCompile(`report: black from 127\.0\.0\.2 at [0-9:]+, white from 127\.0\.0\.3 at [0-9:]+`).MatchString(log) {
+	if !regexp.MustCompile(`report: black from 127\.0\.0\.2 at [0-9:]+ \(34-29\), white from 127\.0\.0\.3 at [0-9:]+ \(35-29\)`).MatchString(log) {
 		t.Errorf("otd log does not say who reported table 1, from where:\n%s", log)
 	}
 
@@ -251,9 +251,9 @@ func TestVenuePhones(t *testing.T) {
 	white.waitText("p.state", "Recorded: 40-24. Thank you.")
 	phoneReport(late, 30, 34)
 	late.waitText("p.refused", "This game's result is recorded: only the director can change it now.")
-	// The log names the report recorded (black's) and the session.
+	// The log names both reports, the one recorded (black's), and the session.
 	log = strings.Join(strings.Fields(string(e.run("log"))), " ")
-	if !regexp.MustCompile(`round 1 table 2 \([^)]*\) by report: black from 127\.0\.0\.4 at [0-9:]+; approved by console session \w+ no result -> 40-24`).MatchString(log) {
+	if !regexp.MustCompile(`round 1 table 2 \([^)]*\) by report: black from 127\.0\.0\.4 at [0-9:]+ \(40-24, chosen\), white from 127\.0\.0\.5 at [0-9:]+ \(24-40\); approved by console session \w+ no result -> 40-24`).MatchString(log) {
 		t.Errorf("otd log does not say whose report table 2's result is and which session approved it:\n%s", log)
 	}
 

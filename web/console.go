@@ -34,10 +34,14 @@ var consoleText string
 // came, a result was entered elsewhere), unless the director is typing in
 // one of its forms: it then says that the page is out of date. It follows
 // the console's own stream, which the phones following the public pages
-// (MaxStreams of them at most) cannot take from the director.
-const consoleScript = `var g = document.querySelector("main").dataset.gen;
+// (MaxStreams of them at most) cannot take from the director. Nor does it
+// reload once a form is sent: the write's own change reaches the stream
+// before its answer (serve sees its own writes at once), and a reload then
+// cancels the page the write leads to (a pairing's reasons).
+const consoleScript = `var g = document.querySelector("main").dataset.gen, sent = false;
+document.addEventListener("submit", function () { sent = true; });
 new EventSource("/console/events").onmessage = function (e) {
-  if (e.data === g) return;
+  if (e.data === g || sent) return;
   var a = document.activeElement;
   if (a && a.form && a.value) document.getElementById("stale").hidden = false; else location.reload();
 };`
