@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -66,6 +67,22 @@ func SlipsRound(t *tournament.Tournament, o SlipsOptions) int {
 		return t.Paired()
 	}
 	return o.Round
+}
+
+// Slips is the page of the slips o names in tournament id, each game that
+// is to be played with its players' report stubs (ReportLinks): 'otd round
+// slips' and the console's.
+func (d *Director) Slips(ctx context.Context, id int64, o SlipsOptions) (Page, error) {
+	t, err := d.Tournament(ctx, id)
+	if err != nil {
+		return Page{}, err
+	}
+	if r := SlipsRound(t, o); r <= t.Paired() {
+		if o.Links, err = d.ReportLinks(ctx, id, r); err != nil {
+			return Page{}, err
+		}
+	}
+	return SlipsPage(t, o)
 }
 
 // stubs are game g's stubs from links, with the slips' base URL.

@@ -284,10 +284,7 @@ func (s *Server) wouldUndo(_ http.ResponseWriter, r *http.Request, v *consoleVie
 // slips writes the result slips of the last round paired (?table=T: that
 // table's again), as 'otd round slips' does.
 func (s *Server) slips(w http.ResponseWriter, r *http.Request, _ *consoleView) error {
-	t, err := s.venue.Tournament(r.Context(), s.id)
-	if err != nil {
-		return err
-	}
+	var err error
 	o := app.SlipsOptions{PerPage: 2, URL: s.publicURL}
 	if o.URL == "" {
 		o.URL = "http://" + r.Host
@@ -297,7 +294,7 @@ func (s *Server) slips(w http.ResponseWriter, r *http.Request, _ *consoleView) e
 			return &pageError{http.StatusBadRequest, fmt.Sprintf("table %.20q: not a table number", q)}
 		}
 	}
-	page, err := app.SlipsPage(t, o)
+	page, err := s.venue.Slips(r.Context(), s.id, o)
 	if err != nil {
 		return err
 	}

@@ -471,3 +471,29 @@ func TestConsoleStreamBeyondMaxStreams(t *testing.T) {
 		t.Errorf("the console's stream: status %d, %q, first line %q, %v", resp.StatusCode, resp.Header.Get("Content-Type"), line, err)
 	}
 }
+
+// TestConsoleSlips: the console's slips carry each side's stub as 'otd
+// round slips' prints them: the QR code's long address, the short one and
+// the code to type, on the serve's public address.
+func TestConsoleSlips(t *testing.T) {
+	f := newConsole(t)
+	c, _ := f.login()
+	p := f.page("/console/slips", c)
+	for _, l := range f.links {
+		for _, k := range []app.Token{l.Black, l.White} {
+			// The console is opened at example.com (httptest's host),
+			// the serve given no public address.
+			for _, want := range []string{"http://example.com/r/" + k.Short, k.Printed()} {
+				if !strings.Contains(p.body, want) {
+					t.Errorf("the console's slips do not carry %q", want)
+				}
+			}
+			if qr, _ := htmlpage.QR("http://example.com/r/" + k.Long); !strings.Contains(p.body, string(qr)) {
+				t.Errorf("the console's slips do not carry the QR code of /r/%s", k.Long)
+			}
+		}
+	}
+	if p := f.page("/console/slips?table=2", c); !strings.Contains(p.body, "/r/"+f.links[1].White.Short) || strings.Contains(p.body, f.links[0].Black.Short) {
+		t.Errorf("table 2's slip again: not its stubs alone")
+	}
+}

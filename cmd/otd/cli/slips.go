@@ -109,17 +109,7 @@ func runRoundSlips(g *globals, o roundSlipsOptions) error {
 		return err
 	}
 	defer done()
-	ctx := context.Background()
-	t, err := d.Tournament(ctx, id)
-	if err != nil {
-		return err
-	}
-	if r := app.SlipsRound(t, o.SlipsOptions); r <= t.Paired() {
-		if o.Links, err = d.ReportLinks(ctx, id, r); err != nil {
-			return err
-		}
-	}
-	page, err := app.SlipsPage(t, o.SlipsOptions)
+	page, err := d.Slips(context.Background(), id, o.SlipsOptions)
 	if err != nil {
 		return err
 	}
