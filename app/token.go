@@ -7,6 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/width"
 
 	"github.com/otd-project/otd/tournament"
 )
@@ -61,16 +64,19 @@ func EncodeBase32(b []byte) string {
 var ErrBase32 = errors.New("not Crockford's base32")
 
 // NormalizeBase32 gives s in Crockford's base32 as EncodeBase32 writes it:
-// upper case, hyphens dropped, I and L read as 1, O as 0.
+// upper case, hyphens dropped, I and L read as 1, O as 0. A code typed on a
+// phone is read as printed: the dashes a keyboard puts for a hyphen (‐ ‑ ‒ –
+// — −, a full-width －) and spaces are dropped too, full-width letters and
+// digits read as theirs.
 func NormalizeBase32(s string) (string, error) {
 	var b strings.Builder
-	for _, c := range strings.ToUpper(s) {
-		switch c {
-		case '-':
+	for _, c := range strings.ToUpper(width.Fold.String(s)) {
+		switch {
+		case c == '-' || c == '−' || unicode.Is(unicode.Pd, c) || unicode.IsSpace(c):
 			continue
-		case 'I', 'L':
+		case c == 'I' || c == 'L':
 			c = '1'
-		case 'O':
+		case c == 'O':
 			c = '0'
 		}
 		if c > 127 || strings.IndexByte(crockford, byte(c)) < 0 {

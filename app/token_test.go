@@ -40,13 +40,19 @@ func TestBase32(t *testing.T) {
 			t.Errorf("DecodeBase32(%s) = %x, %v; want %x", strings.ToLower(tc.want), back, err, tc.in)
 		}
 	}
-	// Read as Crockford says: any case, I and L as 1, O as 0, hyphens ignored.
-	for in, want := range map[string]string{"csqp-yrk1-e8": "CSQPYRK1E8", "oOiIlL": "001111", "": ""} {
+	// Read as Crockford says: any case, I and L as 1, O as 0, hyphens ignored;
+	// and as a phone's keyboard may type the hyphens: any dash, the minus
+	// sign, spaces; full-width characters as theirs.
+	for in, want := range map[string]string{
+		"csqp-yrk1-e8": "CSQPYRK1E8", "oOiIlL": "001111", "": "",
+		"CSQP‐YRK1‑E8": "CSQPYRK1E8", "CSQP‒YRK1–E8": "CSQPYRK1E8", "CSQP—YRK1−E8": "CSQPYRK1E8",
+		" CSQP YRK1 E8 ": "CSQPYRK1E8", "ＣＳＱＰ－ｙｒｋ１　Ｅ８": "CSQPYRK1E8",
+	} {
 		if got, err := app.NormalizeBase32(in); got != want || err != nil {
 			t.Errorf("NormalizeBase32(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"U", "CSQP YRK", "é", "*"} {
+	for _, bad := range []string{"U", "CSQP_YRK", "é", "*", "CSQP.YRK"} {
 		if _, err := app.NormalizeBase32(bad); !errors.Is(err, app.ErrBase32) {
 			t.Errorf("NormalizeBase32(%q): %v; want ErrBase32", bad, err)
 		}

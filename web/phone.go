@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -63,12 +64,16 @@ func (s *Server) phoneRoutes() {
 
 // enterCode takes the code typed from a slip (?code=) to its page.
 func (s *Server) enterCode(w http.ResponseWriter, r *http.Request) {
-	code := strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(r.URL.Query().Get("code")))
+	typed := strings.TrimSpace(r.URL.Query().Get("code"))
+	code, err := app.NormalizeBase32(typed)
+	if err != nil { // its page says the code is unknown
+		code = strings.ToUpper(typed)
+	}
 	if code == "" || len(code) > 2*app.TokenLong {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	http.Redirect(w, r, "/r/"+strings.ToUpper(code), http.StatusSeeOther)
+	http.Redirect(w, r, "/r/"+url.PathEscape(code), http.StatusSeeOther)
 }
 
 // reporting is a token's page: the form of its side of its game, what it

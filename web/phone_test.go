@@ -278,6 +278,14 @@ func TestCodeForm(t *testing.T) {
 		t.Errorf("the code's form: %d to %q, want 303 to %q", w.Code, w.Header().Get("Location"), want)
 	}
 	expect(t, v.do("GET", want, nil, "10.0.0.1"), 200, "You report for White")
+	// As a phone's keyboard may type it: en dashes, a minus sign, spaces.
+	part := strings.Split(v.tok(1, tournament.White, true), "-")
+	typed := part[0][:2] + " " + part[0][2:] + "–" + part[1] + "−" + part[2]
+	w = v.do("GET", "/r?code="+url.QueryEscape(typed), nil, "10.0.0.1")
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != want {
+		t.Errorf("the code typed %q: %d to %q, want 303 to %q", typed, w.Code, w.Header().Get("Location"), want)
+	}
+	expect(t, v.do("GET", "/r/"+url.PathEscape(strings.ReplaceAll(v.tok(1, tournament.White, true), "-", "—")), nil, "10.0.0.1"), 200, "You report for White")
 
 	ts, _, cancel := newServer(t) // without the venue
 	defer cancel()
