@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +37,9 @@ func WithClock(now func() time.Time) Option { return func(s *Server) { s.now = n
 // 120 characters).
 const maxForm = 8 << 10
 
+// errLimited refuses a token's page to an address over its limit.
+var errLimited = errors.New("too many requests from this address")
+
 // phoneView is a token's page: the game and side it opens, what that side
 // reported, the game's state, and why a report was refused (Refused: a
 // code of the template's; Reason the app's words).
@@ -48,7 +52,7 @@ type phoneView struct {
 	State                string // app.TableState; "" if none (refused)
 	SameAddress          bool
 	Reported             *tournament.Report
-	Refused, Reason      string // unknown, recorded, limited, discs, impossible (Reason: the discs), moves, invalid, failed
+	Refused, Reason      string // unknown, recorded, limited, large, discs, impossible (Reason: the discs), moves, invalid, failed
 	Result               string // a recorded game's discs ("40-24"); "" if none or no discs
 	Discs                [2]string
 	Moves                string
@@ -93,6 +97,10 @@ func (s *Server) reporting(w http.ResponseWriter, r *http.Request) {
 func (s *Server) report(call bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, maxForm)
+		if err := r.ParseForm(); err != nil {
+			s.phone(w, r, app.Reporting{}, err, phoneView{})
+			return
+		}
 		pv := phoneView{Discs: [2]string{r.PostFormValue("black"), r.PostFormValue("white")}, Moves: strings.TrimSpace(r.PostFormValue("moves"))}
 		in := app.ReportInput{Call: call, Moves: pv.Moves}
 		if !call {
@@ -127,7 +135,12 @@ func (s *Server) report(call bool) http.HandlerFunc {
 func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting, err error, pv phoneView) {
 	status := http.StatusOK
 	var moves *app.MovesError
+	var large *http.MaxBytesError
 	switch {
+	case errors.Is(err, errLimited):
+		status, pv.Refused = http.StatusTooManyRequests, "limited"
+	case errors.As(err, &large):
+		status, pv.Refused = http.StatusRequestEntityTooLarge, "large"
 	case errors.Is(err, app.ErrUnknownToken):
 		s.limits.fail(address(r))
 		status, pv.Refused = http.StatusNotFound, "unknown"
@@ -142,7 +155,7 @@ func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting
 	case err != nil:
 		status, pv.Refused, pv.Reason = http.StatusServiceUnavailable, "failed", err.Error()
 	}
-	if pv.Refused != "unknown" && pv.Refused != "failed" {
+	if !slices.Contains([]string{"unknown", "failed", "limited", "large"}, pv.Refused) {
 		g := rep.Table.Game
 		pv.Side, pv.State, pv.SameAddress, pv.Reported = string(rep.Side), string(rep.Table.State), rep.Table.SameAddress, rep.Reported
 		pv.Round, pv.Table, pv.Number, pv.Category, pv.Code = g.Round, g.Table, g.Game, g.Category, g.Match

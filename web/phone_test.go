@@ -331,3 +331,37 @@ func TestPhoneRefusalTranslated(t *testing.T) {
 		expect(t, v.do("POST", "/r/"+v.tok(1, tournament.Black, false), discs("40", "30"), "10.0.0.1", "Accept-Language", lang), http.StatusUnprocessableEntity, says)
 	}
 }
+
+// TestPhoneSlowed: an address that mistyped a code too often is answered
+// 429 with a page in its reader's language that says to wait or ask the
+// director, and when to try again.
+func TestPhoneSlowed(t *testing.T) {
+	v := newVenue(t)
+	var w *httptest.ResponseRecorder
+	for range 100 {
+		if w = v.do("GET", "/r/0000000000000", nil, "10.0.0.9", "Accept-Language", "fr"); w.Code == http.StatusTooManyRequests {
+			break
+		}
+	}
+	expect(t, w, http.StatusTooManyRequests, "Trop d&#39;essais : attendez une minute, ou demandez à l&#39;arbitre.", `<html lang="fr"`)
+	if w.Header().Get("Retry-After") == "" || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
+		t.Errorf("the 429: Retry-After %q, Content-Type %q", w.Header().Get("Retry-After"), w.Header().Get("Content-Type"))
+	}
+	expect(t, v.do("GET", "/r/"+v.tok(1, tournament.Black, false), nil, "10.0.0.9", "Accept-Language", "ja"), http.StatusTooManyRequests, "試行回数が多すぎます")
+}
+
+// TestPhoneTooLarge: a report of a megabyte is refused 413 with a short
+// page, its form not read.
+func TestPhoneTooLarge(t *testing.T) {
+	v := newVenue(t)
+	form := discs("40", "24")
+	form.Set("moves", strings.Repeat("f5", 1<<19))
+	w := v.do("POST", "/r/"+v.tok(1, tournament.Black, false), form, "10.0.0.1")
+	expect(t, w, http.StatusRequestEntityTooLarge, "This report is too long")
+	if strings.Contains(w.Body.String(), "Enter the discs") {
+		t.Error("a report too long is answered as discs left out")
+	}
+	if tb, _ := v.d.VenueTables(context.Background(), v.id); tb[0].State != app.NoReport {
+		t.Errorf("table 1 after a report too long: %s", tb[0].State)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/otd-project/otd/app"
 	"github.com/otd-project/otd/tournament"
 )
 
@@ -93,7 +94,7 @@ func (s *Server) guard(k kind, h http.HandlerFunc) http.HandlerFunc {
 			w.Header().Set("Referrer-Policy", "no-referrer")
 			if !s.limits.allow(address(r), write) {
 				w.Header().Set("Retry-After", "60")
-				httpError(w, "too many requests from this address: wait a minute", http.StatusTooManyRequests)
+				s.phone(w, r, app.Reporting{}, errLimited, phoneView{})
 				return
 			}
 		case login:

@@ -133,6 +133,8 @@ var french = [][2]string{
 	{"Open", "Ouvrir"},
 	{"Unknown code: check it against your slip.", "Code inconnu : vérifiez-le sur votre fiche."},
 	{"This game's result is recorded: only the director can change it now.", "Le résultat de cette partie est enregistré : seul l'arbitre peut encore le changer."},
+	{"Too many tries: wait a minute, or ask the director.", "Trop d'essais : attendez une minute, ou demandez à l'arbitre."},
+	{"This report is too long: send the discs, and the moves if you have them.", "Cette déclaration est trop longue : envoyez les pions, et les coups si vous les avez."},
 	{"The report cannot be taken now: %s", "La déclaration ne peut pas être prise maintenant : %s"},
 	{"You report for Black: %s.", "Vous déclarez pour Noir : %s."},
 	{"You report for White: %s.", "Vous déclarez pour Blanc : %s."},

@@ -138,6 +138,8 @@ var japanese = [][2]string{
 	{"Open", "開く"},
 	{"Unknown code: check it against your slip.", "不明なコードです。記録用紙と照らし合わせてください。"},
 	{"This game's result is recorded: only the director can change it now.", "この対局の結果は記録済みです。変更できるのは審判長だけです。"},
+	{"Too many tries: wait a minute, or ask the director.", "試行回数が多すぎます。1分待つか、審判に声をかけてください。"},
+	{"This report is too long: send the discs, and the moves if you have them.", "報告が長すぎます。石数と、あれば棋譜を送ってください。"},
 	{"The report cannot be taken now: %s", "いまは報告を受け付けられません：%s"},
 	{"You report for Black: %s.", "黒番として報告します：%s。"},
 	{"You report for White: %s.", "白番として報告します：%s。"},
