@@ -434,8 +434,11 @@ func (s *Server) enter(d *app.Director, _ http.ResponseWriter, r *http.Request) 
 	} else {
 		_, err = d.Record(r.Context(), s.id, ref, in)
 	}
+	if err != nil && !strings.HasPrefix(err.Error(), where(ref)) { // most name the game already
+		err = fmt.Errorf("%s: %w", where(ref), err)
+	}
 	if err != nil {
-		return flash{}, fmt.Errorf("%s: %w", where(ref), err)
+		return flash{}, err
 	}
 	return flash{Kind: "recorded", Game: ref, Result: in.String()}, nil
 }

@@ -497,3 +497,14 @@ func TestConsoleSlips(t *testing.T) {
 		t.Errorf("table 2's slip again: not its stubs alone")
 	}
 }
+
+// TestConsoleRefusalNamesTheGameOnce: a result refused says which game once.
+func TestConsoleRefusalNamesTheGameOnce(t *testing.T) {
+	f := newConsole(t)
+	c, _ := f.login()
+	f.request("POST", "/console/result", url.Values{"round": {"1"}, "table": {"2"}, "score": {"70-3"}}, c)
+	body := f.page("/console", c).body
+	if n := strings.Count(body, "round 1 table 2"); n != 1 || !strings.Contains(body, "70-3") {
+		t.Errorf("the refusal of 70-3 names round 1 table 2 %d times, want once:\n%s", n, body)
+	}
+}
