@@ -25,26 +25,59 @@ func (e *MovesError) Error() string {
 
 // report says how the moves contradict the result.
 func (e *MovesError) report() string {
-	r := e.Report
-	s := fmt.Sprintf("%s: the moves contradict the result entered (%s): ", e.Where, e.Entered)
+	s := fmt.Sprintf("%s: the moves contradict the result entered (%s): they ", e.Where, e.Entered)
 	if e.Entered == "" {
-		s = fmt.Sprintf("%s: the moves give no result: ", e.Where)
+		s = fmt.Sprintf("%s: the moves give no result: they ", e.Where)
 	}
-	switch {
-	case !r.Legal():
-		s += "they do not replay: " + r.Illegal.String()
-	case r.Over:
-		s += fmt.Sprintf("they end the game at move %d, %s", lastMove(r), r.Score)
-	default:
-		s += fmt.Sprintf("they stop at move %d, %s with %d empty squares, before the end", lastMove(r), r.Score, e.Squares-r.Score.Black-r.Score.White)
-		if e.Gives == nil {
-			s += " (a game lost on time: --time-default COLOUR)"
-		}
+	s += e.fact()
+	if e.Fault() == MovesUnfinished && e.Gives == nil {
+		s += " (a game lost on time: --time-default COLOUR)"
 	}
 	if e.Gives != nil {
 		s += fmt.Sprintf(", recorded %s", e.Gives)
 	}
 	return s
+}
+
+// MovesFault is how moves contradict a result.
+type MovesFault int
+
+const (
+	MovesIllegal    MovesFault = iota // they do not replay
+	MovesOver                         // they end the game, with another score
+	MovesUnfinished                   // they stop before the end
+)
+
+// Fault is how the moves contradict the result.
+func (e *MovesError) Fault() MovesFault {
+	switch r := e.Report; {
+	case !r.Legal():
+		return MovesIllegal
+	case r.Over:
+		return MovesOver
+	}
+	return MovesUnfinished
+}
+
+// Score is the discs of the board the moves leave ("8-56"; "" if they do
+// not replay).
+func (e *MovesError) Score() string {
+	if !e.Report.Legal() {
+		return ""
+	}
+	return e.Report.Score.String()
+}
+
+// fact is what the replay found: "end the game at move 60, 8-56".
+func (e *MovesError) fact() string {
+	r := e.Report
+	switch e.Fault() {
+	case MovesIllegal:
+		return "do not replay: " + r.Illegal.String()
+	case MovesOver:
+		return fmt.Sprintf("end the game at move %d, %s", lastMove(r), r.Score)
+	}
+	return fmt.Sprintf("stop at move %d, %s with %d empty squares, before the end", lastMove(r), r.Score, e.Squares-r.Score.Black-r.Score.White)
 }
 
 // lastMove is the number of the last move a replay played.
@@ -147,6 +180,7 @@ func moveInput(rep transcript.Report, timeDefault tournament.Color) tournament.R
 	return tournament.ResultInput{Black: s.Black, White: s.White, HasScore: true, TimeDefault: timeDefault}
 }
 
-// Reason says how the moves contradict the result, without the command
-// line's advice: what a phone's page shows.
-func (e *MovesError) Reason() string { return e.report() }
+// Fact is what the replay found, in the verifier's words and none of the
+// command line's: "the moves end the game at move 60, 8-56" (a phone's
+// page shows it under its own words for Fault).
+func (e *MovesError) Fact() string { return "the moves " + e.fact() }

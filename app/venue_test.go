@@ -297,11 +297,11 @@ func TestReportMoves(t *testing.T) {
 	// f5d6c3d3c4f4f6f3e6e7d7c5b6: a legal start that does not end the game.
 	_, err := d.Report(ctx, id, links[0].Black.Long, app.ReportInput{Black: 40, White: 24, Moves: "f5d6c3d3c4f4"}, "10.0.0.1", venueAt)
 	var me *app.MovesError
-	if !errors.As(err, &me) || !strings.Contains(me.Reason(), "before the end") {
+	if !errors.As(err, &me) || me.Fault() != app.MovesUnfinished || !strings.Contains(me.Fact(), "before the end") || strings.Contains(me.Fact(), "--") {
 		t.Errorf("moves that stop before the end: %v; want a *MovesError saying so", err)
 	}
 	_, err = d.Report(ctx, id, links[0].Black.Long, app.ReportInput{Black: 40, White: 24, Moves: "f5f5"}, "10.0.0.1", venueAt)
-	if !errors.As(err, &me) {
+	if !errors.As(err, &me) || me.Fault() != app.MovesIllegal {
 		t.Errorf("moves that do not replay: %v; want a *MovesError", err)
 	}
 	if _, err := d.Report(ctx, id, links[0].Black.Long, score(60, 60), "10.0.0.1", venueAt); err == nil {

@@ -40,6 +40,9 @@ const maxForm = 8 << 10
 // errLimited refuses a token's page to an address over its limit.
 var errLimited = errors.New("too many requests from this address")
 
+// movesFaults name the refusals of moves that contradict a report.
+var movesFaults = map[app.MovesFault]string{app.MovesIllegal: "moves-illegal", app.MovesOver: "moves-over", app.MovesUnfinished: "moves-unfinished"}
+
 // phoneView is a token's page: the game and side it opens, what that side
 // reported, the game's state, and why a report was refused (Refused: a
 // code of the template's; Reason the app's words).
@@ -52,7 +55,8 @@ type phoneView struct {
 	State                string // app.TableState; "" if none (refused)
 	SameAddress          bool
 	Reported             *tournament.Report
-	Refused, Reason      string // unknown, recorded, limited, large, discs, impossible (Reason: the discs), moves, invalid, failed
+	Refused, Reason      string // unknown, recorded, limited, large, discs, impossible and no discs (Reason: the discs), moves-illegal, moves-over (Reason: the moves' score), moves-unfinished, invalid, failed
+	Detail               string // the moves' replay, in the verifier's words
 	Result               string // a recorded game's discs ("40-24"); "" if none or no discs
 	Discs                [2]string
 	Moves                string
@@ -147,13 +151,24 @@ func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting
 	case errors.Is(err, app.ErrRecorded):
 		status, pv.Refused = http.StatusConflict, "recorded"
 	case errors.As(err, &moves):
-		status, pv.Refused, pv.Reason = http.StatusUnprocessableEntity, "moves", moves.Reason()
+		status, pv.Refused, pv.Reason, pv.Detail = http.StatusUnprocessableEntity, movesFaults[moves.Fault()], moves.Score(), moves.Fact()
 	case errors.Is(err, scoring.ErrDiscs):
 		status, pv.Refused, pv.Reason = http.StatusUnprocessableEntity, "impossible", strings.TrimSpace(pv.Discs[0])+"-"+strings.TrimSpace(pv.Discs[1])
+		if pv.Reason == "0-0" {
+			pv.Refused = "no discs"
+		}
 	case errors.Is(err, tournament.ErrInvalid):
 		status, pv.Refused, pv.Reason = http.StatusUnprocessableEntity, "invalid", err.Error()
 	case err != nil:
 		status, pv.Refused, pv.Reason = http.StatusServiceUnavailable, "failed", err.Error()
+	}
+	if !slices.Contains([]string{"unknown", "failed", "limited", "large"}, pv.Refused) && rep.Side == "" {
+		// A report refused: the page of its code again, with the form
+		// as sent and why.
+		var lerr error
+		if rep, lerr = s.venue.Reporting(r.Context(), s.id, r.PathValue("token")); lerr != nil && !errors.Is(lerr, app.ErrRecorded) {
+			status, pv.Refused, pv.Reason = http.StatusServiceUnavailable, "failed", lerr.Error()
+		}
 	}
 	if !slices.Contains([]string{"unknown", "failed", "limited", "large"}, pv.Refused) {
 		g := rep.Table.Game
@@ -161,8 +176,8 @@ func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting
 		pv.Round, pv.Table, pv.Number, pv.Category, pv.Code = g.Round, g.Table, g.Game, g.Category, g.Match
 		pv.Black = app.PageSeat{Number: rep.Black.Number, Name: rep.Black.Name}
 		pv.White = app.PageSeat{Number: rep.White.Number, Name: rep.White.Name}
-		if pv.Refused == "moves" || pv.Refused == "invalid" || pv.Refused == "impossible" {
-			pv.State = ""
+		if pv.Refused != "" && pv.Refused != "recorded" && pv.Refused != "discs" {
+			pv.State = "" // a report refused: what was sent is what matters
 		}
 		if res := g.Result; res != nil && res.Kind == tournament.Normal {
 			pv.Result = fmt.Sprintf("%d-%d", res.Black, res.White)

@@ -244,7 +244,7 @@ func TestPhoneStates(t *testing.T) {
 	// Five moves finish no game: 64-0 is not what they give.
 	form := discs("64", "0")
 	form.Set("moves", "f5d6c3d3c4")
-	expect(t, v.do("POST", "/r/"+v.tok(2, B, false), form, "10.0.0.3"), http.StatusUnprocessableEntity, "The moves contradict the result: ", "f5d6c3d3c4")
+	expect(t, v.do("POST", "/r/"+v.tok(2, B, false), form, "10.0.0.3"), http.StatusUnprocessableEntity, "The moves stop before the end of the game", "the moves stop at move 5", "f5d6c3d3c4")
 	expect(t, v.report(t, "/r/"+v.tok(2, B, false), discs("forty", ""), "10.0.0.3"), 200, "whole numbers from 0 to 64", `value="forty"`)
 	expect(t, v.report(t, "/r/"+v.tok(2, W, false), discs("40", "24"), "10.0.0.4", "Accept-Language", "fr"), 200, "Votre déclaration est reçue")
 	expect(t, v.do("GET", "/r/"+v.tok(2, W, false), nil, "10.0.0.4", "Accept-Language", "ja"), 200, "報告を受け付けました", "あなたの報告：40-24。")
@@ -364,4 +364,44 @@ func TestPhoneTooLarge(t *testing.T) {
 	if tb, _ := v.d.VenueTables(context.Background(), v.id); tb[0].State != app.NoReport {
 		t.Errorf("table 1 after a report too long: %s", tb[0].State)
 	}
+}
+
+// realGame is a real game's moves (cmd/otd/cli/testdata/script/result_moves.txtar,
+// its slip and 'otd verify'): it ends 8-56 at move 60; its first 20 moves
+// leave 19-5 with 40 empty squares.
+const realGame = "c4e3f4c5d6f3d3c2f2e2c3b5e1c6a6d2c1f6f5e6f7b6c7d1a5d7e8f1g1e7f8c8d8g8g7h8g6h5h7h6g5g4a4a3g2g3b4b3b2b7a8b8a7a2h2h3h1b1a1h4"
+
+// TestPhoneRefusalPage: a report refused (moves that contradict the discs,
+// moves that stop before the end, impossible discs, 0-0) is answered with
+// the code's own page: its game, players and side, the form as sent, and
+// why in the player's words, never the command line's.
+func TestPhoneRefusalPage(t *testing.T) {
+	v := newVenue(t)
+	code := "/r/" + v.tok(1, tournament.Black, false)
+	withMoves := func(moves string) url.Values {
+		f := discs("40", "24")
+		f.Set("moves", moves)
+		return f
+	}
+	page := []string{"Round 1, table 1", "1 Ann Archer", "You report for Black: Ann Archer.", "Black&#39;s discs (Ann Archer)"}
+	for _, tc := range []struct {
+		form url.Values
+		says []string
+	}{
+		{withMoves(realGame), []string{`value="40"`, `value="24"`, realGame, "The moves end the game with 8-56, not with the discs you entered", "the moves end the game at move 60, 8-56"}},
+		{withMoves(realGame[:40]), []string{"The moves stop before the end of the game: enter them all, or call the director.", "the moves stop at move 20, 19-5 with 40 empty squares"}},
+		{withMoves("c4e3f4c5d6f3a1"), []string{"The moves do not replay", "move 7, a1 by black"}},
+		{discs("0", "0"), []string{"No game ends with no disc on the board (0-0)"}},
+		{discs("40", "30"), []string{"These discs cannot be (40-30)", `value="30"`}},
+	} {
+		w := v.do("POST", code, tc.form, "10.0.0.1")
+		expect(t, w, http.StatusUnprocessableEntity, append(page, tc.says...)...)
+		for _, not := range []string{"(not known)", "game 0", "--time-default", "the result entered", "together no more than the board"} {
+			if strings.Contains(w.Body.String(), not) && tc.form.Get("white") != "30" {
+				t.Errorf("the refusal of %v says %q", tc.form, not)
+			}
+		}
+	}
+	expect(t, v.do("POST", code, withMoves(realGame), "10.0.0.1", "Accept-Language", "fr"), http.StatusUnprocessableEntity, "Les coups finissent la partie à 8-56")
+	expect(t, v.do("POST", code, withMoves(realGame), "10.0.0.1", "Accept-Language", "ja"), http.StatusUnprocessableEntity, "棋譜では8-56で終局します")
 }
