@@ -119,7 +119,7 @@ func recordMoves(ref tournament.GameRef, in tournament.ResultInput, correct bool
 		if game == nil {
 			parsed, err := transcript.ParseMovesRules(moves.List, t.GameRules())
 			if err != nil {
-				return tournament.Change{}, fmt.Errorf("%s: --moves: %w", g.Where(), err)
+				return tournament.Change{}, &MovesTextError{Where: g.Where(), Err: err}
 			}
 			game = &parsed
 		}
@@ -172,6 +172,16 @@ func recordMoves(ref tournament.GameRef, in tournament.ResultInput, correct bool
 		return c, nil
 	}
 }
+
+// MovesTextError refuses a move list that cannot be read (Err, the
+// reader's: where and what it found).
+type MovesTextError struct {
+	Where string
+	Err   error
+}
+
+func (e *MovesTextError) Error() string { return e.Where + ": --moves: " + e.Err.Error() }
+func (e *MovesTextError) Unwrap() error { return e.Err }
 
 // moveInput is the result the moves give: the discs of the board they leave,
 // lost on time by timeDefault if given.

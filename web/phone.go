@@ -55,7 +55,7 @@ type phoneView struct {
 	State                string // app.TableState; "" if none (refused)
 	SameAddress          bool
 	Reported             *tournament.Report
-	Refused, Reason      string // unknown, recorded, limited, large, discs, impossible and no discs (Reason: the discs), moves-illegal, moves-over (Reason: the moves' score), moves-unfinished, invalid, failed
+	Refused, Reason      string // unknown, recorded, limited, large, discs, impossible and no discs (Reason: the discs), moves-unread, moves-illegal, moves-over (Reason: the moves' score), moves-unfinished, invalid, failed
 	Detail               string // the moves' replay, in the verifier's words
 	Result               string // a recorded game's discs ("40-24"); "" if none or no discs
 	Discs                [2]string
@@ -140,6 +140,7 @@ func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting
 	status := http.StatusOK
 	var moves *app.MovesError
 	var large *http.MaxBytesError
+	var unread *app.MovesTextError
 	switch {
 	case errors.Is(err, errLimited):
 		status, pv.Refused = http.StatusTooManyRequests, "limited"
@@ -152,6 +153,8 @@ func (s *Server) phone(w http.ResponseWriter, r *http.Request, rep app.Reporting
 		status, pv.Refused = http.StatusConflict, "recorded"
 	case errors.As(err, &moves):
 		status, pv.Refused, pv.Reason, pv.Detail = http.StatusUnprocessableEntity, movesFaults[moves.Fault()], moves.Score(), moves.Fact()
+	case errors.As(err, &unread):
+		status, pv.Refused, pv.Detail = http.StatusUnprocessableEntity, "moves-unread", unread.Err.Error()
 	case errors.Is(err, scoring.ErrDiscs):
 		status, pv.Refused, pv.Reason = http.StatusUnprocessableEntity, "impossible", strings.TrimSpace(pv.Discs[0])+"-"+strings.TrimSpace(pv.Discs[1])
 		if pv.Reason == "0-0" {

@@ -391,12 +391,13 @@ func TestPhoneRefusalPage(t *testing.T) {
 		{withMoves(realGame), []string{`value="40"`, `value="24"`, realGame, "The moves end the game with 8-56, not with the discs you entered", "the moves end the game at move 60, 8-56"}},
 		{withMoves(realGame[:40]), []string{"The moves stop before the end of the game: enter them all, or call the director.", "the moves stop at move 20, 19-5 with 40 empty squares"}},
 		{withMoves("c4e3f4c5d6f3a1"), []string{"The moves do not replay", "move 7, a1 by black"}},
+		{withMoves("f5 zz9"), []string{"The moves cannot be read", `found &#34;zz9&#34;`}},
 		{discs("0", "0"), []string{"No game ends with no disc on the board (0-0)"}},
 		{discs("40", "30"), []string{"These discs cannot be (40-30)", `value="30"`}},
 	} {
 		w := v.do("POST", code, tc.form, "10.0.0.1")
 		expect(t, w, http.StatusUnprocessableEntity, append(page, tc.says...)...)
-		for _, not := range []string{"(not known)", "game 0", "--time-default", "the result entered", "together no more than the board"} {
+		for _, not := range []string{"(not known)", "game 0", "--time-default", "--moves", "the result entered", "together no more than the board"} {
 			if strings.Contains(w.Body.String(), not) && tc.form.Get("white") != "30" {
 				t.Errorf("the refusal of %v says %q", tc.form, not)
 			}

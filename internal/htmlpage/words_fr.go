@@ -139,6 +139,7 @@ var french = [][2]string{
 	{"The moves do not replay: check them against your score sheet.", "Les coups ne se rejouent pas : vérifiez-les sur votre feuille de partie."},
 	{"The moves end the game with %s, not with the discs you entered: check the discs or the moves.", "Les coups finissent la partie à %s, pas avec les pions entrés : vérifiez les pions ou les coups."},
 	{"The moves stop before the end of the game: enter them all, or call the director.", "Les coups s'arrêtent avant la fin de la partie : entrez-les tous, ou appelez l'arbitre."},
+	{"The moves cannot be read: write each square as a letter and a digit (f5d6c3...).", "Les coups sont illisibles : écrivez chaque case en une lettre et un chiffre (f5d6c3...)."},
 	{"The report cannot be taken now: %s", "La déclaration ne peut pas être prise maintenant : %s"},
 	{"You report for Black: %s.", "Vous déclarez pour Noir : %s."},
 	{"You report for White: %s.", "Vous déclarez pour Blanc : %s."},

@@ -144,6 +144,7 @@ var japanese = [][2]string{
 	{"The moves do not replay: check them against your score sheet.", "棋譜が再現できません。記録用紙と照らし合わせてください。"},
 	{"The moves end the game with %s, not with the discs you entered: check the discs or the moves.", "棋譜では%sで終局します。入力した石数と違います。石数か棋譜を確かめてください。"},
 	{"The moves stop before the end of the game: enter them all, or call the director.", "棋譜が終局前で止まっています。すべて入力するか、審判を呼んでください。"},
+	{"The moves cannot be read: write each square as a letter and a digit (f5d6c3...).", "棋譜が読めません。各マスを英字1つと数字1つで書いてください（f5d6c3...）。"},
 	{"The report cannot be taken now: %s", "いまは報告を受け付けられません：%s"},
 	{"You report for Black: %s.", "黒番として報告します：%s。"},
 	{"You report for White: %s.", "白番として報告します：%s。"},
