@@ -339,7 +339,6 @@ func (s *Server) loginForm(_ http.ResponseWriter, r *http.Request, v *consoleVie
 // token: each failure counts against the address and overall
 // (Server.logins, which refuses a login unchecked beyond them: route).
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	var err error
 	if once := r.PostFormValue("once"); once != "" {
 		if !s.sessions.useOnce(once) {

@@ -328,9 +328,9 @@ func TestConsolePair(t *testing.T) {
 // passing lets one more be tried.
 func TestConsoleLoginLimit(t *testing.T) {
 	f := newConsole(t)
-	count := func(addr func(i int) string) (checked, slowed int) {
+	count := func(addr func(i int) string, edit ...func(*http.Request)) (checked, slowed int) {
 		for i := range 1000 {
-			w := f.request("POST", "/console/login", url.Values{"password": {fmt.Sprintf("guess %d", i)}}, nil, from(addr(i)))
+			w := f.request("POST", "/console/login", url.Values{"password": {fmt.Sprintf("guess %d", i)}}, nil, append([]func(*http.Request){from(addr(i))}, edit...)...)
 			switch {
 			case sessionOf(w) != nil:
 				t.Fatalf("guess %d logged in", i)
@@ -352,12 +352,49 @@ func TestConsoleLoginLimit(t *testing.T) {
 		t.Errorf("one address, 6 s later: %d checked, want 1", checked)
 	}
 	f.clock.add(time.Hour)
-	if checked, _ := count(func(i int) string { return fmt.Sprintf("127.0.%d.%d:4000", i/250, 1+i%250) }); checked != loginLimits.allFailBurst {
+	if checked, _ := count(func(i int) string { return fmt.Sprintf("10.0.%d.%d:4000", i/250, 1+i%250) }, overTLS); checked != loginLimits.allFailBurst {
 		t.Errorf("1,000 addresses: %d checked, want the overall bound %d", checked, loginLimits.allFailBurst)
 	}
-	// The right password is refused too while the overall bound holds.
+	// The right password from another computer is refused too while the
+	// overall bound holds.
+	if w := f.request("POST", "/console/login", url.Values{"password": {directorPassword}}, nil, from("192.168.1.7:5000"), overTLS); w.Code != http.StatusTooManyRequests {
+		t.Errorf("the right password from another computer while slowed: %d, want 429", w.Code)
+	}
+}
+
+func overTLS(r *http.Request) { r.TLS = &tlsState }
+
+// TestConsoleLoginNotLockedOut: guesses from the room (40 addresses, 6
+// wrong passwords each) spend the overall bound of login failures, but not
+// the director's logins: from this computer (loopback), and with a valid
+// one-time link from another; a loopback address's own failures still
+// slow it down.
+func TestConsoleLoginNotLockedOut(t *testing.T) {
+	f := newConsole(t)
+	for i := range 40 {
+		for j := range 6 {
+			f.request("POST", "/console/login", url.Values{"password": {fmt.Sprint("guess ", j)}}, nil, from(fmt.Sprintf("192.168.1.%d:5000", 10+i)), overTLS)
+		}
+	}
+	if w := f.request("POST", "/console/login", url.Values{"password": {directorPassword}}, nil, from("192.168.1.200:5000"), overTLS); w.Code != http.StatusTooManyRequests {
+		t.Fatalf("the overall bound is not spent: another computer's right password got %d, want 429", w.Code)
+	}
+	if w := f.request("POST", "/console/login", url.Values{"password": {directorPassword}}, nil); w.Code != http.StatusSeeOther || sessionOf(w) == nil {
+		t.Errorf("the right password from this computer: %d, want a session", w.Code)
+	}
+	once := url.Values{"once": {strings.TrimPrefix(f.s.LoginLink(), "/console/login?once=")}}
+	if w := f.request("POST", "/console/login", once, nil, from("192.168.1.201:5000"), overTLS); w.Code != http.StatusSeeOther || sessionOf(w) == nil {
+		t.Errorf("a valid one-time link from another computer: %d, want a session", w.Code)
+	}
+	if w := f.request("POST", "/console/login", once, nil, from("192.168.1.202:5000"), overTLS); w.Code != http.StatusTooManyRequests {
+		t.Errorf("a used one-time link from another computer: %d, want 429 (the overall bound)", w.Code)
+	}
+	// Loopback's own failures: failBurst are checked, then it is slowed.
+	for range loginLimits.failBurst {
+		f.request("POST", "/console/login", url.Values{"password": {"wrong"}}, nil)
+	}
 	if w := f.request("POST", "/console/login", url.Values{"password": {directorPassword}}, nil); w.Code != http.StatusTooManyRequests {
-		t.Errorf("the right password while slowed: %d, want 429", w.Code)
+		t.Errorf("the right password from this computer after %d failures of its own: %d, want 429", loginLimits.failBurst, w.Code)
 	}
 }
 

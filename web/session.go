@@ -66,11 +66,22 @@ func (s *sessions) oneTime() string {
 
 // useOnce reports whether tok is an unused one-time token, using it.
 func (s *sessions) useOnce(tok string) bool {
+	return s.findOnce(tok, true)
+}
+
+// valid reports whether tok is an unused one-time token, leaving it unused.
+func (s *sessions) valid(tok string) bool {
+	return s.findOnce(tok, false)
+}
+
+func (s *sessions) findOnce(tok string, use bool) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for k := range s.once { // compared in constant time: there are few
 		if subtle.ConstantTimeCompare([]byte(k), []byte(tok)) == 1 {
-			delete(s.once, k)
+			if use {
+				delete(s.once, k)
+			}
 			return true
 		}
 	}
