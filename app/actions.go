@@ -133,9 +133,27 @@ func (d *Director) Allow(ctx context.Context, id int64, a, b int) (Outcome, erro
 	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Allow(a, b) })
 }
 
-// Record records the result of a game, a round's or a final's (ref).
-func (d *Director) Record(ctx context.Context, id int64, ref tournament.GameRef, in tournament.ResultInput) (Outcome, error) {
-	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.RecordResult(ref, in, false) })
+// Record records the result of a game, a round's or a final's (ref). If
+// its players reported it at the venue, the result's actor keeps their
+// reports (the director entered the result over them) and they are
+// dropped, as a result approved from them is (Approve).
+func (d *Director) Record(ctx context.Context, id int64, ref tournament.GameRef, in tournament.ResultInput) (o Outcome, err error) {
+	err = d.db.Update(ctx, func(tx tournament.Tx) error {
+		dr, reported, err := d.overReports(tx, id, ref)
+		if err != nil {
+			return err
+		}
+		if o.Tournament, o.Changes, err = dr.apply(tx, id, []tournament.Op{func(t *tournament.Tournament) (tournament.Change, error) {
+			return t.RecordResult(ref, in, false)
+		}}); err != nil || !reported {
+			return err
+		}
+		return tx.DeleteReports(id, ref)
+	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	return o, nil
 }
 
 // ErrRepairFinal: a final game's result is corrected without --repair, which

@@ -311,19 +311,52 @@ func agreed(rs []tournament.Report) tournament.Report {
 // whose report the director chose, "" if they agreed), and deletes the
 // game's reports. It returns the tournament after.
 func (d *Director) record(tx tournament.Tx, id int64, rs []tournament.Report, r tournament.Report, chosen tournament.Color) (*tournament.Tournament, error) {
-	a := tournament.Actor{Kind: tournament.ByReport, Session: d.actor.Session}
-	for _, x := range rs {
-		score := fmt.Sprintf("%d-%d", x.Black, x.White)
-		if x.Call {
-			score = "call"
-		}
-		a.Reports = append(a.Reports, tournament.Reported{Side: x.Side, Address: x.Address, At: x.At, Score: score, Chosen: x.Side == chosen})
-	}
+	a := tournament.Actor{Kind: tournament.ByReport, Session: d.actor.Session, Login: d.actor.Login, Reports: reportedBy(rs, chosen)}
 	t, _, err := d.As(a).apply(tx, id, []tournament.Op{resultOp(r)})
 	if err != nil {
 		return nil, err
 	}
 	return t, tx.DeleteReports(id, r.Game)
+}
+
+// reportedBy gives reports rs as a result's actor keeps them, chosen's
+// marked.
+func reportedBy(rs []tournament.Report, chosen tournament.Color) []tournament.Reported {
+	var out []tournament.Reported
+	for _, x := range rs {
+		score := fmt.Sprintf("%d-%d", x.Black, x.White)
+		if x.Call {
+			score = "call"
+		}
+		out = append(out, tournament.Reported{Side: x.Side, Address: x.Address, At: x.At, Score: score, Moves: x.Moves != "", Chosen: x.Side == chosen})
+	}
+	return out
+}
+
+// overReports is the Director acting on game ref of tournament id in
+// transaction tx with the game's reports, if it has any, kept in its
+// actor (the director enters the result over them: none chosen), and
+// whether it has.
+func (d *Director) overReports(tx tournament.Tx, id int64, ref tournament.GameRef) (*Director, bool, error) {
+	rs, err := tx.Reports(id)
+	if err != nil || !slices.ContainsFunc(rs, func(r tournament.Report) bool { return r.Game == ref }) {
+		return d, false, err
+	}
+	t, err := load(tx, id)
+	if err != nil {
+		return nil, false, err
+	}
+	g, err := t.Find(ref)
+	if err != nil {
+		return d, false, nil // the action says so
+	}
+	rs = slices.DeleteFunc(rs, func(r tournament.Report) bool { return !r.For(*g) })
+	if len(rs) == 0 {
+		return d, false, nil
+	}
+	a := d.actor
+	a.Reports = reportedBy(rs, "")
+	return d.As(a), true, nil
 }
 
 // VenueTables gives the state of every table of the last round paired (its

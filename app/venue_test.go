@@ -175,6 +175,48 @@ func TestReportRecordedSaysWho(t *testing.T) {
 	}
 }
 
+// TestRecordOverReports: the director enters the result of a game its
+// players reported (both from one address, one with its moves; a call):
+// the result's actor is the console session, keeping the reports (none
+// chosen), and they are dropped; the log says it.
+func TestRecordOverReports(t *testing.T) {
+	ctx := context.Background()
+	d := app.New(app.Store{Storage: memstore.New()})
+	console := d.As(tournament.Actor{Kind: tournament.ByConsole, Session: "9063", Login: "password from 127.0.0.1"})
+	id, links := venueEvent(t, d, "")
+	const wipeout = "d3c3b3d2e1d6d7e3f4" // engine/transcript's: 13-0, 64-0 recorded
+	if _, err := d.Report(ctx, id, links[0].Black.Long, app.ReportInput{Black: 13, White: 0, Moves: wipeout}, "10.0.0.1", venueAt); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Report(ctx, id, links[0].White.Long, score(64, 0), "10.0.0.1", venueAt.Add(29*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Report(ctx, id, links[1].White.Long, app.ReportInput{Call: true}, "10.0.0.3", venueAt); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		table int
+		want  string
+	}{
+		{1, "console session 9063 (password from 127.0.0.1) entered the result; reports: black from 10.0.0.1 at 14:02:11 (13-0 with moves), white from 10.0.0.1 at 14:02:40 (64-0)"},
+		{2, "console session 9063 (password from 127.0.0.1) entered the result; reports: white from 10.0.0.3 at 14:02:11 (call)"},
+	} {
+		if _, err := console.Record(ctx, id, tournament.At(1, tc.table), tournament.ResultInput{Black: 40, White: 24, HasScore: true}); err != nil {
+			t.Fatal(err)
+		}
+		_, log, err := d.Log(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := log[len(log)-1].Actor.String(); got != tc.want {
+			t.Errorf("table %d: the result's actor %q; want %q", tc.table, got, tc.want)
+		}
+	}
+	if tables, _ := d.VenueTables(ctx, id); len(tables[0].Reports)+len(tables[1].Reports) != 0 {
+		t.Errorf("the reports are kept once the results are entered: %+v", tables)
+	}
+}
+
 // TestApproveReject: the director approves a side's report of a dispute, or
 // both when they agree (refused when they differ), and rejects reports,
 // which drops them.

@@ -258,8 +258,37 @@ func TestConsoleApproveDispute(t *testing.T) {
 	if g.Result == nil || g.Result.Black != 24 || g.Result.White != 40 {
 		t.Fatalf("round 1 table 1 after approving white's report: %v, want 24-40", g.Result)
 	}
-	if by := f.lastEntry().Actor.String(); !strings.Contains(by, "white from 10.0.0.2") || !strings.HasSuffix(by, "approved by console session "+name) {
-		t.Errorf("the log's actor: %q, want white's report approved by console session %s", by, name)
+	if by := f.lastEntry().Actor.String(); !strings.Contains(by, "white from 10.0.0.2") || !strings.HasSuffix(by, "approved by console session "+name+" (password from 127.0.0.1)") {
+		t.Errorf("the log's actor: %q, want white's report approved by console session %s (password from 127.0.0.1)", by, name)
+	}
+}
+
+// TestConsoleResultOverReports: the director enters on the console the
+// result of a game both of whose reports came from one address: the log
+// keeps the reports (which side, from where, when, what) and the session,
+// which says how it logged in (here a one-time link, from a tablet).
+func TestConsoleResultOverReports(t *testing.T) {
+	f := newConsole(t)
+	ctx := context.Background()
+	at := f.clock.now()
+	for _, tok := range []string{f.links[0].Black.Long, f.links[0].White.Long} {
+		if _, err := f.d.Report(ctx, f.id, tok, app.ReportInput{Black: 40, White: 24}, "10.0.0.1", at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	once := url.Values{"once": {strings.TrimPrefix(f.s.LoginLink(), "/console/login?once=")}}
+	c := sessionOf(f.request("POST", "/console/login", once, nil, from("192.168.1.7:5000"), overTLS))
+	if c == nil {
+		t.Fatal("the one-time link opened no session")
+	}
+	f.request("POST", "/console/result", url.Values{"round": {"1"}, "table": {"1"}, "score": {"40-24"}}, c, from("192.168.1.7:5000"), overTLS)
+	if g := f.game(1, 1); g.Result == nil || g.Result.String() != "40-24" {
+		t.Fatalf("round 1 table 1: %v, want 40-24", g.Result)
+	}
+	clock := at.Format(time.TimeOnly)
+	want := " (one-time link from 192.168.1.7) entered the result; reports: black from 10.0.0.1 at " + clock + " (40-24), white from 10.0.0.1 at " + clock + " (40-24)"
+	if by := f.lastEntry().Actor.String(); !strings.HasPrefix(by, "console session ") || !strings.HasSuffix(by, want) {
+		t.Errorf("the log's actor: %q, want console session NAME%s", by, want)
 	}
 }
 
@@ -271,7 +300,7 @@ func TestConsoleUndo(t *testing.T) {
 	c, name := f.login()
 	f.request("POST", "/console/result", url.Values{"round": {"1"}, "table": {"2"}, "score": {"33-31"}}, c)
 	last := f.lastEntry()
-	if g := f.game(1, 2); g.Result == nil || g.Result.String() != "33-31" || last.Actor.String() != "console session "+name {
+	if g := f.game(1, 2); g.Result == nil || g.Result.String() != "33-31" || last.Actor.String() != "console session "+name+" (password from 127.0.0.1)" {
 		t.Fatalf("the result entered: %v by %q", g.Result, last.Actor)
 	}
 	p := f.page("/console/undo", c)
