@@ -329,6 +329,36 @@ func TestTokenLife(t *testing.T) {
 	}
 }
 
+// TestRepairKeepsUnchangedCodes: a code is tied to its game's table, side
+// and players (docs/venue.md, 'otd round slips --help'): the round paired
+// anew with table 1 as it was and table 2's colours swapped keeps table 1's
+// codes and changes table 2's.
+func TestRepairKeepsUnchangedCodes(t *testing.T) {
+	ctx := context.Background()
+	d := app.New(app.Store{Storage: memstore.New()})
+	id, old := venueEvent(t, d, "")
+	if _, err := d.Unpair(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.DoForTest(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {4, 3}}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := d.ReportLinks(ctx, id, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh[0].Black != old[0].Black || fresh[0].White != old[0].White {
+		t.Errorf("table 1, paired as it was: its codes changed")
+	}
+	for _, k := range []app.Token{fresh[1].Black, fresh[1].White} {
+		if k == old[1].Black || k == old[1].White {
+			t.Errorf("table 2, its colours swapped: a code kept")
+		}
+	}
+}
+
 // TestReportMoves: moves are replayed at once as 'otd result --moves' does:
 // moves that contradict the score are refused with the replay's reason
 // (*MovesError), moves that give it are kept with the result.
