@@ -40,8 +40,14 @@ var (
 	ErrWrongPassword = errors.New("not the director's password")
 )
 
-// MinPasswordLength is the shortest director's password.
-const MinPasswordLength = 8
+// The bounds of a director's password, in bytes (UTF-8): bcrypt reads no
+// more than 72. A longer one is refused rather than cut or pre-hashed: a
+// passphrase of six words fits, and the hashes already stored stay bcrypt's
+// of the password itself.
+const (
+	MinPasswordLength = 8
+	MaxPasswordLength = 72
+)
 
 // ReportInput is what a phone reports: the discs (and the moves, if
 // given), or a call for the director.
@@ -455,8 +461,8 @@ func (d *Director) Reject(ctx context.Context, id int64, ref tournament.GameRef)
 // SetDirectorPassword sets the director's password of the venue's console,
 // kept as bcrypt's hash; the audit trail says it was set, nothing more.
 func (d *Director) SetDirectorPassword(ctx context.Context, id int64, password string) error {
-	if len(password) < MinPasswordLength {
-		return fmt.Errorf("the director's password: %w: at least %d characters", tournament.ErrInvalid, MinPasswordLength)
+	if n := len(password); n < MinPasswordLength || n > MaxPasswordLength {
+		return fmt.Errorf("the director's password: %w: %d bytes, it must have %d to %d: choose another", tournament.ErrInvalid, n, MinPasswordLength, MaxPasswordLength)
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
 	if err != nil {

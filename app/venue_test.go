@@ -450,7 +450,7 @@ func TestReportFinalGames(t *testing.T) {
 	}
 }
 
-// TestDirectorPassword: a password of at least 8 characters, kept as a
+// TestDirectorPassword: a password of 8 to 72 bytes, kept as a
 // hash: the right one passes, another fails, none set says so; the audit
 // trail says it was set and holds neither password nor hash.
 func TestDirectorPassword(t *testing.T) {
@@ -462,6 +462,14 @@ func TestDirectorPassword(t *testing.T) {
 	}
 	if err := d.SetDirectorPassword(ctx, id, "short"); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("a password of 5 characters: %v; want refused", err)
+	}
+	// bcrypt reads 72 bytes: 73 are refused with otd's words, 72 kept.
+	long := strings.Repeat("é", 36) // 72 bytes
+	if err := d.SetDirectorPassword(ctx, id, long+"x"); !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), "73 bytes, it must have 8 to 72") {
+		t.Errorf("a password of 73 bytes: %v; want refused as invalid, saying the bounds", err)
+	}
+	if err := d.SetDirectorPassword(ctx, id, long); err != nil {
+		t.Errorf("a password of 72 bytes: %v", err)
 	}
 	if err := d.SetDirectorPassword(ctx, id, "correct horse"); err != nil {
 		t.Fatal(err)
