@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"reflect"
 	"slices"
 
 	"github.com/otd-project/otd/tournament"
@@ -215,14 +216,29 @@ func (d *Director) RemoveCategory(ctx context.Context, id int64, name string) (O
 
 // EditSettings changes the tournament's settings: edit changes a copy of
 // them as they are when the action runs.
-func (d *Director) EditSettings(ctx context.Context, id int64, edit func(*tournament.Settings) error) (Outcome, error) {
-	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+func (d *Director) EditSettings(ctx context.Context, id int64, edit func(*tournament.Settings) error) (o Outcome, err error) {
+	err = d.db.Update(ctx, func(tx tournament.Tx) error {
+		t, err := load(tx, id)
+		if err != nil {
+			return err
+		}
 		s := t.Settings
 		if err := edit(&s); err != nil {
-			return tournament.Change{}, err
+			return err
 		}
-		return t.ChangeSettings(s)
+		if reflect.DeepEqual(s, t.Settings) {
+			o.Tournament = t // nothing changes: no entry
+			return nil
+		}
+		o.Tournament, o.Changes, err = d.apply(tx, id, []tournament.Op{func(t *tournament.Tournament) (tournament.Change, error) {
+			return t.ChangeSettings(s)
+		}})
+		return err
 	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	return o, nil
 }
 
 // Rederiving returns a Director of the same database whose actions, where
