@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"reflect"
 	"slices"
 
 	"github.com/otd-project/otd/tournament"
@@ -133,9 +134,27 @@ func (d *Director) Allow(ctx context.Context, id int64, a, b int) (Outcome, erro
 	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.Allow(a, b) })
 }
 
-// Record records the result of a game, a round's or a final's (ref).
-func (d *Director) Record(ctx context.Context, id int64, ref tournament.GameRef, in tournament.ResultInput) (Outcome, error) {
-	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) { return t.RecordResult(ref, in, false) })
+// Record records the result of a game, a round's or a final's (ref). If
+// its players reported it at the venue, the result's actor keeps their
+// reports (the director entered the result over them) and they are
+// dropped, as a result approved from them is (Approve).
+func (d *Director) Record(ctx context.Context, id int64, ref tournament.GameRef, in tournament.ResultInput) (o Outcome, err error) {
+	err = d.db.Update(ctx, func(tx tournament.Tx) error {
+		dr, reported, err := d.overReports(tx, id, ref)
+		if err != nil {
+			return err
+		}
+		if o.Tournament, o.Changes, err = dr.apply(tx, id, []tournament.Op{func(t *tournament.Tournament) (tournament.Change, error) {
+			return t.RecordResult(ref, in, false)
+		}}); err != nil || !reported {
+			return err
+		}
+		return tx.DeleteReports(id, ref)
+	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	return o, nil
 }
 
 // ErrRepairFinal: a final game's result is corrected without --repair, which
@@ -197,14 +216,29 @@ func (d *Director) RemoveCategory(ctx context.Context, id int64, name string) (O
 
 // EditSettings changes the tournament's settings: edit changes a copy of
 // them as they are when the action runs.
-func (d *Director) EditSettings(ctx context.Context, id int64, edit func(*tournament.Settings) error) (Outcome, error) {
-	return d.act(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+func (d *Director) EditSettings(ctx context.Context, id int64, edit func(*tournament.Settings) error) (o Outcome, err error) {
+	err = d.db.Update(ctx, func(tx tournament.Tx) error {
+		t, err := load(tx, id)
+		if err != nil {
+			return err
+		}
 		s := t.Settings
 		if err := edit(&s); err != nil {
-			return tournament.Change{}, err
+			return err
 		}
-		return t.ChangeSettings(s)
+		if reflect.DeepEqual(s, t.Settings) {
+			o.Tournament = t // nothing changes: no entry
+			return nil
+		}
+		o.Tournament, o.Changes, err = d.apply(tx, id, []tournament.Op{func(t *tournament.Tournament) (tournament.Change, error) {
+			return t.ChangeSettings(s)
+		}})
+		return err
 	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	return o, nil
 }
 
 // Rederiving returns a Director of the same database whose actions, where

@@ -40,8 +40,14 @@ var (
 	ErrWrongPassword = errors.New("not the director's password")
 )
 
-// MinPasswordLength is the shortest director's password.
-const MinPasswordLength = 8
+// The bounds of a director's password, in bytes (UTF-8): bcrypt reads no
+// more than 72. A longer one is refused rather than cut or pre-hashed: a
+// passphrase of six words fits, and the hashes already stored stay bcrypt's
+// of the password itself.
+const (
+	MinPasswordLength = 8
+	MaxPasswordLength = 72
+)
 
 // ReportInput is what a phone reports: the discs (and the moves, if
 // given), or a call for the director.
@@ -311,19 +317,52 @@ func agreed(rs []tournament.Report) tournament.Report {
 // whose report the director chose, "" if they agreed), and deletes the
 // game's reports. It returns the tournament after.
 func (d *Director) record(tx tournament.Tx, id int64, rs []tournament.Report, r tournament.Report, chosen tournament.Color) (*tournament.Tournament, error) {
-	a := tournament.Actor{Kind: tournament.ByReport, Session: d.actor.Session}
-	for _, x := range rs {
-		score := fmt.Sprintf("%d-%d", x.Black, x.White)
-		if x.Call {
-			score = "call"
-		}
-		a.Reports = append(a.Reports, tournament.Reported{Side: x.Side, Address: x.Address, At: x.At, Score: score, Chosen: x.Side == chosen})
-	}
+	a := tournament.Actor{Kind: tournament.ByReport, Session: d.actor.Session, Login: d.actor.Login, Reports: reportedBy(rs, chosen)}
 	t, _, err := d.As(a).apply(tx, id, []tournament.Op{resultOp(r)})
 	if err != nil {
 		return nil, err
 	}
 	return t, tx.DeleteReports(id, r.Game)
+}
+
+// reportedBy gives reports rs as a result's actor keeps them, chosen's
+// marked.
+func reportedBy(rs []tournament.Report, chosen tournament.Color) []tournament.Reported {
+	var out []tournament.Reported
+	for _, x := range rs {
+		score := fmt.Sprintf("%d-%d", x.Black, x.White)
+		if x.Call {
+			score = "call"
+		}
+		out = append(out, tournament.Reported{Side: x.Side, Address: x.Address, At: x.At, Score: score, Moves: x.Moves != "", Chosen: x.Side == chosen})
+	}
+	return out
+}
+
+// overReports is the Director acting on game ref of tournament id in
+// transaction tx with the game's reports, if it has any, kept in its
+// actor (the director enters the result over them: none chosen), and
+// whether it has.
+func (d *Director) overReports(tx tournament.Tx, id int64, ref tournament.GameRef) (*Director, bool, error) {
+	rs, err := tx.Reports(id)
+	if err != nil || !slices.ContainsFunc(rs, func(r tournament.Report) bool { return r.Game == ref }) {
+		return d, false, err
+	}
+	t, err := load(tx, id)
+	if err != nil {
+		return nil, false, err
+	}
+	g, err := t.Find(ref)
+	if err != nil {
+		return d, false, nil // the action says so
+	}
+	rs = slices.DeleteFunc(rs, func(r tournament.Report) bool { return !r.For(*g) })
+	if len(rs) == 0 {
+		return d, false, nil
+	}
+	a := d.actor
+	a.Reports = reportedBy(rs, "")
+	return d.As(a), true, nil
 }
 
 // VenueTables gives the state of every table of the last round paired (its
@@ -422,8 +461,8 @@ func (d *Director) Reject(ctx context.Context, id int64, ref tournament.GameRef)
 // SetDirectorPassword sets the director's password of the venue's console,
 // kept as bcrypt's hash; the audit trail says it was set, nothing more.
 func (d *Director) SetDirectorPassword(ctx context.Context, id int64, password string) error {
-	if len(password) < MinPasswordLength {
-		return fmt.Errorf("the director's password: %w: at least %d characters", tournament.ErrInvalid, MinPasswordLength)
+	if n := len(password); n < MinPasswordLength || n > MaxPasswordLength {
+		return fmt.Errorf("the director's password: %w: %d bytes, it must have %d to %d: choose another", tournament.ErrInvalid, n, MinPasswordLength, MaxPasswordLength)
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
 	if err != nil {

@@ -175,6 +175,48 @@ func TestReportRecordedSaysWho(t *testing.T) {
 	}
 }
 
+// TestRecordOverReports: the director enters the result of a game its
+// players reported (both from one address, one with its moves; a call):
+// the result's actor is the console session, keeping the reports (none
+// chosen), and they are dropped; the log says it.
+func TestRecordOverReports(t *testing.T) {
+	ctx := context.Background()
+	d := app.New(app.Store{Storage: memstore.New()})
+	console := d.As(tournament.Actor{Kind: tournament.ByConsole, Session: "9063", Login: "password from 127.0.0.1"})
+	id, links := venueEvent(t, d, "")
+	const wipeout = "d3c3b3d2e1d6d7e3f4" // engine/transcript's: 13-0, 64-0 recorded
+	if _, err := d.Report(ctx, id, links[0].Black.Long, app.ReportInput{Black: 13, White: 0, Moves: wipeout}, "10.0.0.1", venueAt); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Report(ctx, id, links[0].White.Long, score(64, 0), "10.0.0.1", venueAt.Add(29*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Report(ctx, id, links[1].White.Long, app.ReportInput{Call: true}, "10.0.0.3", venueAt); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		table int
+		want  string
+	}{
+		{1, "console session 9063 (password from 127.0.0.1) entered the result; reports: black from 10.0.0.1 at 14:02:11 (13-0 with moves), white from 10.0.0.1 at 14:02:40 (64-0)"},
+		{2, "console session 9063 (password from 127.0.0.1) entered the result; reports: white from 10.0.0.3 at 14:02:11 (call)"},
+	} {
+		if _, err := console.Record(ctx, id, tournament.At(1, tc.table), tournament.ResultInput{Black: 40, White: 24, HasScore: true}); err != nil {
+			t.Fatal(err)
+		}
+		_, log, err := d.Log(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := log[len(log)-1].Actor.String(); got != tc.want {
+			t.Errorf("table %d: the result's actor %q; want %q", tc.table, got, tc.want)
+		}
+	}
+	if tables, _ := d.VenueTables(ctx, id); len(tables[0].Reports)+len(tables[1].Reports) != 0 {
+		t.Errorf("the reports are kept once the results are entered: %+v", tables)
+	}
+}
+
 // TestApproveReject: the director approves a side's report of a dispute, or
 // both when they agree (refused when they differ), and rejects reports,
 // which drops them.
@@ -287,6 +329,36 @@ func TestTokenLife(t *testing.T) {
 	}
 }
 
+// TestRepairKeepsUnchangedCodes: a code is tied to its game's table, side
+// and players (docs/venue.md, 'otd round slips --help'): the round paired
+// anew with table 1 as it was and table 2's colours swapped keeps table 1's
+// codes and changes table 2's.
+func TestRepairKeepsUnchangedCodes(t *testing.T) {
+	ctx := context.Background()
+	d := app.New(app.Store{Storage: memstore.New()})
+	id, old := venueEvent(t, d, "")
+	if _, err := d.Unpair(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.DoForTest(ctx, id, func(t *tournament.Tournament) (tournament.Change, error) {
+		return t.Pair(tournament.PairOptions{Manual: true, Forced: [][2]int{{1, 2}, {4, 3}}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := d.ReportLinks(ctx, id, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh[0].Black != old[0].Black || fresh[0].White != old[0].White {
+		t.Errorf("table 1, paired as it was: its codes changed")
+	}
+	for _, k := range []app.Token{fresh[1].Black, fresh[1].White} {
+		if k == old[1].Black || k == old[1].White {
+			t.Errorf("table 2, its colours swapped: a code kept")
+		}
+	}
+}
+
 // TestReportMoves: moves are replayed at once as 'otd result --moves' does:
 // moves that contradict the score are refused with the replay's reason
 // (*MovesError), moves that give it are kept with the result.
@@ -378,7 +450,7 @@ func TestReportFinalGames(t *testing.T) {
 	}
 }
 
-// TestDirectorPassword: a password of at least 8 characters, kept as a
+// TestDirectorPassword: a password of 8 to 72 bytes, kept as a
 // hash: the right one passes, another fails, none set says so; the audit
 // trail says it was set and holds neither password nor hash.
 func TestDirectorPassword(t *testing.T) {
@@ -390,6 +462,14 @@ func TestDirectorPassword(t *testing.T) {
 	}
 	if err := d.SetDirectorPassword(ctx, id, "short"); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("a password of 5 characters: %v; want refused", err)
+	}
+	// bcrypt reads 72 bytes: 73 are refused with otd's words, 72 kept.
+	long := strings.Repeat("é", 36) // 72 bytes
+	if err := d.SetDirectorPassword(ctx, id, long+"x"); !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), "73 bytes, it must have 8 to 72") {
+		t.Errorf("a password of 73 bytes: %v; want refused as invalid, saying the bounds", err)
+	}
+	if err := d.SetDirectorPassword(ctx, id, long); err != nil {
+		t.Errorf("a password of 72 bytes: %v", err)
 	}
 	if err := d.SetDirectorPassword(ctx, id, "correct horse"); err != nil {
 		t.Fatal(err)

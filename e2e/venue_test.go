@@ -253,7 +253,7 @@ func TestVenuePhones(t *testing.T) {
 	late.waitText("p.refused", "This game's result is recorded: only the director can change it now.")
 	// The log names both reports, the one recorded (black's), and the session.
 	log = strings.Join(strings.Fields(string(e.run("log"))), " ")
-	if !regexp.MustCompile(`round 1 table 2 \([^)]*\) by report: black from 127\.0\.0\.4 at [0-9:]+ \(40-24, chosen\), white from 127\.0\.0\.5 at [0-9:]+ \(24-40\); approved by console session \w+ no result -> 40-24`).MatchString(log) {
+	if !regexp.MustCompile(`round 1 table 2 \([^)]*\) by report: black from 127\.0\.0\.4 at [0-9:]+ \(40-24, chosen\), white from 127\.0\.0\.5 at [0-9:]+ \(24-40\); approved by console session \w+ \((password|one-time link) from [0-9.]+\) no result -> 40-24`).MatchString(log) {
 		t.Errorf("otd log does not say whose report table 2's result is and which session approved it:\n%s", log)
 	}
 

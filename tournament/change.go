@@ -521,6 +521,7 @@ var settingWords = []struct {
 		}
 		return s.YouthAge
 	}},
+	{"venue-approval", func(s Settings) any { return string(s.VenueApproval) }}, // "": auto, the default
 }
 
 // describe gives the options of s, only those that differ from other if other is given.

@@ -132,14 +132,25 @@ func TestActorString(t *testing.T) {
 		{Actor{Kind: ByConsole, Session: "3f2a", Name: "alice"}, "console session 3f2a of alice"},
 		{Actor{Kind: ByReport, Side: Black, Game: "round 3 table 2", Address: "192.168.1.7"}, "report: black of round 3 table 2 from 192.168.1.7"},
 		{Actor{Kind: ByReport, Session: "3f2a", Reports: []Reported{
-			{Black, "192.168.1.7", time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC), "", false},
-			{White, "192.168.1.9", time.Date(2026, 11, 21, 14, 2, 40, 0, time.UTC), "", false}}},
+			{Black, "192.168.1.7", time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC), "", false, false},
+			{White, "192.168.1.9", time.Date(2026, 11, 21, 14, 2, 40, 0, time.UTC), "", false, false}}},
 			"report: black from 192.168.1.7 at 14:02:11, white from 192.168.1.9 at 14:02:40; approved by console session 3f2a"},
-		{Actor{Kind: ByReport, Reports: []Reported{{White, "10.0.0.2", time.Date(2026, 11, 21, 9, 0, 5, 0, time.UTC), "", false}}}, "report: white from 10.0.0.2 at 09:00:05"},
+		{Actor{Kind: ByReport, Reports: []Reported{{White, "10.0.0.2", time.Date(2026, 11, 21, 9, 0, 5, 0, time.UTC), "", false, false}}}, "report: white from 10.0.0.2 at 09:00:05"},
 		{Actor{Kind: ByReport, Session: "3f2a", Reports: []Reported{
-			{Black, "10.0.0.4", time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC), "40-24", true},
-			{White, "10.0.0.5", time.Date(2026, 11, 21, 14, 2, 40, 0, time.UTC), "24-40", false}}},
+			{Black, "10.0.0.4", time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC), "40-24", false, true},
+			{White, "10.0.0.5", time.Date(2026, 11, 21, 14, 2, 40, 0, time.UTC), "24-40", false, false}}},
 			"report: black from 10.0.0.4 at 14:02:11 (40-24, chosen), white from 10.0.0.5 at 14:02:40 (24-40); approved by console session 3f2a"},
+		// A report with moves says so; a console session says how it logged in.
+		{Actor{Kind: ByReport, Session: "3f2a", Login: "password from 127.0.0.1", Reports: []Reported{
+			{Black, "10.0.0.4", time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC), "40-24", true, false},
+			{White, "10.0.0.5", time.Date(2026, 11, 21, 14, 2, 40, 0, time.UTC), "40-24", false, false}}},
+			"report: black from 10.0.0.4 at 14:02:11 (40-24 with moves), white from 10.0.0.5 at 14:02:40 (40-24); approved by console session 3f2a (password from 127.0.0.1)"},
+		{Actor{Kind: ByConsole, Session: "9063", Login: "one-time link from 192.168.1.20"}, "console session 9063 (one-time link from 192.168.1.20)"},
+		// The director entered the result over the players' reports.
+		{Actor{Kind: ByConsole, Session: "9063", Login: "password from 127.0.0.1", Reports: []Reported{
+			{Black, "10.0.0.4", time.Date(2026, 11, 21, 14, 2, 11, 0, time.UTC), "40-24", false, false},
+			{White, "10.0.0.4", time.Date(2026, 11, 21, 14, 2, 40, 0, time.UTC), "call", false, false}}},
+			"console session 9063 (password from 127.0.0.1) entered the result; reports: black from 10.0.0.4 at 14:02:11 (40-24), white from 10.0.0.4 at 14:02:40 (call)"},
 	} {
 		if got := tc.a.String(); got != tc.want {
 			t.Errorf("%+v: %q; want %q", tc.a, got, tc.want)

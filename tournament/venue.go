@@ -20,11 +20,15 @@ const (
 	ApproveDirector VenueApproval = "director"
 )
 
-// ParseVenueApproval reads a venue approval: auto or director.
+// ParseVenueApproval reads a venue approval: auto (kept as "", the
+// default's one form: setting it where it is the default changes nothing)
+// or director.
 func ParseVenueApproval(s string) (VenueApproval, error) {
 	switch VenueApproval(s) {
-	case ApproveAuto, ApproveDirector:
-		return VenueApproval(s), nil
+	case ApproveAuto:
+		return "", nil
+	case ApproveDirector:
+		return ApproveDirector, nil
 	}
 	return "", invalidf("--venue-approval %q: auto (two reports that agree are recorded at once) or director (held for the director's approval)", s)
 }

@@ -336,9 +336,10 @@ func (s *Server) loginForm(_ http.ResponseWriter, r *http.Request, v *consoleVie
 // token: each failure counts against the address and overall
 // (Server.logins, which refuses a login unchecked beyond them: route).
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	var err error
+	way := "password"
 	if once := r.PostFormValue("once"); once != "" {
+		way = "one-time link"
 		if !s.sessions.useOnce(once) {
 			err = errors.New("this one-time link is used or unknown: log in with the director's password")
 		}
@@ -352,7 +353,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusUnauthorized, consoleView{Kind: "login", Flash: refusal(err)})
 		return
 	}
-	cookie, _ := s.sessions.start()
+	cookie, _ := s.sessions.start(way + " from " + address(r))
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: cookie, Path: "/console", HttpOnly: true, Secure: r.TLS != nil,
 		SameSite: http.SameSiteStrictMode, MaxAge: int(sessionLife / time.Second)})
 	http.Redirect(w, r, "/console", http.StatusSeeOther)

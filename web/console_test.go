@@ -258,8 +258,37 @@ func TestConsoleApproveDispute(t *testing.T) {
 	if g.Result == nil || g.Result.Black != 24 || g.Result.White != 40 {
 		t.Fatalf("round 1 table 1 after approving white's report: %v, want 24-40", g.Result)
 	}
-	if by := f.lastEntry().Actor.String(); !strings.Contains(by, "white from 10.0.0.2") || !strings.HasSuffix(by, "approved by console session "+name) {
-		t.Errorf("the log's actor: %q, want white's report approved by console session %s", by, name)
+	if by := f.lastEntry().Actor.String(); !strings.Contains(by, "white from 10.0.0.2") || !strings.HasSuffix(by, "approved by console session "+name+" (password from 127.0.0.1)") {
+		t.Errorf("the log's actor: %q, want white's report approved by console session %s (password from 127.0.0.1)", by, name)
+	}
+}
+
+// TestConsoleResultOverReports: the director enters on the console the
+// result of a game both of whose reports came from one address: the log
+// keeps the reports (which side, from where, when, what) and the session,
+// which says how it logged in (here a one-time link, from a tablet).
+func TestConsoleResultOverReports(t *testing.T) {
+	f := newConsole(t)
+	ctx := context.Background()
+	at := f.clock.now()
+	for _, tok := range []string{f.links[0].Black.Long, f.links[0].White.Long} {
+		if _, err := f.d.Report(ctx, f.id, tok, app.ReportInput{Black: 40, White: 24}, "10.0.0.1", at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	once := url.Values{"once": {strings.TrimPrefix(f.s.LoginLink(), "/console/login?once=")}}
+	c := sessionOf(f.request("POST", "/console/login", once, nil, from("192.168.1.7:5000"), overTLS))
+	if c == nil {
+		t.Fatal("the one-time link opened no session")
+	}
+	f.request("POST", "/console/result", url.Values{"round": {"1"}, "table": {"1"}, "score": {"40-24"}}, c, from("192.168.1.7:5000"), overTLS)
+	if g := f.game(1, 1); g.Result == nil || g.Result.String() != "40-24" {
+		t.Fatalf("round 1 table 1: %v, want 40-24", g.Result)
+	}
+	clock := at.Format(time.TimeOnly)
+	want := " (one-time link from 192.168.1.7) entered the result; reports: black from 10.0.0.1 at " + clock + " (40-24), white from 10.0.0.1 at " + clock + " (40-24)"
+	if by := f.lastEntry().Actor.String(); !strings.HasPrefix(by, "console session ") || !strings.HasSuffix(by, want) {
+		t.Errorf("the log's actor: %q, want console session NAME%s", by, want)
 	}
 }
 
@@ -271,7 +300,7 @@ func TestConsoleUndo(t *testing.T) {
 	c, name := f.login()
 	f.request("POST", "/console/result", url.Values{"round": {"1"}, "table": {"2"}, "score": {"33-31"}}, c)
 	last := f.lastEntry()
-	if g := f.game(1, 2); g.Result == nil || g.Result.String() != "33-31" || last.Actor.String() != "console session "+name {
+	if g := f.game(1, 2); g.Result == nil || g.Result.String() != "33-31" || last.Actor.String() != "console session "+name+" (password from 127.0.0.1)" {
 		t.Fatalf("the result entered: %v by %q", g.Result, last.Actor)
 	}
 	p := f.page("/console/undo", c)
@@ -328,9 +357,9 @@ func TestConsolePair(t *testing.T) {
 // passing lets one more be tried.
 func TestConsoleLoginLimit(t *testing.T) {
 	f := newConsole(t)
-	count := func(addr func(i int) string) (checked, slowed int) {
+	count := func(addr func(i int) string, edit ...func(*http.Request)) (checked, slowed int) {
 		for i := range 1000 {
-			w := f.request("POST", "/console/login", url.Values{"password": {fmt.Sprintf("guess %d", i)}}, nil, from(addr(i)))
+			w := f.request("POST", "/console/login", url.Values{"password": {fmt.Sprintf("guess %d", i)}}, nil, append([]func(*http.Request){from(addr(i))}, edit...)...)
 			switch {
 			case sessionOf(w) != nil:
 				t.Fatalf("guess %d logged in", i)
@@ -352,12 +381,49 @@ func TestConsoleLoginLimit(t *testing.T) {
 		t.Errorf("one address, 6 s later: %d checked, want 1", checked)
 	}
 	f.clock.add(time.Hour)
-	if checked, _ := count(func(i int) string { return fmt.Sprintf("127.0.%d.%d:4000", i/250, 1+i%250) }); checked != loginLimits.allFailBurst {
+	if checked, _ := count(func(i int) string { return fmt.Sprintf("10.0.%d.%d:4000", i/250, 1+i%250) }, overTLS); checked != loginLimits.allFailBurst {
 		t.Errorf("1,000 addresses: %d checked, want the overall bound %d", checked, loginLimits.allFailBurst)
 	}
-	// The right password is refused too while the overall bound holds.
+	// The right password from another computer is refused too while the
+	// overall bound holds.
+	if w := f.request("POST", "/console/login", url.Values{"password": {directorPassword}}, nil, from("192.168.1.7:5000"), overTLS); w.Code != http.StatusTooManyRequests {
+		t.Errorf("the right password from another computer while slowed: %d, want 429", w.Code)
+	}
+}
+
+func overTLS(r *http.Request) { r.TLS = &tlsState }
+
+// TestConsoleLoginNotLockedOut: guesses from the room (40 addresses, 6
+// wrong passwords each) spend the overall bound of login failures, but not
+// the director's logins: from this computer (loopback), and with a valid
+// one-time link from another; a loopback address's own failures still
+// slow it down.
+func TestConsoleLoginNotLockedOut(t *testing.T) {
+	f := newConsole(t)
+	for i := range 40 {
+		for j := range 6 {
+			f.request("POST", "/console/login", url.Values{"password": {fmt.Sprint("guess ", j)}}, nil, from(fmt.Sprintf("192.168.1.%d:5000", 10+i)), overTLS)
+		}
+	}
+	if w := f.request("POST", "/console/login", url.Values{"password": {directorPassword}}, nil, from("192.168.1.200:5000"), overTLS); w.Code != http.StatusTooManyRequests {
+		t.Fatalf("the overall bound is not spent: another computer's right password got %d, want 429", w.Code)
+	}
+	if w := f.request("POST", "/console/login", url.Values{"password": {directorPassword}}, nil); w.Code != http.StatusSeeOther || sessionOf(w) == nil {
+		t.Errorf("the right password from this computer: %d, want a session", w.Code)
+	}
+	once := url.Values{"once": {strings.TrimPrefix(f.s.LoginLink(), "/console/login?once=")}}
+	if w := f.request("POST", "/console/login", once, nil, from("192.168.1.201:5000"), overTLS); w.Code != http.StatusSeeOther || sessionOf(w) == nil {
+		t.Errorf("a valid one-time link from another computer: %d, want a session", w.Code)
+	}
+	if w := f.request("POST", "/console/login", once, nil, from("192.168.1.202:5000"), overTLS); w.Code != http.StatusTooManyRequests {
+		t.Errorf("a used one-time link from another computer: %d, want 429 (the overall bound)", w.Code)
+	}
+	// Loopback's own failures: failBurst are checked, then it is slowed.
+	for range loginLimits.failBurst {
+		f.request("POST", "/console/login", url.Values{"password": {"wrong"}}, nil)
+	}
 	if w := f.request("POST", "/console/login", url.Values{"password": {directorPassword}}, nil); w.Code != http.StatusTooManyRequests {
-		t.Errorf("the right password while slowed: %d, want 429", w.Code)
+		t.Errorf("the right password from this computer after %d failures of its own: %d, want 429", loginLimits.failBurst, w.Code)
 	}
 }
 

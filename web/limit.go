@@ -30,9 +30,11 @@ type limits struct {
 //
 // A wrong password (or one-time link) costs 10 a minute per address after
 // 5 at once, 600 a minute in all after 60 at once; while the overall bound
-// is spent every login is refused unchecked, the director's too: a
-// password has no 65 random bits, and the director on this computer can
-// restart serve for a new one-time link.
+// is spent every login is refused unchecked (a password has no 65 random
+// bits), but for two that guesses from the room cannot lock out: a login
+// from this computer (loopback: the director at the laptop), and a valid
+// one-time link (128 random bits, used once). Each still counts against its
+// own address's bound.
 var (
 	tokenLimits = limits{
 		requestRate: rate.Every(time.Second / 2), requestBurst: 30,
@@ -101,13 +103,15 @@ func (l *limiter) of(addr string, now time.Time) *addressLimits {
 // not spent; a write spends one of its requests too. A read (a phone's
 // page, reloaded at each change of the event while it waits) costs only
 // when it fails (an unknown code): guessing stays as slow, and a phone
-// that follows a rush is not refused.
-func (l *limiter) allow(addr string, write bool) bool {
+// that follows a rush is not refused. An exempt request (a login from
+// this computer, or with a valid one-time link) is not held to the
+// overall bound, only to its address's.
+func (l *limiter) allow(addr string, write, exempt bool) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
 	a := l.of(addr, now)
-	return (!write || a.requests.AllowN(now, 1)) && a.fails.TokensAt(now) >= 1 && (!(a.failed || l.everyone) || l.fails.TokensAt(now) >= 1)
+	return (!write || a.requests.AllowN(now, 1)) && a.fails.TokensAt(now) >= 1 && (exempt || !(a.failed || l.everyone) || l.fails.TokensAt(now) >= 1)
 }
 
 // fail counts a failure of addr: an unknown token, a wrong password.

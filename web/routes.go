@@ -59,7 +59,8 @@ func Actor(r *http.Request) (tournament.Actor, bool) {
 // a request (see limiter). A login or director route is the console's: served over
 // plain HTTP to this computer only (loopback), to others over HTTPS; a
 // login's write is limited as the logins are (Server.logins: the handler
-// counts a wrong password); a director route needs a director's session
+// counts a wrong password; a login from this computer or with a valid
+// one-time link is not held to the overall bound); a director route needs a director's session
 // (Server.session), without which a page sends to the login and a write is
 // refused.
 func (s *Server) route(k kind, pattern string, h http.HandlerFunc) {
@@ -92,13 +93,16 @@ func (s *Server) guard(k kind, h http.HandlerFunc) http.HandlerFunc {
 		switch k {
 		case token:
 			w.Header().Set("Referrer-Policy", "no-referrer")
-			if !s.limits.allow(address(r), write) {
+			if !s.limits.allow(address(r), write, false) {
 				w.Header().Set("Retry-After", "60")
 				s.phone(w, r, app.Reporting{}, errLimited, phoneView{})
 				return
 			}
 		case login:
-			if write && !s.logins.allow(address(r), true) {
+			if write {
+				r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+			}
+			if write && !s.logins.allow(address(r), true, loopback(r) || s.sessions.valid(r.PostFormValue("once"))) {
 				w.Header().Set("Retry-After", "60")
 				s.render(w, r, http.StatusTooManyRequests, consoleView{Kind: "login", Flash: flash{Kind: "slowed"}})
 				return

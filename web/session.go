@@ -30,6 +30,7 @@ const sessionCookie = "otd-console"
 // session is a director's open session.
 type session struct {
 	name    string // shown in the log: "console session 3f2a"
+	login   string // how it logged in, shown with it: "password from 127.0.0.1"
 	expires time.Time
 	flash   flash // what its last action did, for the next page
 }
@@ -66,19 +67,31 @@ func (s *sessions) oneTime() string {
 
 // useOnce reports whether tok is an unused one-time token, using it.
 func (s *sessions) useOnce(tok string) bool {
+	return s.findOnce(tok, true)
+}
+
+// valid reports whether tok is an unused one-time token, leaving it unused.
+func (s *sessions) valid(tok string) bool {
+	return s.findOnce(tok, false)
+}
+
+func (s *sessions) findOnce(tok string, use bool) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for k := range s.once { // compared in constant time: there are few
 		if subtle.ConstantTimeCompare([]byte(k), []byte(tok)) == 1 {
-			delete(s.once, k)
+			if use {
+				delete(s.once, k)
+			}
 			return true
 		}
 	}
 	return false
 }
 
-// start opens a session: its cookie's value and its name.
-func (s *sessions) start() (cookie, name string) {
+// start opens a session that logged in as login says: its cookie's value
+// and its name.
+func (s *sessions) start(login string) (cookie, name string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
@@ -100,7 +113,7 @@ func (s *sessions) start() (cookie, name string) {
 	for name = random(2); taken[name]; name = random(2) {
 	}
 	cookie = random(32)
-	s.open[cookie] = session{name: name, expires: now.Add(sessionLife)}
+	s.open[cookie] = session{name: name, login: login, expires: now.Add(sessionLife)}
 	return cookie, name
 }
 
@@ -150,11 +163,14 @@ func loopback(r *http.Request) bool {
 }
 
 // session returns the director's session r comes with, as the actor of
-// what it does: tournament.Actor{Kind: ByConsole, Session: its name}.
+// what it does: tournament.Actor{Kind: ByConsole, Session: its name,
+// Login: how it logged in}. Every change of the session says how it logged
+// in: the log then ties its name to its address and its way in, whichever
+// of its changes are left once some are undone.
 func (s *Server) session(r *http.Request) (tournament.Actor, bool) {
 	v, ok := s.sessions.of(r)
 	if !ok {
 		return tournament.Actor{}, false
 	}
-	return tournament.Actor{Kind: tournament.ByConsole, Session: v.name}, true
+	return tournament.Actor{Kind: tournament.ByConsole, Session: v.name, Login: v.login}, true
 }

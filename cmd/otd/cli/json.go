@@ -186,7 +186,8 @@ type actorJSON struct {
 	Side    string         `json:"side,omitempty" doc:"the colour whose player reported, in an entry written before reports: black or white; left out if none"`
 	Game    string         `json:"game,omitempty" doc:"the game reported, in words, in an entry written before reports; left out if none"`
 	Address string         `json:"address,omitempty" doc:"the network address the report came from, in an entry written before reports; left out if none"`
-	Reports []reportedJSON `json:"reports,omitempty" doc:"for a result recorded from the venue: each side's report it rests on, in the order they came; left out if none"`
+	Reports []reportedJSON `json:"reports,omitempty" doc:"for a result recorded from the venue, or entered by the director on a game its players had reported: each side's report, in the order they came; left out if none"`
+	Login   string         `json:"login,omitempty" doc:"how the console session logged in, and from where: password from 127.0.0.1, one-time link from 192.168.1.7; left out if not known"`
 	Text    string         `json:"text" doc:"who, in words, as 'otd log' says it: command line (alice), worker w1@host, report: black from 192.168.1.7 at 14:02:11, ..."`
 }
 
@@ -195,6 +196,7 @@ type reportedJSON struct {
 	Address string    `json:"address" doc:"the network address the report came from"`
 	At      time.Time `json:"at" doc:"when, RFC 3339 with the time zone"`
 	Score   string    `json:"score,omitempty" doc:"what the side reported: the discs B-W (40-24), or call (it called the director); left out in an entry written before otd kept it"`
+	Moves   bool      `json:"moves,omitempty" doc:"true if the report came with the game's moves; left out otherwise"`
 	Chosen  bool      `json:"chosen,omitempty" doc:"true for the side whose report the director chose to settle a dispute; left out otherwise"`
 }
 
@@ -203,9 +205,9 @@ func newActorJSON(a tournament.Actor) *actorJSON {
 	if a.IsZero() {
 		return nil
 	}
-	j := &actorJSON{Kind: string(a.Kind), Name: a.Name, Session: a.Session, Side: string(a.Side), Game: a.Game, Address: a.Address, Text: a.String()}
+	j := &actorJSON{Kind: string(a.Kind), Name: a.Name, Session: a.Session, Side: string(a.Side), Game: a.Game, Address: a.Address, Login: a.Login, Text: a.String()}
 	for _, r := range a.Reports {
-		j.Reports = append(j.Reports, reportedJSON{Side: string(r.Side), Address: r.Address, At: r.At, Score: r.Score, Chosen: r.Chosen})
+		j.Reports = append(j.Reports, reportedJSON{Side: string(r.Side), Address: r.Address, At: r.At, Score: r.Score, Moves: r.Moves, Chosen: r.Chosen})
 	}
 	return j
 }

@@ -67,8 +67,8 @@ director'); 'otd log' says which side reported from which address and when.
 Differing reports, two from one address, and a call for the director (a time
 default, a forfeit) wait for the director. A code opens one side of one game:
 a wrong one answers "unknown code", and guesses are slowed per address and
-overall; a code dies once its game's result is recorded or its round is
-paired anew. Writes from another site are refused. The database is then
+overall; a code dies once its game's result is recorded, or when its round
+is paired anew and its game's table, players or colours changed. Writes from another site are refused. The database is then
 opened for writing; one serve runs one tournament.
 
 The director runs the event from the console, at /console on the same

@@ -43,8 +43,11 @@ its player: the QR code of the page where that side reports the result from
 a phone on 'otd serve --venue', with its code printed under it
 (XXXX-XXXX-XXXXX, to type on the home page or as URL/r/XXXXXXXXXXXXX). The
 stubs are printed always, so that the venue can be turned on later; a code
-opens one side of one game, and dies once its result is recorded or its
-round paired anew (print the slips again then).
+opens one side of one game, and dies once its result is recorded. A code is
+tied to its game's table, its side and the game's two players: pairing the
+round anew changes only the codes of the games whose table, players or
+colours changed (print those slips again: --table T; the others' codes stay
+the same).
 
 R is a round of the Swiss; FK (F1, F2, ...) is round K of the final phase,
 its games and the categories' as 'otd final show --print --round K' lists

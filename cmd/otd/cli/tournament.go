@@ -323,8 +323,8 @@ refused, naming them; --rederive makes it and drops them for 'otd final
 next' to pair again. The change is in 'otd log'; 'otd undo' reverts it.
 
 --director-password-file sets the password of the venue's console ('otd
-serve --venue') from the first line of FILE, at least 8 characters; otd
-keeps only its hash (bcrypt). 'otd log' says it was set; undo does not
+serve --venue') from the first line of FILE, 8 to 72 bytes (a longer one is
+refused: bcrypt reads no more); otd keeps only its hash (bcrypt). 'otd log' says it was set; undo does not
 revert it: set another.`,
 		Example: `  otd tournament edit --bq wof
   otd tournament edit --name "Paris Open 2026" --city Paris --country FRA --director "Ann Archer"
@@ -354,7 +354,7 @@ revert it: set another.`,
 	settingsFlags(cmd.Flags(), &o.Edit)
 	o.Rules.add(cmd.Flags())
 	rederiveFlag(cmd.Flags(), &o.Rederive)
-	cmd.Flags().StringVar(&o.PasswordFile, "director-password-file", "", "set the venue console's director's password to the first line of `FILE` (at least 8 characters; kept hashed)")
+	cmd.Flags().StringVar(&o.PasswordFile, "director-password-file", "", "set the venue console's director's password to the first line of `FILE` (8 to 72 bytes; kept hashed)")
 	return cmd
 }
 
@@ -366,8 +366,8 @@ func readPassword(file string) (string, error) {
 	}
 	line, _, _ := strings.Cut(string(b), "\n")
 	line = strings.TrimSuffix(line, "\r")
-	if len(line) < app.MinPasswordLength {
-		return "", usageErrorf("--director-password-file %s: its first line is the password, at least %d characters", file, app.MinPasswordLength)
+	if n := len(line); n < app.MinPasswordLength || n > app.MaxPasswordLength {
+		return "", usageErrorf("--director-password-file %s: its first line is the password, %d to %d bytes, not %d: write another on the first line", file, app.MinPasswordLength, app.MaxPasswordLength, n)
 	}
 	return line, nil
 }
