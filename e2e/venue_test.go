@@ -364,7 +364,12 @@ func TestVenueRound40(t *testing.T) {
 				p := phones[side]
 				p.do("open "+st.url, chromedp.Navigate(st.url))
 				phoneReport(p, r[0], r[1])
-				p.waitSelector("p.state")
+				// the report's answer: not a p.state of the page before
+				// it ("Your opponent has reported"), or the next table's
+				// page may open before the answer comes, and the answer
+				// then replaces it
+				p.do("wait for the report's answer", chromedp.WaitVisible(chromedp.JSPath(
+					`[document.body].filter(() => /Your report: |Recorded: /.test(document.body.innerText))`)))
 			case table == 12 && side == 0:
 				res, err := phoneClient("127.0.1.12").PostForm(st.url+"/call", nil)
 				if err != nil || res.StatusCode != http.StatusOK {
