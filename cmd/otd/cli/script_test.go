@@ -34,6 +34,7 @@ func TestMain(m *testing.M) {
 // SQLite, each with its own folder (otd.db in it, unless a script says).
 // Scripts may use $SHARED, the ../shared/data folder, as an absolute path.
 func TestScripts(t *testing.T) {
+	t.Parallel() // no script starts a fake engine, sets the test binary's environment or its folder
 	testscript.Run(t, scriptParams(t, false))
 }
 
@@ -42,6 +43,7 @@ func TestScripts(t *testing.T) {
 // files themselves skips there, saying why ([postgres] skip '...'), and so
 // does one whose commands open no database (opensDatabase).
 func TestScriptsPostgres(t *testing.T) {
+	t.Parallel() // as TestScripts
 	testenv.NeedPostgres(t)
 	p := scriptParams(t, true)
 	names, err := filepath.Glob(filepath.Join(p.Dir, "*.txtar"))
