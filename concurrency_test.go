@@ -19,6 +19,7 @@ import (
 // over and over. Every command must exit 0 without a word of "locked" or
 // "busy", and every result must be there afterwards with its audit row.
 func TestConcurrentResults(t *testing.T) {
+	t.Parallel() // a database of its own
 	const writers = 4
 	bin := buildOTD(t)
 	db, games := pairedRound(t, bin, 400)
@@ -79,6 +80,7 @@ func TestConcurrentResults(t *testing.T) {
 // new database at once, ten times over; all must succeed (none may take the
 // file for another program's or run the schema's migration again).
 func TestConcurrentCreate(t *testing.T) {
+	t.Parallel() // databases of its own
 	bin := buildOTD(t)
 	for k := range 10 {
 		db := filepath.Join(t.TempDir(), "otd.db")

@@ -43,6 +43,7 @@ var crashRuns = flag.Int("crashruns", 1, "runs of TestCrashSafety, each of 200 r
 // writes what the process wrote. It tests SQLite's transactions as otd uses
 // them, not the disk's flushes (synchronous(FULL) is there for those).
 func TestCrashSafety(t *testing.T) {
+	t.Parallel() // databases of its own; it kills only the processes it started
 	bin := buildOTD(t)
 	for run := 1; run <= *crashRuns; run++ {
 		t.Run("seed"+strconv.Itoa(run), func(t *testing.T) { crashRun(t, bin, uint64(run), 200, 50) })

@@ -40,6 +40,7 @@ import (
 // (given back to the queue by the workers left, and played again); no engine
 // process is left.
 func TestDistributedWorkersKilled(t *testing.T) {
+	t.Parallel() // a database of its own; its fake engines carry its token, which alone it looks for
 	const (
 		entrants = 21 // rounds of 10 games and a bye
 		workers  = 4

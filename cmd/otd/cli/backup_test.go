@@ -58,6 +58,7 @@ func journalMode(t *testing.T, path string) (mode string) {
 // the database passing SQLite's integrity check, its content exactly the
 // backup's (dump equal), and serve's pages showing it.
 func TestRestoreWhileServing(t *testing.T) {
+	t.Parallel() // as TestRestoreRefusesUnsound
 	db := newTestDB(t)
 	dir := t.TempDir()
 	db.must("tournament", "new", "Club", "--rounds", "3")

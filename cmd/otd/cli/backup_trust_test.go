@@ -187,6 +187,7 @@ func TestBackupToSamePostgres(t *testing.T) {
 // nothing is changed; an untouched backup, and one of the otd of schema 1,
 // are restored.
 func TestRestoreRefusesUnsound(t *testing.T) {
+	t.Parallel() // SQLite files of its own: what a restore replaced is kept beside them
 	db := newTestDB(t)
 	smallEvent(db)
 	good, edited := editedBackups(t, db)
@@ -334,6 +335,7 @@ func TestTwoRestoresAtOnce(t *testing.T) {
 // killed (SIGKILL), the next backup there removes it, and never a finished
 // copy (what a restore kept).
 func TestKilledBackupLeavesNothing(t *testing.T) {
+	t.Parallel() // a folder of its own
 	db := newTestDB(t)
 	smallEvent(db)
 	dir := filepath.Dir(db.path)
@@ -403,6 +405,7 @@ func TestKilledBackupLeavesNothing(t *testing.T) {
 // table and column, the row, the tournament, round and table of the game),
 // and what to do, once: restore another backup; into a new database alike.
 func TestRestoreRefusalWords(t *testing.T) {
+	t.Parallel() // as TestRestoreRefusesUnsound
 	db := newTestDB(t)
 	smallEvent(db)
 	good, edited := editedBackups(t, db)

@@ -64,6 +64,7 @@ func verifyTranscript(t *testing.T, gm gameJSON) {
 // leave a person's game to 'otd result'. The built-in players answer at once:
 // a minute a move is for a loaded machine (each game must end normally).
 func TestEngineRound(t *testing.T) {
+	t.Parallel() // built-in players only
 	d := newTestDB(t)
 	d.must("tournament", "new", "Bots", "--rounds", "2")
 	for _, e := range []string{"builtin:alphabeta:2", "builtin:greedy", "builtin:random:3", "builtin:alphabeta:1", "builtin:random"} {
@@ -126,6 +127,7 @@ func TestEngineRound(t *testing.T) {
 // move from the start position; an engine whose answer is not a legal move is
 // refused with what it answered, and nothing is registered.
 func TestEngineRegistration(t *testing.T) {
+	t.Parallel() // its fakes are not those of a test that looks for fakes left (marked)
 	for _, tc := range []struct {
 		name, spec string
 		refused    string // in the refusal; "" registered
@@ -176,6 +178,7 @@ func TestEngineRegistration(t *testing.T) {
 // match, colours alternating (the Berger table's 1-2, then 2-1, ...); the
 // engines answer GTP as Edax does ("= 7 f6") and every game ends normally.
 func TestEngineMatch(t *testing.T) {
+	t.Parallel() // its fakes are not those of a test that looks for fakes left (marked)
 	d := newTestDB(t)
 	d.must("tournament", "new", "Match", "--rounds", "10", "--system", "roundrobin")
 	d.must("player", "add", "Edax A", "--engine", engineSpec("gtp", "good", 0, "style=edax", "quiet"))
@@ -401,6 +404,7 @@ func (w *stampedWriter) String() string {
 // both colours, through the commands; each transcript replays legally to
 // the recorded score.
 func TestRhinoRound(t *testing.T) {
+	t.Parallel() // no fake engine
 	rhino := testenv.GTPRhino(t)
 	d := newTestDB(t)
 	d.must("tournament", "new", "Rhino match", "--rounds", "2") // round 2: the rematch, colours reversed

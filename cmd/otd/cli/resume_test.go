@@ -29,6 +29,7 @@ const asOTD = "OTD_TEST_AS_OTD"
 // at any point of the games still played. Played again, the held game is let
 // go on. The clock (10 minutes a game) cannot end the held game first.
 func TestKilledRoundPlayResumes(t *testing.T) {
+	t.Parallel() // its fakes are not those of a test that looks for fakes left (marked)
 	template := filepath.Join(t.TempDir(), "template.db")
 	hold := holdDir(t.TempDir())
 	d := &testDB{t: t, path: template}
@@ -192,6 +193,7 @@ func checkPlayedOnce(t *testing.T, d *testDB) {
 // once table 1 is recorded and table 2 is in play, and table 3 has not
 // begun. Played again, the held game is let go on.
 func TestInterruptedRoundPlay(t *testing.T) {
+	t.Parallel() // as TestKilledRoundPlayResumes
 	d := newTestDB(t)
 	hold := holdDir(t.TempDir())
 	d.must("tournament", "new", "Interrupted", "--rounds", "1")
@@ -249,19 +251,21 @@ func TestRoundPlayStoppedLeavesNothing(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the processes are found in /proc")
 	}
+	t.Parallel() // its fakes are marked with its subtest's name: it looks for its own alone
 	for _, sig := range []os.Signal{os.Interrupt, os.Kill} {
 		t.Run(sig.String(), func(t *testing.T) {
+			mark := "test=" + t.Name()
 			d := newTestDB(t)
 			d.must("tournament", "new", "Stopped", "--rounds", "1", "--time-default", "fixed") // no completion of a default to wait for
 			// Registration starts and stops each engine, and its children;
 			// the engines then think 2 s a move, set without the check.
-			d.must("player", "add", "Daemon", "--engine", engineSpec("gtp", "daemon", 0))
-			d.must("player", "add", "Setsid", "--engine", engineSpec("nboard", "setsid", 0))
-			d.must("player", "edit", "1", "--no-check", "--engine", engineSpec("gtp", "daemon", 0, "think=2s"))
-			d.must("player", "edit", "2", "--no-check", "--engine", engineSpec("nboard", "setsid", 0, "think=2s"))
-			d.must("player", "add", "NoEOF", "--no-check", "--engine", engineSpec("gtp", "noeof", 0, "think=2s"))
-			d.must("player", "add", "IgnoreQuit", "--no-check", "--engine", engineSpec("nboard", "ignorequit", 0, "think=2s"))
-			if left := fakeProcesses(t, ""); len(left) > 0 {
+			d.must("player", "add", "Daemon", "--engine", engineSpec("gtp", "daemon", 0, mark))
+			d.must("player", "add", "Setsid", "--engine", engineSpec("nboard", "setsid", 0, mark))
+			d.must("player", "edit", "1", "--no-check", "--engine", engineSpec("gtp", "daemon", 0, "think=2s", mark))
+			d.must("player", "edit", "2", "--no-check", "--engine", engineSpec("nboard", "setsid", 0, "think=2s", mark))
+			d.must("player", "add", "NoEOF", "--no-check", "--engine", engineSpec("gtp", "noeof", 0, "think=2s", mark))
+			d.must("player", "add", "IgnoreQuit", "--no-check", "--engine", engineSpec("nboard", "ignorequit", 0, "think=2s", mark))
+			if left := fakeProcesses(t, mark); len(left) > 0 {
 				t.Fatalf("fake engines left by registration: %v", left)
 			}
 			d.must("round", "pair")
@@ -282,7 +286,7 @@ func TestRoundPlayStoppedLeavesNothing(t *testing.T) {
 					t.Fatalf("the engines and their children did not start: %v", seen)
 				}
 				time.Sleep(10 * time.Millisecond)
-				seen, modes = fakeProcesses(t, ""), map[string]int{}
+				seen, modes = fakeProcesses(t, mark), map[string]int{}
 				for _, f := range seen {
 					modes[f.mode()]++
 				}
@@ -326,7 +330,7 @@ func TestRoundPlayStoppedLeavesNothing(t *testing.T) {
 					t.Errorf("left running: %v", f)
 				}
 			}
-			if left := fakeProcesses(t, ""); len(left) > 0 {
+			if left := fakeProcesses(t, mark); len(left) > 0 {
 				t.Errorf("fake engines left running: %v", left)
 			}
 		})

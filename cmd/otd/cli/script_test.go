@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,20 +35,45 @@ func TestMain(m *testing.M) {
 // SQLite, each with its own folder (otd.db in it, unless a script says).
 // Scripts may use $SHARED, the ../shared/data folder, as an absolute path.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, scriptParams(t, false))
+	t.Parallel() // no script starts a fake engine, sets the test binary's environment or its folder
+	p := scriptParams(t, false)
+	p.Files, p.Dir = scripts(t, p.Dir), ""
+	testscript.Run(t, p)
 }
+
+// scripts lists the scripts of dir, those of the most otd commands first:
+// the parallel scripts start in that order, and the longest (championship:
+// some 370 commands one after another) would otherwise start last of all,
+// alone on the machine at the end.
+func scripts(t *testing.T, dir string) []string {
+	names, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	commands := map[string]int{}
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		commands[name] = len(otdCommand.FindAll(b, -1))
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return commands[b] - commands[a] })
+	return names
+}
+
+// otdCommand matches a script's line that runs otd.
+var otdCommand = regexp.MustCompile(`(?m)^\s*(\[[^]]*\]\s*)*[!?]?\s*otd `)
 
 // TestScriptsPostgres runs the same scripts on PostgreSQL: OTD_DB names a
 // new database of the test server for each script. A script that tests SQLite
 // files themselves skips there, saying why ([postgres] skip '...'), and so
 // does one whose commands open no database (opensDatabase).
 func TestScriptsPostgres(t *testing.T) {
+	t.Parallel() // as TestScripts
 	testenv.NeedPostgres(t)
 	p := scriptParams(t, true)
-	names, err := filepath.Glob(filepath.Join(p.Dir, "*.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	names := scripts(t, p.Dir)
 	p.Dir = ""
 	for _, name := range names {
 		b, err := os.ReadFile(name)

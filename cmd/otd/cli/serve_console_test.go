@@ -122,6 +122,7 @@ func consoleClient(t *testing.T, out string) (*http.Client, string) {
 // SQLite (whose watcher polls: serve makes it look at once) and on
 // PostgreSQL (notified).
 func TestServeVenueOwnWrites(t *testing.T) {
+	t.Parallel() // a database of its own
 	for _, tc := range []struct {
 		name string
 		db   func(t *testing.T) *testDB

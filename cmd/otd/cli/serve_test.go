@@ -44,11 +44,17 @@ func (l *lockedBuffer) String() string {
 // stream and the pages within a couple of seconds; the database stays
 // writable for the director; ending the context (Ctrl-C) stops it, open
 // stream and all.
-func TestServe(t *testing.T) { testServe(t, newTestDB(t)) }
+func TestServe(t *testing.T) {
+	t.Parallel() // a database of its own
+	testServe(t, newTestDB(t))
+}
 
 // TestServePostgres is TestServe on PostgreSQL, whose changes reach serve
 // by LISTEN/NOTIFY.
-func TestServePostgres(t *testing.T) { testServe(t, &testDB{t: t, path: testenv.Postgres(t)}) }
+func TestServePostgres(t *testing.T) {
+	t.Parallel() // a database of its own
+	testServe(t, &testDB{t: t, path: testenv.Postgres(t)})
+}
 
 func testServe(t *testing.T, db *testDB) {
 	db.must("tournament", "new", "Club", "--rounds", "3")

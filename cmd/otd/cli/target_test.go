@@ -13,12 +13,14 @@ import (
 // recorded in A, with exit status 0, and nothing in B: the round being played
 // keeps the tournament it started with.
 func TestRoundPlayKeepsItsTournament(t *testing.T) {
+	t.Parallel() // its fakes are marked with its name: it waits for its own alone
+	mark := "test=" + t.Name()
 	d := newTestDB(t)
 	d.must("tournament", "new", "A", "--rounds", "1")
 	// The slow engine's second move comes after a second: the game lasts
 	// long enough for B to be made meanwhile.
-	d.must("player", "add", "Slow", "--engine", engineSpec("gtp", "late", 2, "delay=1s", "quiet"), "--no-check")
-	d.must("player", "add", "Quick", "--engine", engineSpec("gtp", "good", 0, "quiet"), "--no-check")
+	d.must("player", "add", "Slow", "--engine", engineSpec("gtp", "late", 2, "delay=1s", "quiet", mark), "--no-check")
+	d.must("player", "add", "Quick", "--engine", engineSpec("gtp", "good", 0, "quiet", mark), "--no-check")
 	d.must("round", "pair")
 	type played struct {
 		out, errs string
@@ -30,7 +32,7 @@ func TestRoundPlayKeepsItsTournament(t *testing.T) {
 		done <- played{out, errs, code}
 	}()
 	// B is made once the engines run (the games have started).
-	for deadline := time.Now().Add(hang); len(fakeProcesses(t, "")) == 0; {
+	for deadline := time.Now().Add(hang); len(fakeProcesses(t, mark)) == 0; {
 		if time.Now().After(deadline) {
 			t.Fatalf("the engines of round play did not start within %v", hang)
 		}

@@ -192,6 +192,7 @@ func TestUndoGoldenImportV0(t *testing.T) {
 // TestUndoRestoresExactly: each kind of change, made by this otd and undone,
 // gives back the tables exactly as they were before it.
 func TestUndoRestoresExactly(t *testing.T) {
+	t.Parallel() // databases of its own
 	db := filepath.Join(t.TempDir(), "t.db")
 	otdRun(t, db, "tournament", "new", "Undo Open", "--rounds", "4")
 	for _, p := range []string{"Ann", "Ben", "Cat", "Dan", "Eve"} {

@@ -47,6 +47,7 @@ func replayMoves(t *testing.T, r engine.Rules, moves string) engine.Score {
 // BQ = own discs + c x the opponents' points (a bye: squares/2 + c x own
 // points) with c = round(squares / rounds).
 func TestVariantTournaments(t *testing.T) {
+	t.Parallel() // databases of its own, built-in players
 	const rounds = 3
 	for _, tc := range []struct {
 		name    string
@@ -153,6 +154,7 @@ func TestVariantTournaments(t *testing.T) {
 // boardsize 10 plays a 10x10 round; GTP cannot be told Anti-Othello's rules,
 // and NBoard plays standard 8x8 only.
 func TestVariantEngines(t *testing.T) {
+	t.Parallel() // no fake engine
 	rhino := testenv.GTPRhino(t)
 	d := newTestDB(t)
 	d.must("tournament", "new", "Grand", "--rounds", "1", "--size", "10")

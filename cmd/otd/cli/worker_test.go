@@ -31,6 +31,7 @@ import (
 // workers stop cleanly on SIGTERM. On SQLite both commands are refused,
 // saying why.
 func TestWorkerEngines(t *testing.T) {
+	t.Parallel() // a database of its own; its fakes are not those of a test that looks for fakes left (marked)
 	file := newTestDB(t)
 	file.must("tournament", "new", "Club", "--rounds", "1")
 	for _, args := range [][]string{{"worker"}, {"round", "play", "--distributed"}} {
@@ -200,6 +201,7 @@ func start(t *testing.T, c *exec.Cmd) *bytes.Buffer {
 // record the game as the entrant's default: the game is played again, by a
 // worker that can.
 func TestWorkerEngineFails(t *testing.T) {
+	t.Parallel() // a database of its own; its fakes are not those of a test that looks for fakes left (marked)
 	_, d, id, otd := engineEvent(t, [][2]int{{1, 2}, {3, 4}}, true)
 	fake := strings.Join(fakeengine.Argv("gtp", "good", 0, "quiet"), " ")
 	typo := otd("worker", "--engines", "Gamma=/typo/gamma")
@@ -249,6 +251,7 @@ func TestWorkerEngineFails(t *testing.T) {
 // TestWorkerRepaired: a round paired again while its games wait in the
 // queue has its new games queued and played at the first asking.
 func TestWorkerRepaired(t *testing.T) {
+	t.Parallel() // a database of its own; its fakes are not those of a test that looks for fakes left (marked)
 	st, d, id, otd := engineEvent(t, [][2]int{{1, 2}, {3, 4}}, false)
 	play := otd("round", "play", "--distributed")
 	out := start(t, play)
@@ -281,6 +284,7 @@ func TestWorkerRepaired(t *testing.T) {
 // as it says it is playing, while it still makes the queue's tables on a new
 // database, stops as asked: exit 0, "stopped", no error.
 func TestWorkerStoppedWhileStarting(t *testing.T) {
+	t.Parallel() // a database of its own; its fakes are not those of a test that looks for fakes left (marked)
 	pg := testenv.Postgres(t)
 	if code := Run([]string{"--db", pg, "tournament", "new", "Engines", "--rounds", "1"}, nil, io.Discard, io.Discard); code != 0 {
 		t.Fatalf("tournament new: exit %d", code)
