@@ -458,13 +458,18 @@ func (d *Director) Reject(ctx context.Context, id int64, ref tournament.GameRef)
 	})
 }
 
+// PasswordCost is bcrypt's cost of the director's password's hash (its
+// default, 10: some 50 ms a check on a laptop, which slows a guesser more
+// than the rate limits need); tests that log in many times may lower it.
+var PasswordCost = bcrypt.DefaultCost
+
 // SetDirectorPassword sets the director's password of the venue's console,
 // kept as bcrypt's hash; the audit trail says it was set, nothing more.
 func (d *Director) SetDirectorPassword(ctx context.Context, id int64, password string) error {
 	if n := len(password); n < MinPasswordLength || n > MaxPasswordLength {
 		return fmt.Errorf("the director's password: %w: %d bytes, it must have %d to %d: choose another", tournament.ErrInvalid, n, MinPasswordLength, MaxPasswordLength)
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), PasswordCost)
 	if err != nil {
 		return fmt.Errorf("the director's password: %w", err)
 	}
