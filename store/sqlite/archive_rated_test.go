@@ -4,14 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/otd-project/otd/archive"
 	"github.com/otd-project/otd/interchange"
-	"github.com/otd-project/otd/internal/testenv"
 	"github.com/otd-project/otd/rating"
 )
 
@@ -22,19 +20,7 @@ import (
 // is said, not read as other games.
 func TestArchiveRatedGames(t *testing.T) {
 	ctx := context.Background()
-	src := testenv.SharedFile(t, "wof-archive/2023")
-	dir := t.TempDir()
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries[:60] {
-		data, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writeFiles(t, dir, map[string]string{e.Name(): string(data)})
-	}
+	dir := archive2023(t, 60)
 	index := func(path string) *Archive {
 		st, err := OpenArchive(path, Options{Create: true})
 		if err != nil {

@@ -257,19 +257,7 @@ func TestArchiveQueries(t *testing.T) {
 // and the same rating list, on real files of the WOF archive.
 func TestArchiveStoreMatchesFolder(t *testing.T) {
 	ctx := context.Background()
-	src := testenv.SharedFile(t, "wof-archive/2023")
-	dir := t.TempDir()
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries[:120] {
-		data, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writeFiles(t, dir, map[string]string{e.Name(): string(data)})
-	}
+	dir := archive2023(t, 120)
 	st := openArchiveT(t)
 	rep, err := archive.Index(ctx, st, dir, archive.Options{Build: interchange.ArchiveGames})
 	if err != nil {
@@ -357,4 +345,23 @@ func TestOpenArchiveKinds(t *testing.T) {
 	if _, err := OpenArchive(filepath.Join(dir, "none.db"), Options{}); !errors.Is(err, ErrNoDatabase) {
 		t.Errorf("no file: %v, want ErrNoDatabase", err)
 	}
+}
+
+// archive2023 copies the first n files of the shared archive's 2023 folder
+// into a folder of the test's, which it returns.
+func archive2023(t *testing.T, n int) string {
+	src := testenv.SharedFile(t, "wof-archive/2023")
+	dir := t.TempDir()
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries[:n] {
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFiles(t, dir, map[string]string{e.Name(): string(data)})
+	}
+	return dir
 }
