@@ -227,16 +227,7 @@ func checkQR(t *testing.T, out, url string) {
 func TestServeNoQR(t *testing.T) {
 	db := newTestDB(t)
 	db.must("tournament", "new", "Club", "--rounds", "3")
-	var out lockedBuffer
-	g := &globals{DB: db.path, Stdout: &out, Stderr: io.Discard}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, g, serveOptions{Listen: "127.0.0.1:0"}) }()
-	for deadline := time.Now().Add(hang); !strings.Contains(out.String(), "Ctrl-C stops."); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("serve printed no address:\n%s", out.String())
-		}
-	}
+	_, out, cancel, done := startServe(t, db.path, serveOptions{})
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
@@ -244,7 +235,7 @@ func TestServeNoQR(t *testing.T) {
 	if s := out.String(); strings.ContainsAny(s, "▀▄█\x1b") || !strings.Contains(s, "http://127.0.0.1:") {
 		t.Errorf("serve without --qr printed:\n%s", s)
 	}
-	if isTerminal(&out) {
+	if isTerminal(out) {
 		t.Error("a buffer is taken for a terminal: --qr would default on")
 	}
 }
